@@ -1,0 +1,31 @@
+# Rulebook: two commands on a fresh machine (Python 3.11, pip, make):
+#   make serve   set everything up, build the site and serve it (for now: validate the content)
+#   make test    set everything up and run the whole test suite
+# Dependencies are pinned in constraints.txt; the virtualenv lives in .venv.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup serve check test clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade "pip==25.3"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[test]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/rulebook check
+
+check: $(STAMP)
+	$(BIN)/rulebook check
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) build site .pytest_cache

@@ -1,0 +1,8 @@
+"""Rulebook: a multilingual rules reference for WWII games, with an adjudicator.
+
+The package holds the content model (:mod:`rulebook.model`), the loader that
+validates ``content/`` (:mod:`rulebook.load`) and the ``rulebook`` command line
+(:mod:`rulebook.cli`).
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,193 @@
+"""The ``rulebook`` command line: one entry point for every job on the content.
+
+``check`` validates ``content/`` and reports every problem at once; ``export``
+writes all content as one JSON document; ``schema`` prints the JSON Schemas of
+the content file types; ``coverage`` prints how much of each source the
+entries reproduce. Errors are printed for people (file, id, field, line, what
+to do), never as a traceback, with exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from rulebook.errors import ContentError, RulebookError
+from rulebook.load import default_paths, load_corpus
+from rulebook.model import Corpus, Entry, Example, Game, Source, Term
+
+__all__ = ["main"]
+
+SCHEMAS: dict[str, Any] = {
+    "games": TypeAdapter(list[Game]),
+    "sources": TypeAdapter(list[Source]),
+    "term": TypeAdapter(Term),
+    "entry": TypeAdapter(Entry),
+    "example": TypeAdapter(Example),
+}
+"""Content file types and the adapters that give their JSON Schema."""
+
+
+def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
+    content, sources = default_paths()
+    return (Path(args.content) if args.content else content, Path(args.sources) if args.sources else sources)
+
+
+def _load(args: argparse.Namespace, strict: bool = False) -> Corpus:
+    content, sources = _paths(args)
+    result = load_corpus(content, sources)
+    blocking = result.problems if strict else result.errors
+    if blocking or result.corpus is None:
+        raise ContentError(blocking or result.errors)
+    return result.corpus
+
+
+def command_check(args: argparse.Namespace) -> int:
+    """Validate all content; print every error and warning."""
+    content, sources = _paths(args)
+    result = load_corpus(content, sources)
+    for problem in result.problems:
+        print(problem, file=sys.stderr)
+    errors = len(result.problems) if args.strict else len(result.errors)
+    if errors:
+        print(f"rulebook check: {errors} error{'s' if errors != 1 else ''}"
+              f"{' (warnings count as errors with --strict)' if args.strict and result.warnings else ''}", file=sys.stderr)
+        return 1
+    corpus = result.corpus
+    assert corpus is not None
+    print(
+        f"rulebook check: ok — {len(corpus.games)} games, {len(corpus.sources)} sources, "
+        f"{len(corpus.entries)} entries, {len(corpus.terms)} terms, {len(corpus.examples)} examples"
+        f"{f', {len(result.warnings)} warnings' if result.warnings else ''}"
+    )
+    return 0
+
+
+def export_document(corpus: Corpus) -> dict[str, Any]:
+    """All content as plain JSON data, in the shape issue 2 defines for ``rulebook export``."""
+    source_file = {source.id: source.file for source in corpus.sources}
+    entries = []
+    for entry in sorted(corpus.entries, key=lambda e: (e.source, e.order)):
+        entries.append(
+            {
+                "id": entry.id,
+                "game": entry.game,
+                "source": source_file[entry.source],
+                "source_id": entry.source,
+                "order": entry.order,
+                "parent": entry.parent,
+                "lang": entry.lang.value,
+                "kind": entry.kind.value,
+                "authority": entry.authority.value if entry.authority else None,
+                "section": entry.section,
+                "heading": entry.heading,
+                "title": {lang.value: text.title for lang, text in entry.text.items()},
+                "body": {lang.value: text.body for lang, text in entry.text.items() if text.body},
+                "status": {lang.value: status.value for lang in entry.text if (status := entry.effective_status(lang))},
+                "see_also": list(entry.see_also),
+                "terms": list(entry.terms),
+                "notes": [note.model_dump(mode="json") for note in entry.notes],
+            }
+        )
+    return {
+        "games": [game.model_dump(mode="json") for game in corpus.games],
+        "sources": [source.model_dump(mode="json") for source in corpus.sources],
+        "terms": [term.model_dump(mode="json") for term in corpus.terms],
+        "entries": entries,
+        "examples": [example.model_dump(mode="json") for example in corpus.examples],
+    }
+
+
+def command_export(args: argparse.Namespace) -> int:
+    """Write all content as one JSON document to standard output."""
+    document = export_document(_load(args))
+    json.dump(document, sys.stdout, ensure_ascii=False, indent=2 if args.indent else None)
+    sys.stdout.write("\n")
+    return 0
+
+
+def command_schema(args: argparse.Namespace) -> int:
+    """Print the JSON Schema of one content file type, or of all of them."""
+    if args.type:
+        document: dict[str, Any] = SCHEMAS[args.type].json_schema()
+    else:
+        document = {name: adapter.json_schema() for name, adapter in SCHEMAS.items()}
+    json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def command_coverage(args: argparse.Namespace) -> int:
+    """Print, per source, the share of its word tokens found in its entries' original text."""
+    from rulebook.coverage import measure_coverage
+
+    corpus = _load(args)
+    _, sources_dir = _paths(args)
+    rows = []
+    failed = False
+    for source in corpus.sources:
+        raw = (sources_dir / source.file).read_text(encoding="utf-8")
+        texts = [e.original.title + "\n" + e.original.body for e in corpus.entries if e.source == source.id]
+        result = measure_coverage(raw, texts)
+        failed |= result.ratio < args.minimum
+        rows.append({"source": source.file, "tokens": result.source_tokens, "found": result.found_tokens,
+                     "coverage": round(result.ratio, 5),
+                     "missing": dict(result.missing.most_common(args.show_missing))})
+    if args.json:
+        json.dump(rows, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for row in rows:
+            print(f"{row['source']}: {row['coverage']:.2%} of {row['tokens']} word tokens")
+            if row["missing"] and args.show_missing:
+                print("    missing: " + ", ".join(f"{token}×{count}" for token, count in row["missing"].items()))
+    return 1 if failed else 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulebook", description="Rulebook: rules reference and adjudicator.")
+    parser.add_argument("--content", help="content folder (default: ./content or $RULEBOOK_CONTENT)")
+    parser.add_argument("--sources", help="primary sources folder (default: ../shared/sources or $RULEBOOK_SOURCES)")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check = commands.add_parser("check", help="validate all content and report every problem")
+    check.add_argument("--strict", action="store_true", help="treat warnings (outdated translations, …) as errors")
+    check.set_defaults(run=command_check)
+
+    export = commands.add_parser("export", help="write all content as one JSON document to stdout")
+    export.add_argument("--indent", action="store_true", help="pretty-print the JSON")
+    export.set_defaults(run=command_export)
+
+    schema = commands.add_parser("schema", help="print the JSON Schema of the content file types")
+    schema.add_argument("type", nargs="?", choices=sorted(SCHEMAS), help="one file type (default: all)")
+    schema.set_defaults(run=command_schema)
+
+    coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")
+    coverage.add_argument("--minimum", type=float, default=0.99, help="fail below this share (default 0.99)")
+    coverage.add_argument("--show-missing", type=int, default=0, metavar="N", help="list the N most frequent missing tokens")
+    coverage.add_argument("--json", action="store_true", help="print JSON")
+    coverage.set_defaults(run=command_coverage)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = _parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except RulebookError as error:
+        print(f"rulebook {args.command}: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

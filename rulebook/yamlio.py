@@ -1,0 +1,75 @@
+"""Reading and writing the YAML files of ``content/``.
+
+One YAML dialect for the whole project: ruamel.yaml in round-trip mode, so a
+tool that changes one field (a translation import, a review stamp) leaves the
+formatting and comments of everything else as it was. Multi-line strings are
+written as literal block scalars (``|``) so Markdown bodies diff line by line.
+Writes are atomic: a temporary file in the same folder, then ``os.replace``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.scalarstring import LiteralScalarString
+
+__all__ = ["dump_yaml", "literal_strings", "load_yaml_text", "round_trip_yaml", "write_atomic"]
+
+
+def round_trip_yaml() -> YAML:
+    """A ruamel.yaml instance configured the way every content file is written."""
+    yaml = YAML(typ="rt")
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.preserve_quotes = True
+    yaml.allow_unicode = True
+    return yaml
+
+
+def literal_strings(data: Any) -> Any:
+    """``data`` with every multi-line string turned into a literal block scalar."""
+    if isinstance(data, dict):
+        return {key: literal_strings(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [literal_strings(value) for value in data]
+    if isinstance(data, str) and "\n" in data:
+        text = data if data.endswith("\n") else data + "\n"
+        return LiteralScalarString(text)
+    return data
+
+
+def dump_yaml(data: Any) -> str:
+    """Serialize plain data the way content files are written.
+
+    >>> print(dump_yaml({"id": "how.abwerfen", "body": "Zeile 1\\nZeile 2"}), end="")
+    id: how.abwerfen
+    body: |
+      Zeile 1
+      Zeile 2
+    """
+    stream = io.StringIO()
+    round_trip_yaml().dump(literal_strings(data), stream)
+    return stream.getvalue()
+
+
+def load_yaml_text(text: str) -> Any:
+    """Parse YAML text in round-trip mode (keeps comments and key order, gives line numbers)."""
+    return round_trip_yaml().load(text)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so readers never see a half-written file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
