@@ -114,10 +114,12 @@ def command_export(args: argparse.Namespace) -> int:
 
 def command_schema(args: argparse.Namespace) -> int:
     """Print the JSON Schema of one content file type, or of all of them."""
-    if args.type:
-        document: dict[str, Any] = SCHEMAS[args.type].json_schema()
-    else:
-        document = {name: adapter.json_schema() for name, adapter in SCHEMAS.items()}
+    from rulebook.scenarios import scenario_schemas
+
+    everything = {name: adapter.json_schema() for name, adapter in SCHEMAS.items()} | scenario_schemas()
+    if args.type and args.type not in everything:
+        raise RulebookError(f"unknown file type {args.type!r}; choose one of: {', '.join(everything)}")
+    document: dict[str, Any] = everything[args.type] if args.type else everything
     json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -150,6 +152,61 @@ def command_coverage(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def command_adjudicate(args: argparse.Namespace) -> int:
+    """Run one calculator on a scenario file and explain the result."""
+    from rulebook.scenarios import describe_result, evaluate, read_scenario_file, result_document
+
+    path = Path(args.scenario)
+    result = evaluate(args.calculator, read_scenario_file(path), origin=str(path))
+    if args.json:
+        json.dump(result_document(result), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(describe_result(result))
+    return 0
+
+
+def command_examples(args: argparse.Namespace) -> int:
+    """Run the worked examples and report pass/fail, with the differences of failures."""
+    from rulebook.examples import run_examples
+
+    corpus = _load(args)
+    outcomes = run_examples(corpus, entry=args.entry, game=args.game)
+    source_file = {source.id: source.file for source in corpus.sources}
+    entry_source = {entry.id: entry.source for entry in corpus.entries}
+    if args.json:
+        rows = [
+            {
+                "id": outcome.example.id,
+                "entry": outcome.example.entries[0],
+                "source": source_file[entry_source[outcome.example.entries[0]]],
+                "calculator": outcome.calculator,
+                "status": outcome.status,
+                "differences": outcome.differences,
+            }
+            for outcome in outcomes
+        ]
+        json.dump(rows, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for outcome in outcomes:
+            print(f"{outcome.status.upper():4}  {outcome.example.id}  ({outcome.calculator})")
+            for difference in outcome.differences:
+                print(f"      {difference}")
+        failed = sum(outcome.status != "pass" for outcome in outcomes)
+        print(f"{len(outcomes) - failed} passed, {failed} failed")
+    return 1 if any(outcome.status != "pass" for outcome in outcomes) else 0
+
+
+def command_bench(args: argparse.Namespace) -> int:
+    """Run one benchmark and print its figures as one JSON object."""
+    from rulebook.bench import run_benchmark
+
+    json.dump(run_benchmark(args.benchmark), sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulebook", description="Rulebook: rules reference and adjudicator.")
     parser.add_argument("--content", help="content folder (default: ./content or $RULEBOOK_CONTENT)")
@@ -165,8 +222,26 @@ def _parser() -> argparse.ArgumentParser:
     export.set_defaults(run=command_export)
 
     schema = commands.add_parser("schema", help="print the JSON Schema of the content file types")
-    schema.add_argument("type", nargs="?", choices=sorted(SCHEMAS), help="one file type (default: all)")
+    schema.add_argument("type", nargs="?", help="one file type: games, sources, term, entry, example or scenario.<calculator> (default: all)")
     schema.set_defaults(run=command_schema)
+
+    adjudicate = commands.add_parser("adjudicate", help="settle a rules question: run a calculator on a scenario")
+    adjudicate.add_argument("calculator", help="calculator name (see `rulebook schema` for scenario.<name>)")
+    adjudicate.add_argument("--scenario", required=True, metavar="FILE", help="scenario file (.yaml, .yml or .json)")
+    adjudicate.add_argument("--json", action="store_true", help="print the result as JSON")
+    adjudicate.set_defaults(run=command_adjudicate)
+
+    examples = commands.add_parser("examples", help="run the worked examples of the sources")
+    examples.add_argument("--entry", metavar="ID", help="only the examples of this entry")
+    examples.add_argument("--game", metavar="ID", help="only the examples of this game")
+    examples.add_argument("--json", action="store_true", help="print a JSON list, one object per example")
+    examples.set_defaults(run=command_examples)
+
+    from rulebook.bench import BENCHMARKS
+
+    bench = commands.add_parser("bench", help="run a benchmark and print its figures as JSON")
+    bench.add_argument("benchmark", choices=sorted(BENCHMARKS), help="which benchmark")
+    bench.set_defaults(run=command_bench)
 
     coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")
     coverage.add_argument("--minimum", type=float, default=0.99, help="fail below this share (default 0.99)")

@@ -1,0 +1,210 @@
+"""Plain data (JSON/YAML) to the adjudicator's frozen dataclasses and back.
+
+The calculators take and return frozen dataclasses. :func:`from_plain` builds
+them from dicts, lists, strings and numbers, checking every field against its
+type annotation and collecting every problem (with its dotted path) before it
+raises :class:`InvalidScenario`; :func:`to_plain` turns any result back into
+JSON-ready data. Standard library only, so the same conversion runs in the CLI
+and in a browser page (Pyodide). Range checks that a type cannot express live in
+each dataclass's ``__post_init__``, which raises :class:`ScenarioError` with the
+field name; the path of the enclosing object is prefixed here.
+
+Supported annotations: ``int``, ``float``, ``str``, ``bool``, ``Any``, enums,
+``Literal[...]``, ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``,
+``dict[K, V]`` (keys ``str``, ``int`` or an enum), nested dataclasses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, TypeVar, get_args, get_origin, get_type_hints
+
+from adjudicator.errors import AdjudicatorError, ScenarioError
+
+__all__ = ["InvalidScenario", "from_plain", "to_plain"]
+
+T = TypeVar("T")
+
+
+class InvalidScenario(AdjudicatorError):
+    """Every problem found in one scenario.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Side:
+    ...     units: dict[str, int]
+    >>> try:
+    ...     from_plain(Side, {"units": {"infantry": "three"}, "colour": "red"})
+    ... except InvalidScenario as error:
+    ...     print(error)
+    colour: unknown field; expected one of: units
+    units.infantry: must be an integer (got 'three')
+    """
+
+    def __init__(self, errors: list[ScenarioError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(error) for error in errors))
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.errors: list[ScenarioError] = []
+
+    def fail(self, path: str, expected: str, found: Any = ScenarioError._NOTHING) -> None:
+        self.errors.append(ScenarioError(path, expected, found))
+
+
+def _join(path: str, part: object) -> str:
+    return f"{path}.{part}" if path else str(part)
+
+
+_INVALID = object()
+
+
+def from_plain(cls: type[T], data: Any, path: str = "") -> T:
+    """Build a ``cls`` (a dataclass) from plain data, or raise :class:`InvalidScenario`."""
+    collector = _Collector()
+    value = _convert(cls, data, path, collector)
+    if collector.errors:
+        raise InvalidScenario(collector.errors)
+    return typing.cast(T, value)
+
+
+def _convert(annotation: Any, data: Any, path: str, collector: _Collector) -> Any:
+    if annotation is Any:
+        return data
+    origin = get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        options = get_args(annotation)
+        if data is None and type(None) in options:
+            return None
+        real = [option for option in options if option is not type(None)]
+        if len(real) == 1:
+            return _convert(real[0], data, path, collector)
+        attempts = []
+        for option in real:
+            trial = _Collector()
+            value = _convert(option, data, path, trial)
+            if not trial.errors:
+                return value
+            attempts.append(trial)
+        collector.errors.extend(attempts[0].errors)
+        return _INVALID
+    if origin is typing.Literal:
+        allowed = get_args(annotation)
+        if data not in allowed:
+            collector.fail(path, f"must be one of {', '.join(repr(a) for a in allowed)}", data)
+            return _INVALID
+        return data
+    if origin is tuple:
+        return _convert_tuple(annotation, data, path, collector)
+    if origin in (dict, Mapping):
+        return _convert_dict(annotation, data, path, collector)
+    if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
+        return _convert_dataclass(annotation, data, path, collector)
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        try:
+            return annotation(data)
+        except ValueError:
+            allowed = ", ".join(repr(member.value) for member in annotation)
+            collector.fail(path, f"must be one of {allowed}", data)
+            return _INVALID
+    if annotation is bool:
+        if not isinstance(data, bool):
+            collector.fail(path, "must be true or false", data)
+            return _INVALID
+        return data
+    if annotation is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            collector.fail(path, "must be an integer", data)
+            return _INVALID
+        return data
+    if annotation is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            collector.fail(path, "must be a number", data)
+            return _INVALID
+        return float(data)
+    if annotation is str:
+        if not isinstance(data, str):
+            collector.fail(path, "must be a string", data)
+            return _INVALID
+        return data
+    raise TypeError(f"from_plain cannot convert to {annotation!r} (at {path or 'top level'})")
+
+
+def _convert_tuple(annotation: Any, data: Any, path: str, collector: _Collector) -> Any:
+    if not isinstance(data, (list, tuple)):
+        collector.fail(path, "must be a list", data)
+        return _INVALID
+    args = get_args(annotation)
+    if len(args) == 2 and args[1] is Ellipsis:
+        items = [_convert(args[0], item, _join(path, index), collector) for index, item in enumerate(data)]
+    else:
+        if len(data) != len(args):
+            collector.fail(path, f"must be a list of {len(args)} items", data)
+            return _INVALID
+        items = [_convert(arg, item, _join(path, index), collector) for index, (arg, item) in enumerate(zip(args, data))]
+    return tuple(items)
+
+
+def _convert_dict(annotation: Any, data: Any, path: str, collector: _Collector) -> Any:
+    if not isinstance(data, Mapping):
+        collector.fail(path, "must be a mapping", data)
+        return _INVALID
+    key_type, value_type = get_args(annotation) or (Any, Any)
+    result = {}
+    for key, value in data.items():
+        converted_key = _convert(key_type, key, _join(path, key), collector)
+        result[converted_key] = _convert(value_type, value, _join(path, key), collector)
+    return result
+
+
+def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collector) -> Any:
+    if isinstance(data, cls):
+        return data
+    if not isinstance(data, Mapping):
+        collector.fail(path, f"must be a mapping of {cls.__name__} fields", data)
+        return _INVALID
+    hints = get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    unknown = [key for key in data if key not in fields]
+    for key in unknown:
+        collector.fail(_join(path, key), f"unknown field; expected one of: {', '.join(fields)}")
+    before = len(collector.errors)
+    values: dict[str, Any] = {}
+    for name, field in fields.items():
+        if name in data:
+            values[name] = _convert(hints[name], data[name], _join(path, name), collector)
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            collector.fail(_join(path, name), "required field is missing")
+    if unknown or len(collector.errors) > before:
+        return _INVALID
+    try:
+        return cls(**values)
+    except ScenarioError as error:
+        collector.fail(_join(path, error.path), error.expected, error.found)
+        return _INVALID
+
+
+def to_plain(value: Any) -> Any:
+    """JSON-ready data for any result or scenario (dataclasses, enums, tuples, dicts).
+
+    >>> from adjudicator.trace import Step
+    >>> to_plain(Step("us.5", "ZOC extends into {count} hexes", {"count": 6}))
+    {'rule': 'us.5', 'template': 'ZOC extends into {count} hexes', 'params': {'count': 6}, 'text': 'ZOC extends into 6 hexes'}
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [to_plain(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(to_plain(item) for item in value)
+    if isinstance(value, Mapping):
+        return {to_plain(key): to_plain(item) for key, item in value.items()}
+    return value

@@ -1,0 +1,67 @@
+"""The list of calculators: name → scenario type and the function that runs it.
+
+Each calculator module defines ``CALCULATORS``, a tuple of :class:`Calculator`;
+:func:`calculators` imports the modules named in :data:`MODULES` and indexes
+them by name. Results are frozen dataclasses with a ``trace`` field
+(:class:`~adjudicator.trace.Trace`) and a ``summary()`` method giving the
+answer in a few English lines.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from adjudicator.plain import from_plain
+from adjudicator.trace import Trace
+
+__all__ = ["MODULES", "Calculator", "Result", "calculators", "run"]
+
+MODULES: tuple[str, ...] = ()
+"""Modules that define calculators (``adjudicator.<module>.CALCULATORS``)."""
+
+
+class Result(Protocol):
+    """What every calculator returns."""
+
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        """The answer in a few English lines (the trace gives the reasons)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """One calculator: its scenario type and the pure function that evaluates it."""
+
+    name: str
+    """Name used on the command line and in examples, e.g. ``stack``."""
+    title: str
+    """One line saying what it settles."""
+    scenario: type[Any]
+    """Frozen dataclass of the input."""
+    evaluate: Callable[[Any], Result]
+    """The pure function: scenario in, result out."""
+    games: tuple[str, ...]
+    """Game ids whose rules it implements."""
+
+
+def calculators() -> dict[str, Calculator]:
+    """Every registered calculator by name."""
+    found: dict[str, Calculator] = {}
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        for calculator in module.CALCULATORS:
+            if calculator.name in found:
+                raise RuntimeError(f"calculator {calculator.name!r} is defined twice ({module_name})")
+            found[calculator.name] = calculator
+    return found
+
+
+def run(name: str, scenario: dict[str, Any]) -> Result:
+    """Validate plain ``scenario`` data for calculator ``name`` and evaluate it."""
+    calculator = calculators()[name]
+    return calculator.evaluate(from_plain(calculator.scenario, scenario))

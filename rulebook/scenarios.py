@@ -1,0 +1,101 @@
+"""Scenario files (YAML or JSON) → adjudicator calculators, and results → text or JSON.
+
+The scenario format of each calculator is its frozen dataclass in
+``adjudicator/``; this module only reads files, picks the calculator, turns
+:class:`adjudicator.plain.InvalidScenario` into a :class:`ScenarioFileError`
+that names the file, and formats results for the terminal. ``rulebook schema``
+takes the JSON Schema of each scenario type from :func:`scenario_schemas`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from adjudicator.errors import AdjudicatorError
+from adjudicator.plain import from_plain, to_plain
+from adjudicator.registry import Calculator, Result, calculators
+from rulebook.errors import RulebookError
+
+__all__ = [
+    "ScenarioFileError",
+    "describe_result",
+    "evaluate",
+    "read_scenario_file",
+    "result_document",
+    "scenario_schemas",
+]
+
+
+class ScenarioFileError(RulebookError):
+    """A scenario file could not be read or does not fit its calculator."""
+
+
+def read_scenario_file(path: Path) -> dict[str, Any]:
+    """The plain data of a ``.yaml``/``.yml``/``.json`` scenario file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScenarioFileError(f"{path}: cannot read the scenario file ({error.strerror})") from None
+    try:
+        data = json.loads(text) if path.suffix == ".json" else YAML(typ="safe").load(text)
+    except (ValueError, YAMLError) as error:
+        kind = "JSON" if path.suffix == ".json" else "YAML"
+        raise ScenarioFileError(f"{path}: malformed {kind}: {error}") from None
+    if not isinstance(data, dict):
+        raise ScenarioFileError(f"{path}: a scenario must be a mapping of fields (got {type(data).__name__})")
+    return data
+
+
+def _calculator(name: str) -> Calculator:
+    known = calculators()
+    if name not in known:
+        raise ScenarioFileError(f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}")
+    return known[name]
+
+
+def evaluate(name: str, data: dict[str, Any], origin: str = "scenario") -> Result:
+    """Run calculator ``name`` on plain ``data``; errors name ``origin`` (a file or example id).
+
+    A ``calculator`` key in the data, when present, must name the same calculator.
+    """
+    calculator = _calculator(name)
+    fields = dict(data)
+    declared = fields.pop("calculator", name)
+    if declared != name:
+        raise ScenarioFileError(f"{origin}: calculator: the scenario is for {declared!r}, not {name!r}")
+    try:
+        return calculator.evaluate(from_plain(calculator.scenario, fields))
+    except AdjudicatorError as error:
+        lines = str(error).splitlines()
+        raise ScenarioFileError("\n".join(f"{origin}: {line}" for line in lines)) from None
+
+
+def result_document(result: Result) -> dict[str, Any]:
+    """The result as JSON-ready data; the trace steps carry their English text."""
+    document: dict[str, Any] = to_plain(result)
+    return document
+
+
+def describe_result(result: Result) -> str:
+    """The result for the terminal: the answer, then each step with the rule it cites."""
+    lines = list(result.summary())
+    if len(result.trace):
+        lines.append("")
+        lines.append("Why:")
+        for number, step in enumerate(result.trace, start=1):
+            lines.append(f"{number:3}. {step.text}  [{step.rule}]")
+    return "\n".join(lines)
+
+
+def scenario_schemas() -> dict[str, Any]:
+    """JSON Schema of every calculator's scenario, keyed ``scenario.<name>``."""
+    return {
+        f"scenario.{name}": TypeAdapter(calculator.scenario).json_schema()
+        for name, calculator in sorted(calculators().items())
+    }
