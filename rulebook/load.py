@@ -1,6 +1,6 @@
 """Load ``content/``, validate it, and cross-check every id.
 
-Layout (see ``docs/content.md``)::
+Layout (see ``CONTRIBUTING.md``)::
 
     content/games.yaml                     list of Game
     content/sources.yaml                   list of Source
