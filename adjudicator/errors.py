@@ -29,7 +29,7 @@ class ScenarioError(AdjudicatorError):
         self.path = path
         self.expected = expected
         self.found = found
-        message = f"{path}: {expected}" if path else expected
-        if found is not ScenarioError._NOTHING:
-            message += f" (got {found!r})"
-        super().__init__(message)
+        detail = expected if found is ScenarioError._NOTHING else f"{expected} (got {found!r})"
+        self.detail = detail
+        """The message without the path, for forms that show the path themselves."""
+        super().__init__(f"{path}: {detail}" if path else detail)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from adjudicator.errors import ScenarioError
 from adjudicator.plain import from_plain
 from adjudicator.trace import Trace
 
@@ -61,7 +62,27 @@ def calculators() -> dict[str, Calculator]:
     return found
 
 
-def run(name: str, scenario: dict[str, Any]) -> Result:
-    """Validate plain ``scenario`` data for calculator ``name`` and evaluate it."""
-    calculator = calculators()[name]
-    return calculator.evaluate(from_plain(calculator.scenario, scenario))
+def run(name: str, scenario: Any) -> Result:
+    """Validate plain ``scenario`` data for calculator ``name`` and evaluate it.
+
+    A ``calculator`` key in the scenario, when present, must name the same
+    calculator. Raises :class:`~adjudicator.errors.ScenarioError` for an unknown
+    calculator or a mismatch, :class:`~adjudicator.plain.InvalidScenario` for
+    fields that do not validate.
+
+    >>> run("no-such-calculator", {})
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.ScenarioError: calculator: unknown calculator 'no-such-calculator'; known calculators: ...
+    """
+    known = calculators()
+    if name not in known:
+        raise ScenarioError("calculator", f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}")
+    if not isinstance(scenario, dict):
+        raise ScenarioError("", "a scenario must be a mapping of fields", scenario)
+    fields = dict(scenario)
+    declared = fields.pop("calculator", name)
+    if declared != name:
+        raise ScenarioError("calculator", f"the scenario is for {declared!r}, not {name!r}")
+    calculator = known[name]
+    return calculator.evaluate(from_plain(calculator.scenario, fields))

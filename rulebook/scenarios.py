@@ -18,8 +18,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.plain import from_plain, to_plain
-from adjudicator.registry import Calculator, Result, calculators
+from adjudicator.plain import to_plain
+from adjudicator.registry import Result, calculators, run
 from rulebook.errors import RulebookError
 
 __all__ = [
@@ -52,28 +52,12 @@ def read_scenario_file(path: Path) -> dict[str, Any]:
     return data
 
 
-def _calculator(name: str) -> Calculator:
-    known = calculators()
-    if name not in known:
-        raise ScenarioFileError(f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}")
-    return known[name]
-
-
 def evaluate(name: str, data: dict[str, Any], origin: str = "scenario") -> Result:
-    """Run calculator ``name`` on plain ``data``; errors name ``origin`` (a file or example id).
-
-    A ``calculator`` key in the data, when present, must name the same calculator.
-    """
-    calculator = _calculator(name)
-    fields = dict(data)
-    declared = fields.pop("calculator", name)
-    if declared != name:
-        raise ScenarioFileError(f"{origin}: calculator: the scenario is for {declared!r}, not {name!r}")
+    """Run calculator ``name`` on plain ``data``; every error line names ``origin`` (a file or example id)."""
     try:
-        return calculator.evaluate(from_plain(calculator.scenario, fields))
+        return run(name, data)
     except AdjudicatorError as error:
-        lines = str(error).splitlines()
-        raise ScenarioFileError("\n".join(f"{origin}: {line}" for line in lines)) from None
+        raise ScenarioFileError("\n".join(f"{origin}: {line}" for line in str(error).splitlines())) from None
 
 
 def result_document(result: Result) -> dict[str, Any]:

@@ -1,0 +1,55 @@
+"""JSON in, JSON out: the adjudicator's entry point for a browser page (Pyodide).
+
+The page passes a calculator name and the scenario as JSON text and gets back
+JSON text: either ``{"ok": true, "result": …}`` (the result's plain data, trace
+steps with their English text) or ``{"ok": false, "errors": [{"path", "message"}]}``
+for a scenario that does not validate. No I/O; standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from adjudicator.errors import AdjudicatorError, ScenarioError
+from adjudicator.plain import InvalidScenario, to_plain
+from adjudicator.registry import calculators, run
+
+__all__ = ["calculator_names", "evaluate_json"]
+
+
+def calculator_names() -> str:
+    """JSON list of the registered calculators with their titles and games."""
+    return json.dumps(
+        [
+            {"name": c.name, "title": c.title, "games": list(c.games)}
+            for c in sorted(calculators().values(), key=lambda c: c.name)
+        ]
+    )
+
+
+def _error(path: str, message: str) -> dict[str, str]:
+    return {"path": path, "message": message}
+
+
+def evaluate_json(name: str, scenario_json: str) -> str:
+    """Run calculator ``name`` on a JSON scenario; the answer as JSON text (never raises for bad input).
+
+    >>> print(json.loads(evaluate_json("no-such-calculator", "{}"))["errors"][0]["message"].split(";")[0])
+    unknown calculator 'no-such-calculator'
+    >>> json.loads(evaluate_json("no-such-calculator", "{"))["ok"]
+    False
+    """
+    try:
+        data: Any = json.loads(scenario_json)
+    except ValueError as error:
+        return json.dumps({"ok": False, "errors": [_error("", f"the scenario is not valid JSON: {error}")]})
+    try:
+        result = run(name, data)
+    except InvalidScenario as error:
+        return json.dumps({"ok": False, "errors": [_error(e.path, e.detail) for e in error.errors]})
+    except ScenarioError as error:
+        return json.dumps({"ok": False, "errors": [_error(error.path, error.detail)]})
+    except AdjudicatorError as error:
+        return json.dumps({"ok": False, "errors": [_error("", str(error))]})
+    return json.dumps({"ok": True, "result": to_plain(result), "summary": result.summary()}, ensure_ascii=False)
