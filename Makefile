@@ -1,4 +1,4 @@
-# Rulebook: two commands on a fresh machine (Python 3.11, pip, make):
+# Rulebook: two commands on a fresh machine (Python 3.11, pip, make, Node.js with npm):
 #   make serve   set everything up, build the site and serve it (for now: validate the content)
 #   make test    set everything up and run the whole test suite
 # Dependencies are pinned in constraints.txt; the virtualenv lives in .venv.
@@ -10,10 +10,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup serve check test clean
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt package.json package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade "pip==25.3"
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[test]"
+	npm ci --no-audit --no-fund --loglevel=error
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -1,0 +1,61 @@
+"""The adjudicator gives the same answers under Pyodide (Python 3.14, WebAssembly) as here.
+
+Every worked example's scenario, and a few bad scenarios, are evaluated by
+:func:`adjudicator.web.evaluate_json` both in this CPython and in Pyodide run by
+Node.js from ``node_modules`` (installed by ``make setup`` from package-lock.json,
+offline at run time). This is the code the site's calculator pages run.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from adjudicator.web import evaluate_json
+from rulebook.load import load_corpus
+from tests.conftest import REPOSITORY, require
+
+RUNNER = Path(__file__).with_name("pyodide_run.mjs")
+BAD_CALLS = [
+    {"name": "no-such-calculator", "scenario": {}},
+    {"name": "no-such-calculator", "scenario": []},
+]
+
+
+def _same(left: Any, right: Any) -> bool:
+    if isinstance(left, float) or isinstance(right, float):
+        return isinstance(left, (int, float)) and isinstance(right, (int, float)) and math.isclose(left, right, rel_tol=1e-12, abs_tol=1e-15)
+    if isinstance(left, dict) and isinstance(right, dict):
+        return left.keys() == right.keys() and all(_same(left[k], right[k]) for k in left)
+    if isinstance(left, list) and isinstance(right, list):
+        return len(left) == len(right) and all(_same(a, b) for a, b in zip(left, right))
+    return bool(left == right)
+
+
+def test_pyodide_matches_cpython(sources_dir: Path) -> None:
+    """Each example scenario gives the same JSON answer in Pyodide as in CPython."""
+    node = shutil.which("node")
+    require(node is not None, "node is not installed")
+    require((REPOSITORY / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
+    corpus = load_corpus(REPOSITORY / "content", sources_dir).corpus
+    assert corpus is not None
+    calls = [{"name": e.calculator, "scenario": e.scenario} for e in sorted(corpus.examples, key=lambda e: e.id)] + BAD_CALLS
+    files = {
+        str(path.relative_to(REPOSITORY)): path.read_text(encoding="utf-8")
+        for path in sorted((REPOSITORY / "adjudicator").glob("*.py"))
+    }
+    completed = subprocess.run(
+        [node, str(RUNNER)], input=json.dumps({"files": files, "calls": calls}), capture_output=True,
+        text=True, cwd=REPOSITORY, timeout=300, check=False,
+    )
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    answer = json.loads(completed.stdout)
+    assert answer["python"].startswith("3.14")
+    for call, in_browser in zip(calls, answer["results"]):
+        here = json.loads(evaluate_json(call["name"], json.dumps(call["scenario"])))
+        assert _same(json.loads(in_browser), here), call["name"]
+    assert len(answer["results"]) == len(calls)
