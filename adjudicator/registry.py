@@ -20,7 +20,12 @@ from adjudicator.trace import Trace
 
 __all__ = ["MODULES", "Calculator", "Result", "calculators", "run"]
 
-MODULES: tuple[str, ...] = ()
+MODULES: tuple[str, ...] = (
+    "adjudicator.economy",
+    "adjudicator.mediterranean",
+    "adjudicator.paratroops",
+    "adjudicator.war_entry",
+)
 """Modules that define calculators (``adjudicator.<module>.CALCULATORS``)."""
 
 

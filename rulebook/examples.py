@@ -84,9 +84,17 @@ def compare(expected: Any, actual: Any, path: str = "") -> list[str]:
         if isinstance(actual, (int, float)) and not isinstance(actual, bool):
             if math.isclose(actual, expected, abs_tol=DEFAULT_TOLERANCE, rel_tol=DEFAULT_TOLERANCE):
                 return []
-    elif expected == actual and type(expected) is type(actual):
+    elif expected == actual and _json_kind(expected) is _json_kind(actual):
         return []
     return [f"{where}: expected {expected!r}, got {actual!r}"]
+
+
+def _json_kind(value: Any) -> type:
+    """The JSON type of a scalar: ``True`` is not ``1``, but round-trip YAML's ``ScalarInt`` (how it loads ``0``) is an int."""
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return kind
+    return type(value)
 
 
 def run_example(example: Example, corpus: Corpus) -> ExampleOutcome:

@@ -35,6 +35,14 @@ class TestCompare:
         assert compare({"n": 2}, {"n": "2"}) == ["n: expected 2, got '2'"]
         assert compare({"n": 1}, {"n": True}) == ["n: expected 1, got True"]
 
+    def test_round_trip_yaml_scalars_match_plain_values(self) -> None:
+        """Round-trip YAML loads `0` as a ScalarInt and quoted text as a str subclass; both still match."""
+        from rulebook.yamlio import load_yaml_text
+
+        expected = load_yaml_text("n: 0\nname: 'Dover'\n")
+        assert compare(dict(expected), {"n": 0, "name": "Dover"}) == []
+        assert compare(dict(expected), {"n": False, "name": "Dover"}) == ["n: expected 0, got False"]
+
 
 def _corpus() -> Corpus:
     result = load_corpus(REPOSITORY / "content", REPOSITORY.parent / "shared" / "sources")
