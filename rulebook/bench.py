@@ -13,7 +13,9 @@ from typing import Any
 
 __all__ = ["BENCHMARKS", "run_benchmark"]
 
-BENCHMARKS: dict[str, str] = {}
+BENCHMARKS: dict[str, str] = {
+    "strategic-europe": "rulebook.bench_strategic:bench_strategic_europe",
+}
 """Benchmark name → ``"module:function"`` returning the figures as JSON-ready data."""
 
 
