@@ -360,6 +360,8 @@ def evaluate_attack_once(scenario: AttackOnceScenario) -> AttackOnceResult:
     ground units (invasion or overland): paratroopers alone bring no armour.
     """
     trace = TraceBuilder()
+    trace.add(BRIDGEHEAD, "reading chosen: 'a territory can be attacked only once' is applied to the attacks of one "
+              "turn (the source does not name the period)")
     made: list[PlannedAttack] = []
     verdicts = []
     for number, attack in enumerate(scenario.attacks, start=1):
