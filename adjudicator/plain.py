@@ -7,7 +7,8 @@ raises :class:`InvalidScenario`; :func:`to_plain` turns any result back into
 JSON-ready data. Standard library only, so the same conversion runs in the CLI
 and in a browser page (Pyodide). Range checks that a type cannot express live in
 each dataclass's ``__post_init__``, which raises :class:`ScenarioError` with the
-field name; the path of the enclosing object is prefixed here.
+field name (or :class:`InvalidScenario` listing several); the path of the
+enclosing object is prefixed here.
 
 Supported annotations: ``int``, ``float``, ``str``, ``bool``, ``Any``, enums,
 ``Literal[...]``, ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -163,13 +165,19 @@ def _convert_dict(annotation: Any, data: Any, path: str, collector: _Collector) 
     return result
 
 
+@functools.cache
+def _field_types(cls: type[Any]) -> dict[str, Any]:
+    # Resolving string annotations dominates conversion time; a class's hints never change.
+    return get_type_hints(cls)
+
+
 def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collector) -> Any:
     if isinstance(data, cls):
         return data
     if not isinstance(data, Mapping):
         collector.fail(path, f"must be a mapping of {cls.__name__} fields", data)
         return _INVALID
-    hints = get_type_hints(cls)
+    hints = _field_types(cls)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     unknown = [key for key in data if key not in fields]
     for key in unknown:
@@ -187,6 +195,11 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
         return cls(**values)
     except ScenarioError as error:
         collector.fail(_join(path, error.path), error.expected, error.found)
+        return _INVALID
+    except InvalidScenario as invalid:
+        # A __post_init__ that checks many things at once (a whole map) reports them all.
+        for error in invalid.errors:
+            collector.fail(_join(path, error.path), error.expected, error.found)
         return _INVALID
 
 
