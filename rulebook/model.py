@@ -262,7 +262,9 @@ class TermRendering(_Model):
     text: NonEmptyText
     """The canonical form (nominative singular for inflected languages)."""
     forms: list[NonEmptyText] = Field(default_factory=list)
-    """Further forms that count as a use of the term: plurals, case endings, spelling variants."""
+    """Further forms that count as a use of the term: plurals, case endings, spelling variants.
+    A word ending in ``*`` is a stem matching every word that begins with it (``akcióver*``);
+    see :mod:`rulebook.translate_checks` for how terms are matched."""
 
 
 class Term(_Model):
