@@ -21,7 +21,10 @@ from adjudicator.trace import Trace
 __all__ = ["MODULES", "Calculator", "Result", "calculators", "run"]
 
 MODULES: tuple[str, ...] = (
+    "adjudicator.aa2_rules",
+    "adjudicator.battle_calculators",
     "adjudicator.economy",
+    "adjudicator.interception",
     "adjudicator.mediterranean",
     "adjudicator.paratroops",
     "adjudicator.war_entry",

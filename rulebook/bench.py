@@ -14,6 +14,7 @@ from typing import Any
 __all__ = ["BENCHMARKS", "run_benchmark"]
 
 BENCHMARKS: dict[str, str] = {
+    "battle": "rulebook.bench_battle:bench_battle",
     "strategic-europe": "rulebook.bench_strategic:bench_strategic_europe",
 }
 """Benchmark name → ``"module:function"`` returning the figures as JSON-ready data."""
