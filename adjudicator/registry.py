@@ -26,6 +26,11 @@ MODULES: tuple[str, ...] = (
     "adjudicator.economy",
     "adjudicator.interception",
     "adjudicator.mediterranean",
+    "adjudicator.oww2",
+    "adjudicator.oww2_damage",
+    "adjudicator.oww2_fire",
+    "adjudicator.oww2_line_of_fire",
+    "adjudicator.oww2_vehicles",
     "adjudicator.paratroops",
     "adjudicator.war_entry",
 )
@@ -35,7 +40,10 @@ MODULES: tuple[str, ...] = (
 class Result(Protocol):
     """What every calculator returns."""
 
-    trace: Trace
+    @property
+    def trace(self) -> Trace:
+        """The cited steps of the calculation (a read-only field, so frozen dataclasses fit)."""
+        ...
 
     def summary(self) -> list[str]:
         """The answer in a few English lines (the trace gives the reasons)."""
