@@ -589,6 +589,8 @@ def _solve_stationary(rules: _Rules, start: Mapping[State, float], finish: Calla
     zero_a = rules.intern(0, rules.zero[0])
     pruned = rounds = 0.0
     buckets: dict[int, dict[tuple[int, int, Counts, Counts], float]] = defaultdict(lambda: defaultdict(float))
+    ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
+    """Final mass by ending and interned compositions, turned into survivors once at the end."""
     for (attacker, defender, out_a, out_d), p in start.items():
         a, d = rules.intern(0, attacker), rules.intern(1, defender)
         buckets[alive_a[a] + alive_d[d]][(a, d, out_a, out_d)] += p
@@ -611,14 +613,19 @@ def _solve_stationary(rules: _Rules, start: Mapping[State, float], finish: Calla
                 living_a, living_d = alive_a[left_a], alive_d[left_d]
                 mass = flow * q
                 if not living_d:
-                    finish((compositions_a[left_a], compositions_d[left_d], out_a, out_d), Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, mass)
+                    ended[(Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)] += mass
                 elif not living_a:
-                    finish((compositions_a[left_a], compositions_d[left_d], out_a, out_d), Ending.DEFENDER_WINS, mass)
+                    ended[(Ending.DEFENDER_WINS, left_a, left_d, out_a, out_d)] += mass
                 elif below is not None and living_a < below:
-                    withdrawn = tuple(x + y for x, y in zip(compositions_a[left_a], out_a))
-                    finish((compositions_a[zero_a], compositions_d[left_d], withdrawn, out_d), Ending.ATTACKER_RETREATED, mass)
+                    ended[(Ending.ATTACKER_RETREATED, left_a, left_d, out_a, out_d)] += mass
                 else:
                     buckets[living_a + living_d][(left_a, left_d, out_a, out_d)] += mass
+    for (ending, left_a, left_d, out_a, out_d), mass in ended.items():
+        if ending is Ending.ATTACKER_RETREATED:
+            withdrawn = tuple(x + y for x, y in zip(compositions_a[left_a], out_a))
+            finish((compositions_a[zero_a], compositions_d[left_d], withdrawn, out_d), ending, mass)
+        else:
+            finish((compositions_a[left_a], compositions_d[left_d], out_a, out_d), ending, mass)
     return pruned, rounds
 
 
