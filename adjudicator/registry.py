@@ -23,6 +23,8 @@ __all__ = ["MODULES", "Calculator", "Result", "calculators", "run"]
 MODULES: tuple[str, ...] = (
     "adjudicator.aa2_rules",
     "adjudicator.battle_calculators",
+    "adjudicator.damage",
+    "adjudicator.decks",
     "adjudicator.economy",
     "adjudicator.interception",
     "adjudicator.mediterranean",
@@ -32,6 +34,7 @@ MODULES: tuple[str, ...] = (
     "adjudicator.oww2_line_of_fire",
     "adjudicator.oww2_vehicles",
     "adjudicator.paratroops",
+    "adjudicator.victory",
     "adjudicator.war_entry",
 )
 """Modules that define calculators (``adjudicator.<module>.CALCULATORS``)."""
