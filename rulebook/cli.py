@@ -20,7 +20,7 @@ from pydantic import TypeAdapter
 
 from rulebook.errors import ContentError, RulebookError
 from rulebook.load import default_paths, load_corpus
-from rulebook.model import Corpus, Entry, Example, Game, Source, Term
+from rulebook.model import LANGUAGES, Corpus, Entry, Example, Game, Source, Term
 
 __all__ = ["main"]
 
@@ -52,6 +52,10 @@ def command_check(args: argparse.Namespace) -> int:
     """Validate all content; print every error and warning."""
     content, sources = _paths(args)
     result = load_corpus(content, sources)
+    if result.corpus is not None:
+        from rulebook.translate import Content, translation_problems
+
+        result.problems.extend(translation_problems(Content(content, result.corpus, result.entry_files)))
     for problem in result.problems:
         print(problem, file=sys.stderr)
     errors = len(result.problems) if args.strict else len(result.errors)
@@ -207,6 +211,68 @@ def command_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_translate_status(args: argparse.Namespace) -> int:
+    """Print, per language, how many entries are in each translation state."""
+    from rulebook.status import STATES, all_languages, language_status
+
+    corpus = _load(args)
+    rows = [language_status(corpus, args.lang)] if args.lang else all_languages(corpus)
+    if args.json:
+        document = [{"lang": row.lang.value, "counts": row.counts, "entries": {state: list(ids) for state, ids in row.entries.items()}} for row in rows]
+        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    print("language " + " ".join(f"{state:>10}" for state in STATES) + "      total")
+    for row in rows:
+        print(f"{row.lang.value:8} " + " ".join(f"{row.counts[state]:>10}" for state in STATES) + f" {row.total:>10}")
+    for row in rows if args.lang else []:
+        for state in ("outdated", "missing"):
+            if row.entries[state]:
+                print(f"{state}: " + ", ".join(row.entries[state]))
+    return 0
+
+
+def command_translate_export(args: argparse.Namespace) -> int:
+    """Write the PO catalog of every translatable unit for one language."""
+    from rulebook.translate import build_catalog, load_content, po_bytes
+    from rulebook.yamlio import write_atomic
+
+    catalog = build_catalog(load_content(*_paths(args)), args.lang)
+    data = po_bytes(catalog)
+    messages = [message for message in catalog if message.id]
+    summary = (f"{len(messages)} messages, {sum(bool(m.string) for m in messages)} translated, "
+               f"{sum(m.fuzzy for m in messages)} fuzzy")
+    if args.out:
+        write_atomic(Path(args.out), data.decode("utf-8"))
+        print(f"rulebook translate export: {args.out} ({args.lang}): {summary}", file=sys.stderr)
+    else:
+        sys.stdout.buffer.write(data)
+    return 0
+
+
+def command_translate_import(args: argparse.Namespace) -> int:
+    """Write a PO catalog's translations into the content, or refuse listing every problem."""
+    from rulebook.translate import load_content
+    from rulebook.translate_import import import_catalog
+
+    summary = import_catalog(load_content(*_paths(args)), Path(args.file), dry_run=args.dry_run)
+    print(f"rulebook translate import: {args.file} ({summary.lang.value}): {summary.messages} translated messages, "
+          f"{len(summary.changed)} fields changed in {len(summary.files)} files{' (dry run: nothing written)' if args.dry_run else ''}")
+    for label in summary.changed:
+        print(f"  {label}")
+    return 0
+
+
+def command_translate_review(args: argparse.Namespace) -> int:
+    """Mark one translation reviewed and record the digest of the current original."""
+    from rulebook.translate import load_content
+    from rulebook.translate_import import review_translation
+
+    path = review_translation(load_content(*_paths(args)), args.entry, args.lang, args.translator)
+    print(f"rulebook translate review: {args.entry} ({args.lang}) is reviewed; {path} updated")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulebook", description="Rulebook: rules reference and adjudicator.")
     parser.add_argument("--content", help="content folder (default: ./content or $RULEBOOK_CONTENT)")
@@ -242,6 +308,26 @@ def _parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="run a benchmark and print its figures as JSON")
     bench.add_argument("benchmark", choices=sorted(BENCHMARKS), help="which benchmark")
     bench.set_defaults(run=command_bench)
+
+    translate = commands.add_parser("translate", help="translator workflow: status, PO catalog export and import, review")
+    steps = translate.add_subparsers(dest="step", required=True, metavar="STEP")
+    status = steps.add_parser("status", help="count entries per translation state and language")
+    status.add_argument("--lang", choices=LANGUAGES, help="one language, listing its outdated and missing entries")
+    status.add_argument("--json", action="store_true", help="print JSON with the entry ids of each state")
+    status.set_defaults(run=command_translate_status)
+    catalog = steps.add_parser("export", help="write the PO catalog of one language")
+    catalog.add_argument("--lang", choices=LANGUAGES, required=True, help="the language to translate into")
+    catalog.add_argument("--out", metavar="FILE", help="write to FILE (default: standard output)")
+    catalog.set_defaults(run=command_translate_export)
+    incoming = steps.add_parser("import", help="write a PO catalog's translations into the content")
+    incoming.add_argument("file", metavar="FILE", help="the PO file (its Language header names the language)")
+    incoming.add_argument("--dry-run", action="store_true", help="check the catalog and list what would change, write nothing")
+    incoming.set_defaults(run=command_translate_import)
+    review = steps.add_parser("review", help="mark a translation reviewed against the current original")
+    review.add_argument("entry", metavar="ENTRY", help="entry id, e.g. how.aktionsstapel")
+    review.add_argument("--lang", choices=LANGUAGES, required=True, help="the translation's language")
+    review.add_argument("--translator", help="who reviewed it (recorded as translator)")
+    review.set_defaults(run=command_translate_review)
 
     coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")
     coverage.add_argument("--minimum", type=float, default=0.99, help="fail below this share (default 0.99)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["ContentError", "Problem", "RulebookError", "Severity"]
+__all__ = ["ContentError", "Problem", "RulebookError", "Severity", "TranslationError"]
 
 
 class RulebookError(Exception):
@@ -59,4 +59,16 @@ class ContentError(RulebookError):
         count = len(problems)
         super().__init__(
             f"{count} problem{'s' if count != 1 else ''} in content:\n" + "\n".join(str(p) for p in problems)
+        )
+
+
+class TranslationError(RulebookError):
+    """A catalog import or a review was refused and nothing was written; ``problems`` says why."""
+
+    def __init__(self, what: str, problems: list[Problem]) -> None:
+        self.problems = problems
+        count = len(problems)
+        super().__init__(
+            f"{what}: refused, nothing written — {count} problem{'s' if count != 1 else ''}:\n"
+            + "\n".join(str(p) for p in problems)
         )

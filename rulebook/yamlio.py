@@ -12,13 +12,14 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-__all__ = ["dump_yaml", "literal_strings", "load_yaml_text", "round_trip_yaml", "write_atomic"]
+__all__ = ["dump_yaml", "literal_strings", "load_yaml_text", "round_trip_yaml", "write_all_atomic", "write_atomic"]
 
 
 def round_trip_yaml() -> YAML:
@@ -73,3 +74,26 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def write_all_atomic(texts: Mapping[Path, str]) -> None:
+    """Replace several files at once: every new text is written to a temporary file
+    first, and only when all of them are on disk are they moved into place.
+    A replaced file keeps its permission bits."""
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, text in texts.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            staged.append((temporary, path))
+            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+                stream.write(text)
+            if path.exists():
+                os.chmod(temporary, path.stat().st_mode & 0o7777)
+        while staged:
+            temporary, path = staged[0]
+            os.replace(temporary, path)
+            staged.pop(0)
+    finally:
+        for temporary, _ in staged:
+            Path(temporary).unlink(missing_ok=True)
