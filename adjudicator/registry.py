@@ -34,6 +34,7 @@ MODULES: tuple[str, ...] = (
     "adjudicator.oww2_line_of_fire",
     "adjudicator.oww2_vehicles",
     "adjudicator.paratroops",
+    "adjudicator.stack",
     "adjudicator.victory",
     "adjudicator.war_entry",
 )

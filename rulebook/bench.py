@@ -16,6 +16,7 @@ __all__ = ["BENCHMARKS", "run_benchmark"]
 BENCHMARKS: dict[str, str] = {
     "battle": "rulebook.bench_battle:bench_battle",
     "hell-of-a-war": "rulebook.bench_how:bench_hell_of_a_war",
+    "stack": "rulebook.bench_stack:bench_stack",
     "strategic-europe": "rulebook.bench_strategic:bench_strategic_europe",
 }
 """Benchmark name → ``"module:function"`` returning the figures as JSON-ready data."""

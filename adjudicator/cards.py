@@ -1,0 +1,234 @@
+"""Hell of a War: the vocabulary of cards, zones, phases and players the HoW calculators share.
+
+Game ``hell-of-a-war``, source ``001_6dfd36dc833f0c3c.txt`` (the HoW FAQ). What a
+card is and where it can lie follows these entries:
+
+- ``how.kartenarten`` — the card kinds (country, base building, land building,
+  action card, unit, upgrade);
+- ``how.spielzonen``, ``how.basiszone``, ``how.aufmarschzone``,
+  ``how.laenderzone``, ``how.depot``, ``how.schrottplatz``, ``how.handkarten``
+  — the zones; ``how.spiel`` — what "in play" means (base zone, deployment
+  zone, country zone);
+- ``how.sperren-entsperren`` — locked and unlocked; only cards in play lie
+  lengthwise or crosswise;
+- ``how.technologiewerte``, ``how.basisausbaukarten``,
+  ``how.landausbaukarten`` — the TW a card produces when it is locked;
+- ``how.phasen`` — the phases of a round;
+- ``how.feuerwehr``, ``how.blitzangriff``, ``how.montagen`` (with
+  ``how.kaserne`` and ``how.werft``) — the card texts whose rules the
+  calculators apply (:class:`Special`).
+
+>>> radar = Card(id="radar", name="Radarstation", owner="Anna", kind=CardKind.BASE_BUILDING,
+...              zone=Zone.BASE_ZONE, tw=1)
+>>> radar.in_play
+True
+>>> Card(id="x", name="Blitzangriff", owner="Anna", kind=CardKind.ACTION_CARD, zone=Zone.HAND, locked=True)
+Traceback (most recent call last):
+...
+adjudicator.errors.ScenarioError: locked: card 'x' lies in the hand; only cards in play (base zone, deployment zone, country zone) can be locked (got True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from adjudicator.errors import ScenarioError
+
+__all__ = ["ZONES_IN_PLAY", "Card", "CardKind", "Phase", "Player", "Special", "Zone"]
+
+
+class Phase(Enum):
+    """The phases of a round (``how.phasen``); both damage distribution phases are one kind."""
+
+    CARD_DRAW = "card-draw"
+    BASE_BUILDING = "base-building"
+    BUILD = "build"
+    MOVEMENT = "movement"
+    ATTACK_DECLARATION = "attack-declaration"
+    BLOCK = "block"
+    DAMAGE_DISTRIBUTION = "damage-distribution"
+    RETREAT = "retreat"
+    VICTORY = "victory"
+    END = "end"
+
+
+class CardKind(Enum):
+    """The kinds of HoW cards (``how.kartenarten``)."""
+
+    COUNTRY = "country"
+    """Länderkarte: lies in the country zone from the game's preparation."""
+    BASE_BUILDING = "base-building"
+    """Basisausbau (grey border): lies in the base zone, produces TW by locking."""
+    LAND_BUILDING = "land-building"
+    """Landausbau (light brown border): attached to a country card, produces TW by locking."""
+    ACTION_CARD = "action-card"
+    """Aktionskarte (violet border): played from the hand, then goes to the scrapyard."""
+    UNIT = "unit"
+    """Einheitenkarte (green, brown, blue border): deployment zone or a country."""
+    UPGRADE = "upgrade"
+    """Upgrade-Karte (rust border): played on a unit in the deployment zone."""
+
+    @property
+    def noun(self) -> str:
+        """The kind in running text, with its article.
+
+        >>> CardKind.ACTION_CARD.noun
+        'an action card'
+        """
+        return _KIND_NOUNS[self]
+
+
+_KIND_NOUNS = {
+    CardKind.COUNTRY: "a country card",
+    CardKind.BASE_BUILDING: "a base building",
+    CardKind.LAND_BUILDING: "a land building",
+    CardKind.ACTION_CARD: "an action card",
+    CardKind.UNIT: "a unit",
+    CardKind.UPGRADE: "an upgrade card",
+}
+
+
+class Zone(Enum):
+    """Where a card lies (``how.spielzonen``, ``how.handkarten``, ``how.depot``, ``how.schrottplatz``)."""
+
+    HAND = "hand"
+    DEPOT = "depot"
+    BASE_ZONE = "base-zone"
+    DEPLOYMENT_ZONE = "deployment-zone"
+    COUNTRY_ZONE = "country-zone"
+    SCRAPYARD = "scrapyard"
+
+    @property
+    def label(self) -> str:
+        """The zone in running English text.
+
+        >>> Zone.BASE_ZONE.label
+        'base zone'
+        """
+        return _ZONE_LABELS[self]
+
+
+_ZONE_LABELS = {
+    Zone.HAND: "hand",
+    Zone.DEPOT: "depot",
+    Zone.BASE_ZONE: "base zone",
+    Zone.DEPLOYMENT_ZONE: "deployment zone",
+    Zone.COUNTRY_ZONE: "country zone",
+    Zone.SCRAPYARD: "scrapyard",
+}
+
+ZONES_IN_PLAY = frozenset({Zone.BASE_ZONE, Zone.DEPLOYMENT_ZONE, Zone.COUNTRY_ZONE})
+"""A card is "in play" in these zones (``how.spiel``)."""
+
+_ZONES_OUT_OF_PLAY = frozenset({Zone.HAND, Zone.DEPOT, Zone.SCRAPYARD})
+_ALLOWED_ZONES: dict[CardKind, frozenset[Zone]] = {
+    CardKind.COUNTRY: frozenset({Zone.COUNTRY_ZONE}),
+    CardKind.BASE_BUILDING: _ZONES_OUT_OF_PLAY | {Zone.BASE_ZONE},
+    CardKind.LAND_BUILDING: _ZONES_OUT_OF_PLAY | {Zone.COUNTRY_ZONE},
+    CardKind.ACTION_CARD: _ZONES_OUT_OF_PLAY,
+    CardKind.UNIT: _ZONES_OUT_OF_PLAY | {Zone.DEPLOYMENT_ZONE, Zone.COUNTRY_ZONE},
+    CardKind.UPGRADE: _ZONES_OUT_OF_PLAY | {Zone.DEPLOYMENT_ZONE, Zone.COUNTRY_ZONE},
+}
+
+
+class Special(Enum):
+    """Card texts whose consequences the FAQ rules on, and which the calculators therefore apply."""
+
+    FEUERWEHR = "feuerwehr"
+    """Makes the destruction of any *other* base building of its owner void (``how.feuerwehr``)."""
+    BLITZANGRIFF = "blitzangriff"
+    """Forbids locking its target in reaction to use an ability; drawing TW stays allowed (``how.blitzangriff``)."""
+    ASSEMBLY = "assembly"
+    """A Montage (Panzer-, Jäger-, Bombermontage, Kaserne, Werft …): makes one unit of
+    :attr:`Card.assembly_for` per phase cheaper by its TW without being locked (``how.montagen``)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player and the TW already at their disposal in the current phase."""
+
+    name: str
+    """How the scenario refers to the player, e.g. ``Anna``."""
+    tw: int = 0
+    """TW produced earlier in this phase and not yet spent (``how.technologiewerte``: TW last
+    until the end of the phase). TW that unlocked cards could still produce are not counted
+    here: list those cards with their :attr:`Card.tw`."""
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise ScenarioError("name", "a player needs a name", self.name)
+        if self.tw < 0:
+            raise ScenarioError("tw", f"the TW available to {self.name!r} must be 0 or more", self.tw)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card: who owns it, what kind it is, where it lies and whether it is locked."""
+
+    id: str
+    """Unique id in the scenario (two copies of a card need two ids), e.g. ``ben-227``."""
+    name: str
+    """The printed name, e.g. ``227-Pfund Bombe``."""
+    owner: str
+    """Name of the player it belongs to."""
+    kind: CardKind
+    """The card kind (``how.kartenarten``)."""
+    zone: Zone
+    """Where it lies now."""
+    locked: bool = False
+    """Lying crosswise (``how.sperren-entsperren``); only cards in play can be locked."""
+    tw: int = 0
+    """TW it produces when locked for them (the large TW symbol), e.g. 1 for most base buildings."""
+    play_cost: int = 0
+    """TW in the small grey box: what playing an action card or building a unit or land building costs."""
+    unit_type: str | None = None
+    """For units: the sub-type an assembly makes cheaper (``how.untertyp``), e.g. ``infantry``."""
+    special: Special | None = None
+    """A card text the calculators apply, when the card has one of them."""
+    assembly_for: str | None = None
+    """For :attr:`Special.ASSEMBLY`: the unit sub-type it makes cheaper, e.g. ``infantry`` for a Kaserne."""
+
+    def __post_init__(self) -> None:
+        if not self.id.strip():
+            raise ScenarioError("id", "a card needs an id", self.id)
+        allowed = _ALLOWED_ZONES[self.kind]
+        if self.zone not in allowed:
+            where = ", ".join(zone.value for zone in Zone if zone in allowed)
+            raise ScenarioError("zone", f"card {self.id!r} is {self.kind.noun}, which lies only in: {where}", self.zone.value)
+        if self.locked and not self.in_play:
+            raise ScenarioError(
+                "locked",
+                f"card {self.id!r} lies in the {self.zone.label}; only cards in play (base zone, deployment zone, country zone) can be locked",
+                self.locked,
+            )
+        if self.tw < 0:
+            raise ScenarioError("tw", f"the TW card {self.id!r} produces must be 0 or more", self.tw)
+        if self.play_cost < 0:
+            raise ScenarioError("play_cost", f"the play cost of card {self.id!r} must be 0 or more", self.play_cost)
+        if self.unit_type is not None and self.kind is not CardKind.UNIT:
+            raise ScenarioError("unit_type", f"card {self.id!r} is {self.kind.noun}; only units have a unit type", self.unit_type)
+        if (self.special is Special.ASSEMBLY) != (self.assembly_for is not None):
+            raise ScenarioError(
+                "assembly_for",
+                f"card {self.id!r}: an assembly (special: assembly) names the unit type it makes cheaper, and only an assembly does",
+                self.assembly_for,
+            )
+        if self.special in (Special.FEUERWEHR, Special.ASSEMBLY) and self.kind is not CardKind.BASE_BUILDING:
+            raise ScenarioError("special", f"card {self.id!r}: a {self.special.value} is a base building, not {self.kind.noun}", self.special.value)
+        if self.special is Special.BLITZANGRIFF and self.kind is not CardKind.ACTION_CARD:
+            raise ScenarioError("special", f"card {self.id!r}: the Blitzangriff is an action card, not {self.kind.noun}", self.special.value)
+
+    @property
+    def in_play(self) -> bool:
+        """Whether it lies in the base zone, the deployment zone or the country zone (``how.spiel``)."""
+        return self.zone in ZONES_IN_PLAY
+
+    @property
+    def label(self) -> str:
+        """Name and id, as the trace shows a card.
+
+        >>> Card(id="ben-227", name="227-Pfund Bombe", owner="Ben", kind=CardKind.BASE_BUILDING, zone=Zone.HAND).label
+        '227-Pfund Bombe (ben-227)'
+        """
+        return f"{self.name} ({self.id})"
