@@ -198,8 +198,8 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
         return _INVALID
     except InvalidScenario as invalid:
         # A __post_init__ that checks many things at once (a whole map) reports them all.
-        for error in invalid.errors:
-            collector.fail(_join(path, error.path), error.expected, error.found)
+        for problem in invalid.errors:
+            collector.fail(_join(path, problem.path), problem.expected, problem.found)
         return _INVALID
 
 

@@ -35,8 +35,12 @@ MODULES: tuple[str, ...] = (
     "adjudicator.oww2_vehicles",
     "adjudicator.paratroops",
     "adjudicator.stack",
+    "adjudicator.stacking",
+    "adjudicator.supply",
     "adjudicator.victory",
     "adjudicator.war_entry",
+    "adjudicator.weather",
+    "adjudicator.zoc",
 )
 """Modules that define calculators (``adjudicator.<module>.CALCULATORS``)."""
 

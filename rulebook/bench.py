@@ -18,6 +18,7 @@ BENCHMARKS: dict[str, str] = {
     "hell-of-a-war": "rulebook.bench_how:bench_hell_of_a_war",
     "stack": "rulebook.bench_stack:bench_stack",
     "strategic-europe": "rulebook.bench_strategic:bench_strategic_europe",
+    "supply": "rulebook.bench_supply:bench_supply",
 }
 """Benchmark name → ``"module:function"`` returning the figures as JSON-ready data."""
 
