@@ -202,6 +202,34 @@ def command_examples(args: argparse.Namespace) -> int:
     return 1 if any(outcome.status != "pass" for outcome in outcomes) else 0
 
 
+def _site_paths(args: argparse.Namespace) -> Any:
+    from rulebook.site import ProjectPaths
+
+    content, sources = _paths(args)
+    root = Path(__file__).resolve().parent.parent
+    out = Path(args.out) if getattr(args, "out", None) else None
+    return ProjectPaths.for_project(root, content=content, sources=sources, out=out)
+
+
+def _site_progress(command: str) -> Callable[[str], None]:
+    return lambda message: print(f"rulebook {command}: {message}", file=sys.stderr, flush=True)
+
+
+def command_build(args: argparse.Namespace) -> int:
+    """Generate the pages and build the static site (every language, search index)."""
+    from rulebook.site import build_site
+
+    build_site(_site_paths(args), languages=args.lang or LANGUAGES, site_url=args.site_url, progress=_site_progress("build"))
+    return 0
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    """Build the site, serve it on 127.0.0.1 and rebuild when content, templates or catalogs change."""
+    from rulebook.serve import serve
+
+    return serve(_site_paths(args), host=args.host, port=args.port, progress=_site_progress("serve"))
+
+
 def command_bench(args: argparse.Namespace) -> int:
     """Run one benchmark and print its figures as one JSON object."""
     from rulebook.bench import run_benchmark
@@ -304,6 +332,20 @@ def _parser() -> argparse.ArgumentParser:
     examples.set_defaults(run=command_examples)
 
     from rulebook.bench import BENCHMARKS
+
+    from rulebook.site import DEFAULT_SITE_URL
+
+    build = commands.add_parser("build", help="generate and build the static site into site/ (or --out)")
+    build.add_argument("--out", help="output folder (default: site/)")
+    build.add_argument("--lang", action="append", choices=LANGUAGES, help="build only this language (repeatable)")
+    build.add_argument("--site-url", default=DEFAULT_SITE_URL, help=f"where the site will be published (default {DEFAULT_SITE_URL})")
+    build.set_defaults(run=command_build)
+
+    serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
+    serve.add_argument("--out", help="output folder (default: site/)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.set_defaults(run=command_serve)
 
     bench = commands.add_parser("bench", help="run a benchmark and print its figures as JSON")
     bench.add_argument("benchmark", choices=sorted(BENCHMARKS), help="which benchmark")
