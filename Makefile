@@ -1,5 +1,5 @@
 # Rulebook: two commands on a fresh machine (Python 3.11, pip, make, Node.js with npm):
-#   make serve   set everything up, build the site and serve it (for now: validate the content)
+#   make serve   set everything up, build the site and serve it on http://127.0.0.1:8000/
 #   make test    set everything up and run the whole test suite
 # Dependencies are pinned in constraints.txt; the virtualenv lives in .venv.
 
@@ -10,17 +10,18 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup serve check test clean
 
-$(STAMP): pyproject.toml constraints.txt package.json package-lock.json
+$(STAMP): pyproject.toml constraints.txt package.json package-lock.json tests/site/package.json tests/site/package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade "pip==25.3"
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[test]"
 	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --prefix tests/site --no-audit --no-fund --loglevel=error
 	touch $(STAMP)
 
 setup: $(STAMP)
 
 serve: $(STAMP)
-	$(BIN)/rulebook check
+	$(BIN)/rulebook serve
 
 check: $(STAMP)
 	$(BIN)/rulebook check

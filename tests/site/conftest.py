@@ -1,0 +1,122 @@
+"""Fixtures of the site tests: the real site built once per session, a local server, a browser.
+
+The build is the expensive part (every language, MkDocs and Pagefind), so one
+session fixture makes it and every test reads it. The browser is Debian's
+chromium driven by Playwright (never a downloaded browser); in CI a missing
+chromium, Playwright or axe-core is a failure, not a skip (``require``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulebook.site import BuildReport, ProjectPaths, build_site
+from tests.conftest import REPOSITORY, require
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+AXE_SCRIPT = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    """A finished site folder and the report of the build that made it."""
+
+    root: Path
+    report: BuildReport
+
+
+@dataclass(frozen=True)
+class Served:
+    """A site served over HTTP on 127.0.0.1."""
+
+    root: Path
+    url: str
+    """Base URL with a trailing slash, e.g. ``http://127.0.0.1:41234/``."""
+
+
+class _Silent(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        """Keep pytest's output clean."""
+
+
+def serve_folder(root: Path) -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``root`` on a free port of 127.0.0.1 in a daemon thread; returns the server and its URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Silent, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, sources_dir: Path) -> BuiltSite:
+    """The real content built into a temporary folder, all five languages, with its search index."""
+    scratch = tmp_path_factory.mktemp("real-site")
+    paths = ProjectPaths.for_project(REPOSITORY, sources=sources_dir, out=scratch / "site", work=scratch / "build")
+    report = build_site(paths)
+    return BuiltSite(paths.out, report)
+
+
+@pytest.fixture(scope="session")
+def served_site(built_site: BuiltSite) -> Iterator[Served]:
+    """The real site served on 127.0.0.1."""
+    server, url = serve_folder(built_site.root)
+    yield Served(built_site.root, url)
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's chromium, headless, driven by Playwright."""
+    require(CHROMIUM.is_file(), f"{CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        require(False, "playwright is not installed; run make setup")
+        raise
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser page (desktop size) that records failed requests and page errors."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.problems = []
+    tab.on("requestfailed", lambda request: tab.problems.append(f"request failed: {request.url}"))
+    tab.on("response", lambda response: tab.problems.append(f"HTTP {response.status}: {response.url}") if response.status >= 400 else None)
+    tab.on("pageerror", lambda error: tab.problems.append(f"page error: {error}"))
+    yield tab
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core's browser bundle, installed by ``make setup`` into tests/site/node_modules."""
+    require(AXE_SCRIPT.is_file(), f"{AXE_SCRIPT} not found; run `npm ci --prefix tests/site` (make setup does)")
+    return AXE_SCRIPT
+
+
+def copy_content(source: Path, target: Path) -> Path:
+    """A writable copy of a content folder."""
+    shutil.copytree(source, target)
+    return target

@@ -1,0 +1,170 @@
+"""The real site in a real browser (Debian chromium via Playwright): languages, switcher, search, layout, accessibility."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulebook.model import LANGUAGES
+from tests.site.conftest import Served
+
+SEARCHES = [
+    ("de", "Aktionsstapel", "de/hell-of-a-war/aktionsstapel/"),
+    ("en", "action stack", "en/hell-of-a-war/aktionsstapel/"),
+    ("ru", "снабжения", "ru/unconditional-surrender/7/"),
+    ("hu", "ejtőernyős", "hu/strategic-europe/paratroopers/"),
+    ("nl", "terugtrekken", "nl/axis-and-allies-2e/retreat/"),
+    ("en", "8.1.1", "en/unconditional-surrender/8-1-1/"),
+    ("de", "227", "de/hell-of-a-war/227-pfund-bombe/"),
+]
+"""(tree, query, entry page that must be among the first results): issue 6's queries, inflected forms included."""
+
+TOP_RESULTS = 5
+"""Pagefind's UI shows five results before "load more"."""
+
+PAGE_RESULT = "li.pagefind-ui__result > .pagefind-ui__result-inner > .pagefind-ui__result-title > a"
+"""A result's link to its page (not the sub-results under it)."""
+
+ENTRY_PER_LANGUAGE = {
+    "en": "en/hell-of-a-war/aktionsstapel/",
+    "de": "de/hell-of-a-war/aktionsstapel/",
+    "hu": "hu/strategic-europe/paratroopers/",
+    "ru": "ru/unconditional-surrender/8-1-1.retreat/",
+    "nl": "nl/axis-and-allies-2e/retreat/",
+}
+"""One entry page per tree, each an original (ru, hu, nl, de) or a translation (en)."""
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url, wait_until="load")
+    assert page.problems == [], page.problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_loads_in_each_language(page: Any, served_site: Served, lang: str) -> None:
+    """/<lang>/ loads with every asset, declares its language and lists the five games."""
+    _open(page, served_site.url + f"{lang}/")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator(".md-content h2").count() >= 5
+    assert page.locator("form.rb-search-form input[name=q]").count() == 1
+
+
+def test_root_redirects_to_english(page: Any, served_site: Served) -> None:
+    """The site root sends the visitor to the English home."""
+    page.goto(served_site.url)
+    page.wait_for_url(served_site.url + "en/")
+    assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_language_switcher_keeps_the_entry(page: Any, served_site: Served) -> None:
+    """Choosing another language on an entry page opens the same entry in that language."""
+    _open(page, served_site.url + "en/unconditional-surrender/8-1-1/")
+    page.hover(".md-header .md-select")
+    page.click(".md-select__link[hreflang=de]")
+    page.wait_for_url(served_site.url + "de/unconditional-surrender/8-1-1/")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert "8.1.1" in page.locator(".md-content h1").inner_text()
+    page.hover(".md-header .md-select")
+    page.click(".md-select__link[hreflang=ru]")
+    page.wait_for_url(served_site.url + "ru/unconditional-surrender/8-1-1/")
+    assert "EZOC" in page.locator(".md-content h1").inner_text()
+
+
+@pytest.mark.parametrize(("lang", "query", "expected"), SEARCHES, ids=[f"{lang}:{query}" for lang, query, _ in SEARCHES])
+def test_search_finds_the_entry(page: Any, served_site: Served, lang: str, query: str, expected: str) -> None:
+    """Pagefind, in the page's language, ranks the right entry among the first results and links to it."""
+    _open(page, served_site.url + f"{lang}/search/?q={query}")
+    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+    links = page.eval_on_selector_all(PAGE_RESULT, "links => links.map(a => a.href)")
+    assert served_site.url + expected in links[:TOP_RESULTS], links[:TOP_RESULTS]
+    page.click(f"{PAGE_RESULT}[href='/{expected}']")
+    page.wait_for_url(served_site.url + expected)
+
+
+def test_search_box_in_the_header_opens_the_search_page(page: Any, served_site: Served) -> None:
+    """The header's search button leads to the tree's search page, which takes a query."""
+    _open(page, served_site.url + "hu/strategic-europe/paratroopers/")
+    page.click(".md-header a[href$='search/']")
+    page.wait_for_url(served_site.url + "hu/search/")
+    page.fill(".pagefind-ui__search-input", "ejtőernyős")
+    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_entry_page_fits_a_phone(browser: Any, served_site: Served, lang: str) -> None:
+    """At 390×844 an entry page has no horizontal scroll, the original open included."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(served_site.url + ENTRY_PER_LANGUAGE[lang], wait_until="load")
+    for details in page.locator("details.rb-second").all():
+        details.evaluate("element => element.open = true")
+    width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    context.close()
+    assert width[0] <= width[1], f"page is {width[0]} px wide in a {width[1]} px viewport"
+
+
+def test_show_original_toggle_and_copy_link(page: Any, served_site: Served) -> None:
+    """The original opens beside the translation on a wide screen; "copy link" copies the page's URL."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    _open(page, served_site.url + "en/hell-of-a-war/aktionsstapel/")
+    original = page.locator("details.rb-second")
+    assert original.get_attribute("open") is None
+    original.locator("summary").click()
+    translation_box = page.locator(".rb-texts > .rb-text").bounding_box()
+    original_box = original.bounding_box()
+    assert original_box["x"] > translation_box["x"] + translation_box["width"] - 1, "original is not beside the translation"
+    assert "Aktionsstapel" in original.inner_text()
+    button = page.locator("button.rb-copy")
+    button.click()
+    page.wait_for_function("document.querySelector('button.rb-copy').textContent.includes('copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == served_site.url + "en/hell-of-a-war/aktionsstapel/"
+
+
+def test_untranslated_entry_shows_original_with_notice_and_english(page: Any, served_site: Served) -> None:
+    """Without a German body, the German page shows the Hungarian original, a notice and the English draft."""
+    _open(page, served_site.url + "de/strategic-europe/paratroopers/")
+    assert page.locator(".rb-notice").is_visible()
+    assert page.locator(".rb-texts > .rb-text").get_attribute("lang") == "hu"
+    english = page.locator("details.rb-second")
+    assert english.get_attribute("open") is not None
+    assert english.locator(".rb-text").get_attribute("lang") == "en"
+
+
+def _serious_violations(page: Any, axe_script: Path) -> list[str]:
+    page.add_script_tag(path=str(axe_script))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_accessibility_of_home_and_an_entry(page: Any, served_site: Served, axe_script: Path, lang: str) -> None:
+    """axe-core finds no serious or critical violation on the home page or an entry page, light and dark."""
+    found = []
+    for path in (f"{lang}/", ENTRY_PER_LANGUAGE[lang]):
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            _open(page, served_site.url + path)
+            found += [f"{path} [{scheme}] {violation}" for violation in _serious_violations(page, axe_script)]
+    assert found == []
+
+
+def test_print_stylesheet_hides_navigation(page: Any, served_site: Served) -> None:
+    """Printed, an entry page shows the text without header, sidebars or the copy button."""
+    _open(page, served_site.url + "en/hell-of-a-war/aktionsstapel/")
+    page.emulate_media(media="print")
+    hidden = page.evaluate("""() => ['.md-header', '.md-sidebar--primary', '.rb-actions']
+        .map(s => getComputedStyle(document.querySelector(s)).display)""")
+    assert hidden == ["none", "none", "none"]
+    assert page.locator(".rb-entry .rb-text").first.is_visible()
+
+
+def test_dark_mode_toggle(page: Any, served_site: Served) -> None:
+    """The palette toggle switches the page to the dark scheme."""
+    page.emulate_media(color_scheme="light")
+    _open(page, served_site.url + "nl/")
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "default"
+    page.click("form[data-md-component=palette] label:visible")
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"

@@ -1,0 +1,128 @@
+"""Checks on the built real site's files: languages, deep links, page weight, links and assets, search index."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+
+from rulebook.load import load_or_raise
+from rulebook.model import LANGUAGES
+from tests.conftest import REPOSITORY
+from tests.site.conftest import BuiltSite
+
+ENTRY_PAGE_LIMIT = 50 * 1024
+"""Issue 6: an entry page's HTML is at most 50 KB."""
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.lang: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "html":
+            self.lang = values.get("lang")
+        for name in ("href", "src"):
+            value = values.get(name)
+            if value and not (tag == "link" and values.get("rel") in ("canonical", "alternate")):
+                self.links.append(value)
+
+
+def _parse(path: Path) -> _Links:
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def _html_files(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.html"))
+
+
+@pytest.fixture(scope="module")
+def entry_pages(built_site: BuiltSite) -> dict[str, Path]:
+    """Where each entry's page should be, per language: /<lang>/<game>/<slug>/index.html."""
+    corpus = load_or_raise(REPOSITORY / "content")
+    return {f"{lang}/{entry.game}/{entry.slug}": built_site.root / lang / entry.game / entry.slug / "index.html"
+            for lang in LANGUAGES for entry in corpus.entries}
+
+
+@pytest.fixture(scope="module")
+def parsed_pages(built_site: BuiltSite) -> dict[Path, _Links]:
+    """Every HTML file of the site, parsed once for the tests below."""
+    return {path: _parse(path) for path in _html_files(built_site.root)}
+
+
+def test_every_entry_has_a_stable_page_in_every_language(entry_pages: dict[str, Path]) -> None:
+    """/<lang>/<game>/<slug>/ exists for every entry and every language, derived from the id only."""
+    missing = [url for url, path in entry_pages.items() if not path.is_file()]
+    assert missing == []
+
+
+def test_every_page_declares_its_trees_language(built_site: BuiltSite, parsed_pages: dict[Path, _Links]) -> None:
+    """<html lang> is the tree's language on every page of every tree."""
+    wrong = []
+    for path, parsed in parsed_pages.items():
+        tree = path.relative_to(built_site.root).parts[0]
+        if tree in LANGUAGES and parsed.lang != tree:
+            wrong.append(f"{path.relative_to(built_site.root)}: lang={parsed.lang!r}")
+    assert wrong == []
+
+
+def test_entry_pages_stay_under_50_kb(entry_pages: dict[str, Path]) -> None:
+    """No entry page's HTML is larger than 50 KB (pruned navigation, no theme indentation, example budget)."""
+    sizes = {url: path.stat().st_size for url, path in entry_pages.items()}
+    heavy = {url: size for url, size in sizes.items() if size > ENTRY_PAGE_LIMIT}
+    print(f"\nentry pages: largest {max(sizes.values())} bytes, mean {sum(sizes.values()) // len(sizes)} bytes")
+    assert heavy == {}
+
+
+def test_crawl_finds_no_broken_internal_link_or_missing_asset(built_site: BuiltSite, parsed_pages: dict[Path, _Links]) -> None:
+    """Every href/src inside the site resolves to a file of the site (a page, an asset, an anchor's page)."""
+    root = built_site.root
+    broken: list[str] = []
+    checked = 0
+    for path, parsed in parsed_pages.items():
+        base = "/" + path.relative_to(root).as_posix()
+        for link in parsed.links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or link.startswith(("#", "mailto:", "data:")):
+                continue
+            target = unquote(urlsplit(urljoin(base, link)).path)
+            candidate = root / target.lstrip("/")
+            if target.endswith("/"):
+                candidate = candidate / "index.html"
+            checked += 1
+            if not candidate.is_file():
+                broken.append(f"{path.relative_to(root)} → {link}")
+    assert checked > 10_000
+    assert broken[:20] == []
+
+
+def test_root_page_sends_visitors_to_the_english_tree(built_site: BuiltSite) -> None:
+    """site/index.html redirects to en/ and links every language's home."""
+    html = (built_site.root / "index.html").read_text(encoding="utf-8")
+    assert 'http-equiv="refresh" content="0; url=en/"' in html
+    for lang in LANGUAGES:
+        assert f'href="{lang}/"' in html
+
+
+def test_search_index_has_one_language_each(built_site: BuiltSite) -> None:
+    """Pagefind made one index per <html lang>, each with a measured size."""
+    sizes = built_site.report.search_index_bytes
+    print(f"\nsearch index bytes per language: {sizes}")
+    assert sorted(sizes) == sorted(LANGUAGES)
+    assert all(size > 10_000 for size in sizes.values())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ui_strings_are_in_the_trees_language(built_site: BuiltSite, lang: str) -> None:
+    """The entry page's UI words come from the tree's catalog (here: the 'See also' heading)."""
+    expected = {"en": "See also", "de": "Siehe auch", "hu": "Lásd még", "ru": "См. также", "nl": "Zie ook"}[lang]
+    html = (built_site.root / lang / "hell-of-a-war" / "aktionsstapel" / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf"<h2[^>]*>{re.escape(expected)}</h2>", html)
