@@ -639,6 +639,8 @@ def _render(env: jinja2.Environment, name: str, context: dict[str, Any]) -> str:
         raise TemplateError(f"template {error.name!r} not found; the templates folder must hold every page template") from None
     except jinja2.UndefinedError as error:
         raise TemplateError(f"{name}: {error.message}; the template uses a value the page does not provide") from None
+    except jinja2.TemplateError as error:
+        raise TemplateError(f"{name}: template error: {error}") from None
 
 
 def _write(path: Path, text: str) -> None:
