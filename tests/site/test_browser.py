@@ -92,6 +92,19 @@ def test_search_box_in_the_header_opens_the_search_page(page: Any, served_site: 
     page.wait_for_selector(PAGE_RESULT, timeout=15_000)
 
 
+def test_search_filters_by_game_source_and_kind(page: Any, served_site: Served) -> None:
+    """Results can be narrowed by game, source and kind; a game filter keeps only that game's entries."""
+    _open(page, served_site.url + "en/search/?q=retreat")
+    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+    names = page.locator(".pagefind-ui__filter-name").all_inner_texts()
+    assert {"Game", "Source", "Kind"} <= {name.strip() for name in names}, names
+    page.locator(".pagefind-ui__filter-name", has_text="Game").click()
+    page.locator(".pagefind-ui__filter-label", has_text="Axis & Allies").click()
+    page.wait_for_timeout(1_000)
+    links = page.eval_on_selector_all(PAGE_RESULT, "links => links.map(a => a.getAttribute('href'))")
+    assert links and all(link.startswith("/en/axis-and-allies-2e/") for link in links), links
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_entry_page_fits_a_phone(browser: Any, served_site: Served, lang: str) -> None:
     """At 390×844 an entry page has no horizontal scroll, the original open included."""
