@@ -18,7 +18,7 @@ from adjudicator.errors import ScenarioError
 from adjudicator.plain import from_plain
 from adjudicator.trace import Trace
 
-__all__ = ["MODULES", "Calculator", "Result", "calculators", "run"]
+__all__ = ["MODULES", "Calculator", "Result", "calculators", "prepare", "run"]
 
 MODULES: tuple[str, ...] = (
     "adjudicator.aa2_rules",
@@ -99,6 +99,17 @@ def run(name: str, scenario: Any) -> Result:
     ...
     adjudicator.errors.ScenarioError: calculator: unknown calculator 'no-such-calculator'; known calculators: ...
     """
+    calculator, typed = prepare(name, scenario)
+    return calculator.evaluate(typed)
+
+
+def prepare(name: str, scenario: Any) -> tuple[Calculator, Any]:
+    """The calculator ``name`` and plain ``scenario`` data converted to its scenario type (see :func:`run`).
+
+    >>> calculator, typed = prepare("ipc-chips", {"ipc": 50})
+    >>> calculator.name, type(typed).__name__
+    ('ipc-chips', 'IpcChipsScenario')
+    """
     known = calculators()
     if name not in known:
         raise ScenarioError("calculator", f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}")
@@ -109,4 +120,4 @@ def run(name: str, scenario: Any) -> Result:
     if declared != name:
         raise ScenarioError("calculator", f"the scenario is for {declared!r}, not {name!r}")
     calculator = known[name]
-    return calculator.evaluate(from_plain(calculator.scenario, fields))
+    return calculator, from_plain(calculator.scenario, fields)

@@ -1,9 +1,12 @@
 """JSON in, JSON out: the adjudicator's entry point for a browser page (Pyodide).
 
 The page passes a calculator name and the scenario as JSON text and gets back
-JSON text: either ``{"ok": true, "result": …}`` (the result's plain data, trace
-steps with their English text) or ``{"ok": false, "errors": [{"path", "message"}]}``
-for a scenario that does not validate. No I/O; standard library only.
+JSON text: either ``{"ok": true, "result": …, "summary": […]}`` (the result's plain
+data, trace steps with their English text, the answer in English lines, and for a
+hex-map calculator — supply, ZOC, stacking of Unconditional Surrender! — ``"svg"``,
+the map with the traced lines drawn by :mod:`adjudicator.hexsvg`) or
+``{"ok": false, "errors": [{"path", "message"}]}`` for a scenario that does not
+validate. No I/O; standard library only.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ import json
 from typing import Any
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
+from adjudicator.hexmap import HexMap
+from adjudicator.hexsvg import render_svg
 from adjudicator.plain import InvalidScenario, to_plain
-from adjudicator.registry import calculators, run
+from adjudicator.registry import calculators, prepare
 
 __all__ = ["calculator_names", "evaluate_json"]
 
@@ -39,17 +44,24 @@ def evaluate_json(name: str, scenario_json: str) -> str:
     unknown calculator 'no-such-calculator'
     >>> json.loads(evaluate_json("no-such-calculator", "{"))["ok"]
     False
+    >>> answer = json.loads(evaluate_json("ipc-chips", '{"ipc": 50}'))
+    >>> answer["ok"], "svg" in answer, answer["result"]["trace"]["steps"][0]["rule"]
+    (True, False, 'aa2.misc.ipc-above-45')
     """
     try:
         data: Any = json.loads(scenario_json)
     except ValueError as error:
         return json.dumps({"ok": False, "errors": [_error("", f"the scenario is not valid JSON: {error}")]})
     try:
-        result = run(name, data)
+        calculator, scenario = prepare(name, data)
+        result = calculator.evaluate(scenario)
     except InvalidScenario as error:
         return json.dumps({"ok": False, "errors": [_error(e.path, e.detail) for e in error.errors]})
     except ScenarioError as error:
         return json.dumps({"ok": False, "errors": [_error(error.path, error.detail)]})
     except AdjudicatorError as error:
         return json.dumps({"ok": False, "errors": [_error("", str(error))]})
-    return json.dumps({"ok": True, "result": to_plain(result), "summary": result.summary()}, ensure_ascii=False)
+    answer: dict[str, Any] = {"ok": True, "result": to_plain(result), "summary": result.summary()}
+    if isinstance(getattr(scenario, "map", None), HexMap):
+        answer["svg"] = render_svg(scenario, result)
+    return json.dumps(answer, ensure_ascii=False)
