@@ -2,7 +2,8 @@
 
 ``rulebook serve`` (issue 6, "CLI") builds the site once, serves the output
 folder over :mod:`http.server`, and polls ``content/``, ``templates/``,
-``locales/``, ``overrides/`` and ``mkdocs.yml`` once a second. A change
+``locales/``, ``overrides/``, ``mkdocs.yml`` and ``web/`` (the calculator
+pages' script) once a second. A change
 triggers a full rebuild into a staging folder that replaces the served one
 only when it succeeded, so a broken edit shows its error in the terminal while
 the browser keeps the last good site. Polling needs no extra dependency and
@@ -33,7 +34,7 @@ Snapshot = dict[str, tuple[int, int]]
 def watched_paths(paths: ProjectPaths) -> list[Path]:
     """The inputs whose change means a rebuild."""
     root = paths.mkdocs_config.parent
-    return [paths.content, paths.templates, paths.locales, root / "overrides", paths.mkdocs_config]
+    return [paths.content, paths.templates, paths.locales, root / "overrides", paths.mkdocs_config, paths.web]
 
 
 def snapshot(locations: Iterable[Path]) -> Snapshot:

@@ -8,6 +8,7 @@ The pipeline of issue 6, in the order it runs::
     mkdocs.yml + per-language settings ──MkDocs (strict)──▶ site/<lang>/
     site/ ──Pagefind──▶ site/pagefind/ (one index per <html lang>)
     site/index.html (sends the visitor to /en/)
+    node_modules/pyodide, adjudicator/, web/ ──rulebook.runtime──▶ site/_runtime/, site/sw.js (calculators)
 
 Each language is its own MkDocs build of the top-level ``mkdocs.yml`` with
 ``docs_dir``, ``site_dir``, ``site_url``, ``theme.language``, the navigation and
@@ -39,6 +40,7 @@ from rulebook.i18n import compile_catalogs, language_name
 from rulebook.load import load_corpus
 from rulebook.model import LANGUAGES, Corpus
 from rulebook.render import render_root_page, render_site
+from rulebook.runtime import check_runtime_inputs, write_runtime
 
 __all__ = [
     "DEFAULT_SITE_URL",
@@ -78,7 +80,13 @@ class ProjectPaths:
     work: Path
     """Generated intermediate files: ``docs/<lang>``, ``locales`` (the ``.mo``), ``mkdocs/<lang>.yml``."""
     out: Path
-    """The finished site: ``<lang>/…``, ``pagefind/``, ``index.html``."""
+    """The finished site: ``<lang>/…``, ``pagefind/``, ``_runtime/``, ``sw.js``, ``index.html``."""
+    node_modules: Path
+    """Where ``npm ci`` installed Pyodide (``node_modules/pyodide``), vendored into ``_runtime/``."""
+    adjudicator: Path
+    """The adjudicator package's sources, bundled for the calculator pages."""
+    web: Path
+    """``calculator.js`` and ``sw.js``, the calculator pages' script and service worker."""
 
     @classmethod
     def for_project(cls, root: Path, content: Path | None = None, sources: Path | None = None,
@@ -92,6 +100,9 @@ class ProjectPaths:
             mkdocs_config=root / "mkdocs.yml",
             work=work or root / "build",
             out=out or root / "site",
+            node_modules=root / "node_modules",
+            adjudicator=root / "adjudicator",
+            web=root / "web",
         )
 
 
@@ -106,6 +117,8 @@ class BuildReport:
     mkdocs_seconds: float
     search_seconds: float
     search_index_bytes: dict[str, int] = field(default_factory=dict)
+    runtime_bytes: int = 0
+    """Size of ``_runtime/`` (Pyodide, the adjudicator, schemas, the calculator script)."""
 
     @property
     def site_seconds(self) -> float:
@@ -243,6 +256,7 @@ def build_site(
     if unknown:
         raise SiteError(f"unknown language(s) {', '.join(unknown)}; the site languages are {', '.join(LANGUAGES)}")
     started = time.perf_counter()
+    check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)
     say(f"loading content from {paths.content}")
     corpus = _load(paths)
     outcomes = verify_examples(corpus)
@@ -266,6 +280,11 @@ def build_site(
     paths.out.mkdir(parents=True, exist_ok=True)
     _run_builds(config_files, languages, say, workers)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
+    from rulebook.scenarios import scenario_schemas
+
+    schemas = {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
+    runtime = write_runtime(paths.out, paths.node_modules, paths.adjudicator, paths.web, schemas)
+    say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB in {paths.out / '_runtime'}")
     mkdocs_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -280,6 +299,7 @@ def build_site(
         mkdocs_seconds=mkdocs_seconds,
         search_seconds=search_seconds,
         search_index_bytes=search_index_bytes(paths.out),
+        runtime_bytes=runtime.bytes,
     )
     say(f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → {paths.out}")
     return report

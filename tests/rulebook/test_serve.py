@@ -54,10 +54,10 @@ def test_snapshot_sees_edits_additions_and_deletions(tmp_path: Path) -> None:
 
 
 def test_watches_content_templates_and_catalogs(tmp_path: Path) -> None:
-    """The preview watches content/, templates/, locales/, overrides/ and mkdocs.yml."""
+    """The preview watches content/, templates/, locales/, overrides/, mkdocs.yml and web/."""
     paths = ProjectPaths.for_project(REPOSITORY, content=tmp_path / "content")
     assert watched_paths(paths) == [tmp_path / "content", REPOSITORY / "templates", REPOSITORY / "locales",
-                                    REPOSITORY / "overrides", REPOSITORY / "mkdocs.yml"]
+                                    REPOSITORY / "overrides", REPOSITORY / "mkdocs.yml", REPOSITORY / "web"]
 
 
 def test_serves_and_rebuilds_on_change(sample_content: Path, tmp_path: Path) -> None:
