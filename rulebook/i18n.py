@@ -11,8 +11,8 @@ complete. Dates and numbers are formatted by Babel for the page's locale.
 
 Updating the catalogs after a template changed::
 
-    .venv/bin/pybabel extract -F babel.cfg -o locales/messages.pot --no-location --omit-header .
-    .venv/bin/pybabel update -i locales/messages.pot -d locales --no-location --omit-header
+    .venv/bin/pybabel extract -F babel.cfg -o locales/messages.pot --no-location --omit-header --sort-output --no-wrap .
+    .venv/bin/pybabel update -i locales/messages.pot -d locales --no-wrap
 """
 
 from __future__ import annotations

@@ -14,7 +14,15 @@ Page paths, hence URLs, derive from ids only (issue 6, "stable deep links")::
     sources/<source id>.md        /<lang>/sources/<source id>/  table of contents of a source
     glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
     examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
+    calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
     translation.md, search.md                                   translation status, search
+
+A calculator page holds only a host element with its data (the calculator, the
+example it starts from, its UI strings from the catalogs); the site script loads
+the runtime of :mod:`rulebook.runtime` for it. Every worked example links to its
+calculator page with the example's scenario in the fragment ("try it",
+:func:`share_fragment`), and every entry cited by a calculator's examples links to
+that calculator.
 
 Content never injects markup: every title, note and heading is HTML-escaped by
 the template engine, and bodies have ``<`` escaped before their Markdown is
@@ -24,10 +32,12 @@ second time.
 
 from __future__ import annotations
 
+import base64
 import json
 import posixpath
 import re
 import shutil
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +48,7 @@ import jinja2
 import yaml  # type: ignore[import-untyped]
 from markupsafe import Markup, escape
 
+from adjudicator.registry import Calculator, calculators
 from rulebook import __version__
 from rulebook.errors import RulebookError
 from rulebook.i18n import format_count, format_share, format_source_date, language_name, load_translations
@@ -68,10 +79,12 @@ __all__ = [
     "render_root_page",
     "render_site",
     "resolve_entry_links",
+    "share_fragment",
     "text_choice",
+    "url_link",
 ]
 
-RESERVED_FOLDERS = frozenset({"assets", "glossary", "sources", "pagefind", "search", "examples", "translation"})
+RESERVED_FOLDERS = frozenset({"assets", "calculators", "glossary", "sources", "pagefind", "search", "examples", "translation"})
 """Top-level names of a language tree that no game id may take."""
 
 
@@ -130,6 +143,35 @@ def relative_link(from_path: str, to_path: str) -> str:
     'sources/how-faq.md'
     """
     return posixpath.relpath(to_path, posixpath.dirname(from_path) or ".")
+
+
+def url_link(from_path: str, to_path: str) -> str:
+    """A URL from one built page to another, for links in raw HTML (MkDocs rewrites only Markdown links).
+
+    >>> url_link("hell-of-a-war/aktionsstapel.md", "calculators/stack.md")
+    '../../calculators/stack/'
+    >>> url_link("index.md", "calculators/index.md"), url_link("calculators/stack.md", "calculators/index.md")
+    ('calculators/', '../')
+    """
+    here, there = page_url("x", from_path), page_url("x", to_path)
+    return posixpath.relpath(there, here) + "/" if there != here else "./"
+
+
+def share_fragment(scenario: Any) -> str:
+    """The URL fragment (without ``#``) that makes a calculator page open ``scenario``: ``s=`` and
+    the scenario's JSON, raw-deflated and base64url-encoded (``web/calculator.js`` decodes it).
+
+    >>> fragment = share_fragment({"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": 2}}})
+    >>> fragment[:2], "=" in fragment[2:], "+" in fragment or "/" in fragment
+    ('s=', False, False)
+    >>> packed = base64.urlsafe_b64decode(fragment[2:] + "=" * (-len(fragment[2:]) % 4))
+    >>> json.loads(zlib.decompress(packed, wbits=-15))["attacker"]
+    {'units': {'infantry': 2}}
+    """
+    text = json.dumps(scenario, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text) + packer.flush()
+    return "s=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
 def escape_markup(markdown: str) -> str:
@@ -291,6 +333,24 @@ class _Site:
                 self.outcomes_by_entry[entry_id].append(outcome)
         self.outcomes = list(outcomes)
         self._blocks: dict[str, tuple[str, str, str, str]] = {}
+        self.calculators = calculators()
+        self.outcomes_by_calculator: dict[str, list[Any]] = defaultdict(list)
+        for outcome in sorted(outcomes, key=self._source_order):
+            self.outcomes_by_calculator[outcome.calculator].append(outcome)
+        # A calculator implements the entries its examples cite; those entries link to it.
+        self.calculators_by_entry: dict[str, list[str]] = defaultdict(list)
+        for name in sorted(self.outcomes_by_calculator):
+            for entry_id in self.implemented_by(name):
+                self.calculators_by_entry[entry_id].append(name)
+
+    def _source_order(self, outcome: Any) -> tuple[str, int, str]:
+        first = self.entries[outcome.example.entries[0]]
+        return first.source, first.order, outcome.example.id
+
+    def implemented_by(self, name: str) -> list[str]:
+        """The entries cited by calculator ``name``'s worked examples, in source order."""
+        cited = {entry_id for outcome in self.outcomes_by_calculator[name] for entry_id in outcome.example.entries}
+        return sorted(cited, key=lambda entry_id: (self.entries[entry_id].source, self.entries[entry_id].order))
 
     def example_blocks(self, outcome: Any) -> tuple[str, str, str, str]:
         """Scenario and outcome of an example as YAML, a code fence longer than any backtick run in
@@ -357,6 +417,14 @@ def _source_path(source: Source) -> str:
 
 def _term_path(term: Term) -> str:
     return f"glossary/{term.id}.md"
+
+
+def _calculator_path(name: str) -> str:
+    return f"calculators/{name}.md"
+
+
+CALCULATOR_ENTRIES = "calculators/entries.json"
+"""Per tree: every entry's title and page (relative to the tree), for the links of a calculator's trace."""
 
 
 def _body(site: _Site, entry: Entry, text: LanguageText, lang: Language, page_path: str, link_terms: bool) -> str:
@@ -478,6 +546,7 @@ def _example_view(site: _Site, outcome: Any, lang: Language, from_path: str) -> 
     scenario, result, fence, outcome_line = site.example_blocks(outcome)
     entry_link = site.entry_link(first, lang, from_path)
     title = _pick(example.title, lang)
+    calculator_href = url_link(from_path, _calculator_path(outcome.calculator))
     return {
         "example": example,
         "anchor": _example_anchor(example),
@@ -487,6 +556,8 @@ def _example_view(site: _Site, outcome: Any, lang: Language, from_path: str) -> 
         "quote": _pick(example.quote, lang),
         "status": outcome.status,
         "calculator": outcome.calculator,
+        "calculator_href": calculator_href,
+        "try_href": f"{calculator_href}#{share_fragment(example.scenario)}",
         "scenario": scenario,
         "result": result,
         "fence": fence,
@@ -541,7 +612,39 @@ def _entry_view(site: _Site, entry: Entry, lang: Language) -> dict[str, Any]:
                      if outcome.example.entries[0] == entry.id],
         "example_links": [_example_view(site, outcome, lang, path)["link"] for outcome in site.outcomes_by_entry[entry.id]
                           if outcome.example.entries[0] != entry.id],
+        "calculators": [{"name": name, "href": relative_link(path, _calculator_path(name))}
+                        for name in site.calculators_by_entry[entry.id]],
     }
+
+
+def _calculator_view(site: _Site, calculator: Calculator, lang: Language) -> dict[str, Any]:
+    """A calculator page: the host element's data, the rules it implements, its worked examples."""
+    path = _calculator_path(calculator.name)
+    outcomes = site.outcomes_by_calculator[calculator.name]
+    start = outcomes[0].example if outcomes else None
+    site_root = posixpath.relpath("/", page_url(lang.value, path)) + "/"
+    return {
+        "name": calculator.name,
+        "title": calculator.title,
+        "games": [Link(site.games[g].name.get(lang) or site.games[g].name[Language.EN], relative_link(path, f"{g}/index.md"))
+                  for g in calculator.games if g in site.games],
+        "entries": [site.entry_link(site.entries[entry_id], lang, path) for entry_id in site.implemented_by(calculator.name)],
+        "examples": [_example_view(site, outcome, lang, path) for outcome in outcomes],
+        "start_title": _pick(start.title, lang) if start else None,
+        "start_scenario": json.dumps(start.scenario if start else {}, ensure_ascii=False, separators=(",", ":"), default=str),
+        "site_root": site_root,
+        "schema_href": f"{site_root}_runtime/schema/{calculator.name}.json",
+        "entries_href": url_link(path, "calculators/index.md") + "entries.json",
+    }
+
+
+def _calculator_entries(site: _Site, lang: Language) -> str:
+    """JSON of :data:`CALCULATOR_ENTRIES`: entry id → ``[title with section, URL relative to the tree]``."""
+    index = {}
+    for entry in site.corpus.entries:
+        link = site.entry_link(entry, lang, "index.md")
+        index[entry.id] = [f"{link.section} {link.title}" if link.section else link.title, page_url("x", site.paths[entry.id])[3:]]
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
 
 
 def _term_view(site: _Site, term: Term, lang: Language) -> dict[str, Any]:
@@ -732,6 +835,14 @@ def render_site(
                 path = _examples_path(game.id)
                 page(path, "game_examples.md.j2", name=game.name.get(lang) or game.name[Language.EN], examples=[
                     example_markdown(_example_view(site, outcome, lang, path), compact=False) for outcome in by_game[game.id]])
+        page("calculators/index.md", "calculators.md.j2", calculators=[
+            {"name": name, "title": calculator.title, "href": relative_link("calculators/index.md", _calculator_path(name)),
+             "games": [site.games[g].name.get(lang) or site.games[g].name[Language.EN] for g in calculator.games if g in site.games],
+             "examples": len(site.outcomes_by_calculator[name])}
+            for name, calculator in sorted(site.calculators.items())])
+        for calculator in site.calculators.values():
+            page(_calculator_path(calculator.name), "calculator.md.j2", **_calculator_view(site, calculator, lang))
+        _write(docs / CALCULATOR_ENTRIES, _calculator_entries(site, lang))
         page("translation.md", "translation.md.j2", **_status_view(site, lang))
         page("search.md", "search.md.j2")
         assets = templates_dir / "assets"

@@ -1,33 +1,44 @@
-// Rulebook calculator pages: the adjudicator package (the same Python code CI verifies)
-// running in the page under Pyodide, loaded only when a calculator page is opened.
+// Rulebook calculator pages (issue 9): the adjudicator package — the same Python code CI
+// verifies — running in the page under Pyodide, loaded only when a calculator page opens.
 //
-// The page provides one element:
-//   <div id="rb-calculator" data-calculator="battle" data-root="../../" data-lang="en"
-//        data-strings='{…}' data-games='{"how": "hell-of-a-war", …}' data-example='{…}'
-//        data-form="battle"></div>
-// data-root is the relative path to the site root (where _runtime/ and sw.js live);
-// entry pages of the cited rules are at <root><lang>/<game>/<slug>/.
-// A scenario travels in the URL fragment: #s=<base64url(deflate-raw(JSON))>.
+// The site script (assets/rulebook.js) imports this module only on a page with the host
+// element that templates/calculator.md.j2 writes (content cannot make one: it has no data-*):
+//   <div class="rb-calculator" data-rb-calculator="battle" data-root="../../../" data-lang="en"
+//        data-entries="../entries.json" data-schema="../../../_runtime/schema/battle.json"
+//        data-strings='{"run": "Run", …}' data-example='{…}'></div>
+// data-rb-calculator  the calculator's registry name
+// data-root           relative URL of the site root (where _runtime/ and sw.js live)
+// data-lang           the tree's language (number formatting)
+// data-entries        JSON {entry id: [title, URL relative to the tree]} for the trace's links
+// data-schema         the scenario's JSON Schema: the form is made from it
+// data-strings        the UI words from the tree's gettext catalog; {name} is filled in here
+// data-example        the scenario of a worked example, shown when the URL brings none
+// A scenario travels in the URL fragment: #s=<base64url(deflate-raw(JSON))>; opening such a
+// link restores the scenario and runs it. The page runs the scenario it opens with at once.
+// State for tests and the benchmark: data-state ("loading", "running", "done", "invalid",
+// "failed", "bad-link"), data-result-at (ms since navigation when the first result showed),
+// data-last-seconds (from Run to the rendered result), data-runs (results shown so far).
 
-const PYODIDE_VERSION_DIR = "_runtime/pyodide/";
-const BUNDLE = "_runtime/adjudicator.json";
+const PYODIDE_DIR = "_runtime/pyodide/";
+const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/runtime.py)
+const SERVICE_WORKER = "sw.js";
+const CONTROLLER_WAIT_MS = 3000;
+const FORM_DEPTH = 3;
 
-const host = document.getElementById("rb-calculator");
-
-function strings() {
-  return JSON.parse(host.dataset.strings || "{}");
-}
+const host = document.querySelector("[data-rb-calculator]");
+const UI = JSON.parse((host && host.dataset.strings) || "{}");
 
 function t(key, params = {}) {
-  const template = strings()[key] || key;
+  const template = UI[key] || key;
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
 function element(tag, attributes = {}, children = []) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
     if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
+    else node.setAttribute(name, value === true ? "" : value);
   }
   for (const child of children) node.append(child);
   return node;
@@ -69,168 +80,403 @@ export async function decodeScenario(fragment) {
 
 let runtime = null;
 
-async function loadRuntime(root) {
+// The service worker caches _runtime/ only for pages it controls; a first visit waits (briefly)
+// for it to take control so that the runtime downloaded now is the one kept for the next visit.
+async function serviceWorkerInControl(base) {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    await navigator.serviceWorker.register(new URL(SERVICE_WORKER, base).href);
+  } catch (error) {
+    console.warn("service worker not registered; the runtime is not kept for offline use", error);
+    return;
+  }
+  if (navigator.serviceWorker.controller) return;
+  await new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+    setTimeout(resolve, CONTROLLER_WAIT_MS);
+  });
+}
+
+function loadRuntime(root) {
   if (runtime) return runtime;
   runtime = (async () => {
-    if ("serviceWorker" in navigator) {
-      try {
-        await navigator.serviceWorker.register(new URL("sw.js", new URL(root, location.href)).href);
-      } catch (error) {
-        console.warn("service worker not registered", error);
-      }
-    }
     const base = new URL(root, location.href);
-    const indexURL = new URL(PYODIDE_VERSION_DIR, base).href;
+    await serviceWorkerInControl(base);
+    const indexURL = new URL(PYODIDE_DIR, base).href;
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
     const [pyodide, bundle] = await Promise.all([
       loadPyodide({ indexURL }),
-      fetch(new URL(BUNDLE, base)).then((response) => response.json()),
+      fetch(new URL(BUNDLE, base)).then((response) => {
+        if (!response.ok) throw new Error(`${BUNDLE}: HTTP ${response.status}`);
+        return response.arrayBuffer();
+      }),
     ]);
-    for (const [path, source] of Object.entries(bundle.files)) {
-      pyodide.FS.mkdirTree(`/home/pyodide/${path.split("/").slice(0, -1).join("/")}`);
-      pyodide.FS.writeFile(`/home/pyodide/${path}`, source);
-    }
+    pyodide.unpackArchive(bundle, "zip", { extractDir: "/home/pyodide" });
     pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
     return pyodide.pyimport("adjudicator.web");
   })();
+  runtime.catch(() => {
+    runtime = null; // a failed load (offline on a first visit) is tried again by the next Run
+  });
   return runtime;
 }
 
-// ---- Forms for the common cases ---------------------------------------------------------------
+// ---- The form: made from the scenario's JSON Schema ---------------------------------------
+// Scalars (numbers, text, yes/no, choices), nested objects, name → number maps (unit counts)
+// and lists of scalars get fields; lists of objects are left to the scenario editor.
 
-const FORMS = {
-  // Unit counts per side for the dice-battle calculator; everything else stays in the editor.
-  battle(scenario, onChange) {
-    const form = element("div", { class: "rb-form" });
-    for (const side of ["attacker", "defender"]) {
-      const units = ((scenario[side] || {}).units) || {};
-      const fieldset = element("fieldset", {}, [element("legend", { text: t(side) })]);
-      for (const [unit, count] of Object.entries(units)) {
-        const id = `rb-${side}-${unit}`;
-        const input = element("input", { id, type: "number", min: "0", step: "1", value: String(count), "data-side": side, "data-unit": unit });
-        input.addEventListener("input", () => {
-          const value = Number.parseInt(input.value, 10);
-          scenario[side].units[unit] = Number.isFinite(value) ? value : 0;
-          onChange(scenario);
-        });
-        fieldset.append(element("label", { for: id, text: unit }), input);
-      }
-      form.append(fieldset);
+function resolve(schema, root) {
+  let current = schema || {};
+  for (let guard = 0; current.$ref && guard < 20; guard += 1) current = root.$defs[current.$ref.split("/").pop()] || {};
+  return current;
+}
+
+// A property's schema without $ref and "X | None" wrappers; its default stays with the property.
+function unwrap(schema, root) {
+  const options = schema.anyOf || schema.oneOf;
+  if (options) {
+    const real = options.filter((option) => option.type !== "null");
+    if (real.length === 1) return { schema: resolve(real[0], root), nullable: real.length < options.length, fallback: schema.default };
+  }
+  return { schema: resolve(schema, root), nullable: false, fallback: "default" in schema ? schema.default : resolve(schema, root).default };
+}
+
+function valueAt(data, path) {
+  let current = data;
+  for (const key of path) {
+    if (current === null || typeof current !== "object" || !(key in current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+function setAt(data, path, value) {
+  let current = data;
+  for (const key of path.slice(0, -1)) {
+    if (current[key] === null || typeof current[key] !== "object" || Array.isArray(current[key])) current[key] = {};
+    current = current[key];
+  }
+  const last = path[path.length - 1];
+  if (value === undefined) delete current[last];
+  else current[last] = value;
+}
+
+function scalarKind(schema) {
+  if (Array.isArray(schema.enum)) return "enum";
+  if (["integer", "number", "string", "boolean"].includes(schema.type)) return schema.type;
+  return null;
+}
+
+function parseScalar(kind, text) {
+  if (kind === "integer" || kind === "number") {
+    const value = kind === "integer" ? Number.parseInt(text, 10) : Number.parseFloat(text);
+    return Number.isFinite(value) ? value : text;
+  }
+  return text;
+}
+
+function fieldId(path) {
+  return `rb-field-${path.join("-")}`;
+}
+
+function scalarInput(kind, schema, nullable, path, current, write, fallback) {
+  const id = fieldId(path);
+  const shown = current === undefined ? fallback : current;
+  if (kind === "boolean") {
+    const box = element("input", { id, type: "checkbox", "data-path": path.join(".") });
+    box.checked = Boolean(shown);
+    box.addEventListener("change", () => write(path, box.checked));
+    return box;
+  }
+  if (kind === "enum") {
+    const select = element("select", { id, "data-path": path.join(".") });
+    if (nullable) select.append(element("option", { value: "", text: t("not_set") }));
+    for (const option of schema.enum) select.append(element("option", { value: String(option), text: String(option) }));
+    select.value = shown === undefined || shown === null ? "" : String(shown);
+    select.addEventListener("change", () => write(path, select.value === "" ? (nullable ? null : undefined) : select.value));
+    return select;
+  }
+  const numeric = kind === "integer" || kind === "number";
+  const input = element("input", {
+    id,
+    type: numeric ? "number" : "text",
+    step: kind === "integer" ? "1" : numeric ? "any" : undefined,
+    inputmode: kind === "integer" ? "numeric" : undefined,
+    "data-path": path.join("."),
+  });
+  input.value = shown === undefined || shown === null ? "" : String(shown);
+  input.addEventListener("input", () => {
+    if (input.value.trim() === "") write(path, nullable ? null : undefined);
+    else write(path, parseScalar(kind, input.value.trim()));
+  });
+  return input;
+}
+
+function buildFields(container, schema, root, data, path, write, depth) {
+  for (const [key, raw] of Object.entries(schema.properties || {})) {
+    const here = [...path, key];
+    const { schema: field, nullable, fallback } = unwrap(raw, root);
+    const current = valueAt(data, here);
+    const kind = scalarKind(field);
+    const label = element("label", { for: fieldId(here), text: key });
+    if (kind) {
+      container.append(element("div", { class: "rb-field" }, [label, scalarInput(kind, field, nullable, here, current, write, fallback)]));
+    } else if (field.type === "object" && field.properties && depth < FORM_DEPTH) {
+      const set = element("fieldset", { class: "rb-group" }, [element("legend", { text: key })]);
+      buildFields(set, field, root, data, here, write, depth + 1);
+      container.append(set);
+    } else if (field.type === "object" && field.additionalProperties && scalarKind(resolve(field.additionalProperties, root))) {
+      container.append(mapFields(key, resolve(field.additionalProperties, root), here, current || {}, write));
+    } else if (field.type === "array" && scalarKind(resolve(field.items, root))) {
+      const itemKind = scalarKind(resolve(field.items, root));
+      const input = element("input", { id: fieldId(here), type: "text", "data-path": here.join("."), "data-list": "true" });
+      input.value = Array.isArray(current) ? current.join(", ") : "";
+      input.addEventListener("input", () => {
+        const items = input.value.split(",").map((item) => item.trim()).filter((item) => item !== "");
+        write(here, items.length || current !== undefined ? items.map((item) => parseScalar(itemKind, item)) : undefined);
+      });
+      container.append(element("div", { class: "rb-field" }, [label, input]));
+    } else if (Array.isArray(current) || (current && typeof current === "object")) {
+      const count = Array.isArray(current) ? current.length : Object.keys(current).length;
+      container.append(element("p", { class: "rb-field rb-in-editor" }, [element("code", { text: key }), ` ${t("in_editor", { count })}`]));
     }
-    return form;
-  },
-};
+  }
+}
+
+// A name → number map (unit counts): one field per name, and a row to add a name.
+function mapFields(key, valueSchema, path, current, write) {
+  const kind = scalarKind(valueSchema);
+  const set = element("fieldset", { class: "rb-group rb-map", "data-path": path.join(".") }, [element("legend", { text: key })]);
+  const rows = element("div", { class: "rb-map-rows" });
+  const addRow = (name, value) => {
+    const here = [...path, name];
+    rows.append(element("div", { class: "rb-field" }, [
+      element("label", { for: fieldId(here), text: name }),
+      scalarInput(kind, valueSchema, false, here, value, write),
+    ]));
+  };
+  for (const [name, value] of Object.entries(current)) addRow(name, value);
+  const newName = element("input", { type: "text", class: "rb-new-key", "aria-label": `${key}: ${t("new_key")}`, placeholder: t("new_key") });
+  const add = element("button", { type: "button", class: "md-button rb-add", text: t("add") });
+  add.addEventListener("click", () => {
+    const name = newName.value.trim();
+    if (!name || name in current) return;
+    current[name] = kind === "boolean" ? false : kind === "string" || kind === "enum" ? "" : 1;
+    write([...path, name], current[name]);
+    addRow(name, current[name]);
+    newName.value = "";
+  });
+  set.append(rows, element("div", { class: "rb-field rb-add-row" }, [newName, add]));
+  return set;
+}
 
 // ---- Rendering results ------------------------------------------------------------------------
 
-function entryUrl(rule) {
-  const games = JSON.parse(host.dataset.games || "{}");
-  const [prefix, ...rest] = rule.split(".");
-  const game = games[prefix];
-  if (!game) return null;
-  return new URL(`${host.dataset.lang}/${game}/${rest.join(".")}/`, new URL(host.dataset.root, location.href)).href;
+let entries = {};
+
+function entryLink(rule, root, lang) {
+  const entry = entries[rule];
+  if (!entry) return element("code", { text: rule });
+  return element("a", { href: new URL(`${lang}/${entry[1]}`, new URL(root, location.href)).href, title: rule, text: entry[0] });
 }
 
-function renderResult(output, answer) {
+function formatValue(value, lang) {
+  if (typeof value === "number") {
+    const digits = Number.isInteger(value) ? 0 : 4;
+    return new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(value);
+  }
+  return String(value);
+}
+
+function figures(result, lang) {
+  const rows = [];
+  for (const [name, value] of Object.entries(result)) {
+    if (value === null || typeof value === "object") continue;
+    rows.push(element("tr", {}, [element("th", { scope: "row" }, [element("code", { text: name })]), element("td", { text: formatValue(value, lang) })]));
+  }
+  return rows.length ? element("table", { class: "rb-figures" }, [element("caption", { text: t("figures") }), element("tbody", {}, rows)]) : null;
+}
+
+function renderResult(output, answer, root, lang) {
   output.replaceChildren();
   if (!answer.ok) {
     const list = element("ul", { class: "rb-errors" });
-    for (const error of answer.errors) list.append(element("li", { text: error.path ? `${error.path}: ${error.message}` : error.message }));
+    for (const error of answer.errors) list.append(element("li", {}, error.path ? [element("code", { text: error.path }), `: ${error.message}`] : [error.message]));
     output.append(element("p", { class: "rb-error", role: "alert", text: t("invalid_scenario") }), list);
     return;
   }
-  const summary = element("ul", { class: "rb-summary" });
+  const summary = element("ul", { class: "rb-summary", lang: "en" });
   for (const line of answer.summary) summary.append(element("li", { text: line }));
-  output.append(element("h3", { text: t("result") }), summary);
+  output.append(element("h2", { text: t("result") }), summary);
+  const table = figures(answer.result, lang);
+  if (table) output.append(table);
+  if (answer.svg) {
+    const picture = element("img", { class: "rb-map", alt: t("picture"), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(answer.svg)}` });
+    output.append(element("figure", {}, [picture, element("figcaption", { text: t("picture") })]));
+  }
   const steps = element("ol", { class: "rb-trace" });
   for (const step of (answer.result.trace || {}).steps || []) {
-    const url = entryUrl(step.rule);
-    const cite = url ? element("a", { href: url, text: step.rule }) : element("code", { text: step.rule });
-    steps.append(element("li", {}, [element("span", { text: `${step.text} ` }), cite]));
+    steps.append(element("li", {}, [entryLink(step.rule, root, lang), ": ", element("span", { lang: "en", text: step.text })]));
   }
-  output.append(element("h3", { text: t("why") }), steps);
-  const raw = element("details", {}, [element("summary", { text: t("json") }), element("pre", { text: JSON.stringify(answer.result, null, 2) })]);
-  output.append(raw);
+  output.append(element("h2", { text: t("why") }), steps);
+  output.append(element("details", { class: "rb-json" }, [element("summary", { text: t("json") }), element("pre", { text: JSON.stringify(answer.result, null, 2) })]));
 }
 
 // ---- The page ---------------------------------------------------------------------------------
 
-async function main() {
-  const name = host.dataset.calculator;
-  const root = host.dataset.root;
-  let scenario = JSON.parse(host.dataset.example || "{}");
-  const status = element("p", { class: "rb-status", role: "status", "aria-live": "polite" });
-  const editor = element("textarea", { id: "rb-scenario", rows: "14", spellcheck: "false", "aria-label": t("scenario") });
-  const formSlot = element("div");
-  const run = element("button", { type: "button", class: "md-button md-button--primary", id: "rb-run", text: t("run") });
-  const share = element("button", { type: "button", class: "md-button", id: "rb-share", text: t("share") });
-  const output = element("div", { id: "rb-output" });
+function fragmentScenario() {
+  const match = location.hash.match(/^#s=(.*)$/);
+  return match ? match[1] : null;
+}
 
-  const setScenario = (value, rebuildForm = true) => {
+async function main() {
+  const name = host.dataset.rbCalculator;
+  const root = host.dataset.root;
+  const lang = host.dataset.lang || document.documentElement.lang;
+  const example = JSON.parse(host.dataset.example || "{}");
+  let scenario = structuredClone(example);
+  let schema = null;
+
+  const status = element("p", { class: "rb-status", role: "status", "aria-live": "polite" });
+  const formSlot = element("div", { class: "rb-form" });
+  const editor = element("textarea", { id: "rb-scenario", rows: "14", spellcheck: "false", autocapitalize: "off" });
+  const runButton = element("button", { type: "button", class: "md-button md-button--primary", id: "rb-run", text: t("run") });
+  const shareButton = element("button", { type: "button", class: "md-button", id: "rb-share", text: t("share") });
+  const resetButton = element("button", { type: "button", class: "md-button", id: "rb-reset", text: t("reset") });
+  const shareField = element("input", { id: "rb-share-link", type: "url", readonly: true, hidden: true, "aria-label": t("share_link") });
+  const output = element("div", { id: "rb-output", "aria-live": "polite" });
+  host.dataset.runs = "0";
+
+  const write = (path, value) => {
+    setAt(scenario, path, value);
+    editor.value = JSON.stringify(scenario, null, 2);
+  };
+  const rebuildForm = () => {
+    if (!schema) return;
+    const fields = element("fieldset", { class: "rb-group rb-top" }, [element("legend", { text: t("form") })]);
+    buildFields(fields, schema, schema, scenario, [], write, 0);
+    formSlot.replaceChildren(fields);
+  };
+  const show = (value) => {
     scenario = value;
     editor.value = JSON.stringify(value, null, 2);
-    if (rebuildForm && FORMS[host.dataset.form]) formSlot.replaceChildren(FORMS[host.dataset.form](scenario, (s) => setScenario(s, false)));
+    rebuildForm();
+  };
+  const markInvalid = (errors) => {
+    for (const field of formSlot.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+    for (const error of errors || []) {
+      const field = formSlot.querySelector(`[data-path="${CSS.escape(error.path)}"]`);
+      if (field) field.setAttribute("aria-invalid", "true");
+    }
   };
 
   const evaluate = async () => {
+    const started = performance.now();
     let parsed;
     try {
       parsed = JSON.parse(editor.value);
     } catch (error) {
-      renderResult(output, { ok: false, errors: [{ path: "", message: t("not_json", { error: error.message }) }] });
+      renderResult(output, { ok: false, errors: [{ path: "", message: t("not_json", { error: error.message }) }] }, root, lang);
+      host.dataset.state = "invalid";
       return;
     }
-    status.textContent = t("loading");
-    run.disabled = true;
+    runButton.disabled = true;
+    host.dataset.state = runtime ? "running" : "loading";
+    status.textContent = runtime ? t("running") : t("loading");
     try {
       const web = await loadRuntime(root);
-      const started = performance.now();
       const answer = JSON.parse(web.evaluate_json(name, JSON.stringify(parsed)));
-      renderResult(output, answer);
-      host.dataset.lastSeconds = String((performance.now() - started) / 1000);
-      status.textContent = "";
+      renderResult(output, answer, root, lang);
+      markInvalid(answer.ok ? [] : answer.errors);
+      const seconds = (performance.now() - started) / 1000;
+      host.dataset.lastSeconds = String(seconds);
+      if (!host.dataset.resultAt) host.dataset.resultAt = String(performance.now());
+      host.dataset.runs = String(Number(host.dataset.runs) + 1);
+      status.textContent = answer.ok ? t("timing", { seconds: formatValue(Math.round(seconds * 1000) / 1000, lang) }) : "";
       host.dataset.state = answer.ok ? "done" : "invalid";
     } catch (error) {
-      status.textContent = t("runtime_failed", { error: String(error) });
+      status.textContent = t("runtime_failed", { error: String(error && error.message ? error.message : error) });
       host.dataset.state = "failed";
     } finally {
-      run.disabled = false;
+      runButton.disabled = false;
     }
+  };
+
+  const openFragment = async () => {
+    const encoded = fragmentScenario();
+    if (encoded === null) return false;
+    try {
+      show(await decodeScenario(encoded));
+    } catch {
+      show(structuredClone(example));
+      output.replaceChildren(element("p", { class: "rb-error", role: "alert", id: "rb-bad-link", text: t("bad_link") }));
+      host.dataset.state = "bad-link";
+      return true;
+    }
+    await evaluate();
+    return true;
   };
 
   editor.addEventListener("change", () => {
     try {
-      setScenario(JSON.parse(editor.value));
+      const parsed = JSON.parse(editor.value);
+      // Unchanged (the form wrote it): keep the form's fields, one of which may be in use.
+      if (JSON.stringify(parsed) === JSON.stringify(scenario)) return;
+      scenario = parsed;
+      rebuildForm();
     } catch {
       /* keep the text as typed; Run reports the syntax error */
     }
   });
-  run.addEventListener("click", evaluate);
-  share.addEventListener("click", async () => {
-    const encoded = await encodeScenario(JSON.parse(editor.value));
-    history.replaceState(null, "", `#s=${encoded}`);
+  runButton.addEventListener("click", evaluate);
+  resetButton.addEventListener("click", () => {
+    history.replaceState(null, "", location.pathname + location.search);
+    show(structuredClone(example));
+    evaluate();
+  });
+  shareButton.addEventListener("click", async () => {
+    let parsed;
+    try {
+      parsed = JSON.parse(editor.value);
+    } catch (error) {
+      status.textContent = t("not_json", { error: error.message });
+      return;
+    }
+    history.replaceState(null, "", `#s=${await encodeScenario(parsed)}`);
+    shareField.value = location.href;
+    shareField.hidden = false;
     try {
       await navigator.clipboard.writeText(location.href);
       status.textContent = t("link_copied");
     } catch {
-      status.textContent = location.href;
+      shareField.select();
     }
   });
+  window.addEventListener("hashchange", openFragment);
 
-  host.replaceChildren(formSlot, element("label", { for: "rb-scenario", text: t("scenario") }), editor, element("p", {}, [run, share]), status, output);
-  setScenario(scenario);
-
-  const match = location.hash.match(/^#s=(.*)$/);
-  if (match) {
-    try {
-      setScenario(await decodeScenario(match[1]));
-    } catch {
-      output.replaceChildren(element("p", { class: "rb-error", role: "alert", id: "rb-bad-link", text: t("bad_link") }));
-      host.dataset.state = "bad-link";
-      return;
-    }
-    await evaluate();
-  }
+  host.replaceChildren(
+    formSlot,
+    element("label", { for: "rb-scenario", class: "rb-editor-label", text: t("scenario") }),
+    editor,
+    element("p", { class: "rb-buttons" }, [runButton, shareButton, resetButton]),
+    shareField,
+    status,
+    output,
+  );
+  show(scenario);
+  loadRuntime(root).catch(() => {}); // start the download now; evaluate() reports a failure
+  // The form and the entry titles are a convenience (the calculator runs without them), and
+  // small: they arrive long before the runtime.
+  await Promise.all([
+    fetch(new URL(host.dataset.schema, location.href)).then((r) => (r.ok ? r.json() : null)).then((value) => {
+      schema = value;
+      rebuildForm();
+    }),
+    fetch(new URL(host.dataset.entries, location.href)).then((r) => (r.ok ? r.json() : {})).then((value) => {
+      entries = value;
+    }),
+  ]).catch((error) => console.warn("calculator form or entry titles not loaded", error));
+  if (!(await openFragment())) await evaluate();
 }
 
 if (host) main();

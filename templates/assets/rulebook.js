@@ -1,4 +1,5 @@
-/* Rulebook's page script: the "copy link" buttons and the Pagefind search page.
+/* Rulebook's page script: the "copy link" buttons, the Pagefind search page and, on a
+   calculator page only, the calculator (issue 9: no other page loads any of its runtime).
    No framework; the page works without it (the button stays hidden, search says it needs JS). */
 (function () {
   "use strict";
@@ -29,10 +30,17 @@
     button.addEventListener("click", function () { copyLink(button); });
   });
 
-  var box = document.getElementById("rb-search");
-  if (!box || !script) return;
-  /* This file lives at <site>/<lang>/assets/rulebook.js; Pagefind's bundle at <site>/pagefind/. */
+  if (!script) return;
+  /* This file lives at <site>/<lang>/assets/rulebook.js; Pagefind's bundle at <site>/pagefind/,
+     the calculator's runtime at <site>/_runtime/. */
   var siteRoot = new URL("../../", script.src);
+  /* Only our calculator template writes a data-rb-calculator host: content cannot make data-* attributes. */
+  if (document.querySelector("[data-rb-calculator]")) {
+    import(new URL("_runtime/calculator.js", siteRoot).href);
+  }
+
+  var box = document.getElementById("rb-search");
+  if (!box) return;
   var bundle = new URL("pagefind/", siteRoot);
   var css = document.createElement("link");
   css.rel = "stylesheet";

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import re
+import zlib
+from html import unescape
 from pathlib import Path
 
 import pytest
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.registry import calculators
 
 from rulebook.i18n import compile_catalogs
 from rulebook.load import load_or_raise
@@ -18,7 +28,9 @@ from rulebook.render import (
     relative_link,
     render_site,
     resolve_entry_links,
+    share_fragment,
     text_choice,
+    url_link,
 )
 from tests.conftest import REPOSITORY
 
@@ -62,6 +74,34 @@ class TestPathsAndLinks:
         targets = {"us.8-1": "unconditional-surrender/8-1.md", "us.8-1-1.retreat": "unconditional-surrender/8-1-1.retreat.md"}
         assert resolve_entry_links(markdown, "unconditional-surrender/7.md", targets) == (
             "see [X](8-1.md) and [Y](8-1-1.retreat.md)")
+
+
+    def test_url_links_between_built_pages(self) -> None:
+        """Raw-HTML links go from one built page's URL to another's, directory URLs included."""
+        assert url_link("unconditional-surrender/8-1-1.retreat.md", "calculators/zoc.md") == "../../calculators/zoc/"
+        assert url_link("examples/operation-ww2.md", "calculators/oww2-to-hit.md") == "../../calculators/oww2-to-hit/"
+        assert url_link("calculators/zoc.md", "calculators/zoc.md") == "./"
+
+
+def _decode_fragment(fragment: str) -> object:
+    payload = fragment.removeprefix("s=")
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), wbits=-15))
+
+
+class TestShareFragment:
+    @given(st.dictionaries(st.text(), st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4), max_leaves=20)))
+    def test_round_trip(self, scenario: dict[str, object]) -> None:
+        """Any JSON object comes back unchanged from its fragment, which holds only base64url characters."""
+        fragment = share_fragment(scenario)
+        assert re.fullmatch(r"s=[A-Za-z0-9_-]*", fragment)
+        assert _decode_fragment(fragment) == scenario
+
+    def test_compact(self) -> None:
+        """The fragment is raw deflate: a repetitive scenario takes far fewer characters than its JSON."""
+        scenario = {"units": [{"id": f"g{n}", "hex": f"A{n}", "faction": "axis", "country": "germany"} for n in range(40)]}
+        assert len(share_fragment(scenario)) < len(json.dumps(scenario)) / 4
 
 
 class TestEscaping:
@@ -124,12 +164,14 @@ class TestTextChoice:
 
 class TestRenderSite:
     def test_every_page_of_every_tree(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
-        """Home, game, source TOC, entries, glossary, terms, examples, status and search exist per language."""
+        """Home, game, source TOC, entries, glossary, terms, examples, calculators, status and search exist per language."""
         corpus = load_or_raise(sample_content)
         trees = render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir)
         assert [tree.lang for tree in trees] == ["en", "de", "hu", "ru", "nl"]
         pages = sorted(p.relative_to(tmp_path / "docs" / "hu").as_posix() for p in (tmp_path / "docs" / "hu").rglob("*.md"))
-        assert pages == [
+        calculator_pages = [page for page in pages if page.startswith("calculators/")]
+        assert calculator_pages == sorted(["calculators/index.md", *(f"calculators/{name}.md" for name in calculators())])
+        assert [page for page in pages if page not in calculator_pages] == [
             "examples/index.md", "glossary/index.md", "glossary/reaktion.md", "hell-of-a-war/abwerfen.md",
             "hell-of-a-war/ausloesende-bedingungen.md", "hell-of-a-war/index.md", "index.md", "search.md",
             "sources/how-faq.md", "translation.md",
@@ -214,6 +256,44 @@ class TestRenderSite:
         render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
         compact = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
         assert "**Ergebnis:** `{resolved: [Radar]}`" in compact and "cards:" not in compact
+
+    def test_calculator_pages_and_try_it_links(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """Each calculator has a page per tree with its host element (data, catalog strings, first example);
+        its examples and the entries they cite link to it, "try it" with the scenario in the fragment."""
+        corpus = load_or_raise(sample_content)
+        scenario = {"players": [{"name": "A", "tw": 3}], "cards": [], "stack": []}
+        example = Example.model_validate({
+            "id": "how.example.discard", "game": "hell-of-a-war", "entries": ["how.abwerfen", "how.ausloesende-bedingungen"],
+            "title": {"en": "Discarding", "de": "Abwerfen"}, "calculator": "stack", "scenario": scenario, "expected": {},
+        })
+        outcome = ExampleOutcome(example=example, status="pass", result={"trace": {"steps": []}})
+        render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
+        docs = tmp_path / "docs" / "de"
+        page = (docs / "calculators" / "stack.md").read_text(encoding="utf-8")
+        host = re.search(r"<div class=\"rb-calculator\"([^>]*)>", page)
+        assert host is not None
+        attributes = dict(re.findall(r'(data-[\w-]+)=(?:"([^"]*)"|\'[^\']*\')', host.group(1)))
+        assert attributes["data-rb-calculator"] == "stack"
+        assert attributes["data-root"] == "../../../" and attributes["data-schema"] == "../../../_runtime/schema/stack.json"
+        assert attributes["data-entries"] == "../entries.json"
+        example_data = re.search(r"data-example='([^']*)'", host.group(1))
+        strings = re.search(r"data-strings='([^']*)'", host.group(1))
+        assert example_data and json.loads(unescape(example_data.group(1))) == scenario
+        assert strings and json.loads(unescape(strings.group(1)))["run"] == "Berechnen"
+        assert "# Aktionsstapel" in page  # the calculator's name from the German catalog
+        assert "[Abwerfen](../hell-of-a-war/abwerfen.md)" in page  # rules it applies: the entries its examples cite
+        try_link = re.search(r'<a class="rb-try" href="([^"]+)">Ausprobieren</a>', page)
+        assert try_link and try_link.group(1).startswith("./#s=")
+        entry = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
+        assert "[Aktionsstapel](../calculators/stack.md)" in entry
+        in_example = re.search(r'<a class="md-button rb-try" href="\.\./\.\./calculators/stack/#(s=[^"]+)">', entry)
+        assert in_example and _decode_fragment(in_example.group(1)) == scenario
+        other = (docs / "hell-of-a-war" / "ausloesende-bedingungen.md").read_text(encoding="utf-8")
+        assert "[Aktionsstapel](../calculators/stack.md)" in other
+        titles = json.loads((docs / "calculators" / "entries.json").read_text(encoding="utf-8"))
+        assert titles["how.abwerfen"] == ["Abwerfen", "hell-of-a-war/abwerfen/"]
+        index = (docs / "calculators" / "index.md").read_text(encoding="utf-8")
+        assert "| [Aktionsstapel](stack.md) | Hell of a War | 1 |" in index
 
     def test_a_game_id_may_not_take_a_site_folder(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """A game called 'glossary' would collide with the glossary's URLs and is refused."""
