@@ -15,6 +15,7 @@ __all__ = ["BENCHMARKS", "run_benchmark"]
 
 BENCHMARKS: dict[str, str] = {
     "battle": "rulebook.bench_battle:bench_battle",
+    "browser": "rulebook.bench_browser:bench_browser",
     "build": "rulebook.site_bench:bench_build",
     "hell-of-a-war": "rulebook.bench_how:bench_hell_of_a_war",
     "stack": "rulebook.bench_stack:bench_stack",

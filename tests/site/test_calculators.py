@@ -1,0 +1,360 @@
+"""Calculator pages in a real browser (issue 9): the adjudicator under Pyodide, "try it", share links, languages, weight.
+
+Debian's chromium opens the session-built site from a local server that records
+what it sends (no other network). Most tests share one browser context, so the
+service worker's cache makes every page after the first start faster; the tests
+about what a page loads use fresh contexts.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+import subprocess
+import sys
+import zlib
+from collections.abc import Iterator
+from html import escape, unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from adjudicator.registry import calculators
+from adjudicator.web import evaluate_json
+from rulebook.bench_browser import RequestLog, serve_counting, wait_for_runs
+from rulebook.i18n import catalog_path
+from rulebook.load import load_or_raise
+from rulebook.model import LANGUAGES, Example
+from rulebook.render import share_fragment
+from tests.conftest import REPOSITORY
+from tests.site.conftest import BuiltSite
+
+FAMILIES = [
+    ("battle", "en"),
+    ("stack", "de"),
+    ("damage", "ru"),
+    ("victory", "nl"),
+    ("oww2-to-hit", "hu"),
+    ("supply", "en"),
+]
+"""One calculator of each family, each opened from its first worked example's "try it" in a different tree."""
+
+HOST = "[data-rb-calculator]"
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Any:
+    """The real content, for the examples and entries the pages show."""
+    return load_or_raise(REPOSITORY / "content")
+
+
+@pytest.fixture(scope="module")
+def counted(built_site: BuiltSite) -> Iterator[tuple[str, RequestLog]]:
+    """The session's site served on 127.0.0.1 by a server that logs every file it sends."""
+    with serve_counting(built_site.root) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def shared_context(browser: Any) -> Iterator[Any]:
+    """One browser context for the module: after the first calculator, the runtime comes from its cache."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    yield context
+    context.close()
+
+
+@pytest.fixture()
+def tab(shared_context: Any) -> Iterator[Any]:
+    """A page of the shared context that records script errors and failed requests."""
+    page = shared_context.new_page()
+    page.problems = []
+    page.on("pageerror", lambda error: page.problems.append(f"page error: {error}"))
+    page.on("response", lambda response: page.problems.append(f"HTTP {response.status}: {response.url}") if response.status >= 400 else None)
+    yield page
+    page.close()
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    with catalog_path(REPOSITORY / "locales", lang).open("rb") as handle:
+        return {message.id: message.string for message in read_po(handle, locale=lang) if message.id}
+
+
+def _first_example(corpus: Any, calculator: str) -> Example:
+    """The calculator's example shown first in source order (the one its page starts from)."""
+    entries = {entry.id: entry for entry in corpus.entries}
+    found = [e for e in corpus.examples if e.calculator == calculator]
+    return min(found, key=lambda e: (entries[e.entries[0]].source, entries[e.entries[0]].order, e.id))
+
+
+def _entry_url(corpus: Any, entry_id: str, lang: str) -> str:
+    entry = next(entry for entry in corpus.entries if entry.id == entry_id)
+    return f"{lang}/{entry.game}/{entry.slug}/"
+
+
+def _answer(page: Any) -> Any:
+    """The result the page shows, as the JSON of its "full result" block."""
+    return json.loads(page.locator(f"{HOST} details.rb-json pre").text_content())
+
+
+def _close(left: Any, right: Any, path: str = "") -> list[str]:
+    """Where two JSON values differ (floats compared to 1e-12 relative)."""
+    if isinstance(left, float) or isinstance(right, float):
+        same = isinstance(left, (int, float)) and isinstance(right, (int, float)) and math.isclose(left, right, rel_tol=1e-12, abs_tol=1e-15)
+        return [] if same else [f"{path}: {left!r} != {right!r}"]
+    if isinstance(left, dict) and isinstance(right, dict):
+        if left.keys() != right.keys():
+            return [f"{path}: keys {sorted(left)} != {sorted(right)}"]
+        return [problem for key in left for problem in _close(left[key], right[key], f"{path}.{key}")]
+    if isinstance(left, list) and isinstance(right, list):
+        if len(left) != len(right):
+            return [f"{path}: {len(left)} items != {len(right)}"]
+        return [problem for index, (a, b) in enumerate(zip(left, right)) for problem in _close(a, b, f"{path}[{index}]")]
+    return [] if left == right else [f"{path}: {left!r} != {right!r}"]
+
+
+def _labels() -> dict[str, str]:
+    """Calculator name → English msgid, from templates/_calculators.md.j2."""
+    text = (REPOSITORY / "templates" / "_calculators.md.j2").read_text(encoding="utf-8")
+    return dict(re.findall(r'^\s*"([\w-]+)": _\("([^"]+)"\),$', text, re.MULTILINE))
+
+
+def _html(text: str) -> str:
+    return escape(text, quote=False)
+
+
+def _editor_scenario(page: Any) -> Any:
+    return json.loads(page.input_value("#rb-scenario"))
+
+
+class TestBattleCalculator:
+    def test_form_gives_the_numbers_of_the_command_line(self, tab: Any, counted: tuple[str, RequestLog], tmp_path: Path) -> None:
+        """A battle entered through the form gives exactly the figures of `rulebook adjudicate battle --json`."""
+        url, _ = counted
+        tab.goto(url + "en/calculators/battle/")
+        wait_for_runs(tab, 1)
+        tab.fill("#rb-scenario", json.dumps({"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": 3, "armor": 1}},
+                                              "defender": {"units": {"infantry": 2}}}))
+        tab.dispatch_event("#rb-scenario", "change")
+        tab.fill("#rb-field-attacker-units-armor", "2")
+        attacker_units = tab.locator(".rb-map[data-path='attacker.units']")
+        attacker_units.locator(".rb-new-key").fill("fighter")
+        attacker_units.locator("button.rb-add").click()
+        tab.fill("#rb-field-attacker-units-fighter", "1")
+        tab.fill("#rb-field-defender-units-infantry", "3")
+        tab.select_option("#rb-field-kind", "land")
+        tab.click("#rb-run")
+        wait_for_runs(tab, 2)
+        scenario = _editor_scenario(tab)
+        assert scenario["attacker"]["units"] == {"infantry": 3, "armor": 2, "fighter": 1}
+        assert scenario["defender"]["units"] == {"infantry": 3}
+        path = tmp_path / "battle.json"
+        path.write_text(json.dumps(scenario), encoding="utf-8")
+        completed = subprocess.run([sys.executable, "-m", "rulebook.cli", "adjudicate", "battle", "--scenario", str(path), "--json"],
+                                   capture_output=True, text=True, check=True, cwd=REPOSITORY)
+        expected = json.loads(completed.stdout)
+        assert _close(_answer(tab), expected) == []
+        assert 0.9 < expected["attacker_wins"] < 1.0
+        assert tab.problems == []
+
+    def test_an_invalid_field_is_named_and_marked(self, tab: Any, counted: tuple[str, RequestLog]) -> None:
+        """A negative unit count: the adjudicator's message with the field's path, the field marked invalid."""
+        url, _ = counted
+        tab.goto(url + "en/calculators/battle/")
+        wait_for_runs(tab, 1)
+        first = tab.locator(".rb-map[data-path='attacker.units'] input[type=number]").first
+        first.fill("-2")
+        tab.click("#rb-run")
+        wait_for_runs(tab, 2)
+        assert tab.eval_on_selector(HOST, "host => host.dataset.state") == "invalid"
+        assert tab.locator("#rb-output .rb-error").inner_text() == "The scenario is not valid:"
+        assert "attacker.units." in tab.locator("#rb-output .rb-errors").inner_text()
+        assert first.get_attribute("aria-invalid") == "true"
+
+
+class TestTryIt:
+    @pytest.mark.parametrize(("calculator", "lang"), FAMILIES, ids=[name for name, _ in FAMILIES])
+    def test_each_family_runs_from_its_entry_page(self, tab: Any, counted: tuple[str, RequestLog], corpus: Any,
+                                                   calculator: str, lang: str) -> None:
+        """"Try it" on the entry page opens the calculator with the example's scenario, which gives CPython's answer."""
+        url, _ = counted
+        example = _first_example(corpus, calculator)
+        tab.goto(url + _entry_url(corpus, example.entries[0], lang))
+        tab.locator(f"#{example.id.replace('.', '-')} a.rb-try").click()
+        tab.wait_for_url(f"{url}{lang}/calculators/{calculator}/#s=*")
+        wait_for_runs(tab, 1)
+        assert _editor_scenario(tab) == example.scenario
+        here = json.loads(evaluate_json(calculator, json.dumps(example.scenario)))
+        assert _close(_answer(tab), here["result"]) == []
+        links = tab.eval_on_selector_all(f"{HOST} .rb-trace a", "links => links.map(a => a.href)")
+        assert links and all(link.startswith(f"{url}{lang}/") for link in links)
+        if calculator == "supply":
+            assert tab.locator(f"{HOST} img.rb-map").is_visible()
+        assert tab.problems == []
+
+
+class TestShareLinks:
+    def test_round_trip_reproduces_the_result(self, tab: Any, shared_context: Any, counted: tuple[str, RequestLog]) -> None:
+        """Share puts the edited scenario in the URL (and the clipboard); opening that link shows the same result."""
+        url, _ = counted
+        tab.goto(url + "en/calculators/battle/")
+        wait_for_runs(tab, 1)
+        tab.locator(".rb-map[data-path='defender.units'] input[type=number]").first.fill("4")
+        tab.click("#rb-run")
+        wait_for_runs(tab, 2)
+        edited, result = _editor_scenario(tab), _answer(tab)
+        tab.click("#rb-share")
+        link = tab.input_value("#rb-share-link")
+        assert link.startswith(url + "en/calculators/battle/#s=")
+        assert tab.evaluate("navigator.clipboard.readText()") == link
+        other = shared_context.new_page()
+        other.goto(link)
+        wait_for_runs(other, 1)
+        assert _editor_scenario(other) == edited
+        assert _close(_answer(other), result) == []
+        other.close()
+
+    @pytest.mark.parametrize("tampering", ["changed", "cut", "not-base64", "not-json", "not-an-object"])
+    def test_tampered_link_shows_the_error(self, tab: Any, counted: tuple[str, RequestLog], tampering: str) -> None:
+        """An altered, truncated or foreign fragment shows the catalog's message and the worked example, no error."""
+        url, _ = counted
+        payload = share_fragment({"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": 3}},
+                                  "defender": {"units": {"infantry": 2}}}).removeprefix("s=")
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+        fragments = {
+            "changed": payload[:12] + ("A" if payload[12] != "A" else "B") + payload[13:],
+            "cut": payload[: len(payload) // 2],
+            "not-base64": "%%%not*base64",
+            "not-json": base64.urlsafe_b64encode(packer.compress(b"hello, world") + packer.flush()).decode().rstrip("="),
+            "not-an-object": share_fragment([1, 2, 3]).removeprefix("s="),
+        }
+        if tampering == "changed":  # the altered payload really is broken (it does not decode to a scenario)
+            with pytest.raises((zlib.error, ValueError)):
+                packed = base64.urlsafe_b64decode(fragments["changed"] + "=" * (-len(fragments["changed"]) % 4))
+                json.loads(zlib.decompress(packed, wbits=-15).decode("utf-8"))
+        tab.goto(f"{url}de/calculators/battle/#s={fragments[tampering]}")
+        tab.wait_for_selector("#rb-bad-link", timeout=30_000)
+        assert tab.locator("#rb-bad-link").inner_text() == _catalog("de")[
+            "This link does not hold a valid scenario: it was cut short or altered. The worked example is shown instead."]
+        example = json.loads(unescape(tab.get_attribute(HOST, "data-example") or "{}"))
+        assert _editor_scenario(tab) == example
+        assert tab.eval_on_selector(HOST, "host => host.dataset.state") == "bad-link"
+        assert tab.problems == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_calculator_works_in_every_tree(tab: Any, counted: tuple[str, RequestLog], lang: str) -> None:
+    """In each tree the battle calculator runs, speaks the tree's catalog and links the trace into the tree."""
+    url, _ = counted
+    tab.goto(f"{url}{lang}/calculators/battle/")
+    wait_for_runs(tab, 1)
+    words = _catalog(lang)
+    assert tab.evaluate("document.documentElement.lang") == lang
+    assert tab.locator("#rb-run").inner_text() == words["Run"]
+    assert tab.locator("#rb-output h2").first.inner_text() == words["Result"]
+    links = tab.eval_on_selector_all(f"{HOST} .rb-trace a", "links => links.map(a => a.href)")
+    assert links and all(link.startswith(f"{url}{lang}/") for link in links)
+    assert tab.problems == []
+
+
+def test_pages_without_a_calculator_load_no_runtime(browser: Any, counted: tuple[str, RequestLog], corpus: Any) -> None:
+    """Home, an entry with "try it" links and an entry no calculator implements load nothing of Pyodide or the worker."""
+    url, _ = counted
+    cited = {entry_id for example in corpus.examples for entry_id in example.entries}
+    plain = next(entry for entry in corpus.entries if entry.id not in cited and entry.original.body.strip())
+    context = browser.new_context()
+    page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    for path in ("en/", "en/hell-of-a-war/aktionsstapel/", f"en/{plain.game}/{plain.slug}/"):
+        page.goto(url + path, wait_until="networkidle")
+    assert requested and not [u for u in requested if "/_runtime/" in u or "pyodide" in u or u.endswith("/sw.js")]
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(list => list.length)") == 0
+    assert page.locator("a.rb-try").count() == 0  # the plain entry shows no example
+    context.close()
+
+
+def test_the_second_calculator_loads_the_runtime_from_the_cache(browser: Any, counted: tuple[str, RequestLog]) -> None:
+    """After one calculator page, another one starts without fetching Pyodide or the adjudicator again."""
+    url, log = counted
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "en/calculators/battle/")
+    wait_for_runs(page, 1)
+    first_visit = [path for path in log.paths() if "/_runtime/" in path]
+    assert {"/_runtime/pyodide/pyodide.asm.wasm", "/_runtime/adjudicator.zip"} <= set(first_visit)
+    log.clear()
+    page.goto(url + "ru/calculators/ipc-chips/")
+    wait_for_runs(page, 1)
+    assert [path for path in log.paths() if "/_runtime/" in path and not path.startswith("/_runtime/schema/")] == []
+    context.close()
+
+
+def test_calculator_page_fits_a_phone(browser: Any, counted: tuple[str, RequestLog]) -> None:
+    """At 390×844 the supply calculator, its form, editor and map, has no horizontal scroll."""
+    url, _ = counted
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(url + "en/calculators/supply/")
+    wait_for_runs(page, 1)
+    width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    context.close()
+    assert width[0] <= width[1], f"page is {width[0]} px wide in a {width[1]} px viewport"
+
+
+def test_calculator_page_accessibility(tab: Any, counted: tuple[str, RequestLog], axe_script: Path) -> None:
+    """axe-core finds no serious or critical violation on a calculator page with its form and result."""
+    url, _ = counted
+    tab.goto(url + "en/calculators/battle/")
+    wait_for_runs(tab, 1)
+    tab.add_script_tag(path=str(axe_script))
+    result = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    serious = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+               for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+class TestBuiltPages:
+    def test_every_calculator_has_a_page_in_every_tree(self, built_site: BuiltSite) -> None:
+        """/<lang>/calculators/<name>/ for every registered calculator, titled in the tree's language, plus the index."""
+        labels = _labels()
+        for lang in LANGUAGES:
+            words = _catalog(lang)
+            assert (built_site.root / lang / "calculators" / "index.html").is_file()
+            for name in calculators():
+                html = (built_site.root / lang / "calculators" / name / "index.html").read_text(encoding="utf-8")
+                assert re.search(rf"<h1[^>]*>{re.escape(_html(words[labels[name]]))}</h1>", html), (lang, name)
+                assert f'data-rb-calculator="{name}"' in html
+
+    def test_every_registered_calculator_has_a_name_to_translate(self) -> None:
+        """templates/_calculators.md.j2 names each registered calculator, no more (else the English title shows)."""
+        assert sorted(_labels()) == sorted(calculators())
+
+    def test_ui_strings_keep_their_placeholders(self, built_site: BuiltSite) -> None:
+        """Each tree's calculator strings carry the same {placeholders} as the English ones, so the script can fill them."""
+        def strings(lang: str) -> dict[str, str]:
+            html = (built_site.root / lang / "calculators" / "battle" / "index.html").read_text(encoding="utf-8")
+            match = re.search(r'data-strings="([^"]*)"', html)
+            assert match, lang
+            return dict(json.loads(unescape(match.group(1))))
+
+        english = strings("en")
+        for lang in LANGUAGES:
+            translated = strings(lang)
+            assert translated.keys() == english.keys()
+            for key, text in english.items():
+                assert sorted(re.findall(r"\{\w+\}", translated[key])) == sorted(re.findall(r"\{\w+\}", text)), (lang, key)
+            if lang != "en":
+                assert translated["run"] != english["run"]
+
+    def test_only_calculator_pages_reference_the_runtime(self, built_site: BuiltSite) -> None:
+        """No page outside /<lang>/calculators/ names _runtime/ or the calculator host (entry pages stay light)."""
+        offenders = [path.relative_to(built_site.root).as_posix() for path in built_site.root.rglob("*.html")
+                     if "calculators" not in path.relative_to(built_site.root).parts
+                     and ("_runtime/" in (text := path.read_text(encoding="utf-8")) or "data-rb-calculator" in text)]
+        assert offenders == []
+
