@@ -23,7 +23,8 @@ const PYODIDE_DIR = "_runtime/pyodide/";
 const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/runtime.py)
 const SERVICE_WORKER = "sw.js";
 const CONTROLLER_WAIT_MS = 3000;
-const FORM_DEPTH = 3;
+const FORM_DEPTH = 4;
+const FORM_ITEMS = 30; // longer lists (a big map's hexes) stay in the editor
 
 const host = document.querySelector("[data-rb-calculator]");
 const UI = JSON.parse((host && host.dataset.strings) || "{}");
@@ -122,8 +123,9 @@ function loadRuntime(root) {
 }
 
 // ---- The form: made from the scenario's JSON Schema ---------------------------------------
-// Scalars (numbers, text, yes/no, choices), nested objects, name → number maps (unit counts)
-// and lists of scalars get fields; lists of objects are left to the scenario editor.
+// Scalars (numbers, text, yes/no, choices), nested objects, name → number maps (unit counts),
+// lists of scalars (comma-separated) and lists of objects (cards, declarations, units: one
+// group per item, with remove and add) get fields; what is deeper or longer stays in the editor.
 
 function resolve(schema, root) {
   let current = schema || {};
@@ -212,7 +214,46 @@ function scalarInput(kind, schema, nullable, path, current, write, fallback) {
   return input;
 }
 
-function buildFields(container, schema, root, data, path, write, depth) {
+function itemLabel(key, index, item) {
+  const name = item && typeof item === "object" ? item.id ?? item.name ?? item.player ?? item.card : undefined;
+  return `${key} ${index + 1}${name === undefined || typeof name === "object" ? "" : ` · ${name}`}`;
+}
+
+// A list of objects: one group per item (its own fields, a remove button) and an add button
+// that appends a copy of the last item. ctx: {write, changed, openLists}.
+function listFields(key, itemSchema, root, data, path, ctx, depth) {
+  const items = valueAt(data, path) || [];
+  const list = element("details", { class: "rb-list", "data-path": path.join(".") });
+  const pathKey = path.join(".");
+  list.open = ctx.openLists.has(pathKey) || (depth === 0 && items.length <= 4);
+  list.addEventListener("toggle", () => (list.open ? ctx.openLists.add(pathKey) : ctx.openLists.delete(pathKey)));
+  list.append(element("summary", { text: `${key} (${items.length})` }));
+  items.forEach((item, index) => {
+    const set = element("fieldset", { class: "rb-group rb-item" }, [element("legend", { text: itemLabel(key, index, item) })]);
+    buildFields(set, itemSchema, root, data, [...path, index], ctx, depth + 1);
+    const remove = element("button", { type: "button", class: "md-button rb-remove", text: t("remove") });
+    remove.addEventListener("click", () => {
+      items.splice(index, 1);
+      ctx.openLists.add(pathKey);
+      ctx.changed();
+    });
+    set.append(remove);
+    list.append(set);
+  });
+  const add = element("button", { type: "button", class: "md-button rb-add", text: t("add") });
+  add.addEventListener("click", () => {
+    const copy = items.length ? structuredClone(items[items.length - 1]) : {};
+    if (!valueAt(data, path)) ctx.write(path, items);
+    items.push(copy);
+    ctx.openLists.add(pathKey);
+    ctx.changed();
+  });
+  list.append(add);
+  return list;
+}
+
+function buildFields(container, schema, root, data, path, ctx, depth) {
+  const write = ctx.write;
   for (const [key, raw] of Object.entries(schema.properties || {})) {
     const here = [...path, key];
     const { schema: field, nullable, fallback } = unwrap(raw, root);
@@ -223,7 +264,7 @@ function buildFields(container, schema, root, data, path, write, depth) {
       container.append(element("div", { class: "rb-field" }, [label, scalarInput(kind, field, nullable, here, current, write, fallback)]));
     } else if (field.type === "object" && field.properties && depth < FORM_DEPTH) {
       const set = element("fieldset", { class: "rb-group" }, [element("legend", { text: key })]);
-      buildFields(set, field, root, data, here, write, depth + 1);
+      buildFields(set, field, root, data, here, ctx, depth + 1);
       container.append(set);
     } else if (field.type === "object" && field.additionalProperties && scalarKind(resolve(field.additionalProperties, root))) {
       container.append(mapFields(key, resolve(field.additionalProperties, root), here, current || {}, write));
@@ -236,6 +277,9 @@ function buildFields(container, schema, root, data, path, write, depth) {
         write(here, items.length || current !== undefined ? items.map((item) => parseScalar(itemKind, item)) : undefined);
       });
       container.append(element("div", { class: "rb-field" }, [label, input]));
+    } else if (field.type === "array" && resolve(field.items, root).properties && depth < FORM_DEPTH
+               && (current === undefined || (Array.isArray(current) && current.length <= FORM_ITEMS))) {
+      container.append(listFields(key, resolve(field.items, root), root, data, here, ctx, depth));
     } else if (Array.isArray(current) || (current && typeof current === "object")) {
       const count = Array.isArray(current) ? current.length : Object.keys(current).length;
       container.append(element("p", { class: "rb-field rb-in-editor" }, [element("code", { text: key }), ` ${t("in_editor", { count })}`]));
@@ -351,10 +395,11 @@ async function main() {
     setAt(scenario, path, value);
     editor.value = JSON.stringify(scenario, null, 2);
   };
+  const formContext = { write, changed: () => show(scenario), openLists: new Set() };
   const rebuildForm = () => {
     if (!schema) return;
     const fields = element("fieldset", { class: "rb-group rb-top" }, [element("legend", { text: t("form") })]);
-    buildFields(fields, schema, schema, scenario, [], write, 0);
+    buildFields(fields, schema, schema, scenario, [], formContext, 0);
     formSlot.replaceChildren(fields);
   };
   const show = (value) => {

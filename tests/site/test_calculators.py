@@ -176,6 +176,28 @@ class TestBattleCalculator:
         assert first.get_attribute("aria-invalid") == "true"
 
 
+class TestListsInTheForm:
+    def test_declarations_are_removed_and_added(self, tab: Any, counted: tuple[str, RequestLog]) -> None:
+        """In the action stack's form a declaration can be removed and one added (a copy of the last); the answer follows."""
+        url, _ = counted
+        tab.goto(url + "en/calculators/stack/")
+        wait_for_runs(tab, 1)
+        declarations = len(_editor_scenario(tab)["stack"])
+        assert declarations >= 2
+        stack = tab.locator("details.rb-list[data-path='stack']")
+        stack.locator(":scope > fieldset.rb-item").last.locator(":scope > button.rb-remove").click()
+        edited = _editor_scenario(tab)
+        assert len(edited["stack"]) == declarations - 1
+        tab.click("#rb-run")
+        wait_for_runs(tab, 2)
+        here = json.loads(evaluate_json("stack", json.dumps(edited)))
+        assert _close(_answer(tab), here["result"]) == []
+        tab.locator("details.rb-list[data-path='stack'] > button.rb-add").click()
+        added = _editor_scenario(tab)["stack"]
+        assert len(added) == declarations and added[-1] == added[-2]
+        assert tab.problems == []
+
+
 class TestTryIt:
     @pytest.mark.parametrize(("calculator", "lang"), FAMILIES, ids=[name for name, _ in FAMILIES])
     def test_each_family_runs_from_its_entry_page(self, tab: Any, counted: tuple[str, RequestLog], corpus: Any,
