@@ -21,8 +21,8 @@ A calculator page holds only a host element with its data (the calculator, the
 example it starts from, its UI strings from the catalogs); the site script loads
 the runtime of :mod:`rulebook.runtime` for it. Every worked example links to its
 calculator page with the example's scenario in the fragment ("try it",
-:func:`share_fragment`), and every entry cited by a calculator's examples links to
-that calculator.
+:func:`share_fragment`), and every entry a calculator implements — cited by its examples
+or applied in their verified traces — links to that calculator.
 
 Content never injects markup: every title, note and heading is HTML-escaped by
 the template engine, and bodies have ``<`` escaped before their Markdown is
@@ -337,7 +337,8 @@ class _Site:
         self.outcomes_by_calculator: dict[str, list[Any]] = defaultdict(list)
         for outcome in sorted(outcomes, key=self._source_order):
             self.outcomes_by_calculator[outcome.calculator].append(outcome)
-        # A calculator implements the entries its examples cite; those entries link to it.
+        # A calculator implements the entries its examples cite and the rules their verified traces
+        # applied (a rule can be applied without an example devoted to it); those entries link to it.
         self.calculators_by_entry: dict[str, list[str]] = defaultdict(list)
         for name in sorted(self.outcomes_by_calculator):
             for entry_id in self.implemented_by(name):
@@ -348,8 +349,10 @@ class _Site:
         return first.source, first.order, outcome.example.id
 
     def implemented_by(self, name: str) -> list[str]:
-        """The entries cited by calculator ``name``'s worked examples, in source order."""
+        """The entries calculator ``name``'s worked examples cite or their traces applied, in source order."""
         cited = {entry_id for outcome in self.outcomes_by_calculator[name] for entry_id in outcome.example.entries}
+        cited |= {step["rule"] for outcome in self.outcomes_by_calculator[name] for step in outcome.trace
+                  if step.get("rule") in self.entries}
         return sorted(cited, key=lambda entry_id: (self.entries[entry_id].source, self.entries[entry_id].order))
 
     def example_blocks(self, outcome: Any) -> tuple[str, str, str, str]:

@@ -259,14 +259,16 @@ class TestRenderSite:
 
     def test_calculator_pages_and_try_it_links(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """Each calculator has a page per tree with its host element (data, catalog strings, first example);
-        its examples and the entries they cite link to it, "try it" with the scenario in the fragment."""
+        its examples, the entries they cite and the rules their traces applied link to it, "try it" with the
+        scenario in the fragment."""
         corpus = load_or_raise(sample_content)
         scenario = {"players": [{"name": "A", "tw": 3}], "cards": [], "stack": []}
         example = Example.model_validate({
-            "id": "how.example.discard", "game": "hell-of-a-war", "entries": ["how.abwerfen", "how.ausloesende-bedingungen"],
+            "id": "how.example.discard", "game": "hell-of-a-war", "entries": ["how.abwerfen"],
             "title": {"en": "Discarding", "de": "Abwerfen"}, "calculator": "stack", "scenario": scenario, "expected": {},
         })
-        outcome = ExampleOutcome(example=example, status="pass", result={"trace": {"steps": []}})
+        trace = {"steps": [{"rule": "how.ausloesende-bedingungen", "text": "applied"}, {"rule": "how.no-such-entry", "text": "x"}]}
+        outcome = ExampleOutcome(example=example, status="pass", result={"trace": trace})
         render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
         docs = tmp_path / "docs" / "de"
         page = (docs / "calculators" / "stack.md").read_text(encoding="utf-8")
@@ -289,7 +291,8 @@ class TestRenderSite:
         in_example = re.search(r'<a class="md-button rb-try" href="\.\./\.\./calculators/stack/#(s=[^"]+)">', entry)
         assert in_example and _decode_fragment(in_example.group(1)) == scenario
         other = (docs / "hell-of-a-war" / "ausloesende-bedingungen.md").read_text(encoding="utf-8")
-        assert "[Aktionsstapel](../calculators/stack.md)" in other
+        assert "[Aktionsstapel](../calculators/stack.md)" in other  # cited by the trace only
+        assert "../hell-of-a-war/ausloesende-bedingungen.md" in page and "no-such-entry" not in page
         titles = json.loads((docs / "calculators" / "entries.json").read_text(encoding="utf-8"))
         assert titles["how.abwerfen"] == ["Abwerfen", "hell-of-a-war/abwerfen/"]
         index = (docs / "calculators" / "index.md").read_text(encoding="utf-8")
