@@ -165,7 +165,7 @@ def extract_messages(root: Path, mapping_file: Path) -> Catalog:
         method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
     catalog = Catalog()
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(root), method_map, options_map, keywords={"_": None, "gettext": None, "ngettext": (1, 2)}
+        str(root), method_map, options_map, keywords={"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
