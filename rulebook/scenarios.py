@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import ConfigDict, TypeAdapter
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
@@ -28,6 +28,7 @@ __all__ = [
     "evaluate",
     "read_scenario_file",
     "result_document",
+    "scenario_schema",
     "scenario_schemas",
 ]
 
@@ -77,9 +78,38 @@ def describe_result(result: Result) -> str:
     return "\n".join(lines)
 
 
+_WITH_FIELD_DOCSTRINGS = ConfigDict(use_attribute_docstrings=True)
+
+
+def scenario_schema(scenario: type[Any]) -> dict[str, Any]:
+    """JSON Schema of one scenario dataclass, each field described by its docstring in ``adjudicator/``.
+
+    pydantic takes no config for a dataclass itself (the adjudicator stays free of pydantic), but
+    nested dataclasses inherit the config of a container: the schema is made for a list of scenarios
+    and the item taken out.
+
+    >>> from adjudicator.battle_calculators import BattleScenario
+    >>> schema = scenario_schema(BattleScenario)
+    >>> schema["title"], "items" in schema, "BattleScenario" in schema["$defs"]
+    ('BattleScenario', False, False)
+    >>> schema["properties"]["round_limit"]["description"]
+    'The battle stops, undecided, after this round.'
+    >>> schema["$defs"]["BattleSide"]["description"]  # a nested dataclass keeps its class docstring
+    'One side of a battle.'
+    """
+    wrapped = TypeAdapter(list[scenario], config=_WITH_FIELD_DOCSTRINGS).json_schema()
+    definitions: dict[str, Any] = wrapped["$defs"]
+    name = wrapped["items"]["$ref"].rsplit("/", 1)[-1]
+    root: dict[str, Any] = dict(definitions[name])
+    # A dataclass that refers to itself (none does today) keeps its definition for the $ref.
+    if f'"#/$defs/{name}"' not in json.dumps({key: value for key, value in definitions.items() if key != name}) \
+            and f'"#/$defs/{name}"' not in json.dumps(root):
+        del definitions[name]
+    if definitions:
+        root["$defs"] = definitions
+    return root
+
+
 def scenario_schemas() -> dict[str, Any]:
     """JSON Schema of every calculator's scenario, keyed ``scenario.<name>``."""
-    return {
-        f"scenario.{name}": TypeAdapter(calculator.scenario).json_schema()
-        for name, calculator in sorted(calculators().items())
-    }
+    return {f"scenario.{name}": scenario_schema(calculator.scenario) for name, calculator in sorted(calculators().items())}

@@ -252,22 +252,42 @@ function listFields(key, itemSchema, root, data, path, ctx, depth) {
   return list;
 }
 
+// What a field means: the docstring of the adjudicator's dataclass field, published in the
+// JSON Schema (English, like the trace; the key stays the label, as in the JSON editor).
+// The docstrings mark literals ``like this``; they are shown as code.
+function hint(path, text) {
+  const parts = text.split(/``(.+?)``/).map((part, index) => (index % 2 ? element("code", { text: part }) : part));
+  return element("span", { class: "rb-hint", id: `${fieldId(path)}-hint`, lang: "en" }, parts);
+}
+
+function describedField(label, control, path, description) {
+  if (!description) return element("div", { class: "rb-field" }, [label, control]);
+  control.setAttribute("aria-describedby", `${fieldId(path)}-hint`);
+  return element("div", { class: "rb-field" }, [label, control, hint(path, description)]);
+}
+
+function describedGroup(group, path, description) {
+  if (description) group.children[0].after(hint(path, description));
+  return group;
+}
+
 function buildFields(container, schema, root, data, path, ctx, depth) {
   const write = ctx.write;
   for (const [key, raw] of Object.entries(schema.properties || {})) {
     const here = [...path, key];
     const { schema: field, nullable, fallback } = unwrap(raw, root);
+    const description = raw.description || field.description;
     const current = valueAt(data, here);
     const kind = scalarKind(field);
     const label = element("label", { for: fieldId(here), text: key });
     if (kind) {
-      container.append(element("div", { class: "rb-field" }, [label, scalarInput(kind, field, nullable, here, current, write, fallback)]));
+      container.append(describedField(label, scalarInput(kind, field, nullable, here, current, write, fallback), here, description));
     } else if (field.type === "object" && field.properties && depth < FORM_DEPTH) {
       const set = element("fieldset", { class: "rb-group" }, [element("legend", { text: key })]);
       buildFields(set, field, root, data, here, ctx, depth + 1);
-      container.append(set);
+      container.append(describedGroup(set, here, description));
     } else if (field.type === "object" && field.additionalProperties && scalarKind(resolve(field.additionalProperties, root))) {
-      container.append(mapFields(key, resolve(field.additionalProperties, root), here, current || {}, write));
+      container.append(describedGroup(mapFields(key, resolve(field.additionalProperties, root), here, current || {}, write), here, description));
     } else if (field.type === "array" && scalarKind(resolve(field.items, root))) {
       const itemKind = scalarKind(resolve(field.items, root));
       const input = element("input", { id: fieldId(here), type: "text", "data-path": here.join("."), "data-list": "true" });
@@ -276,10 +296,10 @@ function buildFields(container, schema, root, data, path, ctx, depth) {
         const items = input.value.split(",").map((item) => item.trim()).filter((item) => item !== "");
         write(here, items.length || current !== undefined ? items.map((item) => parseScalar(itemKind, item)) : undefined);
       });
-      container.append(element("div", { class: "rb-field" }, [label, input]));
+      container.append(describedField(label, input, here, description));
     } else if (field.type === "array" && resolve(field.items, root).properties && depth < FORM_DEPTH
                && (current === undefined || (Array.isArray(current) && current.length <= FORM_ITEMS))) {
-      container.append(listFields(key, resolve(field.items, root), root, data, here, ctx, depth));
+      container.append(describedGroup(listFields(key, resolve(field.items, root), root, data, here, ctx, depth), here, description));
     } else if (Array.isArray(current) || (current && typeof current === "object")) {
       const count = Array.isArray(current) ? current.length : Object.keys(current).length;
       container.append(element("p", { class: "rb-field rb-in-editor" }, [element("code", { text: key }), ` ${t("in_editor", { count })}`]));
@@ -473,7 +493,12 @@ async function main() {
       /* keep the text as typed; Run reports the syntax error */
     }
   });
-  runButton.addEventListener("click", evaluate);
+  // On a phone the result lies far below the form: after a Run, bring it into view.
+  runButton.addEventListener("click", async () => {
+    await evaluate();
+    const box = output.getBoundingClientRect();
+    if (box.top > window.innerHeight || box.bottom < 0) output.scrollIntoView({ block: "start" });
+  });
   resetButton.addEventListener("click", () => {
     history.replaceState(null, "", location.pathname + location.search);
     show(structuredClone(example));
@@ -503,7 +528,8 @@ async function main() {
     formSlot,
     element("label", { for: "rb-scenario", class: "rb-editor-label", text: t("scenario") }),
     editor,
-    element("p", { class: "rb-buttons" }, [runButton, shareButton, resetButton]),
+    element("p", { class: "rb-buttons" }, [runButton, shareButton]),
+    element("p", { class: "rb-reset" }, [resetButton]),
     shareField,
     status,
     output,

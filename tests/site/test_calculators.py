@@ -30,6 +30,7 @@ from rulebook.i18n import catalog_path
 from rulebook.load import load_or_raise
 from rulebook.model import LANGUAGES, Example
 from rulebook.render import share_fragment
+from rulebook.scenarios import scenario_schema
 from tests.conftest import REPOSITORY
 from tests.site.conftest import BuiltSite
 
@@ -79,9 +80,11 @@ def tab(shared_context: Any) -> Iterator[Any]:
     page.close()
 
 
-def _catalog(lang: str) -> dict[str, str]:
+def _catalog(lang: str) -> dict[str | tuple[str, str], str]:
+    """msgid → translation; a message with a context under ``(context, msgid)``."""
     with catalog_path(REPOSITORY / "locales", lang).open("rb") as handle:
-        return {message.id: message.string for message in read_po(handle, locale=lang) if message.id}
+        return {(message.context, message.id) if message.context else message.id: message.string
+                for message in read_po(handle, locale=lang) if message.id}
 
 
 def _first_example(corpus: Any, calculator: str) -> Example:
@@ -174,6 +177,25 @@ class TestBattleCalculator:
         assert tab.locator("#rb-output .rb-error").inner_text() == "The scenario is not valid:"
         assert "attacker.units." in tab.locator("#rb-output .rb-errors").inner_text()
         assert first.get_attribute("aria-invalid") == "true"
+
+
+    def test_fields_say_what_they_mean(self, tab: Any, counted: tuple[str, RequestLog]) -> None:
+        """Each field with a docstring in the adjudicator shows it (in English), tied to its control."""
+        url, _ = counted
+        tab.goto(url + "de/calculators/battle/")
+        wait_for_runs(tab, 1)
+        schema = scenario_schema(calculators()["battle"].scenario)
+        for path, expected in (("round_limit", schema["properties"]["round_limit"]["description"]),
+                               ("attacker-loss_order", schema["$defs"]["BattleSide"]["properties"]["loss_order"]["description"])):
+            described_by = tab.get_attribute(f"#rb-field-{path}", "aria-describedby")
+            assert described_by == f"rb-field-{path}-hint"
+            assert tab.locator(f"#{described_by}").inner_text() == expected
+            assert tab.get_attribute(f"#{described_by}", "lang") == "en"
+        technologies = schema["$defs"]["BattleSide"]["properties"]["technologies"]["description"]
+        assert "``heavy-bombers``" in technologies  # shown as code, without the docstring's backticks
+        hint = tab.locator("#rb-field-attacker-technologies-hint")
+        assert hint.inner_text() == technologies.replace("``", "")
+        assert "heavy-bombers" in hint.locator("code").all_inner_texts()
 
 
 class TestListsInTheForm:
@@ -277,6 +299,7 @@ def test_the_calculator_works_in_every_tree(tab: Any, counted: tuple[str, Reques
     words = _catalog(lang)
     assert tab.evaluate("document.documentElement.lang") == lang
     assert tab.locator("#rb-run").inner_text() == words["Run"]
+    assert tab.locator("#rb-share").inner_text() == words[("share a link", "Share")]  # not the dashboard's "share of"
     assert tab.locator("#rb-output h2").first.inner_text() == words["Result"]
     links = tab.eval_on_selector_all(f"{HOST} .rb-trace a", "links => links.map(a => a.href)")
     assert links and all(link.startswith(f"{url}{lang}/") for link in links)
@@ -316,16 +339,39 @@ def test_the_second_calculator_loads_the_runtime_from_the_cache(browser: Any, co
     context.close()
 
 
-def test_calculator_page_fits_a_phone(browser: Any, counted: tuple[str, RequestLog]) -> None:
+@pytest.fixture()
+def phone(browser: Any) -> Iterator[Any]:
+    """A page of a fresh context the size of a phone held upright (390×844)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    yield context.new_page()
+    context.close()
+
+
+def test_calculator_page_fits_a_phone(phone: Any, counted: tuple[str, RequestLog]) -> None:
     """At 390×844 the supply calculator, its form, editor and map, has no horizontal scroll."""
     url, _ = counted
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto(url + "en/calculators/supply/")
-    wait_for_runs(page, 1)
-    width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    context.close()
+    phone.goto(url + "en/calculators/supply/")
+    wait_for_runs(phone, 1)
+    width = phone.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert width[0] <= width[1], f"page is {width[0]} px wide in a {width[1]} px viewport"
+
+
+def test_run_is_in_reach_on_a_phone(phone: Any, counted: tuple[str, RequestLog]) -> None:
+    """At 390×844, after a change at the top of the form, Run is on screen and its result is brought into view."""
+    url, _ = counted
+    page = phone
+    page.goto(url + "en/calculators/battle/")
+    wait_for_runs(page, 1)
+    first = page.locator(".rb-map[data-path='attacker.units'] input[type=number]").first
+    first.fill("5")
+    first.evaluate("field => field.scrollIntoView({block: 'center'})")
+    viewport_height = page.evaluate("window.innerHeight")
+    run = page.locator("#rb-run").bounding_box()
+    assert run is not None and 0 <= run["y"] and run["y"] + run["height"] <= viewport_height
+    page.locator("#rb-run").click()
+    wait_for_runs(page, 2)
+    result = page.locator("#rb-output h2").first.bounding_box()
+    assert result is not None and 0 <= result["y"] < viewport_height
 
 
 def test_calculator_page_accessibility(tab: Any, counted: tuple[str, RequestLog], axe_script: Path) -> None:
