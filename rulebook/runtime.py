@@ -25,7 +25,9 @@ The pages load none of it: only a calculator page's host element makes the site
 script import ``_runtime/calculator.js``, which loads Pyodide and the adjudicator
 when the page opens. The service worker keeps ``_runtime/`` in the browser's cache
 under a name that holds the digest, so a changed adjudicator or Pyodide replaces
-the cached copy, and an unchanged one is never fetched twice.
+the cached copy, and an unchanged one is never fetched twice. It also keeps every
+page of the site it has served (network first), so a calculator page opened once
+reopens offline.
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@
 // link restores the scenario and runs it. The page runs the scenario it opens with at once.
 // State for tests and the benchmark: data-state ("loading", "running", "done", "invalid",
 // "failed", "bad-link"), data-result-at (ms since navigation when the first result showed),
-// data-last-seconds (from Run to the rendered result), data-runs (results shown so far).
+// data-last-seconds (from Run to the rendered result), data-runs (results shown so far),
+// data-offline ("kept" once the service worker holds everything the page loaded, else "partly").
 
 const PYODIDE_DIR = "_runtime/pyodide/";
 const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/runtime.py)
@@ -81,12 +82,15 @@ export async function decodeScenario(fragment) {
 
 let runtime = null;
 
+let workerRegistered = false;
+
 // The service worker caches _runtime/ only for pages it controls; a first visit waits (briefly)
 // for it to take control so that the runtime downloaded now is the one kept for the next visit.
 async function serviceWorkerInControl(base) {
   if (!("serviceWorker" in navigator)) return;
   try {
     await navigator.serviceWorker.register(new URL(SERVICE_WORKER, base).href);
+    workerRegistered = true;
   } catch (error) {
     console.warn("service worker not registered; the runtime is not kept for offline use", error);
     return;
@@ -120,6 +124,23 @@ function loadRuntime(root) {
     runtime = null; // a failed load (offline on a first visit) is tried again by the next Run
   });
   return runtime;
+}
+
+// On a first visit the page, the theme's files and part of the runtime arrived before the worker
+// controlled the page, so it has not kept them: tell it what the page loaded (the Resource Timing
+// entries, not a list of our own to keep in step), and the page opens again without a network.
+async function keepForOffline() {
+  if (!workerRegistered) return;
+  const registration = await navigator.serviceWorker.ready;
+  const loaded = [location.href.split("#")[0], ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+  const urls = [...new Set(loaded.filter((url) => url.startsWith(`${location.origin}/`) && !url.endsWith(`/${SERVICE_WORKER}`)))];
+  const channel = new MessageChannel();
+  const answered = new Promise((resolve) => {
+    channel.port1.onmessage = (event) => resolve(event.data);
+  });
+  registration.active.postMessage({ keep: urls }, [channel.port2]);
+  const answer = await answered;
+  host.dataset.offline = answer.kept === answer.asked ? "kept" : "partly";
 }
 
 // ---- The form: made from the scenario's JSON Schema ---------------------------------------
@@ -548,6 +569,9 @@ async function main() {
     }),
   ]).catch((error) => console.warn("calculator form or entry titles not loaded", error));
   if (!(await openFragment())) await evaluate();
+  if (await loadRuntime(root).then(() => true, () => false)) {
+    keepForOffline().catch((error) => console.warn("calculator not kept for offline use", error));
+  }
 }
 
 if (host) main();

@@ -1,30 +1,83 @@
-// Service worker of the Rulebook site: keeps the calculator runtime (Pyodide and the
-// adjudicator bundle under _runtime/) in the browser cache, so a second visit loads it from
-// the cache instead of the network and works offline. Pages themselves are not cached here.
-// The build replaces __RUNTIME_VERSION__ with a digest of the runtime files, so a new
-// adjudicator or Pyodide version gets a new cache and the old one is deleted.
-const CACHE = "rulebook-runtime-__RUNTIME_VERSION__";
+// Service worker of the Rulebook site, registered by the calculator pages (issue 9): a player
+// who opened a calculator once can open it again at the table without a connection.
+//
+// _runtime/ (Pyodide, the adjudicator bundle, schemas): cache first, in a cache named after
+//   the runtime's digest — the build replaces __RUNTIME_VERSION__ — so a new adjudicator or
+//   Pyodide gets a new cache, the old one is deleted, and an unchanged one is never fetched twice.
+// Everything else of the site (pages, theme assets, entry titles): network first, so an online
+//   visitor always gets the current site; each answer is kept, and served when the network fails.
+// A page sends {keep: [URL, …]} for what it loaded before this worker controlled it (its first
+//   visit); the worker stores what it does not hold yet and answers on the message's port.
+const RUNTIME_CACHE = "rulebook-runtime-__RUNTIME_VERSION__";
+const PAGES_CACHE = "rulebook-pages";
+const RUNTIME_PREFIX = "rulebook-runtime-";
+
+function sameSite(url) {
+  return url.origin === self.location.origin;
+}
+
+function cacheFor(url) {
+  return caches.open(url.pathname.includes("/_runtime/") ? RUNTIME_CACHE : PAGES_CACHE);
+}
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) =>
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(
+        names.filter((name) => name.startsWith(RUNTIME_PREFIX) && name !== RUNTIME_CACHE).map((name) => caches.delete(name)),
+      ))
       .then(() => self.clients.claim()),
   ),
 );
 
+async function cacheFirst(request) {
+  const cache = await cacheFor(new URL(request.url));
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await cacheFor(new URL(request.url));
+  try {
+    const response = await fetch(request);
+    // Only whole answers: a 206 cannot be stored, an error page must not replace a good copy.
+    if (response.status === 200) cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || !url.pathname.includes("/_runtime/")) return;
-  event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const cached = await cache.match(event.request);
-      if (cached) return cached;
-      const response = await fetch(event.request);
-      if (response.ok) cache.put(event.request, response.clone());
-      return response;
-    }),
-  );
+  if (event.request.method !== "GET" || !sameSite(url)) return;
+  event.respondWith(url.pathname.includes("/_runtime/") ? cacheFirst(event.request) : networkFirst(event.request));
+});
+
+async function keep(urls) {
+  let kept = 0;
+  for (const address of urls) {
+    const url = new URL(address, self.location.href);
+    if (!sameSite(url)) continue;
+    const cache = await cacheFor(url);
+    try {
+      if (!(await cache.match(url.href))) await cache.add(url.href);
+      kept += 1;
+    } catch {
+      // Gone or offline now: keep the others; the network-first answers fill the gap later.
+    }
+  }
+  return kept;
+}
+
+self.addEventListener("message", (event) => {
+  const urls = event.data && Array.isArray(event.data.keep) ? event.data.keep : [];
+  event.waitUntil(keep(urls).then((kept) => event.ports[0] && event.ports[0].postMessage({ kept, asked: urls.length })));
 });

@@ -332,6 +332,27 @@ def test_the_second_calculator_loads_the_runtime_from_the_cache(browser: Any, co
     context.close()
 
 
+def test_a_calculator_page_reopens_offline(browser: Any, built_site: BuiltSite) -> None:
+    """Once opened, a calculator page reloads and runs with its server gone: the service worker kept it."""
+    context = browser.new_context()
+    page = context.new_page()
+    with serve_counting(built_site.root) as (url, _):
+        page.goto(url + "de/calculators/battle/")
+        wait_for_runs(page, 1)
+        page.wait_for_function("document.querySelector('[data-rb-calculator]').dataset.offline === 'kept'", timeout=60_000)
+        online = _answer(page)
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.reload()  # nothing listens on the port any more
+    wait_for_runs(page, 1)
+    assert _answer(page) == online
+    assert page.locator("#rb-run").inner_text() == _catalog("de")["Run"]
+    background = page.eval_on_selector(".md-header", "header => getComputedStyle(header).backgroundColor")
+    assert background not in ("", "rgba(0, 0, 0, 0)")  # the theme's stylesheet came from the cache too
+    assert failed == []
+    context.close()
+
+
 @pytest.fixture()
 def phone(browser: Any) -> Iterator[Any]:
     """A page of a fresh context the size of a phone held upright (390×844)."""
