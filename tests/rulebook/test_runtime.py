@@ -70,7 +70,7 @@ class TestWriteRuntime:
         assert (runtime_site / "_runtime" / "calculator.js").read_bytes() == (REPOSITORY / "web" / "calculator.js").read_bytes()
         worker = (runtime_site / "sw.js").read_text(encoding="utf-8")
         assert "__RUNTIME_VERSION__" not in worker
-        assert f'const CACHE = "rulebook-runtime-{runtime_digest(runtime_site / "_runtime")}";' in worker
+        assert f'const RUNTIME_CACHE = "rulebook-runtime-{runtime_digest(runtime_site / "_runtime")}";' in worker
 
     def test_rebuilt_from_the_cache_byte_for_byte(self, runtime_site: Path, tmp_path: Path) -> None:
         """A second build takes the compiled zips from the cache: same runtime, same digest."""

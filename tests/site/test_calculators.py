@@ -245,6 +245,8 @@ class TestShareLinks:
         wait_for_runs(tab, 2)
         edited, result = _editor_scenario(tab), _answer(tab)
         tab.click("#rb-share")
+        # encoding (CompressionStream) and the clipboard are asynchronous: wait for the handler's last word
+        tab.wait_for_function("document.querySelector('.rb-status').textContent.startsWith('Link copied')")
         link = tab.input_value("#rb-share-link")
         assert link.startswith(url + "en/calculators/battle/#s=")
         assert tab.evaluate("navigator.clipboard.readText()") == link
@@ -384,6 +386,9 @@ def test_run_is_in_reach_on_a_phone(phone: Any, counted: tuple[str, RequestLog])
     assert run is not None and 0 <= run["y"] and run["y"] + run["height"] <= viewport_height
     page.locator("#rb-run").click()
     wait_for_runs(page, 2)
+    # a smooth scroll takes a few frames: wait until the heading has arrived, then measure it
+    page.wait_for_function("(() => { const top = document.querySelector('#rb-output h2').getBoundingClientRect().top;"
+                           " return top >= 0 && top < window.innerHeight; })()")
     result = page.locator("#rb-output h2").first.bounding_box()
     assert result is not None and 0 <= result["y"] < viewport_height
 
