@@ -9,6 +9,7 @@ it is committed)::
     adjudicator/*.py       ──sources + __pycache__/*.pyc──▶ site/_runtime/adjudicator.zip
     scenario JSON Schemas  ──one file per calculator──▶ site/_runtime/schema/<name>.json
     web/calculator.js      ──copy──▶ site/_runtime/calculator.js
+    node_modules/js-yaml/dist/browser/js-yaml.esm.min.mjs ──copy──▶ site/_runtime/js-yaml.mjs (+ its LICENSE)
     web/sw.js              ──__RUNTIME_VERSION__ := digest of all the above──▶ site/sw.js
 
 Why bytecode: Pyodide ships its standard library as ``.py`` sources, so starting Python
@@ -28,6 +29,10 @@ under a name that holds the digest, so a changed adjudicator or Pyodide replaces
 the cached copy, and an unchanged one is never fetched twice. It also keeps every
 page of the site it has served (network first), so a calculator page opened once
 reopens offline.
+
+js-yaml (MIT, pinned in package-lock.json like Pyodide) lets the scenario editor read and
+write YAML, the format of the worked examples in ``content/``; the page imports it only
+when the editor is switched to YAML or YAML is pasted into it.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ __all__ = [
     "PYODIDE_FILES",
     "RUNTIME_FOLDER",
     "RuntimeReport",
+    "YAML_MODULE",
     "check_runtime_inputs",
     "compiled_runtime",
     "runtime_digest",
@@ -56,6 +62,11 @@ __all__ = [
 
 RUNTIME_FOLDER = "_runtime"
 """The site folder that holds everything a calculator page loads (and the service worker caches)."""
+
+YAML_MODULE = Path("js-yaml") / "dist" / "browser" / "js-yaml.esm.min.mjs"
+"""Under ``node_modules``: the YAML parser of the scenario editor, an ES module with no imports."""
+
+YAML_LICENSE = Path("js-yaml") / "LICENSE"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What ``loadPyodide`` fetches for the standard library alone (no packages, no source maps)."""
@@ -113,6 +124,12 @@ def check_runtime_inputs(node_modules: Path, adjudicator: Path, web: Path) -> Pa
     if missing_pyodide:
         raise CalculatorRuntimeError(
             f"{pyodide}: Pyodide is not installed (missing {', '.join(missing_pyodide)}); the calculator pages need it. "
+            "Run `npm ci` in the repository (`make setup` does), which installs the version pinned in package-lock.json"
+        )
+    missing_yaml = [str(node_modules / path) for path in (YAML_MODULE, YAML_LICENSE) if not (node_modules / path).is_file()]
+    if missing_yaml:
+        raise CalculatorRuntimeError(
+            f"js-yaml is not installed (missing {', '.join(missing_yaml)}); the calculator's scenario editor needs it. "
             "Run `npm ci` in the repository (`make setup` does), which installs the version pinned in package-lock.json"
         )
     missing_web = [str(web / name) for name in ("calculator.js", "sw.js", "precompile.mjs") if not (web / name).is_file()]
@@ -199,6 +216,12 @@ def write_runtime(site: Path, node_modules: Path, adjudicator: Path, web: Path, 
     for name, schema in sorted(schemas.items()):
         (folder / "schema" / f"{name}.json").write_text(json.dumps(schema, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     shutil.copyfile(web / "calculator.js", folder / "calculator.js")
+    # The source map is not shipped: without this line a browser's developer tools would ask for it.
+    module = (node_modules / YAML_MODULE).read_text(encoding="utf-8")
+    # split("\n"), not splitlines(): the module has U+0085 (NEL), a line break to Python, inside a string.
+    module = "\n".join(line for line in module.split("\n") if not line.startswith("//# sourceMappingURL="))
+    (folder / "js-yaml.mjs").write_text(module, encoding="utf-8")
+    shutil.copyfile(node_modules / YAML_LICENSE, folder / "js-yaml.LICENSE.txt")
     version = runtime_digest(folder)
     worker = (web / "sw.js").read_text(encoding="utf-8")
     if _VERSION_PLACEHOLDER not in worker:

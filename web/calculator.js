@@ -15,6 +15,9 @@
 // data-example        the scenario of a worked example, shown when the URL brings none
 // A scenario travels in the URL fragment: #s=<base64url(deflate-raw(JSON))>; opening such a
 // link restores the scenario and runs it. The page runs the scenario it opens with at once.
+// The editor holds the scenario as JSON or as YAML (the worked examples' format in content/),
+// the player's choice, remembered in localStorage; YAML pasted into the JSON editor is read as
+// YAML and switches it. The YAML parser (js-yaml) is imported only when YAML is in play.
 // State for tests and the benchmark: data-state ("loading", "running", "done", "invalid",
 // "failed", "bad-link"), data-result-at (ms since navigation when the first result showed),
 // data-last-seconds (from Run to the rendered result), data-runs (results shown so far),
@@ -22,6 +25,9 @@
 
 const PYODIDE_DIR = "_runtime/pyodide/";
 const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/runtime.py)
+const YAML_MODULE = "_runtime/js-yaml.mjs"; // js-yaml, vendored from npm (rulebook/runtime.py)
+const FORMAT_KEY = "rulebook.scenario-format"; // localStorage: "json" or "yaml"
+const YAML_MAX_ALIASES = 100; // a few anchors are handy; thousands are an expansion bomb
 const SERVICE_WORKER = "sw.js";
 const CONTROLLER_WAIT_MS = 3000;
 const FORM_DEPTH = 4;
@@ -76,6 +82,43 @@ export async function decodeScenario(fragment) {
   const scenario = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   if (scenario === null || typeof scenario !== "object" || Array.isArray(scenario)) throw new Error("not an object");
   return scenario;
+}
+
+// ---- The editor's text: JSON or YAML ---------------------------------------------------------
+
+let yamlModule = null;
+
+function loadYaml(root) {
+  if (!yamlModule) {
+    yamlModule = import(new URL(YAML_MODULE, new URL(root, location.href)).href);
+    yamlModule.catch(() => {
+      yamlModule = null; // offline before it was ever fetched: the next attempt tries again
+    });
+  }
+  return yamlModule;
+}
+
+// An error in the editor's text, already in the page's language.
+class ScenarioTextError extends Error {}
+
+function storedFormat() {
+  try {
+    return localStorage.getItem(FORMAT_KEY) === "yaml" ? "yaml" : "json";
+  } catch {
+    return "json"; // storage blocked (private mode): JSON, as on a first visit
+  }
+}
+
+function storeFormat(format) {
+  try {
+    localStorage.setItem(FORMAT_KEY, format);
+  } catch {
+    /* not remembered; the choice holds for this page */
+  }
+}
+
+function isPlainObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 // ---- The Python runtime ---------------------------------------------------------------------
@@ -425,6 +468,13 @@ async function main() {
   const status = element("p", { class: "rb-status", role: "status", "aria-live": "polite" });
   const formSlot = element("div", { class: "rb-form" });
   const editor = element("textarea", { id: "rb-scenario", rows: "14", spellcheck: "false", autocapitalize: "off" });
+  const formatChoice = element("select", { id: "rb-format" }, [
+    element("option", { value: "json", text: "JSON" }),
+    element("option", { value: "yaml", text: "YAML" }),
+  ]);
+  // "yaml" only once js-yaml is here, so that writing the editor never waits for it.
+  let format = "json";
+  let yaml = null;
   const runButton = element("button", { type: "button", class: "md-button md-button--primary", id: "rb-run", text: t("run") });
   const shareButton = element("button", { type: "button", class: "md-button", id: "rb-share", text: t("share") });
   const resetButton = element("button", { type: "button", class: "md-button", id: "rb-reset", text: t("reset") });
@@ -432,9 +482,45 @@ async function main() {
   const output = element("div", { id: "rb-output", "aria-live": "polite" });
   host.dataset.runs = "0";
 
+  const serialize = (value) =>
+    format === "yaml" ? yaml.dump(value, { noRefs: true, lineWidth: -1 }) : JSON.stringify(value, null, 2);
+  const useFormat = (next, module) => {
+    format = next;
+    if (module) yaml = module;
+    formatChoice.value = next;
+    editor.dataset.format = next;
+  };
+  // The editor's scenario; throws ScenarioTextError with the message to show.
+  const readEditor = async () => {
+    const text = editor.value;
+    if (format === "json") {
+      try {
+        return JSON.parse(text);
+      } catch (jsonError) {
+        // Pasted YAML (a content file's scenario, say): read it as such and switch the editor.
+        const pasted = /^\s*[[{]/.test(text) ? null : await loadYaml(root).catch(() => null);
+        let value = null;
+        try {
+          value = pasted && pasted.load(text, { maxAliases: YAML_MAX_ALIASES });
+        } catch {
+          value = null;
+        }
+        if (!isPlainObject(value)) throw new ScenarioTextError(t("not_json", { error: jsonError.message }));
+        useFormat("yaml", pasted);
+        storeFormat("yaml");
+        return value;
+      }
+    }
+    try {
+      return yaml.load(text, { maxAliases: YAML_MAX_ALIASES });
+    } catch (error) {
+      const where = error && error.mark ? ` (${error.mark.line + 1}:${error.mark.column + 1})` : "";
+      throw new ScenarioTextError(t("not_yaml", { error: `${error && error.reason ? error.reason : error}${where}` }));
+    }
+  };
   const write = (path, value) => {
     setAt(scenario, path, value);
-    editor.value = JSON.stringify(scenario, null, 2);
+    editor.value = serialize(scenario);
   };
   const formContext = { write, changed: () => show(scenario), openLists: new Set() };
   const rebuildForm = () => {
@@ -445,7 +531,7 @@ async function main() {
   };
   const show = (value) => {
     scenario = value;
-    editor.value = JSON.stringify(value, null, 2);
+    editor.value = serialize(value);
     rebuildForm();
   };
   const markInvalid = (errors) => {
@@ -460,9 +546,10 @@ async function main() {
     const started = performance.now();
     let parsed;
     try {
-      parsed = JSON.parse(editor.value);
+      parsed = await readEditor();
     } catch (error) {
-      renderResult(output, { ok: false, errors: [{ path: "", message: t("not_json", { error: error.message }) }] }, root, lang);
+      const message = error instanceof ScenarioTextError ? error.message : t("runtime_failed", { error: String(error) });
+      renderResult(output, { ok: false, errors: [{ path: "", message }] }, root, lang);
       host.dataset.state = "invalid";
       return;
     }
@@ -503,9 +590,9 @@ async function main() {
     return true;
   };
 
-  editor.addEventListener("change", () => {
+  editor.addEventListener("change", async () => {
     try {
-      const parsed = JSON.parse(editor.value);
+      const parsed = await readEditor();
       // Unchanged (the form wrote it): keep the form's fields, one of which may be in use.
       if (JSON.stringify(parsed) === JSON.stringify(scenario)) return;
       scenario = parsed;
@@ -528,9 +615,9 @@ async function main() {
   shareButton.addEventListener("click", async () => {
     let parsed;
     try {
-      parsed = JSON.parse(editor.value);
+      parsed = await readEditor();
     } catch (error) {
-      status.textContent = t("not_json", { error: error.message });
+      status.textContent = error instanceof ScenarioTextError ? error.message : String(error);
       return;
     }
     history.replaceState(null, "", `#s=${await encodeScenario(parsed)}`);
@@ -543,11 +630,36 @@ async function main() {
       shareField.select();
     }
   });
+  formatChoice.addEventListener("change", async () => {
+    const next = formatChoice.value;
+    formatChoice.disabled = true;
+    try {
+      let current = null;
+      try {
+        current = await readEditor(); // in the format it was written in
+      } catch {
+        current = null; // unreadable: keep the text as typed, the player is fixing it
+      }
+      if (next === "yaml") useFormat("yaml", await loadYaml(root));
+      else useFormat("json");
+      storeFormat(next);
+      if (current !== null) editor.value = serialize(current);
+    } catch (error) {
+      useFormat(format);
+      status.textContent = t("runtime_failed", { error: String(error && error.message ? error.message : error) });
+    } finally {
+      formatChoice.disabled = false;
+    }
+  });
   window.addEventListener("hashchange", openFragment);
 
   host.replaceChildren(
     formSlot,
-    element("label", { for: "rb-scenario", class: "rb-editor-label", text: t("scenario") }),
+    element("p", { class: "rb-editor-head" }, [
+      element("label", { for: "rb-scenario", class: "rb-editor-label", text: t("scenario") }),
+      element("label", { for: "rb-format", class: "rb-format-label", text: t("format") }),
+      formatChoice,
+    ]),
     editor,
     element("p", { class: "rb-buttons" }, [runButton, shareButton]),
     element("p", { class: "rb-reset" }, [resetButton]),
@@ -555,8 +667,13 @@ async function main() {
     status,
     output,
   );
-  show(scenario);
   loadRuntime(root).catch(() => {}); // start the download now; evaluate() reports a failure
+  useFormat("json");
+  if (storedFormat() === "yaml") {
+    // Small, and cached after the first visit; JSON if it cannot come (offline on a new device).
+    await loadYaml(root).then((module) => useFormat("yaml", module), () => {});
+  }
+  show(scenario);
   // The form and the entry titles are a convenience (the calculator runs without them), and
   // small: they arrive long before the runtime.
   await Promise.all([

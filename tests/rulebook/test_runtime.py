@@ -14,6 +14,7 @@ import pytest
 
 from rulebook.runtime import (
     PYODIDE_FILES,
+    YAML_MODULE,
     CalculatorRuntimeError,
     check_runtime_inputs,
     runtime_digest,
@@ -72,6 +73,16 @@ class TestWriteRuntime:
         assert "__RUNTIME_VERSION__" not in worker
         assert f'const RUNTIME_CACHE = "rulebook-runtime-{runtime_digest(runtime_site / "_runtime")}";' in worker
 
+    def test_yaml_parser_vendored_without_its_source_map(self, runtime_site: Path) -> None:
+        """js-yaml is copied from node_modules with its licence, minus the sourceMappingURL line (no .map is shipped)."""
+        module = (runtime_site / "_runtime" / "js-yaml.mjs").read_text(encoding="utf-8")
+        vendored = (NODE_MODULES / YAML_MODULE).read_text(encoding="utf-8")
+        assert "sourceMappingURL" in vendored and "sourceMappingURL" not in module
+        assert module.split("\n") == [line for line in vendored.split("\n") if not line.startswith("//# sourceMappingURL=")]
+        assert "\x85" in vendored and module.count("\x85") == vendored.count("\x85")  # NEL inside a string stays
+        assert "MIT" in (runtime_site / "_runtime" / "js-yaml.LICENSE.txt").read_text(encoding="utf-8")
+        assert not list((runtime_site / "_runtime").glob("*.map"))
+
     def test_rebuilt_from_the_cache_byte_for_byte(self, runtime_site: Path, tmp_path: Path) -> None:
         """A second build takes the compiled zips from the cache: same runtime, same digest."""
         report = write_runtime(tmp_path, NODE_MODULES, REPOSITORY / "adjudicator", REPOSITORY / "web", SCHEMAS)
@@ -94,6 +105,13 @@ class TestMissingInputs:
         """Without node_modules/pyodide the error says where it looked, what is missing and to run npm ci."""
         with pytest.raises(CalculatorRuntimeError, match=re.escape(str(tmp_path / "pyodide")) + r": Pyodide is not installed "
                            r"\(missing pyodide\.mjs, .*\).*Run `npm ci`"):
+            check_runtime_inputs(tmp_path, REPOSITORY / "adjudicator", REPOSITORY / "web")
+
+    def test_missing_yaml_parser_names_the_file_and_the_fix(self, tmp_path: Path) -> None:
+        """With Pyodide but no js-yaml (an npm install from an older lock file) the error names the file and npm ci."""
+        require((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
+        (tmp_path / "pyodide").symlink_to(NODE_MODULES / "pyodide")
+        with pytest.raises(CalculatorRuntimeError, match=re.escape(str(tmp_path / YAML_MODULE)) + r".*scenario editor.*Run `npm ci`"):
             check_runtime_inputs(tmp_path, REPOSITORY / "adjudicator", REPOSITORY / "web")
 
     def test_a_build_without_pyodide_stops_before_it_starts(self, tmp_path: Path) -> None:

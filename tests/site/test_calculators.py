@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from ruamel.yaml import YAML
 
 from adjudicator.registry import calculators
 from adjudicator.web import evaluate_json
@@ -282,6 +283,96 @@ class TestShareLinks:
         example = json.loads(unescape(tab.get_attribute(HOST, "data-example") or "{}"))
         assert _editor_scenario(tab) == example
         assert tab.eval_on_selector(HOST, "host => host.dataset.state") == "bad-link"
+        assert tab.problems == []
+
+
+def _scenario_block(example_file: Path) -> str:
+    """The ``scenario:`` mapping of a content example file, verbatim and dedented: what a player would copy."""
+    lines = example_file.read_text(encoding="utf-8").splitlines()
+    start = lines.index("scenario:") + 1
+    block = []
+    for line in lines[start:]:
+        if line and not line.startswith(" "):
+            break
+        block.append(line[2:])
+    return "\n".join(block).strip("\n") + "\n"
+
+
+@pytest.fixture()
+def fresh_tab(browser: Any) -> Iterator[Any]:
+    """A page of a context of its own: empty localStorage (the editor's format) and cache, requests recorded."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.problems = []
+    page.requested = []
+    page.on("pageerror", lambda error: page.problems.append(f"page error: {error}"))
+    page.on("request", lambda request: page.requested.append(request.url))
+    yield page
+    context.close()
+
+
+class TestYamlEditor:
+    def test_the_editor_switches_to_yaml_and_back(self, fresh_tab: Any, counted: tuple[str, RequestLog]) -> None:
+        """YAML holds the same scenario, runs to the same answer, follows the form, is remembered, and comes back as JSON."""
+        url, _ = counted
+        tab = fresh_tab
+        tab.goto(url + "en/calculators/battle/")
+        wait_for_runs(tab, 1)
+        assert [u for u in tab.requested if u.endswith("/js-yaml.mjs")] == []  # JSON needs no YAML parser
+        scenario, answer = _editor_scenario(tab), _answer(tab)
+        tab.select_option("#rb-format", "yaml")
+        tab.wait_for_selector("#rb-scenario[data-format=yaml]")
+        text = tab.input_value("#rb-scenario")
+        assert not text.lstrip().startswith("{") and YAML(typ="safe", pure=True).load(text) == scenario
+        tab.click("#rb-run")
+        wait_for_runs(tab, 2)
+        assert _close(_answer(tab), answer) == []
+        tab.locator(".rb-map[data-path='defender.units'] input[type=number]").first.fill("7")
+        edited = YAML(typ="safe", pure=True).load(tab.input_value("#rb-scenario"))
+        assert edited != scenario and 7 in edited["defender"]["units"].values()
+        tab.reload()
+        wait_for_runs(tab, 1)
+        assert tab.input_value("#rb-format") == "yaml"
+        assert YAML(typ="safe", pure=True).load(tab.input_value("#rb-scenario")) == scenario
+        tab.select_option("#rb-format", "json")
+        tab.wait_for_selector("#rb-scenario[data-format=json]")
+        assert _editor_scenario(tab) == scenario
+        assert tab.problems == []
+
+    def test_a_yaml_syntax_error_names_its_line(self, fresh_tab: Any, counted: tuple[str, RequestLog]) -> None:
+        """Broken YAML shows the catalog's message with the parser's reason and line:column, and runs nothing."""
+        url, _ = counted
+        tab = fresh_tab
+        tab.goto(url + "hu/calculators/battle/")
+        wait_for_runs(tab, 1)
+        tab.select_option("#rb-format", "yaml")
+        tab.wait_for_selector("#rb-scenario[data-format=yaml]")
+        tab.fill("#rb-scenario", "game: axis-and-allies-2e\nattacker:\n  units: {infantry: 3\n")
+        tab.click("#rb-run")
+        tab.wait_for_function("document.querySelector('[data-rb-calculator]').dataset.state === 'invalid'")
+        message = tab.locator("#rb-output").inner_text()
+        template = _catalog("hu")["The scenario is not valid YAML: {error}"]
+        assert template.split("{error}")[0] in message and re.search(r"\(\d+:\d+\)", message), message
+        assert tab.eval_on_selector(HOST, "host => host.dataset.runs") == "1"
+        assert tab.problems == []
+
+    def test_yaml_from_a_content_file_pasted_into_the_json_editor(self, fresh_tab: Any, counted: tuple[str, RequestLog],
+                                                                  corpus: Any) -> None:
+        """A worked example's scenario copied from its YAML file runs as is, with CPython's answer; the editor turns to YAML."""
+        url, _ = counted
+        tab = fresh_tab
+        example = next(e for e in corpus.examples if e.id == "aa2.example.super-submarines")
+        pasted = _scenario_block(REPOSITORY / "content" / example.game / "examples" / f"{example.id}.yaml")
+        assert YAML(typ="safe", pure=True).load(pasted) == example.scenario  # the copy is the example's scenario
+        tab.goto(url + "nl/calculators/battle/")
+        wait_for_runs(tab, 1)
+        assert tab.input_value("#rb-format") == "json"
+        tab.fill("#rb-scenario", pasted)
+        tab.click("#rb-run")
+        wait_for_runs(tab, 2)
+        here = json.loads(evaluate_json("battle", json.dumps(example.scenario)))
+        assert _close(_answer(tab), here["result"]) == []
+        assert tab.input_value("#rb-format") == "yaml" and tab.input_value("#rb-scenario") == pasted
         assert tab.problems == []
 
 
