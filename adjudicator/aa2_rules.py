@@ -80,6 +80,7 @@ class IpcChipsScenario:
     """A country's IPC value, to be shown on the IPC track."""
 
     ipc: int
+    """The country's IPC value (income), to be marked with chips on the IPC track, which ends at 45."""
 
     def __post_init__(self) -> None:
         _not_negative("ipc", self.ipc)
@@ -123,9 +124,11 @@ class ResearchScenario:
     """Research dice bought in one turn."""
 
     dice: int
+    """Research dice bought this turn (1 or more), at 5 IPCs each."""
     ipcs: int | None = None
     """The IPCs the country has, if the purchase should be checked against them."""
     industrial_technology: bool = False
+    """The country has industrial technology (it does not make research dice cheaper)."""
     rolls: tuple[int, ...] | None = None
     """The dice rolled, if known."""
 
@@ -199,7 +202,9 @@ class BridgingScenario:
     units: dict[str, int]
     """``infantry`` and ``armor`` to bridge."""
     ship: str = "transport"
+    """The kind of ship asked to bridge (only a ``transport`` can)."""
     ships: int = 1
+    """Number of such ships taking part in the bridging."""
     ally_ship: bool = False
     """The ship belongs to an ally."""
     moved_before: bool = False
@@ -274,14 +279,17 @@ class RetreatScenario:
     """Units that want to leave a battle."""
 
     side: RetreatSide
+    """Whose units want to leave: ``attacker`` or ``defender``."""
     units: dict[str, int]
     """The side's units in the battle."""
     retreating: dict[str, int]
     """The units that want to retreat (or submerge)."""
     timing: RetreatTiming = RetreatTiming.AFTER_ROUND
+    """When the retreat is asked for: ``after-round`` or ``before-defender-fires``."""
     enemies_left: int = 1
     """Units of the other side still in the contested territory or sea zone."""
     amphibious_assault: bool = False
+    """The battle is an amphibious assault (its landed, air and supporting land units cannot retreat)."""
     destination_is_origin: bool = True
     """Land units and ships retreat back to an adjacent friendly space one of the attacking units came from."""
     destination_just_conquered: bool = False
@@ -381,7 +389,9 @@ class BombardmentScenario:
     """Battleships with an amphibious assault."""
 
     battleships: int
+    """Battleships in the sea zone that could support the landing."""
     amphibious_assault: bool = True
+    """Land units are landing from that sea zone: without an amphibious assault there is no shot."""
     same_sea_zone: bool = True
     """The battleships are in the sea zone of the attacking force."""
     enemy_ships_in_zone: bool = False
@@ -389,6 +399,7 @@ class BombardmentScenario:
     kept_out_of_sea_battle: int = 0
     """Battleships the attacker wants to hold back from that sea battle to keep their shot."""
     rolls: tuple[int, ...] | None = None
+    """The support shots' die rolls (1–6), one per shot fired, if known."""
     break_off_after_miss: bool = False
     """The attacker wants to call off the landing after the shots."""
 
@@ -467,6 +478,7 @@ class CapturedCapitalScenario:
     """A country whose capital is captured, at one stage of its occupation."""
 
     stage: CapitalStage
+    """``captured`` (the turn it falls), ``occupied`` (turns under occupation) or ``liberated``."""
     ipcs: int
     """IPCs the country holds when its capital falls."""
     income: int

@@ -142,8 +142,11 @@ class BattleScenario:
     """A battle to evaluate; fields that do not apply to the game must keep their defaults."""
 
     game: Game
+    """``axis-and-allies-2e`` or ``strategic-europe``: whose combat rules apply."""
     attacker: BattleSide
+    """The attacking side's units and options."""
     defender: BattleSide
+    """The defending side's units and options."""
     kind: BattleKind = BattleKind.LAND
     """Axis & Allies: land, sea or amphibious battle."""
     sea_battle_first: bool = False
@@ -155,7 +158,9 @@ class BattleScenario:
     defence_modifier: int = 0
     """Strategic game: the defence modifier behind a river or coast, added to defending ground units' VÉ."""
     special_turn: SpecialTurn = SpecialTurn.NONE
+    """Strategic game: the turn of the declaration of war on the USSR or the first winter, when one side rolls twice."""
     roll_twice: RollTwice = RollTwice.REROLL
+    """Strategic game: how rolling twice is read: ``reroll`` each die, or ``two-dice`` per unit."""
     retreat_after_round: int | None = None
     """The attacker retreats after this round if the battle is still on."""
     retreat_below: int | None = None
@@ -163,6 +168,7 @@ class BattleScenario:
     round_limit: int | None = None
     """The battle stops, undecided, after this round."""
     method: Method = Method.EXACT
+    """``exact`` odds over every outcome, or ``monte-carlo`` simulated battles."""
     runs: int = 10_000
     """Monte Carlo: number of simulated battles."""
     seed: int = 0
@@ -189,10 +195,15 @@ class ReplayRound:
     """The dice rolled in one round, by side and unit type (and casualties where the owner's choice is known)."""
 
     attacker: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """The attacker's die rolls by unit type, e.g. ``{"infantry": [1, 4]}``."""
     defender: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """The defender's die rolls by unit type."""
     attacker_casualties: dict[str, int] | None = None
+    """The attacker's units removed by the defender's fire, when the owner's choice is known."""
     defender_casualties: dict[str, int] | None = None
+    """The defender's units removed by the attacker's main fire, when the owner's choice is known."""
     defender_first_strike_casualties: dict[str, int] | None = None
+    """The defender's units sunk by the attacking submarines' first strike, when the choice is known."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +211,9 @@ class ReplayScenario(BattleScenario):
     """A battle and the dice actually rolled; ``opening`` holds anti-aircraft (defender) and support (attacker) rolls."""
 
     rounds: tuple[ReplayRound, ...] = ()
+    """The combat rounds in order, with the dice each side rolled."""
     opening: ReplayRound | None = None
+    """Before round 1: the defender's anti-aircraft rolls and the attacker's battleship support rolls."""
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -226,6 +226,7 @@ class FreeAttack:
     """Where an unblocked attacker deals its damage (rule c)."""
 
     attacker: str
+    """The unblocked attacker (its name in ``units``)."""
     target: str
     """Any enemy unit or land upgrade in the land, a blocker included."""
 
@@ -235,6 +236,7 @@ class Split:
     """How a unit divides one attack value among several targets (rules aa, b; ``how.mehrfachblocks``)."""
 
     dealer: str
+    """The unit whose value is split: an attacker blocked by several units, or a blocker of several attackers."""
     kind: UnitKind
     """The attack value split: the one acting on this kind of unit."""
     shares: dict[str, int]
@@ -246,7 +248,9 @@ class ReturnFire:
     """The attacker to which a unit attacked by several unblocked attackers returns a value (cc2, cc3)."""
 
     unit: str
+    """The defender's unit, attacked by several unblocked attackers, that returns damage."""
     to: str
+    """The unblocked attacker of that unit that receives the returned value."""
 
 
 @dataclass(frozen=True)
@@ -256,7 +260,9 @@ class ActionDamage:
     source: str
     """What deals it (an action card's name, e.g. ``Sperrschaden Zerstörer``)."""
     target: str
+    """The card it damages (its name in ``units``)."""
     amount: int
+    """Damage points it deals (0 or more)."""
     kind: UnitKind | None = None
     """The kind of unit whose ability deals it, if any (a ship's Sperrschaden is damage from a ship and an action)."""
 
@@ -271,6 +277,7 @@ class DamageScenario:
     units: tuple[CombatUnit, ...]
     """The attacker's declared attackers and the defender's cards in the land."""
     blocks: tuple[Block, ...] = ()
+    """Blocks declared in the block phase; an attacker that no unit blocks is unblocked."""
     attacks: tuple[FreeAttack, ...] = ()
     """Targets of unblocked attackers; an unblocked attacker without one deals no damage."""
     splits: tuple[Split, ...] = ()
@@ -280,6 +287,7 @@ class DamageScenario:
     declined_returns: tuple[str, ...] = ()
     """Unlocked units that choose not to return damage (cc2 says "kann")."""
     action_damage: tuple[ActionDamage, ...] = ()
+    """Damage from actions and effects in this phase, summed with the units' damage."""
 
     def __post_init__(self) -> None:
         problems = _validate(self)

@@ -169,7 +169,9 @@ class DeckCard:
     name: str
     """The card's title (Überschrift); lines with the same title are counted together."""
     type: CardType = CardType.UNIT
+    """The card type: unit, base building, land upgrade, action, upgrade, or land (land cards are not counted)."""
     count: int = 1
+    """Copies of the card on this line (1 or more)."""
     cost: int | None = None
     """TW cost; needed in the strategy format except for base buildings and X-cost action cards."""
     x_cost: bool = False
@@ -197,7 +199,9 @@ class DeckScenario:
     """A deck list to check against a format."""
 
     format: DeckFormat
+    """The format to check: basic (the general deck rule only), highlander, advanced, pro or strategy."""
     cards: tuple[DeckCard, ...]
+    """The deck list, one line per title (several lines with one title are counted together)."""
     main_nation: Nation | None = None
     """Strategy format: the declared main nation (default: the choice that keeps the second nation smallest)."""
 
@@ -390,7 +394,9 @@ class LandChoice:
     """A land card laid out before the game."""
 
     name: str
+    """The land card's name, e.g. ``Ukraine``."""
     victory_points: int
+    """Victory points the land is worth."""
     party: str
     """Who chose it: a player, or a team in the team game."""
     exclusion: bool = False
@@ -406,8 +412,11 @@ class LandChoice:
 @dataclass(frozen=True)
 class SetupScenario:
     variant: SetupVariant
+    """Two players, two teams, three players (unofficial) or Global Domination."""
     players: int
+    """Number of players at the table (2 or more; teams need an even number, at least 4)."""
     lands: tuple[LandChoice, ...] = ()
+    """The lands laid out and who chose each; none in Global Domination, where they are drawn."""
     turn_order: tuple[str, ...] = ()
     """Three players: the players from the first attacker on; the last chooses two lands."""
     joint_choice: bool = False

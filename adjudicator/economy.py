@@ -98,7 +98,9 @@ class BombingRaid:
     """Bombers of one country flying a Strategic Bombing raid into another."""
 
     attacker: Country
+    """The country whose bombers fly the raid."""
     target: Country
+    """The bombed country; France, Vichy France, the Soviet Union and historical allies cannot be bombed."""
     bombers: int
     """Bombers that fly in to the target territory."""
     shot_down: int = 0
@@ -120,6 +122,7 @@ class StrategicBombingScenario:
     """The Strategic Bombing raids of a turn."""
 
     raids: tuple[BombingRaid, ...]
+    """The raids flown this turn (at least one)."""
 
     def __post_init__(self) -> None:
         if not self.raids:
@@ -213,7 +216,9 @@ class Convoy:
     """A Lend-Lease shipment at sea, and the German submarines attacking it."""
 
     sender: Country
+    """The sending country: the USA or England."""
     destination: Country
+    """The receiving country: USA → England (North Atlantic), USA or England → Soviet Union (Norwegian Sea)."""
     value_hpp: int
     """HPP sent (0 for an empty token)."""
     surviving_attackers: int = 0
@@ -247,7 +252,9 @@ class SubmarineLossScenario:
     north_atlantic_survivors: int = 0
     """German submarines in the North Atlantic that survived (those attacking the US convoy included)."""
     convoys: tuple[Convoy, ...] = ()
+    """Lend-Lease convoys at sea this turn, at most one per route."""
     reading: TradeRaidReading = TradeRaidReading.EVERY_SURVIVOR
+    """Whether submarines that attacked the US convoy also cost England 1 HPP each (default: yes)."""
 
     def __post_init__(self) -> None:
         check_count("north_atlantic_survivors", self.north_atlantic_survivors)
@@ -344,7 +351,9 @@ class Shipment:
     """HPP aid one country sends in the Strategic Redeployment phase."""
 
     sender: Country
+    """The sending country: the USA or England."""
     recipient: Country
+    """The receiving country: England (from the USA only) or the Soviet Union."""
     amount_hpp: int
     """HPP sent (0 for an empty token)."""
 
@@ -361,9 +370,11 @@ class LendLeaseScenario:
     """The Lend-Lease shipments of one turn and the state of the war."""
 
     turn: Turn
+    """The turn the aid is sent (year and season)."""
     base_hpp: dict[Country, int]
     """Base HPP of every sending country."""
     shipments: tuple[Shipment, ...]
+    """The aid sent this turn, at most one shipment per route."""
     france_captured: bool = True
     """Whether the Germans have captured France."""
     ussr_attacked: bool = False
@@ -371,6 +382,7 @@ class LendLeaseScenario:
     vologda_captured: bool = False
     """Whether the Germans hold Vologda."""
     cap: LendLeaseCap = LendLeaseCap.PER_SHIPMENT
+    """Whether the quarter-of-base-HPP cap applies to each shipment (default) or to all of a sender's shipments of the turn."""
 
     def __post_init__(self) -> None:
         if not self.shipments:
@@ -496,8 +508,11 @@ class AidRecord:
     """HPP aid the USA sent in one turn."""
 
     turn: Turn
+    """The turn the aid was sent; only 1941 aid is deducted."""
     recipient: Country
+    """The receiving country: England or the Soviet Union."""
     amount_hpp: int
+    """HPP sent (whether or not submarines sank part of it)."""
 
     def __post_init__(self) -> None:
         if self.recipient not in (Country.ENGLAND, Country.USSR):

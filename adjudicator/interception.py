@@ -88,9 +88,13 @@ class Movement:
     """The planned movement of the attacker's aircraft or ships that is intercepted."""
 
     id: str
+    """A name for it, which interceptions give as their target."""
     nation: str
+    """The moving country (e.g. ``england``)."""
     units: dict[str, int]
+    """Unit type → count: ``aircraft``, ``bomber``, ``fleet``, ``destroyer`` or ``submarine`` (others are not intercepted)."""
     route: tuple[str, ...] = ()
+    """Territories passed, in order, the destination last (used only to name the destination in the trace)."""
     strategic_redeployment: bool = False
     """A Strategic Redeployment, which cannot be intercepted."""
 
@@ -100,12 +104,17 @@ class Interception:
     """One interception: by air (always takes place) or by sea (rolled against the distance)."""
 
     id: str
+    """A name for it, by which later interceptions and air battles refer to it."""
     nation: str
+    """The intercepting country."""
     kind: InterceptionKind
+    """``air`` (always takes place) or ``naval`` (takes place if the d6 roll exceeds the distance)."""
     units: dict[str, int]
+    """Unit type → count: aircraft by air (bombers do not intercept); fleets, destroyers or submarines by sea."""
     target: str
     """Id of the movement or the earlier interception this one intercepts."""
     base: str = ""
+    """Where the interceptors start from (only named in the trace)."""
     distance: int | None = None
     """Naval: territories from the base to the place of interception."""
     roll: int | None = None
@@ -117,8 +126,11 @@ class AirBattleRolls:
     """The dice of an air interception's exchange."""
 
     interception: str
+    """Id of the air interception, aimed at another air interception, whose exchange these dice settle."""
     interceptor: tuple[int, ...]
+    """The intercepting aircraft's d6 rolls, one per aircraft; each hits at or below their VÉ."""
     intercepted: tuple[int, ...]
+    """The intercepted aircraft's d6 rolls, one per aircraft; each hits at or below their TÉ."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +138,9 @@ class NavalRound:
     """One round of the naval battle: each country's rolls by unit type, or its hits where only the result is known."""
 
     rolls: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=dict)
+    """Country → unit type → those units' d6 rolls this round; each hits at or below the unit's TÉ."""
     hits: dict[str, int] = field(default_factory=dict)
+    """Country → hits scored this round, used instead of rolls where the source states only the result."""
 
 
 @dataclass(frozen=True)
@@ -134,10 +148,15 @@ class InterceptionScenario:
     """A movement, the interceptions declared against it, and the dice rolled."""
 
     place: str
+    """Where the movement is intercepted and the battle is fought (e.g. ``English Channel``)."""
     movement: Movement
+    """The planned movement that is intercepted."""
     interceptions: tuple[Interception, ...]
+    """The interceptions in the order declared, each against the movement or an earlier interception."""
     air_battles: tuple[AirBattleRolls, ...] = ()
+    """The dice of each air battle: an air interception aimed at another air interception."""
     naval_battle: tuple[NavalRound, ...] = ()
+    """The rounds of the combined battle at the place, in order; empty if no round is fought."""
     engaged: dict[str, dict[str, int]] = field(default_factory=dict)
     """Per country, the units that fight the naval battle where not all of them do."""
     withdraws: str | None = None

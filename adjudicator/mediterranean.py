@@ -82,11 +82,13 @@ class GibraltarSuezScenario:
     """Who holds Gibraltar and Suez, and England's original base HPP."""
 
     england_original_base_hpp: int
+    """England's base HPP before any reduction for Gibraltar or Suez."""
     held_by_axis: tuple[Strait, ...] = ()
     """Captured by the Axis and still held."""
     recaptured_before_reckoning: tuple[Strait, ...] = ()
     """Captured by the Axis, then retaken by the Allies since the last Annual Economic Reckoning."""
     reading: StraitLoss = StraitLoss.EACH
+    """Reading when both Gibraltar and Suez count: England loses 5 HPP for ``each``, or only ``once``."""
 
     def __post_init__(self) -> None:
         check_count("england_original_base_hpp", self.england_original_base_hpp)
@@ -180,6 +182,7 @@ class MaltaGarrisonScenario:
     """The units on Malta."""
 
     units: dict[UnitType, int]
+    """Units on Malta by type (the limit: one infantry or armour unit, one fleet, one air unit)."""
 
     def __post_init__(self) -> None:
         for kind, count in self.units.items():
@@ -249,7 +252,9 @@ class AfricaScenario:
     malta_garrison: dict[UnitType, int] = field(default_factory=dict)
     """British units on Malta."""
     combat: CombatRole = CombatRole.ATTACK
+    """Whether the German units in Africa attack or defend."""
     reduction: MaltaReduction = MaltaReduction.FROM_PRESENT
+    """Reading: Malta's reduction counts from the German units present, or from the limit of three."""
     reduction_in_defence: bool = True
     """Reading: 'fighting' units include defending ones (the source's example speaks only of attacking)."""
 

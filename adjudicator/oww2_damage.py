@@ -182,7 +182,9 @@ class CrewHazards:
     petrol: bool = False
     """The Petrol (``Benzin``) trait, which 2.0 replaces by Ronson."""
     ronson: bool = False
+    """The Ronson trait: +1 to the crew's damage (once, even with Petrol)."""
     unprotected_ammunition: bool = False
+    """The unprotected ammunition trait: +1 to the crew's damage."""
     external_fuel_tank: bool = False
     """The vehicle may carry an external fuel tank (rolled for before the game)."""
     external_fuel_tank_roll: int | None = None
@@ -277,15 +279,21 @@ class VehicleDamageScenario:
     """A damage roll against a vehicle on one of the damage tables."""
 
     vehicle: VehicleType
+    """The damaged vehicle's type, which picks the heavy-weapons table rows that 2.0 changes."""
     table: DamageTable
+    """The damage table rolled on: heavy weapons, small arms, light or heavy flamethrower."""
     armour: ArmourClass = ArmourClass.NONE
+    """The vehicle's armour trait, which sets the damage modifier (not used on the flamethrower tables)."""
     firer_height_above_ground_cm: float = 0.0
+    """The firer's height above ground in cm; against a vehicle no farther away, medium or heavier armour is ignored."""
     distance_cm: float | None = None
     """Distance from the firer, needed only to decide the firing-from-height rule."""
     base_modifiers: dict[str, int] = field(default_factory=dict)
     """Further damage modifiers of the base rulebook, by name."""
     crew_hazards: CrewHazards = field(default_factory=CrewHazards)
+    """The vehicle's traits that add to the crew's damage (Petrol/Ronson, ammunition, fuel tank)."""
     roll: int | None = None
+    """The d10 damage roll, if rolled; without it only the odds are given."""
 
     def __post_init__(self) -> None:
         if self.firer_height_above_ground_cm < 0:

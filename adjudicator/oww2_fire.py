@@ -190,10 +190,13 @@ class Firer:
     """The firing model or weapon team."""
 
     weapon: Weapon = Weapon.OTHER
+    """The weapon, if one the modifiers name (flamethrower, shaped charge, anti-tank rifle, mortar); else ``other``."""
     special_gun: SpecialGun | None = None
     """One of the special guns, whose table then gives the base target number."""
     fire: FireMode = FireMode.DIRECT
+    """Direct fire at a seen target, or indirect fire at coordinates."""
     firing_from: FiringPosition = FiringPosition.OPEN
+    """Where the firer stands: open, building, woods or vehicle (a mortar fires only from the open)."""
     beside_trench_or_sandbags: bool = False
     """The firer stands next to the trench or sandbags the target is in."""
     beside_target_vehicle: bool = False
@@ -228,7 +231,9 @@ class Target:
     """What is shot at."""
 
     target_class: TargetClass
+    """What is shot at: a vehicle type, artillery or infantry (passengers in a vehicle are infantry)."""
     in_trench_or_sandbags: bool = False
+    """The target is in a trench or behind sandbags (−2, not for flamethrowers or a firer beside it)."""
     aboard_vehicle: bool = False
     """Infantry showing out of a vehicle or carried in it (``target_class`` must be ``infantry``)."""
     open_topped: bool = False
@@ -260,7 +265,9 @@ class ToHitScenario:
     """One shot: who fires with what, at what, and the inputs the base rulebook supplies."""
 
     firer: Firer
+    """Who fires, with what weapon, and from where."""
     target: Target
+    """What is shot at, and how it is covered."""
     distance_cm: float
     """Distance from firer to target in cm."""
     base_target_number: int | None = None
@@ -272,6 +279,7 @@ class ToHitScenario:
     covering_fire_modifier: int = 0
     """The base rulebook's covering-fire penalty (0 or less) if this is covering fire."""
     reroll: Reroll | None = None
+    """Why a missed to-hit roll may be rolled again; unset: no re-roll."""
     always_hit_on: tuple[int, ...] = ()
     """d10 faces that hit whatever the modifiers, if the base rulebook has such a rule."""
     always_miss_on: tuple[int, ...] = ()
@@ -574,6 +582,7 @@ class SpecialGunScenario:
     """One of the special guns, whose target numbers by target class are wanted."""
 
     gun: SpecialGun
+    """The special gun: Russian 122 mm armour-piercing, German 75 mm HEAT, or German heavy (to 120 mm) HEAT."""
 
 
 @dataclass(frozen=True)

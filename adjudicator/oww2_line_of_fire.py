@@ -72,11 +72,13 @@ class CoverProtectionScenario:
     """A hit on a vehicle partly hidden by a terrain feature."""
 
     fire: FireMode
+    """Direct or indirect fire; only direct fire rolls on the cover protection table."""
     cover: CoverGrade
     """The cover the hiding terrain feature provides."""
     hidden_percent: float
     """How much of the vehicle the terrain feature hides, in percent."""
     roll: int | None = None
+    """The d10 on the cover protection table (1-3: the terrain feature stops the shot), if rolled."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.hidden_percent <= 100:
@@ -156,6 +158,7 @@ class PrecisionTestScenario:
     firer_training: int | None = None
     """The firer's training (``6`` for "6+"); needed for the test against a covering vehicle."""
     roll: int | None = None
+    """The d10 precision test against the covering vehicle (at least the training keeps the target), if rolled."""
 
     def __post_init__(self) -> None:
         if self.friendly_figures_crossed < 0:

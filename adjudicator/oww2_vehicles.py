@@ -95,15 +95,19 @@ class DrivingTestScenario:
     """A vehicle on an obstacle, or a stuck vehicle trying to get free."""
 
     stage: DrivingStage
+    """The driving test on an obstacle, or a stuck vehicle's test to get free (unstick)."""
     distance_on_obstacle_cm: float | None = None
     """How far the vehicle has driven on the obstacle (obstacle stage)."""
     wide_tracks: bool = False
+    """The wide tracks trait: stuck on the obstacle only on a 1."""
     easily_bogged: bool = False
+    """The easily bogged trait: stuck on the obstacle on 1-3 (not together with wide tracks)."""
     training: int | None = None
     """The vehicle's training (``5`` for "5+"), from its profile; needed to get free."""
     order: Order = Order.MOVE
     """The order given to the stuck vehicle (unstick stage)."""
     roll: int | None = None
+    """The d10 test roll, if rolled (obstacle: 3+ passes; unstick: at least the training frees it)."""
     advance_roll: int | None = None
     """The 1d10 cm a freed vehicle moves straight ahead."""
 
@@ -289,7 +293,9 @@ class CollisionParty:
     """One side of a collision: a vehicle (with its armour) or a terrain feature."""
 
     kind: PartyKind
+    """A vehicle type, or a terrain feature (huge, large, medium or small building, wall)."""
     armour: ArmourClass = ArmourClass.NONE
+    """The vehicle's armour trait, which modifies its damage roll (none for a terrain feature)."""
     damage_roll: int | None = None
     """The d10 damage roll, if rolled."""
 
@@ -306,6 +312,7 @@ class CollisionScenario:
     moving: CollisionParty
     """The vehicle that ran into the other."""
     struck: CollisionParty
+    """The vehicle or terrain feature it ran into."""
     deliberate: bool = False
     """Whether the collision was on purpose (it may not be)."""
 

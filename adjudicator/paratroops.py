@@ -430,6 +430,7 @@ class DefenceModifier:
     """One modifier added to a defending unit's VÉ."""
 
     kind: ModifierKind
+    """What gives the modifier: river, coast (against a landing), fortress, or another basic rule."""
     value: int
     """Added to the VÉ (the basic rules give the sizes; this source does not)."""
 
@@ -443,6 +444,7 @@ class DefenceScenario:
     """A defending unit, its VÉ and modifiers, and how it is attacked."""
 
     defender: UnitType
+    """The defending unit's type (destroyers and submarines have no modifier against an invasion)."""
     base_defence_value: int
     """The unit's own VÉ (Védelmi Érték), 0 to 6."""
     modifiers: tuple[DefenceModifier, ...] = ()

@@ -144,6 +144,7 @@ class SupplyCheck:
     item: str
     """Unit or marker id."""
     purpose: Purpose
+    """The 10.3 action asked about (deployment site, air/naval base, movement, HQ support …)."""
 
 
 @dataclass(frozen=True)

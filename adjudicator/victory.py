@@ -115,6 +115,7 @@ class OccupationBasis(Enum):
 @dataclass(frozen=True)
 class Player:
     name: str
+    """The player's name, unique; the lands' ``forces`` are keyed by it."""
     team: str | None = None
     """The team (Axis or Allies side of the table) in the team game."""
     victory_points: int = 0
@@ -132,7 +133,9 @@ class FlagCard:
     """A unit or land upgrade in the land, with the victory flags in its picture."""
 
     name: str
+    """The card's name, unique in the land (number equal cards: 'Panzer IV 2')."""
     flags: int = 0
+    """Victory flags in the card's picture."""
     locked: bool = False
     """Locked cards' flags do not count for the conquest."""
     land_upgrade: bool = False
@@ -150,6 +153,7 @@ class Force:
     """One player's cards in one land."""
 
     cards: tuple[FlagCard, ...] = ()
+    """The player's unit and land upgrade cards in the land."""
     occupation_flags: int = 0
     """Occupation flags the Besatzungsmacht base building provides for this land (not victory flags)."""
 
@@ -163,9 +167,11 @@ class Land:
     """A land card in the lands zone and the players' cards in it."""
 
     name: str
+    """The land card's name, unique among the lands."""
     flags: int
     """Victory flags printed on the land card."""
     victory_points: int
+    """Victory points the land is worth to whoever wins it."""
     forces: dict[str, Force] = field(default_factory=dict)
     """Player name → that player's cards in the land."""
 
@@ -189,12 +195,17 @@ class VictoryScenario:
     """The lands at the start of a victory phase."""
 
     players: tuple[Player, ...]
+    """The players: two, three, or two teams of equal size, as the mode needs."""
     lands: tuple[Land, ...]
+    """The land cards in the lands zone, with the players' cards in each."""
     mode: VictoryMode = VictoryMode.TWO_PLAYER
+    """How flags are set against each other: two players, teams, or three players (strongest or combined)."""
     victory_points_to_win: int | None = None
     """Default: 15, 21 for teams, 30 with :attr:`global_domination`."""
     global_domination: bool = False
+    """A Global Domination game, usually played to 30 victory points."""
     occupation_basis: OccupationBasis = OccupationBasis.PRINTED
+    """Reading of "half the land's flags": of the flags printed on the card, or of all the flags needed."""
 
     def __post_init__(self) -> None:
         problems: list[ScenarioError] = []

@@ -92,13 +92,17 @@ class WarDeclarationScenario:
     """One country declares war on others."""
 
     declarer: Country
+    """The country declaring war (the Soviet Union, Germany, the USA, or an Ally on Vichy France)."""
     targets: tuple[Country, ...]
     """The countries it declares war on (the USA: the Axis Powers, e.g. germany and italy)."""
     turn: Turn
+    """The turn of the declaration: year and season."""
     satellite_hpp: dict[Country, int] = field(default_factory=dict)
     """HPP of the satellites that join Germany when it attacks the Soviet Union."""
     satellite_fee: SatelliteFee = SatelliteFee.PER_SATELLITE
+    """Reading of the Soviet Union's 2 HPP for satellites: per satellite attacked, or once."""
     us_entry: UsEntryWindow = UsEntryWindow.FROM_SPRING_1942
+    """Reading of the USA's entry: from spring 1942 on, or in the spring 1942 turn only."""
 
     def __post_init__(self) -> None:
         if not self.targets:
@@ -256,6 +260,7 @@ class UsTransferScenario:
     within_europe: int = 0
     """Further US Strategic Redeployments in Europe, onward moves of units that just arrived included."""
     england_fallen: bool = False
+    """England has fallen: no units cross from overseas until a bridgehead is won, then at most 2."""
     bridgehead: bool = False
     """Once England has fallen: whether American units have won a bridgehead by invasion."""
 

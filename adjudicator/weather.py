@@ -98,6 +98,7 @@ class BlitzAttacker:
     """A unit attacking in the Blitz Combat Segment (for 11.4)."""
 
     id: str
+    """Unit id (e.g. ``ger-4-pz``), naming it in the list of units allowed to attack."""
     nationality: str
     """Country id (``germany``, ``finland``, ``ussr``, ``sweden`` … are the ones 11.4 names)."""
     ss: bool = False

@@ -9,11 +9,18 @@ takes the JSON Schema of each scenario type from :func:`scenario_schemas`.
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import inspect
 import json
+import textwrap
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import ConfigDict, TypeAdapter
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
+from pydantic_core import core_schema
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
@@ -26,6 +33,7 @@ __all__ = [
     "ScenarioFileError",
     "describe_result",
     "evaluate",
+    "inherited_field_docstrings",
     "read_scenario_file",
     "result_document",
     "scenario_schema",
@@ -81,6 +89,46 @@ def describe_result(result: Result) -> str:
 _WITH_FIELD_DOCSTRINGS = ConfigDict(use_attribute_docstrings=True)
 
 
+@cache
+def inherited_field_docstrings(cls: type[Any]) -> dict[str, str]:
+    """The docstring under each field of a dataclass and of its dataclass bases (the subclass's own wins).
+
+    pydantic reads the docstrings of the class's own source only, so a scenario that extends
+    another (a dice replay of a battle) would lose the descriptions of the fields it inherits.
+
+    >>> from adjudicator.battle_calculators import ReplayScenario
+    >>> inherited_field_docstrings(ReplayScenario)["round_limit"]
+    'The battle stops, undecided, after this round.'
+    """
+    found: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if not dataclasses.is_dataclass(klass):
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError):  # no source (a class made at run time): nothing to add
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for statement, following in zip(body, body[1:]):
+            if (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+                    and isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant)
+                    and isinstance(following.value.value, str)):
+                found[statement.target.id] = inspect.cleandoc(following.value.value)
+    return found
+
+
+class _WithInheritedDocstrings(GenerateJsonSchema):
+    """pydantic's schema generator, with the docstrings of inherited dataclass fields as descriptions."""
+
+    def dataclass_schema(self, schema: core_schema.DataclassSchema) -> JsonSchemaValue:
+        json_schema = super().dataclass_schema(schema)
+        docstrings = inherited_field_docstrings(schema["cls"])
+        for name, field_schema in json_schema.get("properties", {}).items():
+            if "description" not in field_schema and name in docstrings:
+                field_schema["description"] = docstrings[name]
+        return json_schema
+
+
 def scenario_schema(scenario: type[Any]) -> dict[str, Any]:
     """JSON Schema of one scenario dataclass, each field described by its docstring in ``adjudicator/``.
 
@@ -97,7 +145,7 @@ def scenario_schema(scenario: type[Any]) -> dict[str, Any]:
     >>> schema["$defs"]["BattleSide"]["description"]  # a nested dataclass keeps its class docstring
     'One side of a battle.'
     """
-    wrapped = TypeAdapter(list[scenario], config=_WITH_FIELD_DOCSTRINGS).json_schema()
+    wrapped = TypeAdapter(list[scenario], config=_WITH_FIELD_DOCSTRINGS).json_schema(schema_generator=_WithInheritedDocstrings)
     definitions: dict[str, Any] = wrapped["$defs"]
     name = wrapped["items"]["$ref"].rsplit("/", 1)[-1]
     root: dict[str, Any] = dict(definitions[name])
