@@ -16,8 +16,12 @@ function sameSite(url) {
   return url.origin === self.location.origin;
 }
 
+function isRuntime(url) {
+  return url.pathname.includes("/_runtime/");
+}
+
 function cacheFor(url) {
-  return caches.open(url.pathname.includes("/_runtime/") ? RUNTIME_CACHE : PAGES_CACHE);
+  return caches.open(isRuntime(url) ? RUNTIME_CACHE : PAGES_CACHE);
 }
 
 self.addEventListener("install", () => self.skipWaiting());
@@ -58,7 +62,7 @@ async function networkFirst(request) {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || !sameSite(url)) return;
-  event.respondWith(url.pathname.includes("/_runtime/") ? cacheFirst(event.request) : networkFirst(event.request));
+  event.respondWith(isRuntime(url) ? cacheFirst(event.request) : networkFirst(event.request));
 });
 
 async function keep(urls) {
