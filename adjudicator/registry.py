@@ -1,48 +1,37 @@
 """The list of calculators: name → scenario type and the function that runs it.
 
-Each calculator module defines ``CALCULATORS``, a tuple of :class:`Calculator`;
-:func:`calculators` imports the modules named in :data:`MODULES` and indexes
-them by name. Results are frozen dataclasses with a ``trace`` field
-(:class:`~adjudicator.trace.Trace`) and a ``summary()`` method giving the
-answer in a few English lines.
+Every package of :mod:`adjudicator` that implements rules (one per game, and the shared
+dice-battle engine :mod:`adjudicator.battle`) exports ``CALCULATORS``, a tuple of
+:class:`Calculator`; :func:`calculators` finds those packages itself
+(:func:`rule_packages`) and indexes their calculators by name, so a new calculator is
+registered in one place: its package's ``CALCULATORS``. A game package also exports
+``GAME`` (its id in ``content/games.yaml``) and, if its battles are fought by the dice
+engine, ``BATTLE_RULES``. Results are frozen dataclasses with a ``trace`` field
+(:class:`~adjudicator.trace.Trace`) and a ``summary()`` method giving the answer in a
+few English lines.
+
+>>> sorted(package.__name__ for package in rule_packages())[:3]
+['adjudicator.axis_and_allies_2e', 'adjudicator.battle', 'adjudicator.hell_of_a_war']
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Protocol
 
 from adjudicator.errors import ScenarioError
 from adjudicator.plain import from_plain
 from adjudicator.trace import Trace
 
-__all__ = ["MODULES", "Calculator", "Result", "calculators", "prepare", "run"]
+__all__ = ["ALIASES", "Calculator", "Result", "calculators", "game_package", "prepare", "rule_packages", "run"]
 
-MODULES: tuple[str, ...] = (
-    "adjudicator.aa2_rules",
-    "adjudicator.battle_calculators",
-    "adjudicator.damage",
-    "adjudicator.decks",
-    "adjudicator.economy",
-    "adjudicator.interception",
-    "adjudicator.mediterranean",
-    "adjudicator.oww2",
-    "adjudicator.oww2_damage",
-    "adjudicator.oww2_fire",
-    "adjudicator.oww2_line_of_fire",
-    "adjudicator.oww2_vehicles",
-    "adjudicator.paratroops",
-    "adjudicator.stack",
-    "adjudicator.stacking",
-    "adjudicator.supply",
-    "adjudicator.victory",
-    "adjudicator.war_entry",
-    "adjudicator.weather",
-    "adjudicator.zoc",
-)
-"""Modules that define calculators (``adjudicator.<module>.CALCULATORS``)."""
+ALIASES: dict[str, str] = {}
+"""Other names a calculator answers to (old name → current name); none so far."""
 
 
 class Result(Protocol):
@@ -64,6 +53,9 @@ class Calculator:
 
     name: str
     """Name used on the command line and in examples, e.g. ``stack``."""
+    label: str
+    """Its short name for people, e.g. "Action stack": an English msgid marked with
+    :func:`~adjudicator.trace.N_`, so the site's catalogs translate it (``_(label)``)."""
     title: str
     """One line saying what it settles."""
     scenario: type[Any]
@@ -72,16 +64,44 @@ class Calculator:
     """The pure function: scenario in, result out."""
     games: tuple[str, ...]
     """Game ids whose rules it implements."""
+    picture: Callable[[Any, Any], str] | None = None
+    """Draws the scenario and its result (an SVG document), for calculators that have a map."""
+
+
+@functools.cache
+def rule_packages() -> tuple[ModuleType, ...]:
+    """The packages of :mod:`adjudicator` that export ``CALCULATORS``, by name."""
+    import adjudicator
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(adjudicator.__path__), key=lambda info: info.name):
+        if info.ispkg:
+            package = importlib.import_module(f"adjudicator.{info.name}")
+            if hasattr(package, "CALCULATORS"):
+                found.append(package)
+    return tuple(found)
+
+
+def game_package(game: str) -> ModuleType:
+    """The package implementing the rules of ``game`` (its ``GAME`` id); :class:`ScenarioError` if none does.
+
+    >>> game_package("hell-of-a-war").__name__
+    'adjudicator.hell_of_a_war'
+    """
+    for package in rule_packages():
+        if getattr(package, "GAME", None) == game:
+            return package
+    raise ScenarioError("game", f"no rules are implemented for game {game!r}")
 
 
 def calculators() -> dict[str, Calculator]:
     """Every registered calculator by name."""
     found: dict[str, Calculator] = {}
-    for module_name in MODULES:
-        module = importlib.import_module(module_name)
-        for calculator in module.CALCULATORS:
+    for package in rule_packages():
+        calculator: Calculator
+        for calculator in package.CALCULATORS:
             if calculator.name in found:
-                raise RuntimeError(f"calculator {calculator.name!r} is defined twice ({module_name})")
+                raise RuntimeError(f"calculator {calculator.name!r} is defined twice ({package.__name__})")
             found[calculator.name] = calculator
     return found
 
@@ -111,6 +131,7 @@ def prepare(name: str, scenario: Any) -> tuple[Calculator, Any]:
     ('ipc-chips', 'IpcChipsScenario')
     """
     known = calculators()
+    name = ALIASES.get(name, name)
     if name not in known:
         raise ScenarioError("calculator", f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}")
     if not isinstance(scenario, dict):

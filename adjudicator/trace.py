@@ -12,7 +12,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Step", "Trace", "TraceBuilder"]
+__all__ = ["N_", "Step", "Trace", "TraceBuilder"]
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` as an English msgid for the translation catalogs; returns it unchanged.
+
+    ``pybabel extract`` (see ``babel.cfg``) collects every ``N_("…")`` of the adjudicator;
+    the caller translates the text in its reader's language.
+
+    >>> N_("Battle odds")
+    'Battle odds'
+    """
+    return message
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@
 The page passes a calculator name and the scenario as JSON text and gets back
 JSON text: either ``{"ok": true, "result": …, "summary": […]}`` (the result's plain
 data, trace steps with their English text, the answer in English lines, and for a
-hex-map calculator — supply, ZOC, stacking of Unconditional Surrender! — ``"svg"``,
-the map with the traced lines drawn by :mod:`adjudicator.hexsvg`) or
+calculator that draws its answer (:attr:`~adjudicator.registry.Calculator.picture`,
+e.g. the hex-map calculators) ``"svg"``, the picture) or
 ``{"ok": false, "errors": [{"path", "message"}]}`` for a scenario that does not
 validate. No I/O; standard library only.
 """
@@ -15,8 +15,6 @@ import json
 from typing import Any
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
-from adjudicator.hexmap import HexMap
-from adjudicator.hexsvg import render_svg
 from adjudicator.plain import InvalidScenario, to_plain
 from adjudicator.registry import calculators, prepare
 
@@ -24,10 +22,10 @@ __all__ = ["calculator_names", "evaluate_json"]
 
 
 def calculator_names() -> str:
-    """JSON list of the registered calculators with their titles and games."""
+    """JSON list of the registered calculators with their labels, titles and games."""
     return json.dumps(
         [
-            {"name": c.name, "title": c.title, "games": list(c.games)}
+            {"name": c.name, "label": c.label, "title": c.title, "games": list(c.games)}
             for c in sorted(calculators().values(), key=lambda c: c.name)
         ]
     )
@@ -62,6 +60,6 @@ def evaluate_json(name: str, scenario_json: str) -> str:
     except AdjudicatorError as error:
         return json.dumps({"ok": False, "errors": [_error("", str(error))]})
     answer: dict[str, Any] = {"ok": True, "result": to_plain(result), "summary": result.summary()}
-    if isinstance(getattr(scenario, "map", None), HexMap):
-        answer["svg"] = render_svg(scenario, result)
+    if calculator.picture is not None:
+        answer["svg"] = calculator.picture(scenario, result)
     return json.dumps(answer, ensure_ascii=False)

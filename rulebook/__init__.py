@@ -1,7 +1,7 @@
 """Rulebook: a multilingual rules reference for WWII games, with an adjudicator.
 
-The package holds the content model (:mod:`rulebook.model`), the loader that
-validates ``content/`` (:mod:`rulebook.load`) and the ``rulebook`` command line
+The package holds the content model (:mod:`rulebook.content.model`), the loader that
+validates ``content/`` (:mod:`rulebook.content.load`) and the ``rulebook`` command line
 (:mod:`rulebook.cli`).
 """
 

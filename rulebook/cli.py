@@ -19,8 +19,8 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rulebook.errors import ContentError, RulebookError
-from rulebook.load import default_paths, load_corpus
-from rulebook.model import LANGUAGES, Corpus, Entry, Example, Game, Source, Term
+from rulebook.content.load import default_paths, load_corpus
+from rulebook.content.model import LANGUAGES, Corpus, Entry, Example, Game, Source, Term
 
 __all__ = ["main"]
 
@@ -53,7 +53,7 @@ def command_check(args: argparse.Namespace) -> int:
     content, sources = _paths(args)
     result = load_corpus(content, sources)
     if result.corpus is not None:
-        from rulebook.translate import Content, translation_problems
+        from rulebook.translation.catalog import Content, translation_problems
 
         result.problems.extend(translation_problems(Content(content, result.corpus, result.entry_files)))
     for problem in result.problems:
@@ -118,7 +118,7 @@ def command_export(args: argparse.Namespace) -> int:
 
 def command_schema(args: argparse.Namespace) -> int:
     """Print the JSON Schema of one content file type, or of all of them."""
-    from rulebook.scenarios import scenario_schemas
+    from rulebook.adjudication.scenarios import scenario_schemas
 
     everything = {name: adapter.json_schema() for name, adapter in SCHEMAS.items()} | scenario_schemas()
     if args.type and args.type not in everything:
@@ -131,7 +131,7 @@ def command_schema(args: argparse.Namespace) -> int:
 
 def command_coverage(args: argparse.Namespace) -> int:
     """Print, per source, the share of its word tokens found in its entries' original text."""
-    from rulebook.coverage import measure_coverage
+    from rulebook.content.coverage import measure_coverage
 
     corpus = _load(args)
     _, sources_dir = _paths(args)
@@ -158,7 +158,7 @@ def command_coverage(args: argparse.Namespace) -> int:
 
 def command_adjudicate(args: argparse.Namespace) -> int:
     """Run one calculator on a scenario file and explain the result."""
-    from rulebook.scenarios import describe_result, evaluate, read_scenario_file, result_document
+    from rulebook.adjudication.scenarios import describe_result, evaluate, read_scenario_file, result_document
 
     path = Path(args.scenario)
     result = evaluate(args.calculator, read_scenario_file(path), origin=str(path))
@@ -172,7 +172,7 @@ def command_adjudicate(args: argparse.Namespace) -> int:
 
 def command_examples(args: argparse.Namespace) -> int:
     """Run the worked examples and report pass/fail, with the differences of failures."""
-    from rulebook.examples import run_examples
+    from rulebook.adjudication.examples import run_examples
 
     corpus = _load(args)
     outcomes = run_examples(corpus, entry=args.entry, game=args.game)
@@ -203,7 +203,7 @@ def command_examples(args: argparse.Namespace) -> int:
 
 
 def _site_paths(args: argparse.Namespace) -> Any:
-    from rulebook.site import ProjectPaths
+    from rulebook.site.build import ProjectPaths
 
     content, sources = _paths(args)
     root = Path(__file__).resolve().parent.parent
@@ -217,7 +217,7 @@ def _site_progress(command: str) -> Callable[[str], None]:
 
 def command_build(args: argparse.Namespace) -> int:
     """Generate the pages and build the static site (every language, search index)."""
-    from rulebook.site import build_site
+    from rulebook.site.build import build_site
 
     build_site(_site_paths(args), languages=args.lang or LANGUAGES, site_url=args.site_url, progress=_site_progress("build"))
     return 0
@@ -225,7 +225,7 @@ def command_build(args: argparse.Namespace) -> int:
 
 def command_serve(args: argparse.Namespace) -> int:
     """Build the site, serve it on 127.0.0.1 and rebuild when content, templates or catalogs change."""
-    from rulebook.serve import serve
+    from rulebook.site.serve import serve
 
     return serve(_site_paths(args), host=args.host, port=args.port, progress=_site_progress("serve"))
 
@@ -241,7 +241,7 @@ def command_bench(args: argparse.Namespace) -> int:
 
 def command_translate_status(args: argparse.Namespace) -> int:
     """Print, per language, how many entries are in each translation state."""
-    from rulebook.status import STATES, all_languages, language_status
+    from rulebook.translation.status import STATES, all_languages, language_status
 
     corpus = _load(args)
     rows = [language_status(corpus, args.lang)] if args.lang else all_languages(corpus)
@@ -262,8 +262,8 @@ def command_translate_status(args: argparse.Namespace) -> int:
 
 def command_translate_export(args: argparse.Namespace) -> int:
     """Write the PO catalog of every translatable unit for one language."""
-    from rulebook.translate import build_catalog, load_content, po_bytes
-    from rulebook.yamlio import write_atomic
+    from rulebook.translation.catalog import build_catalog, load_content, po_bytes
+    from rulebook.content.yamlio import write_atomic
 
     catalog = build_catalog(load_content(*_paths(args)), args.lang)
     data = po_bytes(catalog)
@@ -280,8 +280,8 @@ def command_translate_export(args: argparse.Namespace) -> int:
 
 def command_translate_import(args: argparse.Namespace) -> int:
     """Write a PO catalog's translations into the content, or refuse listing every problem."""
-    from rulebook.translate import load_content
-    from rulebook.translate_import import import_catalog
+    from rulebook.translation.catalog import load_content
+    from rulebook.translation.importer import import_catalog
 
     summary = import_catalog(load_content(*_paths(args)), Path(args.file), dry_run=args.dry_run)
     print(f"rulebook translate import: {args.file} ({summary.lang.value}): {summary.messages} translated messages, "
@@ -293,8 +293,8 @@ def command_translate_import(args: argparse.Namespace) -> int:
 
 def command_translate_review(args: argparse.Namespace) -> int:
     """Mark one translation reviewed and record the digest of the current original."""
-    from rulebook.translate import load_content
-    from rulebook.translate_import import review_translation
+    from rulebook.translation.catalog import load_content
+    from rulebook.translation.importer import review_translation
 
     path = review_translation(load_content(*_paths(args)), args.entry, args.lang, args.translator)
     print(f"rulebook translate review: {args.entry} ({args.lang}) is reviewed; {path} updated")
@@ -333,7 +333,7 @@ def _parser() -> argparse.ArgumentParser:
 
     from rulebook.bench import BENCHMARKS
 
-    from rulebook.site import DEFAULT_SITE_URL
+    from rulebook.site.build import DEFAULT_SITE_URL
 
     build = commands.add_parser("build", help="generate and build the static site into site/ (or --out)")
     build.add_argument("--out", help="output folder (default: site/)")

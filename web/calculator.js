@@ -24,8 +24,8 @@
 // data-offline ("kept" once the service worker holds everything the page loaded, else "partly").
 
 const PYODIDE_DIR = "_runtime/pyodide/";
-const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/runtime.py)
-const YAML_MODULE = "_runtime/js-yaml.mjs"; // js-yaml, vendored from npm (rulebook/runtime.py)
+const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/site/runtime.py)
+const YAML_MODULE = "_runtime/js-yaml.mjs"; // js-yaml, vendored from npm (rulebook/site/runtime.py)
 const FORMAT_KEY = "rulebook.scenario-format"; // localStorage: "json" or "yaml"
 const YAML_MAX_ALIASES = 100; // a few anchors are handy; thousands are an expansion bomb
 const SERVICE_WORKER = "sw.js";

@@ -1,4 +1,4 @@
-// Build step of the calculator runtime (rulebook/runtime.py): compile Python to bytecode with
+// Build step of the calculator runtime (rulebook/site/runtime.py): compile Python to bytecode with
 // Pyodide itself (CPython 3.14 in WebAssembly, from node_modules), so the browser does not
 // compile ~200 standard-library modules and the adjudicator from source on every visit.
 //

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.web import evaluate_json
-from rulebook.load import load_corpus
+from rulebook.content.load import load_corpus
+from rulebook.site.runtime import adjudicator_modules
 from tests.conftest import REPOSITORY, require
 
 RUNNER = Path(__file__).with_name("pyodide_run.mjs")
@@ -46,7 +47,7 @@ def test_pyodide_matches_cpython(sources_dir: Path) -> None:
     calls = [{"name": e.calculator, "scenario": e.scenario} for e in sorted(corpus.examples, key=lambda e: e.id)] + BAD_CALLS
     files = {
         str(path.relative_to(REPOSITORY)): path.read_text(encoding="utf-8")
-        for path in sorted((REPOSITORY / "adjudicator").glob("*.py"))
+        for path in adjudicator_modules(REPOSITORY / "adjudicator")
     }
     completed = subprocess.run(
         [node, str(RUNNER)], input=json.dumps({"files": files, "calls": calls}), capture_output=True,

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from rulebook.site import BuildReport, ProjectPaths, build_site
+from rulebook.site.build import BuildReport, ProjectPaths, build_site
 from tests.conftest import REPOSITORY, require
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rulebook.model import LANGUAGES
+from rulebook.content.model import LANGUAGES
 from tests.site.conftest import Served
 
 SEARCHES = [

@@ -9,8 +9,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from rulebook.load import load_or_raise
-from rulebook.model import LANGUAGES
+from rulebook.content.load import load_or_raise
+from rulebook.content.model import LANGUAGES
 from tests.conftest import REPOSITORY
 from tests.site.conftest import BuiltSite
 

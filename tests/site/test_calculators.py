@@ -26,12 +26,12 @@ from ruamel.yaml import YAML
 
 from adjudicator.registry import calculators
 from adjudicator.web import evaluate_json
-from rulebook.bench_browser import RequestLog, serve_counting, wait_for_runs
-from rulebook.i18n import catalog_path
-from rulebook.load import load_or_raise
-from rulebook.model import LANGUAGES, Example
-from rulebook.render import share_fragment
-from rulebook.scenarios import scenario_schema
+from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
+from rulebook.site.i18n import catalog_path
+from rulebook.content.load import load_or_raise
+from rulebook.content.model import LANGUAGES, Example
+from rulebook.site.render import share_fragment
+from rulebook.adjudication.scenarios import scenario_schema
 from tests.conftest import REPOSITORY
 from tests.site.conftest import BuiltSite
 

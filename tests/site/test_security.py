@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rulebook.site import ProjectPaths, build_site
+from rulebook.site.build import ProjectPaths, build_site
 from tests.conftest import DATA, REPOSITORY
 from tests.site.conftest import Served, copy_content, serve_folder
 

@@ -1,0 +1,333 @@
+"""The ``battle`` and ``battle-replay`` calculators: the odds or the replay of a dice battle, explained.
+
+A scenario names the ``game`` (``axis-and-allies-2e``, source ``003_…``, rules in
+:mod:`adjudicator.axis_and_allies_2e.combat`; ``strategic-europe``, source ``000_…``, rules in
+:mod:`adjudicator.strategic_europe.combat`), the two sides (unit counts, technologies, loss
+order …) and the policies (retreat after round N or below K units, round limit).
+``battle`` answers with the exact outcome distribution (or, with
+``method: monte-carlo``, a seeded sample) computed by :mod:`adjudicator.battle.engine`;
+``battle-replay`` applies the dice actually rolled and reports the hits and
+casualties of each round. Every rule the game applies is a step of the trace.
+
+>>> from adjudicator.battle.scenario import BattleScenario
+>>> from adjudicator.plain import from_plain
+>>> scenario = from_plain(BattleScenario, {"game": "axis-and-allies-2e",
+...     "attacker": {"units": {"infantry": 3, "armor": 2}}, "defender": {"units": {"infantry": 4}}})
+>>> result = evaluate_battle(scenario)
+>>> round(result.attacker_wins + result.defender_wins + result.both_destroyed, 12)
+1.0
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+
+from adjudicator.battle.engine import (
+    AfterBattle,
+    BattleSetup,
+    Combatant,
+    Ending,
+    RoundRecord,
+    RoundRolls,
+    replay,
+    simulate,
+    solve_exact,
+)
+from adjudicator.errors import ScenarioError
+from adjudicator.plain import InvalidScenario
+from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
+from adjudicator.registry import Calculator
+from adjudicator.trace import N_, Trace, TraceBuilder
+
+__all__ = [
+    "CALCULATORS",
+    "BattleResult",
+    "OutcomeLine",
+    "ReplayResult",
+    "UnitProfile",
+    "evaluate_battle",
+    "evaluate_replay",
+    "prepare",
+]
+
+@dataclass(frozen=True)
+class UnitProfile:
+    """How one unit type fights in this battle."""
+
+    count: int
+    dice: int
+    """Dice per unit per round."""
+    hits_on: int
+    """A die hits on this value or less."""
+    rolls_per_die: int
+    cost: float | None
+    first_strike: bool
+    hits_air: bool
+
+
+@dataclass(frozen=True)
+class OutcomeLine:
+    """One way the battle can end, with the survivors of each side."""
+
+    ending: str
+    attacker: dict[str, int]
+    defender: dict[str, int]
+    probability: float
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    """The odds of a battle: who wins, who survives, what it costs."""
+
+    game: str
+    method: str
+    attacker_wins: float
+    """Only the attacker is left in the battle."""
+    defender_wins: float
+    """The defender holds: the attacker was destroyed, retreated, or the battle stayed undecided."""
+    both_destroyed: float
+    attacker_retreats: float
+    """Part of ``defender_wins``: the attacker retreated or withdrew."""
+    undecided: float
+    """Part of ``defender_wins``: the round limit came with both sides left (or neither can hit)."""
+    attacker_captures: float | None
+    """Land battles: the attacker wins with a ground unit left to take the territory."""
+    expected_attacker_survivors: dict[str, float]
+    expected_defender_survivors: dict[str, float]
+    expected_attacker_loss_cost: float | None
+    """Expected cost (IPC) of the attacker's losses; ``None`` where the source gives no costs."""
+    expected_defender_loss_cost: float | None
+    expected_rounds: float | None
+    outcomes: tuple[OutcomeLine, ...]
+    """Every ending with its probability, most likely first (exact method)."""
+    attacker_profile: dict[str, UnitProfile]
+    defender_profile: dict[str, UnitProfile]
+    pruned_probability: float
+    states: int
+    monte_carlo_runs: int | None
+    standard_errors: dict[str, float] | None
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        """The odds in a few lines."""
+        how = "exact" if self.method == Method.EXACT.value else f"Monte Carlo, {self.monte_carlo_runs} runs"
+        lines = [
+            f"Attacker wins: {self.attacker_wins:.4%}   defender holds: {self.defender_wins:.4%}   both destroyed: {self.both_destroyed:.4%}  ({how})",
+        ]
+        if self.attacker_retreats or self.undecided:
+            lines.append(f"  of which the attacker retreats: {self.attacker_retreats:.4%}, undecided: {self.undecided:.4%}")
+        if self.attacker_captures is not None:
+            lines.append(f"Attacker takes the territory: {self.attacker_captures:.4%}")
+        if self.expected_attacker_loss_cost is not None and self.expected_defender_loss_cost is not None:
+            lines.append(f"Expected losses: attacker {self.expected_attacker_loss_cost:.2f} IPC, defender {self.expected_defender_loss_cost:.2f} IPC")
+        if self.expected_rounds is not None:
+            lines.append(f"Expected rounds: {self.expected_rounds:.3f}")
+        return lines
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """A battle replayed from the dice actually rolled."""
+
+    game: str
+    rounds: tuple[RoundRecord, ...]
+    ending: str | None
+    """How the battle ended, or ``None`` if the rolls stop before it ends."""
+    attacker: dict[str, int]
+    """Attacker units left (in the battle or withdrawn) after the last round given."""
+    defender: dict[str, int]
+    attacker_losses: dict[str, int]
+    defender_losses: dict[str, int]
+    attacker_profile: dict[str, UnitProfile]
+    defender_profile: dict[str, UnitProfile]
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        """Round by round: hits and casualties."""
+        lines = []
+        for record in self.rounds:
+            label = "before round 1" if record.round == 0 else f"round {record.round}"
+            parts = [f"{v.side} {v.step}: {v.hits} hit(s), removes {v.casualties or 'nothing'}" for v in record.volleys]
+            lines.append(f"{label}: " + "; ".join(parts))
+        lines.append(f"Ending: {self.ending or 'the battle goes on'}; attacker left {self.attacker}, defender left {self.defender}")
+        return lines
+
+
+def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup, AfterBattle]:
+    """The battle set up by the game's rules, each rule recorded in ``trace``."""
+    return rules_for(scenario.game).prepare(scenario, trace)
+
+
+def _explain_stranded(trace: TraceBuilder, rule: str | None, after: AfterBattle, probability: float) -> None:
+    if rule is not None and after.stranded and probability > 0:
+        trace.add(
+            rule,
+            "the defender's surviving fighters are lost at sea when every carrier is sunk and no friendly island is in the zone (probability {probability:.6g})",
+            probability=probability,
+        )
+
+
+def _profiles(units: tuple[Combatant, ...], counts: tuple[int, ...], costs_known: bool) -> dict[str, UnitProfile]:
+    return {
+        unit.name: UnitProfile(count, unit.dice, unit.hits_on, unit.rolls_per_die, unit.cost if costs_known else None, unit.first_strike, unit.hits_air)
+        for unit, count in zip(units, counts)
+    }
+
+
+def _cost(units: tuple[Combatant, ...], counts: tuple[int, ...]) -> float:
+    return math.fsum(unit.cost * count for unit, count in zip(units, counts))
+
+
+def evaluate_battle(scenario: BattleScenario) -> BattleResult:
+    """The ``battle`` calculator."""
+    trace = TraceBuilder()
+    rules = rules_for(scenario.game)
+    setup, after = rules.prepare(scenario, trace)
+    costs_known = rules.costs_known
+    names_a = [unit.name for unit in setup.attacker]
+    names_d = [unit.name for unit in setup.defender]
+    if scenario.method is Method.MONTE_CARLO:
+        sampled = simulate(setup, random.Random(scenario.seed), scenario.runs)
+        attacker_wins, defender_wins, both = sampled.ending_probabilities()
+        retreats = sampled.counts.get(Ending.ATTACKER_RETREATED, 0) / sampled.runs
+        undecided = sampled.counts.get(Ending.UNDECIDED, 0) / sampled.runs
+        trace.add(rules.method_rule,
+                  "Monte Carlo: {runs} battles fought with seed {seed}; each figure has a standard error of at most {error:.4f}",
+                  runs=scenario.runs, seed=scenario.seed, error=0.5 / math.sqrt(scenario.runs))
+        return BattleResult(
+            scenario.game.value, scenario.method.value, attacker_wins, defender_wins, both, retreats, undecided,
+            None, {}, {}, None, None, None, (),
+            _profiles(setup.attacker, setup.attacker_counts, costs_known),
+            _profiles(setup.defender, setup.defender_counts, costs_known),
+            0.0, 0, sampled.runs,
+            {"attacker_wins": sampled.standard_error(attacker_wins), "defender_wins": sampled.standard_error(defender_wins), "both_destroyed": sampled.standard_error(both)},
+            trace.build(),
+        )
+    outcome = solve_exact(setup)
+    lines: dict[tuple[str, tuple[int, ...], tuple[int, ...]], float] = defaultdict(float)
+    survivors_a = [0.0] * len(names_a)
+    survivors_d = [0.0] * len(names_d)
+    lost_a = lost_d = 0.0
+    captures = 0.0
+    stranded = 0.0
+    for final in outcome.finals:
+        defender_left = after.apply(final.defender)
+        if defender_left != final.defender:
+            stranded += final.probability
+        lines[(final.ending.value, final.attacker, defender_left)] += final.probability
+        for index, count in enumerate(final.attacker):
+            survivors_a[index] += count * final.probability
+        for index, count in enumerate(defender_left):
+            survivors_d[index] += count * final.probability
+        lost_a += final.probability * _cost(setup.attacker, tuple(a - b for a, b in zip(setup.attacker_counts, final.attacker)))
+        lost_d += final.probability * _cost(setup.defender, tuple(a - b for a, b in zip(setup.defender_counts, defender_left)))
+        if final.ending is Ending.ATTACKER_WINS and after.can_capture(final.attacker):
+            captures += final.probability
+    _explain_stranded(trace, rules.stranded_rule, after, stranded)
+    attacker_wins, defender_wins, both = outcome.ending_probabilities()
+    trace.add(
+        rules.method_rule,
+        "exact outcome over {states} battle states (Markov chain, self-loops eliminated; states below {threshold:g} pruned: {pruned:.3g} of the probability)",
+        states=outcome.states, threshold=setup.prune_below, pruned=outcome.pruned,
+    )
+    ordered = sorted(lines.items(), key=lambda item: -item[1])
+    return BattleResult(
+        game=scenario.game.value,
+        method=scenario.method.value,
+        attacker_wins=attacker_wins,
+        defender_wins=defender_wins,
+        both_destroyed=both,
+        attacker_retreats=outcome.probability(Ending.ATTACKER_RETREATED),
+        undecided=outcome.probability(Ending.UNDECIDED),
+        attacker_captures=captures if after.land_battle else None,
+        expected_attacker_survivors=dict(zip(names_a, survivors_a)),
+        expected_defender_survivors=dict(zip(names_d, survivors_d)),
+        expected_attacker_loss_cost=lost_a if costs_known else None,
+        expected_defender_loss_cost=lost_d if costs_known else None,
+        expected_rounds=outcome.expected_rounds,
+        outcomes=tuple(
+            OutcomeLine(ending, _named(names_a, a), _named(names_d, d), p) for (ending, a, d), p in ordered
+        ),
+        attacker_profile=_profiles(setup.attacker, setup.attacker_counts, costs_known),
+        defender_profile=_profiles(setup.defender, setup.defender_counts, costs_known),
+        pruned_probability=outcome.pruned,
+        states=outcome.states,
+        monte_carlo_runs=None,
+        standard_errors=None,
+        trace=trace.build(),
+    )
+
+
+def _named(names: list[str], counts: tuple[int, ...]) -> dict[str, int]:
+    return {name: count for name, count in zip(names, counts) if count}
+
+
+def evaluate_replay(scenario: ReplayScenario) -> ReplayResult:
+    """The ``battle-replay`` calculator."""
+    trace = TraceBuilder()
+    rules = rules_for(scenario.game)
+    setup, after = rules.prepare(scenario, trace)
+    costs_known = rules.costs_known
+    rounds = [
+        RoundRolls(r.attacker, r.defender, None, None, r.attacker_casualties, r.defender_casualties, r.defender_first_strike_casualties, f"rounds.{i}")
+        for i, r in enumerate(scenario.rounds)
+    ]
+    opening = None
+    if scenario.opening is not None:
+        opening = RoundRolls(scenario.opening.attacker, scenario.opening.defender, path="opening")
+    try:
+        records = replay(setup, rounds, opening)
+    except ScenarioError as error:
+        raise InvalidScenario([error]) from None
+    names_a = [unit.name for unit in setup.attacker]
+    names_d = [unit.name for unit in setup.defender]
+    last = records[-1]
+    attacker_left = tuple(last.attacker.get(n, 0) + last.attacker_withdrawn.get(n, 0) for n in names_a)
+    defender_in = tuple(last.defender.get(n, 0) + last.defender_withdrawn.get(n, 0) for n in names_d)
+    defender_left = after.apply(defender_in) if last.ending is not None else defender_in
+    _explain_stranded(trace, rules.stranded_rule, after, 1.0 if defender_left != defender_in else 0.0)
+    for record in records:
+        for volley in record.volleys:
+            rolled = ", ".join(f"{name} {list(rolls)}" for name, rolls in volley.rolls.items()) or "no dice"
+            trace.add(
+                rules.step_rule(volley.step),
+                "{label}, {side} {step} fire: {rolled} → {hits} hit(s); removed: {removed}",
+                label="before round 1" if record.round == 0 else f"round {record.round}",
+                side=volley.side, step=volley.step, rolled=rolled, hits=volley.hits,
+                removed=", ".join(f"{count} {name}" for name, count in volley.casualties.items()) or "nothing",
+            )
+    return ReplayResult(
+        game=scenario.game.value,
+        rounds=records,
+        ending=last.ending.value if last.ending is not None else None,
+        attacker=_named(names_a, attacker_left),
+        defender=_named(names_d, defender_left),
+        attacker_losses=_named(names_a, tuple(a - b for a, b in zip(setup.attacker_counts, attacker_left))),
+        defender_losses=_named(names_d, tuple(a - b for a, b in zip(setup.defender_counts, defender_left))),
+        attacker_profile=_profiles(setup.attacker, setup.attacker_counts, costs_known),
+        defender_profile=_profiles(setup.defender, setup.defender_counts, costs_known),
+        trace=trace.build(),
+    )
+
+
+CALCULATORS = (
+    Calculator(
+        name="battle",
+        label=N_("Battle odds"),
+        title="Odds of a dice battle: who wins, who survives, expected losses (exact Markov chain or seeded Monte Carlo)",
+        scenario=BattleScenario,
+        evaluate=evaluate_battle,
+        games=tuple(game.value for game in Game),
+    ),
+    Calculator(
+        name="battle-replay",
+        label=N_("Battle replay"),
+        title="Replay a dice battle from the rolls actually made: hits and casualties round by round",
+        scenario=ReplayScenario,
+        evaluate=evaluate_replay,
+        games=tuple(game.value for game in Game),
+    ),
+)

@@ -1,0 +1,834 @@
+"""Multi-round dice battles: the exact outcome distribution, a seeded Monte Carlo, and replays of real rolls.
+
+Game-independent engine behind the ``battle`` and ``battle-replay`` calculators
+(:mod:`adjudicator.battle.calculators`); the games' rules are turned into a
+:class:`BattleSetup` by :mod:`adjudicator.axis_and_allies_2e.combat` (Axis & Allies 2nd edition,
+source ``003_…``) and :mod:`adjudicator.strategic_europe.combat` (the Hungarian strategic game,
+source ``000_…``). A setup lists each side's unit types in the order they are
+lost (:class:`Combatant`: value rolled against, dice per unit, cost, whether it
+flies, fires first, can hit aircraft, leaves after a round) and the battle's
+policies. One round:
+
+1. *first strike*: units that fire first (A&A attacking submarines,
+   ``aa2.misc.submarine-first-shot``) roll; their casualties are removed at once
+   and do not fire back;
+2. *main fire*: every other unit of both sides rolls at the same time; hits that
+   cannot fall on aircraft (``hits_air=False``) are assigned first, to the
+   earliest non-air units of the loss order, then the other hits to the earliest
+   units left; hits beyond the targets are lost;
+3. *after the round*: a side with no units left has lost; units whose
+   ``leaves_after_round`` has come leave the battle unharmed (the attacker's first,
+   so that both sides never leave together); the attacker retreats after round N
+   or when it has fewer than K units; the round limit ends the battle undecided.
+
+Before round 1 the defender's anti-aircraft fire (one die per attacking
+aircraft) and the attacker's one-shot support fire (battleship bombardment, its
+casualties optionally firing back in round 1) may come.
+
+**Exact solution** (:func:`solve_exact`). The state is the number of each unit
+type in the battle and withdrawn on each side; it is a Markov chain. Rounds whose
+rules depend on the round number (round 1, leaving, retreat after round N, a round
+limit) are propagated forward round by round; after them the chain is stationary
+and is solved by visiting the states in order of decreasing total units (every
+transition other than "no hits" removes a unit), each state once, with its
+self-loop eliminated: the mass ``m`` of a state with no-hit chance ``s`` flows on
+as ``m·p/(1-s)``. States whose probability falls below ``prune_below`` (default
+1e-12, as the exact calculator aacalc does) are dropped, their mass reported and
+the rest renormalised. Cost: O(S·H_a·H_d) for S states and H hits per side —
+for an N-vs-N battle with a fixed loss order S ≈ N² and the whole solution is
+O(N⁴), as in aacalc.
+
+**Monte Carlo** (:func:`simulate`) plays the same rules with a caller's
+:class:`random.Random`, so it is deterministic for a seed. **Replay**
+(:func:`replay`) applies the dice actually rolled, round by round.
+
+>>> infantry = Combatant("infantry", hits_on=1, cost=3)
+>>> defender = Combatant("infantry", hits_on=2, cost=3)
+>>> outcome = solve_exact(BattleSetup((infantry,), (defender,), (1,), (1,)))
+>>> [round(p, 6) for p in outcome.ending_probabilities()]
+[0.25, 0.625, 0.125]
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
+from adjudicator.errors import ScenarioError
+
+__all__ = [
+    "AfterBattle",
+    "AntiAircraftFire",
+    "BattleSetup",
+    "Combatant",
+    "Ending",
+    "ExactOutcome",
+    "FinalState",
+    "RoundRecord",
+    "RoundRolls",
+    "SampledOutcome",
+    "SupportFire",
+    "VolleyRecord",
+    "replay",
+    "simulate",
+    "solve_exact",
+]
+
+Counts = tuple[int, ...]
+State = tuple[Counts, Counts, Counts, Counts]
+"""Attacker in battle, defender in battle, attacker withdrawn, defender withdrawn."""
+Volley = tuple[int, int]
+"""Hits that cannot fall on aircraft, other hits (both already capped to the targets)."""
+
+
+class Ending(enum.Enum):
+    """How a battle ended."""
+
+    ATTACKER_WINS = "attacker-wins"
+    """Only the attacker has units left in the battle."""
+    DEFENDER_WINS = "defender-wins"
+    """Only the defender has units left: the attacker was destroyed."""
+    BOTH_DESTROYED = "both-destroyed"
+    """No unit of either side is left in the battle."""
+    ATTACKER_RETREATED = "attacker-retreated"
+    """The attacker's remaining units retreated or withdrew; the defender holds."""
+    UNDECIDED = "undecided"
+    """Both sides are left when the round limit is reached, or neither can ever hit; the defender holds."""
+
+    @property
+    def defender_holds(self) -> bool:
+        """Whether the defender is left holding the territory or sea zone."""
+        return self in (Ending.DEFENDER_WINS, Ending.ATTACKER_RETREATED, Ending.UNDECIDED)
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One unit type of one side, with the values this battle gives it."""
+
+    name: str
+    hits_on: int
+    """A die hits when it shows this value or less (0: the unit never hits)."""
+    dice: int = 1
+    """Dice each unit rolls per round."""
+    rolls_per_die: int = 1
+    """2 when each die is rolled twice and hits if either roll does."""
+    cost: float = 0.0
+    air: bool = False
+    first_strike: bool = False
+    """Fires before the rest; its casualties are removed before they can fire."""
+    hits_air: bool = True
+    """False when its hits cannot be assigned to aircraft."""
+    leaves_after_round: int | None = None
+    """The unit leaves the battle unharmed after this round, if the battle goes on."""
+
+    def chance(self, die: Die = Die.D6) -> float:
+        """The chance that one of its dice hits."""
+        miss = 1 - self.hits_on / die.sides
+        return 1 - miss**self.rolls_per_die
+
+
+@dataclass(frozen=True)
+class AntiAircraftFire:
+    """The defender's fire before round 1: one die at each attacking aircraft, which it removes on a hit."""
+
+    hits_on: int = 1
+
+
+@dataclass(frozen=True)
+class SupportFire:
+    """The attacker's one-shot fire before round 1 by units that take no further part (bombardment)."""
+
+    dice: int
+    hits_on: int
+    casualties_fire_back: bool = True
+    """Whether the defender's units it hits still fire in round 1."""
+
+
+@dataclass(frozen=True)
+class BattleSetup:
+    """A battle ready to be fought: both sides in loss order, their counts and the policies."""
+
+    attacker: tuple[Combatant, ...]
+    defender: tuple[Combatant, ...]
+    attacker_counts: Counts
+    defender_counts: Counts
+    die: Die = Die.D6
+    anti_aircraft: AntiAircraftFire | None = None
+    support: SupportFire | None = None
+    retreat_after_round: int | None = None
+    retreat_below: int | None = None
+    """The attacker retreats after a round that leaves it with fewer units than this."""
+    round_limit: int | None = None
+    prune_below: float = 1e-12
+
+    def __post_init__(self) -> None:
+        for side, units, counts in (("attacker", self.attacker, self.attacker_counts), ("defender", self.defender, self.defender_counts)):
+            if len(units) != len(counts):
+                raise ValueError(f"{side}: {len(units)} unit types but {len(counts)} counts")
+            if len({unit.name for unit in units}) != len(units):
+                raise ValueError(f"{side}: unit type names must be unique")
+
+
+@dataclass(frozen=True)
+class AfterBattle:
+    """What the battle's survivors can do afterwards: take the territory, find somewhere to land.
+
+    >>> after = AfterBattle(land_battle=False, stranded=(1,), carriers=(0,))
+    >>> after.apply((0, 2)), after.apply((1, 2))
+    ((0, 0), (1, 2))
+    """
+
+    land_battle: bool = True
+    """Whether the attacker takes a territory by winning (then :meth:`can_capture` matters)."""
+    capturing: tuple[bool, ...] = ()
+    """Per attacker unit type: whether it can take a territory (empty: every type can)."""
+    stranded: tuple[int, ...] = ()
+    """Defender unit types lost after the battle when no carrier of ``carriers`` survives."""
+    carriers: tuple[int, ...] = ()
+
+    def apply(self, defender: Counts) -> Counts:
+        """The defender's survivors once those with nowhere to land are lost."""
+        if not self.stranded or any(defender[index] for index in self.carriers):
+            return defender
+        return tuple(0 if index in self.stranded else count for index, count in enumerate(defender))
+
+    def can_capture(self, attacker: Counts) -> bool:
+        """Whether the attacker's survivors include a unit that takes the territory."""
+        if not self.capturing:
+            return any(attacker)
+        return any(count and able for count, able in zip(attacker, self.capturing))
+
+
+@dataclass(frozen=True)
+class FinalState:
+    """One way the battle can end: survivors (in battle or withdrawn) of each side, with its chance."""
+
+    ending: Ending
+    attacker: Counts
+    defender: Counts
+    probability: float
+
+
+@dataclass(frozen=True)
+class ExactOutcome:
+    """Every ending of a battle with its exact probability (renormalised after pruning)."""
+
+    finals: tuple[FinalState, ...]
+    pruned: float
+    """Probability dropped with states below the pruning threshold (before renormalising)."""
+    states: int
+    """Distinct non-final states visited."""
+    expected_rounds: float
+
+    def probability(self, *endings: Ending) -> float:
+        """Chance that the battle ends in one of ``endings``."""
+        return math.fsum(final.probability for final in self.finals if final.ending in endings)
+
+    def ending_probabilities(self) -> tuple[float, float, float]:
+        """P(attacker wins), P(defender holds), P(both destroyed): they sum to 1."""
+        attacker = self.probability(Ending.ATTACKER_WINS)
+        both = self.probability(Ending.BOTH_DESTROYED)
+        defender = self.probability(*(ending for ending in Ending if ending.defender_holds))
+        return attacker, defender, both
+
+
+@dataclass(frozen=True)
+class SampledOutcome:
+    """Frequencies of the endings over ``runs`` simulated battles."""
+
+    runs: int
+    counts: dict[Ending, int]
+
+    def ending_probabilities(self) -> tuple[float, float, float]:
+        """Sampled P(attacker wins), P(defender holds), P(both destroyed)."""
+        attacker = self.counts.get(Ending.ATTACKER_WINS, 0) / self.runs
+        both = self.counts.get(Ending.BOTH_DESTROYED, 0) / self.runs
+        return attacker, 1 - attacker - both, both
+
+    def standard_error(self, probability: float) -> float:
+        """Standard error of a sampled frequency whose true value is ``probability``."""
+        return math.sqrt(max(probability * (1 - probability), 0.0) / self.runs)
+
+
+@dataclass(frozen=True)
+class RoundRolls:
+    """The dice actually rolled in one round (or the stated hits where the source gives no dice)."""
+
+    attacker: Mapping[str, Sequence[int]] = field(default_factory=dict)
+    defender: Mapping[str, Sequence[int]] = field(default_factory=dict)
+    attacker_hits: int | None = None
+    """Hits the attacker scored, when only the number is known."""
+    defender_hits: int | None = None
+    attacker_casualties: Mapping[str, int] | None = None
+    """Attacker units removed by the main fire, when the owner's choice is given."""
+    defender_casualties: Mapping[str, int] | None = None
+    defender_first_strike_casualties: Mapping[str, int] | None = None
+    path: str = ""
+    """Where this round is in the scenario, for error messages (e.g. ``rounds.1``)."""
+
+
+@dataclass(frozen=True)
+class VolleyRecord:
+    """One side's fire in one step of a replayed round."""
+
+    side: str
+    step: str
+    """``anti-aircraft``, ``support``, ``first-strike`` or ``main``."""
+    rolls: dict[str, tuple[int, ...]]
+    hits: int
+    casualties: dict[str, int]
+    """What the hits removed from the other side."""
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A replayed round: the fire of both sides and what is left afterwards."""
+
+    round: int
+    volleys: tuple[VolleyRecord, ...]
+    attacker: dict[str, int]
+    """Attacker units still in the battle after the round."""
+    defender: dict[str, int]
+    attacker_withdrawn: dict[str, int]
+    defender_withdrawn: dict[str, int]
+    ending: Ending | None
+    """How the battle ended after this round, or ``None`` if it goes on."""
+
+
+def _named(units: Sequence[Combatant], counts: Counts) -> dict[str, int]:
+    return {unit.name: count for unit, count in zip(units, counts) if count}
+
+
+def _take(units: Sequence[Combatant], counts: Counts, volley: Volley) -> Counts:
+    """Counts after losing a volley: hits barred from aircraft first, to the earliest non-air units."""
+    restricted, other = volley
+    left = list(counts)
+    for index, unit in enumerate(units):
+        if restricted == 0:
+            break
+        if not unit.air and left[index]:
+            lost = min(left[index], restricted)
+            left[index] -= lost
+            restricted -= lost
+    for index in range(len(left)):
+        if other == 0:
+            break
+        lost = min(left[index], other)
+        left[index] -= lost
+        other -= lost
+    return tuple(left)
+
+
+def _targets(units: Sequence[Combatant], counts: Counts) -> tuple[int, int]:
+    """(non-air units, all units) that hits can fall on."""
+    ground = sum(count for unit, count in zip(units, counts) if not unit.air)
+    return ground, sum(counts)
+
+
+class _Rules:
+    """The round logic of one setup, shared by the exact solver, the Monte Carlo and the replay.
+
+    Each side's compositions (unit counts) are interned as small integers, so that
+    the exact solver's many outcomes are keyed by pairs of ints and each
+    composition's fire is computed once.
+    """
+
+    def __init__(self, setup: BattleSetup) -> None:
+        self.setup = setup
+        self.sides = (setup.attacker, setup.defender)
+        self.zero = (tuple(0 for _ in setup.attacker), tuple(0 for _ in setup.defender))
+        self.stationary_after = max(
+            [1, setup.retreat_after_round or 0]
+            + [unit.leaves_after_round or 0 for unit in (*setup.attacker, *setup.defender)]
+        )
+        self.leave_rounds = {unit.leaves_after_round for unit in (*setup.attacker, *setup.defender) if unit.leaves_after_round}
+        self.ids: tuple[dict[Counts, int], dict[Counts, int]] = ({}, {})
+        self.compositions: tuple[list[Counts], list[Counts]] = ([], [])
+        self.alive: tuple[list[int], list[int]] = ([], [])
+        self.ground: tuple[list[int], list[int]] = ([], [])
+        self._fire_cache: dict[tuple[int, int, bool], tuple[list[tuple[int, float]], list[tuple[int, float]], tuple[float, ...], tuple[float, ...]]] = {}
+        self._volley_cache: dict[tuple[int, int, bool, int, int], tuple[tuple[Volley, float], ...]] = {}
+        self._take_cache: dict[tuple[int, int, Volley], int] = {}
+
+    def intern(self, side: int, counts: Counts) -> int:
+        """The id of a composition of ``side``."""
+        known = self.ids[side].get(counts)
+        if known is None:
+            known = self.ids[side][counts] = len(self.compositions[side])
+            self.compositions[side].append(counts)
+            self.alive[side].append(sum(counts))
+            self.ground[side].append(sum(c for unit, c in zip(self.sides[side], counts) if not unit.air))
+        return known
+
+    def take_id(self, side: int, composition: int, volley: Volley) -> int:
+        key = (side, composition, volley)
+        result = self._take_cache.get(key)
+        if result is None:
+            result = self._take_cache[key] = self.intern(side, _take(self.sides[side], self.compositions[side][composition], volley))
+        return result
+
+    def take(self, side: int, counts: Counts, volley: Volley) -> Counts:
+        return self.compositions[side][self.take_id(side, self.intern(side, counts), volley)]
+
+    def fire(self, side: int, composition: int, first_strike: bool) -> tuple[list[tuple[int, float]], list[tuple[int, float]], tuple[float, ...], tuple[float, ...]]:
+        """(dice, chance) groups barred from aircraft, the other groups, and their hit distributions."""
+        key = (side, composition, first_strike)
+        cached = self._fire_cache.get(key)
+        if cached is None:
+            barred: list[tuple[int, float]] = []
+            free: list[tuple[int, float]] = []
+            for unit, count in zip(self.sides[side], self.compositions[side][composition]):
+                if count and unit.hits_on > 0 and unit.first_strike == first_strike:
+                    (free if unit.hits_air else barred).append((count * unit.dice, unit.chance(self.setup.die)))
+            cached = self._fire_cache[key] = (barred, free, hit_distribution(barred), hit_distribution(free))
+        return cached
+
+    def volleys(self, side: int, composition: int, first_strike: bool, target: int) -> tuple[tuple[Volley, float], ...]:
+        """Every capped volley ``side`` can fire from a composition at the other side's composition ``target``."""
+        other = 1 - side
+        ground, total = self.ground[other][target], self.alive[other][target]
+        key = (side, composition, first_strike, ground, total)
+        cached = self._volley_cache.get(key)
+        if cached is not None:
+            return cached
+        barred, free, barred_hits, free_hits = self.fire(side, composition, first_strike)
+        if ground == total and barred:
+            barred_hits, free_hits = (1.0,), hit_distribution(barred + free)
+        outcomes: dict[Volley, float] = defaultdict(float)
+        for hits, chance in enumerate(cap_hits(barred_hits, ground)):
+            if chance:
+                for more, chance_more in enumerate(cap_hits(free_hits, total - hits)):
+                    if chance_more:
+                        outcomes[(hits, more)] += chance * chance_more
+        result = tuple(outcomes.items())
+        self._volley_cache[key] = result
+        return result
+
+    def shooters(self, side: int, counts: Counts, first_strike: bool) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+        """(dice, chance) groups whose hits cannot fall on aircraft, and the other groups."""
+        barred, free, _, _ = self.fire(side, self.intern(side, counts), first_strike)
+        return barred, free
+
+    def round_ids(self, attacker: int, defender: int, ghost: Counts | None) -> dict[tuple[int, int], float]:
+        """Compositions in battle after one round, as (attacker id, defender id), with their chances."""
+        outcomes: dict[tuple[int, int], float] = defaultdict(float)
+        for strike_a, chance_a in self.volleys(0, attacker, True, defender):
+            for strike_d, chance_d in self.volleys(1, defender, True, attacker):
+                attacker_1 = self.take_id(0, attacker, strike_d)
+                defender_1 = self.take_id(1, defender, strike_a)
+                firing = defender_1
+                if ghost is not None:
+                    firing = self.intern(1, tuple(a + b for a, b in zip(self.compositions[1][defender_1], ghost)))
+                after_d = [(self.take_id(1, defender_1, volley), chance) for volley, chance in self.volleys(0, attacker_1, False, defender_1)]
+                after_a = [(self.take_id(0, attacker_1, volley), chance) for volley, chance in self.volleys(1, firing, False, attacker_1)]
+                base = chance_a * chance_d
+                for left_d, chance_hit_d in after_d:
+                    scaled = base * chance_hit_d
+                    for left_a, chance_hit_a in after_a:
+                        outcomes[(left_a, left_d)] += scaled * chance_hit_a
+        return outcomes
+
+    def round_outcomes(self, attacker: Counts, defender: Counts, ghost: Counts | None) -> dict[tuple[Counts, Counts], float]:
+        """Units left in battle after one round from (attacker, defender), with their chances."""
+        result = self.round_ids(self.intern(0, attacker), self.intern(1, defender), ghost)
+        return {(self.compositions[0][a], self.compositions[1][d]): p for (a, d), p in result.items()}
+
+    def after_round(self, state: State, number: int) -> tuple[State, Ending | None]:
+        """Apply the end-of-round rules of round ``number``: defeat, leaving, retreat, round limit."""
+        attacker, defender, attacker_out, defender_out = state
+        alive_a, alive_d = sum(attacker), sum(defender)
+        if not alive_a and not alive_d:
+            return state, Ending.BOTH_DESTROYED
+        if not alive_d:
+            return state, Ending.ATTACKER_WINS
+        if not alive_a:
+            return state, Ending.DEFENDER_WINS
+        attacker, attacker_out = self._leave(0, attacker, attacker_out, number)
+        if not sum(attacker):
+            return (attacker, defender, attacker_out, defender_out), Ending.ATTACKER_RETREATED
+        defender, defender_out = self._leave(1, defender, defender_out, number)
+        state = (attacker, defender, attacker_out, defender_out)
+        if not sum(defender):
+            return state, Ending.ATTACKER_WINS
+        setup = self.setup
+        if setup.retreat_after_round == number or (setup.retreat_below is not None and sum(attacker) < setup.retreat_below):
+            withdrawn = tuple(a + b for a, b in zip(attacker, attacker_out))
+            return (self.zero[0], defender, withdrawn, defender_out), Ending.ATTACKER_RETREATED
+        if setup.round_limit == number:
+            return state, Ending.UNDECIDED
+        return state, None
+
+    def _leave(self, side: int, counts: Counts, out: Counts, number: int) -> tuple[Counts, Counts]:
+        units = self.sides[side]
+        if number not in self.leave_rounds or not any(unit.leaves_after_round == number for unit in units):
+            return counts, out
+        staying = tuple(0 if unit.leaves_after_round == number else count for unit, count in zip(units, counts))
+        gone = tuple(o + c - s for o, c, s in zip(out, counts, staying))
+        return staying, gone
+
+    def can_progress(self, attacker: Counts, defender: Counts) -> bool:
+        """Whether any die of either side could still hit something."""
+        for side, counts, targets in ((0, attacker, _targets(self.sides[1], defender)), (1, defender, _targets(self.sides[0], attacker))):
+            ground, total = targets
+            for unit, count in zip(self.sides[side], counts):
+                if count and unit.hits_on > 0 and (ground if not unit.hits_air else total) > 0:
+                    return True
+        return False
+
+    def opening(self) -> dict[tuple[State, Counts | None], float]:
+        """States at the start of round 1 after anti-aircraft and support fire, with the ghosts that still fire."""
+        setup = self.setup
+        attacker_units, defender_units = self.sides
+        starts: dict[tuple[Counts, Counts | None], float] = {(setup.attacker_counts, None): 1.0}
+        if setup.anti_aircraft is not None:
+            chance = setup.anti_aircraft.hits_on / setup.die.sides
+            for index, unit in enumerate(attacker_units):
+                if unit.air and setup.attacker_counts[index]:
+                    shot: dict[tuple[Counts, Counts | None], float] = defaultdict(float)
+                    for hits, p in enumerate(binomial(setup.attacker_counts[index], chance)):
+                        for (counts, ghost), q in starts.items():
+                            after = tuple(c - hits if i == index else c for i, c in enumerate(counts))
+                            shot[(after, ghost)] += p * q
+                    starts = dict(shot)
+        defender_starts: dict[tuple[Counts, Counts | None], float] = {(setup.defender_counts, None): 1.0}
+        if setup.support is not None and setup.support.dice:
+            defender_starts = {}
+            chance = setup.support.hits_on / setup.die.sides
+            for hits, p in enumerate(cap_hits(binomial(setup.support.dice, chance), sum(setup.defender_counts))):
+                left = _take(defender_units, setup.defender_counts, (0, hits))
+                ghost = tuple(a - b for a, b in zip(setup.defender_counts, left)) if setup.support.casualties_fire_back and hits else None
+                defender_starts[(left, ghost)] = defender_starts.get((left, ghost), 0.0) + p
+        combined: dict[tuple[State, Counts | None], float] = {}
+        for (attacker, _), p in starts.items():
+            for (defender, ghost), q in defender_starts.items():
+                state = (attacker, defender, self.zero[0], self.zero[1])
+                combined[(state, ghost)] = combined.get((state, ghost), 0.0) + p * q
+        return combined
+
+
+def _opening_ending(state: State, ghost: Counts | None) -> Ending | None:
+    """An ending decided before round 1: every attacker shot down (the defender holds, even with no
+    combat unit), or every defender hit by fire that is not returned."""
+    attacker, defender = state[0], state[1]
+    if not sum(attacker):
+        return Ending.DEFENDER_WINS
+    if not sum(defender) and ghost is None:
+        return Ending.ATTACKER_WINS
+    return None
+
+
+def solve_exact(setup: BattleSetup) -> ExactOutcome:
+    """Every ending of the battle with its exact probability (see the module docstring for the method)."""
+    rules = _Rules(setup)
+    finals: dict[tuple[Ending, Counts, Counts], float] = defaultdict(float)
+    pruned = 0.0
+    expected_rounds = 0.0
+    visited: set[State] = set()
+
+    def finish(state: State, ending: Ending, p: float) -> None:
+        survivors_a = tuple(a + b for a, b in zip(state[0], state[2]))
+        survivors_d = tuple(a + b for a, b in zip(state[1], state[3]))
+        finals[(ending, survivors_a, survivors_d)] += p
+
+    current: dict[tuple[State, Counts | None], float] = {}
+    for (state, ghost), p in rules.opening().items():
+        ending = _opening_ending(state, ghost)
+        if ending is not None:
+            finish(state, ending, p)
+        else:
+            current[(state, ghost)] = current.get((state, ghost), 0.0) + p
+    last_forward = setup.round_limit if setup.round_limit is not None else rules.stationary_after
+    number = 0
+    while current and number < last_forward:
+        number += 1
+        following: dict[tuple[State, Counts | None], float] = defaultdict(float)
+        for (state, ghost), p in current.items():
+            if p < setup.prune_below:
+                pruned += p
+                continue
+            visited.add(state)
+            expected_rounds += p
+            if not rules.can_progress(state[0], state[1]) and ghost is None:
+                finish(state, Ending.UNDECIDED, p)
+                continue
+            for (attacker, defender), q in rules.round_outcomes(state[0], state[1], ghost).items():
+                after, ending = rules.after_round((attacker, defender, state[2], state[3]), number)
+                if ending is not None:
+                    finish(after, ending, p * q)
+                else:
+                    following[(after, None)] += p * q
+        current = following
+    stationary: dict[State, float] = defaultdict(float)
+    for (state, _), p in current.items():
+        stationary[state] += p
+    pruned_later, rounds_later = _solve_stationary(rules, stationary, finish, visited)
+    mass = math.fsum(finals.values())
+    ordered = sorted(finals.items(), key=lambda item: (-item[1], item[0][0].value, item[0][1], item[0][2]))
+    return ExactOutcome(
+        finals=tuple(FinalState(ending, a, d, p / mass) for (ending, a, d), p in ordered),
+        pruned=pruned + pruned_later,
+        states=len(visited),
+        expected_rounds=(expected_rounds + rounds_later) / mass,
+    )
+
+
+def _solve_stationary(rules: _Rules, start: Mapping[State, float], finish: Callable[[State, Ending, float], None], visited: set[State]) -> tuple[float, float]:
+    """Absorb the stationary chain from ``start``: each state once, largest first, self-loop eliminated.
+
+    Returns the pruned probability and the expected number of rounds played here.
+    Only defeat and "retreat below K units" can end the battle in this phase.
+    """
+    setup = rules.setup
+    below = setup.retreat_below
+    alive_a, alive_d = rules.alive
+    zero_a = rules.intern(0, rules.zero[0])
+    pruned = rounds = 0.0
+    buckets: dict[int, dict[tuple[int, int, Counts, Counts], float]] = defaultdict(lambda: defaultdict(float))
+    ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
+    """Final mass by ending and interned compositions, turned into survivors once at the end."""
+    for (attacker, defender, out_a, out_d), p in start.items():
+        a, d = rules.intern(0, attacker), rules.intern(1, defender)
+        buckets[alive_a[a] + alive_d[d]][(a, d, out_a, out_d)] += p
+    compositions_a, compositions_d = rules.compositions
+    while buckets:
+        for (a, d, out_a, out_d), p in buckets.pop(max(buckets)).items():
+            state = (compositions_a[a], compositions_d[d], out_a, out_d)
+            if p < setup.prune_below:
+                pruned += p
+                continue
+            visited.add(state)
+            outcomes = rules.round_ids(a, d, None)
+            stay = outcomes.pop((a, d), 0.0)
+            if stay >= 1.0 - 1e-15:
+                finish(state, Ending.UNDECIDED, p)
+                continue
+            flow = p / (1.0 - stay)
+            rounds += flow
+            for (left_a, left_d), q in outcomes.items():
+                living_a, living_d = alive_a[left_a], alive_d[left_d]
+                mass = flow * q
+                if not living_d:
+                    ended[(Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)] += mass
+                elif not living_a:
+                    ended[(Ending.DEFENDER_WINS, left_a, left_d, out_a, out_d)] += mass
+                elif below is not None and living_a < below:
+                    ended[(Ending.ATTACKER_RETREATED, left_a, left_d, out_a, out_d)] += mass
+                else:
+                    buckets[living_a + living_d][(left_a, left_d, out_a, out_d)] += mass
+    for (ending, left_a, left_d, out_a, out_d), mass in ended.items():
+        if ending is Ending.ATTACKER_RETREATED:
+            withdrawn = tuple(x + y for x, y in zip(compositions_a[left_a], out_a))
+            finish((compositions_a[zero_a], compositions_d[left_d], withdrawn, out_d), ending, mass)
+        else:
+            finish((compositions_a[left_a], compositions_d[left_d], out_a, out_d), ending, mass)
+    return pruned, rounds
+
+
+def _sample_volley(rules: _Rules, side: int, counts: Counts, first_strike: bool, targets: tuple[int, int], rng: random.Random) -> Volley:
+    barred, free = rules.shooters(side, counts, first_strike)
+    ground, total = targets
+    if ground == total:
+        free, barred = free + barred, []
+    restricted = min(ground, sum(1 for dice, chance in barred for _ in range(dice) if rng.random() < chance))
+    other = min(total - restricted, sum(1 for dice, chance in free for _ in range(dice) if rng.random() < chance))
+    return restricted, other
+
+
+def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcome:
+    """Fight the battle ``runs`` times with dice from ``rng`` (pure: the caller seeds it)."""
+    if runs < 1:
+        raise ValueError(f"runs must be 1 or more (got {runs})")
+    rules = _Rules(setup)
+    attacker_units, defender_units = rules.sides
+    counts: dict[Ending, int] = defaultdict(int)
+    openings = list(rules.opening().items())
+    for _ in range(runs):
+        draw, cumulative = rng.random(), 0.0
+        (state, ghost), _p = openings[-1]
+        for candidate, p in openings:
+            cumulative += p
+            if draw < cumulative:
+                state, ghost = candidate
+                break
+        ending = _opening_ending(state, ghost)
+        number = 0
+        while ending is None:
+            number += 1
+            attacker, defender = state[0], state[1]
+            if ghost is None and not rules.can_progress(attacker, defender):
+                ending = Ending.UNDECIDED
+                break
+            strike_a = _sample_volley(rules, 0, attacker, True, _targets(defender_units, defender), rng)
+            strike_d = _sample_volley(rules, 1, defender, True, _targets(attacker_units, attacker), rng)
+            attacker_1, defender_1 = rules.take(0, attacker, strike_d), rules.take(1, defender, strike_a)
+            firing_defender = defender_1 if ghost is None else tuple(a + b for a, b in zip(defender_1, ghost))
+            fire_a = _sample_volley(rules, 0, attacker_1, False, _targets(defender_units, defender_1), rng)
+            fire_d = _sample_volley(rules, 1, firing_defender, False, _targets(attacker_units, attacker_1), rng)
+            after = (rules.take(0, attacker_1, fire_d), rules.take(1, defender_1, fire_a), state[2], state[3])
+            state, ending = rules.after_round(after, number)
+            ghost = None
+        counts[ending] += 1
+    return SampledOutcome(runs=runs, counts=dict(counts))
+
+
+def _rolled_hits(units: Sequence[Combatant], counts: Counts, rolls: Mapping[str, Sequence[int]], first_strike: bool, die: Die, path: str) -> tuple[int, int, dict[str, tuple[int, ...]]]:
+    """(hits barred from aircraft, other hits, rolls used) of one side's step; checks every roll."""
+    barred = free = 0
+    used: dict[str, tuple[int, ...]] = {}
+    for unit, count in zip(units, counts):
+        if unit.first_strike != first_strike or unit.hits_on <= 0 or not count:
+            continue
+        expected = count * unit.dice * unit.rolls_per_die
+        given = tuple(rolls.get(unit.name, ()))
+        where = f"{path}.{unit.name}"
+        if len(given) != expected:
+            per = f"{unit.dice * unit.rolls_per_die} rolls each" if unit.dice * unit.rolls_per_die != 1 else "one roll each"
+            raise ScenarioError(where, f"{count} {unit.name} roll {expected} dice ({per}); give exactly that many rolls", list(given))
+        for index, roll in enumerate(given):
+            check_roll(roll, die, f"{where}.{index}")
+        groups = [given[i : i + unit.rolls_per_die] for i in range(0, len(given), unit.rolls_per_die)]
+        hits = sum(1 for group in groups if min(group) <= unit.hits_on)
+        if unit.hits_air:
+            free += hits
+        else:
+            barred += hits
+        used[unit.name] = given
+    return barred, free, used
+
+
+def _check_no_extra_rolls(units: Sequence[Combatant], counts: Counts, rolls: Mapping[str, Sequence[int]], path: str) -> None:
+    firing = {unit.name for unit, count in zip(units, counts) if count and unit.hits_on > 0}
+    known = {unit.name for unit in units}
+    for name in rolls:
+        if name not in firing:
+            reason = "is not a unit type of this side" if name not in known else "has no unit that rolls in this round"
+            raise ScenarioError(f"{path}.{name}", f"rolls given for a unit type that {reason}", list(rolls[name]))
+
+
+def _chosen(units: Sequence[Combatant], counts: Counts, volley: Volley, chosen: Mapping[str, int] | None, path: str) -> Counts:
+    """Counts after the owner's stated casualties, checked against the hits, or by the loss order."""
+    if chosen is None:
+        return _take(units, counts, volley)
+    names = {unit.name: index for index, unit in enumerate(units)}
+    left = list(counts)
+    for name, lost in chosen.items():
+        if name not in names:
+            raise ScenarioError(f"{path}.{name}", "is not a unit type of this side", lost)
+        if not 0 <= lost <= counts[names[name]]:
+            raise ScenarioError(f"{path}.{name}", f"must be from 0 to the {counts[names[name]]} in the battle", lost)
+        left[names[name]] -= lost
+    restricted, other = volley
+    total = sum(chosen.values())
+    if total != restricted + other:
+        raise ScenarioError(path, f"the hits remove exactly {restricted + other} units", dict(chosen))
+    ground = sum(lost for name, lost in chosen.items() if not units[names[name]].air)
+    if ground < restricted:
+        raise ScenarioError(path, f"{restricted} of the hits cannot fall on aircraft", dict(chosen))
+    return tuple(left)
+
+
+def replay(setup: BattleSetup, rounds: Sequence[RoundRolls], opening: RoundRolls | None = None) -> tuple[RoundRecord, ...]:
+    """Apply the dice actually rolled, round by round; stops when the battle ends.
+
+    ``opening`` holds the anti-aircraft rolls (defender, by aircraft type) and the
+    support rolls (attacker, key ``support``). Raises :class:`ScenarioError` for a
+    wrong number of rolls, a roll the die cannot show, or casualties the hits do
+    not allow, and for rounds given after the battle has ended.
+    """
+    rules = _Rules(setup)
+    attacker_units, defender_units = rules.sides
+    die = setup.die
+    attacker, defender = setup.attacker_counts, setup.defender_counts
+    records: list[RoundRecord] = []
+    ghost: Counts | None = None
+    opening_volleys: list[VolleyRecord] = []
+    if setup.anti_aircraft is not None:
+        aa_rolls: Mapping[str, Sequence[int]] = opening.defender if opening else {}
+        path = f"{opening.path}.defender" if opening else "opening.defender"
+        left = list(attacker)
+        used: dict[str, tuple[int, ...]] = {}
+        for index, unit in enumerate(attacker_units):
+            if unit.air and attacker[index]:
+                given = tuple(aa_rolls.get(unit.name, ()))
+                if len(given) != attacker[index]:
+                    raise ScenarioError(f"{path}.{unit.name}", f"the anti-aircraft gun rolls once at each of the {attacker[index]} {unit.name}", list(given))
+                hits = sum(1 for i, roll in enumerate(given) if check_roll(roll, die, f"{path}.{unit.name}.{i}") <= setup.anti_aircraft.hits_on)
+                left[index] -= hits
+                used[unit.name] = given
+        opening_volleys.append(VolleyRecord("defender", "anti-aircraft", used, sum(attacker) - sum(left), _named(attacker_units, tuple(a - b for a, b in zip(attacker, left)))))
+        attacker = tuple(left)
+    if setup.support is not None and setup.support.dice:
+        path = f"{opening.path}.attacker.support" if opening else "opening.attacker.support"
+        given = tuple(opening.attacker.get("support", ())) if opening else ()
+        if len(given) != setup.support.dice:
+            raise ScenarioError(path, f"the support fire rolls {setup.support.dice} dice", list(given))
+        hits = sum(1 for i, roll in enumerate(given) if check_roll(roll, die, f"{path}.{i}") <= setup.support.hits_on)
+        left_d = _take(defender_units, defender, (0, min(hits, sum(defender))))
+        lost = tuple(a - b for a, b in zip(defender, left_d))
+        ghost = lost if setup.support.casualties_fire_back and any(lost) else None
+        opening_volleys.append(VolleyRecord("attacker", "support", {"support": given}, hits, _named(defender_units, lost)))
+        defender = left_d
+    state: State = (attacker, defender, rules.zero[0], rules.zero[1])
+    ending = _opening_ending(state, ghost)
+    if opening_volleys:
+        records.append(RoundRecord(0, tuple(opening_volleys), _named(attacker_units, attacker), _named(defender_units, defender), {}, {}, ending))
+    for number, given_round in enumerate(rounds, start=1):
+        path = given_round.path or f"rounds.{number - 1}"
+        if ending is not None:
+            raise ScenarioError(path, f"the battle already ended ({ending.value}) before this round", None)
+        attacker, defender = state[0], state[1]
+        volleys: list[VolleyRecord] = []
+        _check_no_extra_rolls(attacker_units, attacker, given_round.attacker, f"{path}.attacker")
+        _check_no_extra_rolls(defender_units, defender, given_round.defender, f"{path}.defender")
+        barred, free, used = _rolled_hits(attacker_units, attacker, given_round.attacker, True, die, f"{path}.attacker")
+        strike = _capped((barred, free), _targets(defender_units, defender))
+        defender_1 = _chosen(defender_units, defender, strike, given_round.defender_first_strike_casualties, f"{path}.defender_first_strike_casualties")
+        if used:
+            volleys.append(VolleyRecord("attacker", "first-strike", used, barred + free, _named(defender_units, tuple(a - b for a, b in zip(defender, defender_1)))))
+        firing_defender = defender_1 if ghost is None else tuple(a + b for a, b in zip(defender_1, ghost))
+        main: dict[int, Volley] = {}
+        for side, units, counts, side_rolls, stated, targets in (
+            (0, attacker_units, attacker, given_round.attacker, given_round.attacker_hits, _targets(defender_units, defender_1)),
+            (1, defender_units, firing_defender, given_round.defender, given_round.defender_hits, _targets(attacker_units, attacker)),
+        ):
+            name = ("attacker", "defender")[side]
+            if stated is not None:
+                barred_only = all(not unit.hits_air for unit, count in zip(units, counts) if count and unit.hits_on > 0 and not unit.first_strike)
+                raw, used = ((stated, 0) if barred_only else (0, stated)), {}
+            else:
+                barred, free, used = _rolled_hits(units, counts, side_rolls, False, die, f"{path}.{name}")
+                raw = (barred, free)
+            main[side] = _capped(raw, targets)
+            volleys.append(VolleyRecord(name, "main", used, raw[0] + raw[1], {}))
+        left_a = _chosen(attacker_units, attacker, main[1], given_round.attacker_casualties, f"{path}.attacker_casualties")
+        left_d = _chosen(defender_units, defender_1, main[0], given_round.defender_casualties, f"{path}.defender_casualties")
+        volleys[-2] = VolleyRecord("attacker", "main", volleys[-2].rolls, volleys[-2].hits, _named(defender_units, tuple(a - b for a, b in zip(defender_1, left_d))))
+        volleys[-1] = VolleyRecord("defender", "main", volleys[-1].rolls, volleys[-1].hits, _named(attacker_units, tuple(a - b for a, b in zip(attacker, left_a))))
+        state, ending = rules.after_round((left_a, left_d, state[2], state[3]), number)
+        ghost = None
+        records.append(
+            RoundRecord(
+                number,
+                tuple(volleys),
+                _named(attacker_units, state[0]),
+                _named(defender_units, state[1]),
+                _named(attacker_units, state[2]),
+                _named(defender_units, state[3]),
+                ending,
+            )
+        )
+    return tuple(records)
+
+
+def _capped(volley: Volley, targets: tuple[int, int]) -> Volley:
+    ground, total = targets
+    barred, free = volley
+    if ground == total:
+        return 0, min(total, barred + free)
+    restricted = min(barred, ground)
+    return restricted, min(free, total - restricted)

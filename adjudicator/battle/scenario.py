@@ -1,0 +1,232 @@
+"""The ``battle`` and ``battle-replay`` scenarios, and what a game must tell the dice-battle engine.
+
+A scenario names the ``game`` whose combat rules apply (``axis-and-allies-2e``, source
+``003_…``; ``strategic-europe``, source ``000_…``), the two sides (unit counts,
+technologies, loss order …) and the policies (retreat after round N or below K units,
+round limit). One format serves both games, so a worked example of either reads the
+same way; the fields of one game are refused for the other by that game's
+:class:`GameRules` (``problems``), which the game's package exports as ``BATTLE_RULES``
+and :func:`rules_for` finds through the registry — this package imports no game.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from adjudicator.battle.engine import AfterBattle, BattleSetup
+from adjudicator.errors import ScenarioError
+from adjudicator.plain import InvalidScenario
+from adjudicator.trace import TraceBuilder
+
+__all__ = [
+    "BattleKind",
+    "BattleScenario",
+    "BattleSide",
+    "Game",
+    "GameRules",
+    "Method",
+    "ReplayRound",
+    "ReplayScenario",
+    "RollTwice",
+    "SpecialTurn",
+    "rules_for",
+]
+
+
+class GameRules(Protocol):
+    """What a game tells the dice-battle engine: its checks, its battle set-up, the entries to cite."""
+
+    @property
+    def costs_known(self) -> bool:
+        """Whether the source gives unit costs, so expected losses can be priced."""
+        ...
+
+    @property
+    def method_rule(self) -> str:
+        """The entry cited by the step that says how the odds were computed."""
+        ...
+
+    @property
+    def stranded_rule(self) -> str | None:
+        """The entry that loses the defender's fighters when their carriers sink (``None``: no such rule)."""
+        ...
+
+    def problems(self, scenario: BattleScenario) -> list[ScenarioError]:
+        """Every field of ``scenario`` that this game's rules refuse (empty when none)."""
+        ...
+
+    def prepare(self, scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup, AfterBattle]:
+        """The battle set up by the game's rules, each rule recorded in ``trace``."""
+        ...
+
+    def step_rule(self, step: str) -> str:
+        """The entry a replayed volley of ``step`` (``main``, ``anti-aircraft``, ``support`` …) cites."""
+        ...
+
+
+def rules_for(game: Game) -> GameRules:
+    """The combat rules of ``game``: the ``BATTLE_RULES`` of the package whose ``GAME`` it is."""
+    # Imported here: the registry walks the game packages, which import this module.
+    from adjudicator.registry import game_package
+
+    rules: GameRules = game_package(game.value).BATTLE_RULES
+    return rules
+
+
+class Game(enum.Enum):
+    """The games whose dice battles the calculators know."""
+
+    AXIS_AND_ALLIES_2E = "axis-and-allies-2e"
+    STRATEGIC_EUROPE = "strategic-europe"
+
+
+class BattleKind(enum.Enum):
+    """Axis & Allies: where the battle is fought."""
+
+    LAND = "land"
+    SEA = "sea"
+    AMPHIBIOUS = "amphibious"
+    """A land battle whose attackers landed from the sea, with battleships' support shot."""
+
+
+class Method(enum.Enum):
+    """How the ``battle`` calculator finds the odds."""
+
+    EXACT = "exact"
+    MONTE_CARLO = "monte-carlo"
+
+
+class SpecialTurn(enum.Enum):
+    """Strategic game: the turns in which a side rolls twice (``se.soviet-german``)."""
+
+    NONE = "none"
+    DECLARATION_OF_WAR_ON_USSR = "declaration-of-war-on-ussr"
+    """The turn in which Germany declares war on the Soviet Union."""
+    FIRST_WINTER = "first-winter"
+    """The winter turn of the year in which the Soviet Union was attacked."""
+
+
+class RollTwice(enum.Enum):
+    """Strategic game: the two readings of "may roll twice for the result" (see ``se.soviet-german`` notes)."""
+
+    REROLL = "reroll"
+    """Each die is rolled twice and hits if either roll does."""
+    TWO_DICE = "two-dice"
+    """Each unit rolls two dice, each of which can hit."""
+
+
+def _check_round(path: str, value: int | None) -> None:
+    if value is not None and value < 1:
+        raise ScenarioError(path, "must be a round number of 1 or more", value)
+
+
+@dataclass(frozen=True)
+class BattleSide:
+    """One side of a battle."""
+
+    units: dict[str, int]
+    """Unit type → number of units, e.g. ``{"infantry": 3, "armor": 2}``."""
+    technologies: tuple[str, ...] = ()
+    """Axis & Allies weapons developments, e.g. ``heavy-bombers``, ``jet-fighters``, ``super-submarines``."""
+    loss_order: tuple[str, ...] = ()
+    """Unit types in the order they are taken as casualties; unlisted types follow in the default order."""
+    values: dict[str, int] = field(default_factory=dict)
+    """Strategic game: attack value (TÉ) for the attacker, defence value (VÉ) for the defender, per unit type."""
+    nation: str | None = None
+    """Strategic game: the side's country (``germany``, ``ussr``, ``england`` …)."""
+    submerge_after_round: int | None = None
+    """Axis & Allies sea battle: the side's submarines submerge after this round."""
+
+    def __post_init__(self) -> None:
+        for name, count in self.units.items():
+            if count < 0:
+                raise ScenarioError(f"units.{name}", "must be a count of 0 or more", count)
+        _check_round("submerge_after_round", self.submerge_after_round)
+        if len(set(self.loss_order)) != len(self.loss_order):
+            raise ScenarioError("loss_order", "must name each unit type once", list(self.loss_order))
+
+
+@dataclass(frozen=True)
+class BattleScenario:
+    """A battle to evaluate; fields that do not apply to the game must keep their defaults."""
+
+    game: Game
+    """``axis-and-allies-2e`` or ``strategic-europe``: whose combat rules apply."""
+    attacker: BattleSide
+    """The attacking side's units and options."""
+    defender: BattleSide
+    """The defending side's units and options."""
+    kind: BattleKind = BattleKind.LAND
+    """Axis & Allies: land, sea or amphibious battle."""
+    sea_battle_first: bool = False
+    """Axis & Allies amphibious assault: the attacking ships fought a sea battle first."""
+    bombardment_casualties_fire_back: bool = True
+    """Axis & Allies: units hit by the battleships' support shot still fire in round 1 (a base-rule assumption)."""
+    friendly_island: bool = False
+    """Axis & Allies sea battle: the defender's fighters can land on a friendly island in the zone."""
+    defence_modifier: int = 0
+    """Strategic game: the defence modifier behind a river or coast, added to defending ground units' VÉ."""
+    special_turn: SpecialTurn = SpecialTurn.NONE
+    """Strategic game: the turn of the declaration of war on the USSR or the first winter, when one side rolls twice."""
+    roll_twice: RollTwice = RollTwice.REROLL
+    """Strategic game: how rolling twice is read: ``reroll`` each die, or ``two-dice`` per unit."""
+    retreat_after_round: int | None = None
+    """The attacker retreats after this round if the battle is still on."""
+    retreat_below: int | None = None
+    """The attacker retreats after a round that leaves it with fewer units than this."""
+    round_limit: int | None = None
+    """The battle stops, undecided, after this round."""
+    method: Method = Method.EXACT
+    """``exact`` odds over every outcome, or ``monte-carlo`` simulated battles."""
+    runs: int = 10_000
+    """Monte Carlo: number of simulated battles."""
+    seed: int = 0
+    """Monte Carlo: seed of the random number generator."""
+    prune_below: float = 1e-12
+    """Exact method: states less likely than this are dropped (their mass is reported)."""
+
+    def __post_init__(self) -> None:
+        _check_round("retreat_after_round", self.retreat_after_round)
+        _check_round("round_limit", self.round_limit)
+        if self.retreat_below is not None and self.retreat_below < 1:
+            raise ScenarioError("retreat_below", "must be a number of units of 1 or more", self.retreat_below)
+        if self.runs < 1:
+            raise ScenarioError("runs", "must be 1 or more", self.runs)
+        if not 0 <= self.prune_below < 1e-3:
+            raise ScenarioError("prune_below", "must be from 0 to 0.001", self.prune_below)
+        problems = rules_for(self.game).problems(self)
+        if problems:
+            raise InvalidScenario(problems)
+
+
+@dataclass(frozen=True)
+class ReplayRound:
+    """The dice rolled in one round, by side and unit type (and casualties where the owner's choice is known)."""
+
+    attacker: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """The attacker's die rolls by unit type, e.g. ``{"infantry": [1, 4]}``."""
+    defender: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """The defender's die rolls by unit type."""
+    attacker_casualties: dict[str, int] | None = None
+    """The attacker's units removed by the defender's fire, when the owner's choice is known."""
+    defender_casualties: dict[str, int] | None = None
+    """The defender's units removed by the attacker's main fire, when the owner's choice is known."""
+    defender_first_strike_casualties: dict[str, int] | None = None
+    """The defender's units sunk by the attacking submarines' first strike, when the choice is known."""
+
+
+@dataclass(frozen=True)
+class ReplayScenario(BattleScenario):
+    """A battle and the dice actually rolled; ``opening`` holds anti-aircraft (defender) and support (attacker) rolls."""
+
+    rounds: tuple[ReplayRound, ...] = ()
+    """The combat rounds in order, with the dice each side rolled."""
+    opening: ReplayRound | None = None
+    """Before round 1: the defender's anti-aircraft rolls and the attacker's battleship support rolls."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not self.rounds and self.opening is None:
+            raise ScenarioError("rounds", "must give the rolls of at least one round")

@@ -1,0 +1,545 @@
+"""Hell of a War: the action stack — who pays, what resolves, what fizzles, and why.
+
+Game ``hell-of-a-war``, source ``001_6dfd36dc833f0c3c.txt`` (the HoW FAQ). The
+players declare actions and reactions one after the other (:class:`Declaration`,
+in the order of :attr:`StackScenario.stack`); when nobody reacts any more the
+stack is worked through last in, first out. Unlike Magic-style stacks, costs are
+paid only when an action actually resolves, and only if they can be paid then.
+Every step of the :class:`StackResult`'s trace cites the entry that decides it:
+
+- ``how.aktionsstapel`` — last in, first out; a card stands in the stack only
+  once; declaring a card earmarks it (the FAQ's symbolic lock) so that it cannot
+  pay for another action of the stack; a declaration is legal when its player
+  has the TW for it besides the earmarked cards; an action whose card or target
+  is gone, or that can no longer be paid, does nothing, its card is released and
+  nothing is paid; a player may extend a chain of reactions after the opponent
+  passes;
+- ``how.227-pfund-bombe`` — only the player whose action is carried out pays;
+  the bomb is paid and sacrificed; ``how.opfern`` — a sacrifice is paid *after*
+  the effect; ``how.aktionen`` — every condition must hold for an action to take
+  effect; producing TW cannot be prevented; ``how.technologiewerte``,
+  ``how.basisausbaukarten``, ``how.landausbaukarten`` — TW are drawn by locking
+  and last until the end of the phase;
+- ``how.aktionskarten``, ``how.karte-spielen`` — playing a card is an action;
+  an action card is paid only when it resolves and still exists, and goes to the
+  scrapyard even when it is countered; a card whose effect alone is countered
+  pays only its play cost (the grey box); ``how.erfolgreiche-abwehr`` — the
+  Erfolgreiche Abwehr costs its own play cost plus the countered card's;
+- ``how.feuerwehr`` — the destruction of any *other* base building of the
+  Feuerwehr's owner is void, but the destroying action is still paid (and a 227
+  sacrificed); ``how.blitzangriff`` — after a Blitzangriff its target may not be
+  locked in reaction to use an ability, except to draw TW;
+- ``how.montagen``, ``how.kaserne``, ``how.werft`` — an assembly makes one unit
+  per phase cheaper by its TW without being locked, and may then not be locked
+  for TW in the same phase (``how.faehigkeiten``: alternative abilities);
+- ``how.zerstoerer`` — the owner of a building about to be locked may still draw
+  its TW in reaction; ``how.sperren-entsperren`` — locking and unlocking;
+  ``how.abwerfen`` — only hand cards can be discarded; ``how.schrottplatz`` —
+  destroyed cards go to the scrapyard; ``how.bauphase``,
+  ``how.basisausbauphase``, ``how.spiel`` — building is an action; a project that
+  cannot be paid does not come into play; ``how.upgrades`` — an upgrade whose unit
+  has left the deployment zone is lost but paid; ``how.ziehen-karte`` — drawing.
+
+TW are paid from the player's unspent TW of the phase (:attr:`Player.tw`) and
+then by locking their unlocked, not earmarked cards that produce TW, in the order
+the cards are listed; units are first made cheaper by the player's assemblies.
+Several build projects that cannot all be paid are scrapped as they come up
+(last in, first out), where the rules let the opponent choose (``how.bauphase``).
+
+Complexity: O(d · (d + c)) for d declarations and c cards.
+
+>>> anna_bomb = Card(id="anna-227", name="227-Pfund Bombe", owner="Anna", kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE, tw=1)
+>>> radar = Card(id="radar", name="Radarstation", owner="Ben", kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE, tw=1)
+>>> depots = [Card(id=f"{p}-{n}", name="Basisausbau", owner=p.capitalize(), kind=CardKind.BASE_BUILDING,
+...                zone=Zone.BASE_ZONE, tw=1) for p in ("anna", "ben") for n in (1, 2)]
+>>> result = evaluate_stack(StackScenario(
+...     players=(Player("Anna"), Player("Ben")), cards=(anna_bomb, radar, *depots),
+...     stack=(Declaration("Ben", "radar", Effect.DRAW, tw_cost=2, lock=True),
+...            Declaration("Anna", "anna-227", Effect.DESTROY, targets=("radar",), tw_cost=2, sacrifice=True))))
+>>> [(outcome.card, outcome.status.value) for outcome in result.outcomes]
+[('anna-227', 'resolved'), ('radar', 'fizzled')]
+>>> result.tw_paid
+{'Anna': 2, 'Ben': 0}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from adjudicator.hell_of_a_war.actions import (
+    ABILITIES, ACTION_CARDS, ACTIONS, ASSEMBLIES, BARRACKS, BASE_BUILDING_PHASE, BASE_BUILDINGS, BLITZ, BOMB, BUILD_PHASE,
+    DESTROYER, DISCARDING, DRAWING, EXPLOSIVE_LANDING, FIRE_BRIGADE, IN_PLAY, LAND_BUILDINGS, LOCKING, PLAY_CARD, PLAYED_FROM_HAND, SACRIFICE,
+    SCRAPYARD, STACK, SUCCESSFUL_DEFENCE, TECH_VALUES, UPGRADES, Board, Declaration, Effect, Payment, plural,
+)
+from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Phase, Player, Special, Zone
+from adjudicator.errors import ScenarioError
+from adjudicator.plain import InvalidScenario
+from adjudicator.registry import Calculator
+from adjudicator.trace import N_, Trace, TraceBuilder
+
+__all__ = [
+    "CALCULATORS",
+    "CardState",
+    "Declaration",
+    "Effect",
+    "Outcome",
+    "Payment",
+    "StackResult",
+    "StackScenario",
+    "Status",
+    "evaluate_stack",
+]
+
+
+class Status(Enum):
+    """How a declaration ended."""
+
+    RESOLVED = "resolved"
+    """Paid and took effect."""
+    VOIDED = "voided"
+    """Paid, but its effect came to nothing (a Feuerwehr; an upgrade whose unit is gone)."""
+    EFFECT_COUNTERED = "effect-countered"
+    """Its effect was countered (Erfolgreiche Abwehr): only its play cost was paid."""
+    COUNTERED = "countered"
+    """Countered as a whole: no effect, nothing paid."""
+    FIZZLED = "fizzled"
+    """Its card or a target no longer exists or is no longer valid: no effect, nothing paid."""
+    UNPAID = "unpaid"
+    """It could not be paid when its turn came: no effect, nothing paid, the card released."""
+    PRODUCED = "produced"
+    """TW drawn at once (effect ``produce-tw``), outside the stack."""
+
+
+@dataclass(frozen=True)
+class StackScenario:
+    """The players, every card that matters, and the declarations in the order they were made."""
+
+    players: tuple[Player, ...]
+    """Everyone at the table, with the TW already at their disposal in this phase."""
+    cards: tuple[Card, ...]
+    """Every card declared, targeted or able to pay TW; cards that produce TW are locked to
+    pay in the order listed here."""
+    stack: tuple[Declaration, ...]
+    """The declarations, first announced first."""
+    phase: Phase | None = None
+    """The current phase, when it matters (action cards, building)."""
+
+    def __post_init__(self) -> None:
+        problems = _Table(self).declare_all()
+        if problems:
+            raise InvalidScenario(problems)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one declaration ended."""
+
+    index: int
+    """Its position in :attr:`StackScenario.stack`, counted from 0 as in error paths."""
+    player: str
+    card: str
+    """Id of the declared card."""
+    name: str
+    """Printed name of the declared card."""
+    effect: Effect
+    status: Status
+    tw_paid: int
+    """TW its player paid for it (0 unless resolved, voided or effect-countered)."""
+    reason: str
+    """Why, in one English sentence (the trace cites the rules)."""
+    payment: Payment | None = None
+    """What was paid and from where; none when nothing was paid or locked."""
+
+
+@dataclass(frozen=True)
+class CardState:
+    """Where a card ends and whether it is locked."""
+
+    zone: Zone
+    locked: bool
+
+
+@dataclass(frozen=True)
+class StackResult:
+    """The settled stack: each declaration's outcome, the TW paid, the final state of every card."""
+
+    outcomes: tuple[Outcome, ...]
+    """In the order they happened: TW drawn during the declarations, then the stack last in, first out."""
+    tw_paid: dict[str, int]
+    """TW each player paid for the stack."""
+    tw_available: dict[str, int]
+    """TW each player could raise at the start: unspent TW plus what their unlocked cards produce."""
+    tw_left: dict[str, int]
+    """Unspent TW each player keeps until the end of the phase."""
+    cards_drawn: dict[str, int]
+    """Cards each player drew through the stack."""
+    cards: dict[str, CardState]
+    """Every card's final zone and state."""
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        """The answer in a few English lines: each outcome, the TW paid, the cards that changed.
+
+        >>> result = evaluate_stack(StackScenario((Player("Anna", tw=1),),
+        ...     (Card(id="r", name="Radarstation", owner="Anna", kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE),),
+        ...     (Declaration("Anna", "r", Effect.DRAW, tw_cost=1, lock=True),)))
+        >>> for line in result.summary(): print(line)
+        Radarstation (r), Anna: resolved — Anna pays 1 TW and locks it; Anna draws 1 card.
+        TW paid: Anna 1.
+        """
+        lines = [f"{outcome.name} ({outcome.card}), {outcome.player}: {outcome.status.value} — {outcome.reason}" for outcome in self.outcomes]
+        lines.append("TW paid: " + ", ".join(f"{name} {tw}" for name, tw in self.tw_paid.items()) + ".")
+        return lines
+
+
+# --- evaluation ---------------------------------------------------------------------------------
+
+
+class _Table(Board):
+    """One evaluation: the board plus the trace, the outcomes, what was paid and what was countered."""
+
+    def __init__(self, scenario: StackScenario) -> None:
+        super().__init__(scenario.players, scenario.cards, scenario.stack)
+        self.phase = scenario.phase
+        self.paid = dict.fromkeys(self.players, 0)
+        self.cards_drawn = dict.fromkeys(self.players, 0)
+        self.declared_zones: dict[int, dict[str, Zone]] = {}
+        self.countered: dict[int, tuple[Status, str]] = {}
+        self.trace = TraceBuilder()
+        self.outcomes: list[Outcome] = []
+        self.tw_available = {name: self.pool[name] + sum(self.cards[c].tw for c in self.tw_sources(name, None)) for name in self.players}
+
+    # --- declaration -----------------------------------------------------------------------------
+
+    def declare_all(self) -> list[ScenarioError]:
+        """Check the table, then announce every declaration in order; every problem found."""
+        problems = self.table_problems()
+        for index, declaration in enumerate(self.stack):
+            problems.extend(self._declare(index, declaration))
+        return problems
+
+    def _declare(self, index: int, declaration: Declaration) -> list[ScenarioError]:
+        problems = self.declaration_problems(index, declaration, self.phase)
+        if declaration.card in self.cards:
+            self.by_card.setdefault(declaration.card, index)
+        if problems:
+            return problems
+        if declaration.effect is Effect.PRODUCE_TW:
+            self._produce_tw(index, declaration)
+            return []
+        cost = self.cost(declaration)
+        available = self.available(declaration.player, declaration.card, self.unit_type(declaration))
+        if cost > available:
+            return [ScenarioError(
+                f"stack.{index}", f"{declaration.player} cannot declare {self.label(declaration.card)} for {cost} TW: besides the cards "
+                f"already in the action stack only {available} TW can be raised ({STACK})", cost)]
+        self._announce(index, declaration, cost, available)
+        return []
+
+    def _announce(self, index: int, declaration: Declaration, cost: int, available: int) -> None:
+        card, player = self.cards[declaration.card], declaration.player
+        what = f"{card.label}: {self.describe(declaration)}{self.price(declaration)}"
+        affordable = f"; {player} can raise {available} TW besides the earmarked cards, enough for its {cost} TW" if cost else ""
+        if self.pending and self.stack[max(self.pending)].player == player:
+            self.trace.add(STACK, "nobody else reacts, so {player} adds a further reaction to the chain", player=player)
+        opening = "declares" if not self.pending else "reacts with"
+        if self.in_play(card.id):
+            self.trace.add(STACK, "{player} {opening} {what}{opens}; the card is earmarked (the symbolic lock): it stays unlocked but cannot pay "
+                           "for another action in this stack{affordable}", player=player, opening=opening, what=what,
+                           opens="" if self.pending else ", which opens the action stack", affordable=affordable)
+        else:
+            rule = BUILD_PHASE if declaration.effect is Effect.BUILD else ACTION_CARDS if not self.pending else PLAY_CARD
+            if card.kind is CardKind.BASE_BUILDING:
+                rule = BASE_BUILDING_PHASE
+            self.trace.add(rule, "{player} {opening} {what}: playing a card is an action, which can be answered by reactions",
+                           player=player, opening=opening, what=what)
+            rule = EXPLOSIVE_LANDING if declaration.effect is Effect.BUILD else ACTION_CARDS
+            self.trace.add(rule, "{card} still counts as being in {player}'s hand until it resolves and is paid{affordable}",
+                           card=card.label, player=player, affordable=affordable)
+        self.pending[index] = declaration
+        self.declared_zones[index] = {card_id: self.zone[card_id] for card_id in (declaration.card, *declaration.targets)}
+
+    def _produce_tw(self, index: int, declaration: Declaration) -> None:
+        card, player = self.cards[declaration.card], declaration.player
+        self.locked[card.id] = True
+        self.pool[player] += card.tw
+        rule = LAND_BUILDINGS if card.kind is CardKind.LAND_BUILDING else BASE_BUILDINGS if card.kind is CardKind.BASE_BUILDING else TECH_VALUES
+        self.trace.add(rule, "{player} locks {card} and draws {tw} TW at once: drawing TW is no action, goes on no stack and cannot be prevented",
+                       player=player, card=card.label, tw=card.tw)
+        for earlier in self.pending.values():
+            if card.id in earlier.targets and earlier.effect is Effect.LOCK:
+                self.trace.add(DESTROYER, "{player} may still draw the TW of {card} in reaction to {locker}, which is to lock it",
+                               player=player, card=card.label, locker=self.label(earlier.card))
+            if card.id in earlier.targets and self.cards[earlier.card].special is Special.BLITZANGRIFF:
+                self.trace.add(BLITZ, "{blitz} does not forbid drawing TW from {card}: drawing TW is no action", blitz=self.label(earlier.card), card=card.label)
+        self.outcomes.append(Outcome(index, player, card.id, card.name, declaration.effect, Status.PRODUCED, 0,
+                                     f"{player} locks it and draws {card.tw} TW at once.", Payment(locked_card=True)))
+
+    # --- resolution ------------------------------------------------------------------------------
+
+    def run(self) -> StackResult:
+        problems = self.declare_all()
+        if problems:
+            raise InvalidScenario(problems)
+        order = sorted(self.pending, reverse=True)
+        if len(order) == 1:
+            self.trace.add(STACK, "nobody reacts: {card} alone is in the stack and comes up", card=self.label(self.pending[order[0]].card))
+        elif order:
+            self.trace.add(STACK, "nobody reacts any more: the stack is worked through last in, first out, from {last} back to {first}",
+                           last=self.label(self.pending[order[0]].card), first=self.label(self.pending[order[-1]].card))
+        if order:
+            for index in order:
+                self._resolve(index)
+        return StackResult(
+            outcomes=tuple(self.outcomes),
+            tw_paid=dict(self.paid),
+            tw_available=dict(self.tw_available),
+            tw_left=dict(self.pool),
+            cards_drawn=dict(self.cards_drawn),
+            cards={card_id: CardState(self.zone[card_id], self.locked[card_id]) for card_id in self.cards},
+            trace=self.trace.build(),
+        )
+
+    def _finish(self, index: int, status: Status, reason: str, payment: Payment | None = None) -> None:
+        declaration = self.pending.pop(index)
+        card = self.cards[declaration.card]
+        tw = payment.tw if payment else 0
+        self.outcomes.append(Outcome(index, declaration.player, card.id, card.name, declaration.effect, status, tw, reason, payment))
+
+    def _to_scrapyard(self, card_id: str) -> None:
+        self.zone[card_id] = Zone.SCRAPYARD
+        self.locked[card_id] = False
+
+    def _resolve(self, index: int) -> None:
+        declaration = self.pending[index]
+        card, player = self.cards[declaration.card], declaration.player
+        declared_zone = self.declared_zones[index][card.id]
+        if self.zone[card.id] is not declared_zone:
+            rule = ACTION_CARDS if card.kind in PLAYED_FROM_HAND else STACK
+            self.trace.add(rule, "{card} comes up but no longer exists (it lies in the {zone}): it has no effect and {player} pays nothing",
+                           card=card.label, zone=self.zone[card.id].label, player=player)
+            return self._finish(index, Status.FIZZLED, f"it no longer exists (it lies in the {self.zone[card.id].label}): no effect, nothing paid.")
+        countered = self.countered.get(index)
+        if countered and countered[0] is Status.COUNTERED:
+            self.trace.add(ACTION_CARDS, "{card} comes up but was countered by {by}: it has no effect and {player} pays nothing",
+                           card=card.label, by=self.label(countered[1]), player=player)
+            self._release(declaration)
+            return self._finish(index, Status.COUNTERED, f"countered by {self.label(countered[1])}: no effect, nothing paid.")
+        invalid = self._invalid_targets(index, declaration)
+        if invalid and declaration.effect is not Effect.UPGRADE:
+            self.trace.add(STACK, "{card} comes up but {why}: it does nothing, {player} pays nothing and the card is released ({state})",
+                           card=card.label, why=invalid, player=player, state=self._released_state(card))
+            self.trace.add(ACTIONS, "every condition of an action must be met for it to take effect")
+            return self._finish(index, Status.FIZZLED, f"{invalid}: no effect, nothing paid.")
+        effect_countered = bool(countered and countered[0] is Status.EFFECT_COUNTERED)
+        if declaration.lock and self.locked[card.id]:
+            self.trace.add(STACK, "{card} comes up but is already locked, so its ability, which locks it, can no longer be used: no effect, nothing paid",
+                           card=card.label)
+            return self._finish(index, Status.UNPAID, "it is already locked, so its ability can no longer be used: no effect, nothing paid.")
+        cost = self.cost(declaration, effect_countered)
+        payment = self.plan(player, card.id, cost, self.unit_type(declaration))
+        if payment is None:
+            return self._unpaid(index, declaration, cost)
+        if effect_countered:
+            self.trace.add(SUCCESSFUL_DEFENCE, "{card} comes up with its effect countered by {by}: {player} pays only its play cost of {cost} TW "
+                           "(the grey box), not the costs in its description", card=card.label, by=self.label(countered[1]) if countered else "",
+                           player=player, cost=cost)
+        else:
+            rule = ACTION_CARDS if card.kind in PLAYED_FROM_HAND else BUILD_PHASE if declaration.effect is Effect.BUILD else BOMB if cost else STACK
+            self.trace.add(rule, "{card} comes up and can be carried out, so {player} pays its cost now: {price}",
+                           card=card.label, player=player, price=self.price(declaration).removeprefix(" for ").strip())
+        self._pay(declaration, payment)
+        if effect_countered:
+            self._to_scrapyard(card.id)
+            self.trace.add(ACTION_CARDS, "{card} goes to {player}'s scrapyard, though its effect was countered", card=card.label, player=player)
+            return self._finish(index, Status.EFFECT_COUNTERED, f"its effect was countered by {self.label(countered[1]) if countered else ''}: "
+                                f"{player} pays only its play cost of {cost} TW.", payment)
+        status, effect_text = self._apply(index, declaration, invalid)
+        sacrificed = False
+        if declaration.sacrifice and self.zone[card.id] is declared_zone:
+            self._to_scrapyard(card.id)
+            sacrificed = True
+            self.trace.add(SACRIFICE, "{player} sacrifices {card} after its effect: it goes to the scrapyard, as part of the payment",
+                           player=player, card=card.label)
+        if card.kind is CardKind.ACTION_CARD:
+            self._to_scrapyard(card.id)
+            self.trace.add(ACTION_CARDS, "{card} has been played and goes to {player}'s scrapyard", card=card.label, player=player)
+        payment = Payment(payment.tw, payment.from_pool, payment.drawn, payment.assemblies, declaration.lock, sacrificed)
+        paid = [f"pays {cost} TW"] if cost else []
+        paid += ["locks it"] * declaration.lock + ["sacrifices it"] * sacrificed
+        return self._finish(index, status, f"{player} {' and '.join(paid) or 'pays nothing'}; {effect_text}", payment)
+
+    def _unpaid(self, index: int, declaration: Declaration, cost: int) -> None:
+        card, player = self.cards[declaration.card], declaration.player
+        available = self.available(player, card.id, self.unit_type(declaration))
+        self.trace.add(BOMB, "{card} comes up: {player} would have to pay {cost} TW but can raise only {available}, and only the player "
+                       "whose action is carried out pays", card=card.label, player=player, cost=cost, available=available)
+        if declaration.effect is Effect.BUILD:
+            self._to_scrapyard(card.id)
+            self.trace.add(BUILD_PHASE, "a build project that cannot be paid goes to the scrapyard (when several cannot all be paid, "
+                           "the opponent chooses which)")
+            self.trace.add(IN_PLAY, "{card} never comes into play: only what had its grey-box cost paid is in play", card=card.label)
+            return self._finish(index, Status.UNPAID, f"{player} cannot pay its {cost} TW: it never comes into play and goes to the scrapyard.")
+        self.trace.add(STACK, "so {card} has no effect, nothing is paid and the card is released ({state})",
+                       card=card.label, state=self._released_state(card))
+        return self._finish(index, Status.UNPAID, f"{player} cannot pay its {cost} TW (only {available} left): no effect, nothing paid, the card is released.")
+
+    def _released_state(self, card: Card) -> str:
+        if self.zone[card.id] is Zone.HAND:
+            return "it stays in the hand"
+        return "it stays locked" if self.locked[card.id] else "it stays unlocked"
+
+    def _release(self, declaration: Declaration) -> None:
+        card = self.cards[declaration.card]
+        if card.kind is CardKind.ACTION_CARD:
+            self._to_scrapyard(card.id)
+            self.trace.add(ACTION_CARDS, "a countered action card goes to its owner's scrapyard all the same: {card}", card=card.label)
+        else:
+            self.trace.add(STACK, "{card} is released ({state})", card=card.label, state=self._released_state(card))
+
+    def _invalid_targets(self, index: int, declaration: Declaration) -> str:
+        """Why the action has no valid target any more ('' if all its targets are still valid)."""
+        for target_id in declaration.targets:
+            label, zone, effect = self.label(target_id), self.zone[target_id], declaration.effect
+            if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
+                countered_index = self.by_card[target_id]
+                if countered_index not in self.pending or zone is not self.declared_zones[countered_index][target_id]:
+                    return f"the action of {label} no longer exists"
+                if countered_index in self.countered:
+                    return f"the action of {label} has already been countered"
+            elif effect is Effect.UPGRADE:
+                if zone is not Zone.DEPLOYMENT_ZONE:
+                    return f"{label} is no longer in the deployment zone"
+            elif zone is not self.declared_zones[index][target_id]:
+                return f"its target {label} no longer exists (it lies in the {zone.label})"
+            elif effect is Effect.LOCK and self.locked[target_id]:
+                return f"its target {label} is already locked"
+            elif effect is Effect.UNLOCK and not self.locked[target_id]:
+                return f"its target {label} is no longer locked"
+        return ""
+
+    def _pay(self, declaration: Declaration, payment: Payment) -> None:
+        card, player = self.cards[declaration.card], declaration.player
+        for card_id, tw in payment.assemblies.items():
+            self.assemblies_used.add(card_id)
+            rule = BARRACKS if self.cards[card_id].name.lower().startswith("kaserne") else ASSEMBLIES
+            self.trace.add(rule, "{assembly} makes {card} {tw} TW cheaper without being locked (drawing TW without locking); it can serve "
+                           "no other unit this phase", assembly=self.label(card_id), card=card.label, tw=tw)
+            self.trace.add(ABILITIES, "having made a unit cheaper, {assembly} may not be locked for TW in this phase as well", assembly=self.label(card_id))
+        if payment.from_pool:
+            self.pool[player] -= payment.from_pool
+            self.trace.add(TECH_VALUES, "{player} uses {tw} TW already drawn in this phase", player=player, tw=payment.from_pool)
+        drawn_total = 0
+        for card_id, tw in payment.drawn.items():
+            self.locked[card_id] = True
+            drawn_total += tw
+            source = self.cards[card_id]
+            rule = LAND_BUILDINGS if source.kind is CardKind.LAND_BUILDING else BASE_BUILDINGS if source.kind is CardKind.BASE_BUILDING else TECH_VALUES
+            self.trace.add(rule, "{player} locks {source} and draws {tw} TW", player=player, source=source.label, tw=tw)
+        surplus = payment.from_pool + drawn_total + sum(payment.assemblies.values()) - payment.tw
+        if surplus > 0:
+            self.pool[player] += surplus
+            self.trace.add(TECH_VALUES, "the {surplus} TW left over stay available to {player} until the end of the phase", surplus=surplus, player=player)
+        self.paid[player] += payment.tw
+        if declaration.lock:
+            self.locked[card.id] = True
+            rule = BASE_BUILDINGS if card.kind is CardKind.BASE_BUILDING else LOCKING
+            self.trace.add(rule, "{player} locks {card} to use its ability (so it draws no TW in this use)", player=player, card=card.label)
+
+    def _apply(self, index: int, declaration: Declaration, invalid: str) -> tuple[Status, str]:
+        """Carry out the effect; the status and what happened, in running text."""
+        card, player, effect = self.cards[declaration.card], declaration.player, declaration.effect
+        if effect is Effect.DESTROY:
+            return self._destroy(declaration)
+        if effect in (Effect.LOCK, Effect.UNLOCK):
+            for target in declaration.targets:
+                self.locked[target] = effect is Effect.LOCK
+            targets = " and ".join(self.label(t) for t in declaration.targets)
+            self.trace.add(LOCKING, "{card} {verb}s {targets}", card=card.label, verb=effect.value, targets=targets)
+            return Status.RESOLVED, f"{targets} {'is' if len(declaration.targets) == 1 else 'are'} {effect.value}ed."
+        if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
+            target = declaration.targets[0]
+            kind = Status.COUNTERED if effect is Effect.COUNTER else Status.EFFECT_COUNTERED
+            self.countered[self.by_card[target]] = (kind, card.id)
+            if effect is Effect.COUNTER:
+                self.trace.add(ACTION_CARDS, "{card} counters {target}: it will do nothing and need not be paid", card=card.label, target=self.label(target))
+                return Status.RESOLVED, f"{self.label(target)} is countered."
+            self.trace.add(SUCCESSFUL_DEFENCE, "{card} counters only the effect of {target}; {player} bore its own play cost plus that of {target}",
+                           card=card.label, target=self.label(target), player=player)
+            return Status.RESOLVED, f"the effect of {self.label(target)} is countered."
+        if effect is Effect.DISCARD:
+            for target in declaration.targets:
+                self._to_scrapyard(target)
+            targets = " and ".join(self.label(t) for t in declaration.targets)
+            self.trace.add(DISCARDING, "{targets} {verb} discarded from the hand to the scrapyard", targets=targets,
+                           verb="is" if len(declaration.targets) == 1 else "are")
+            return Status.RESOLVED, f"{targets} discarded."
+        if effect is Effect.DRAW:
+            self.cards_drawn[player] += declaration.amount
+            self.trace.add(DRAWING, "{player} draws {cards} from the top of the depot into the hand", player=player, cards=plural(declaration.amount, "card"))
+            return Status.RESOLVED, f"{player} draws {plural(declaration.amount, 'card')}."
+        if effect is Effect.BUILD:
+            return self._build(declaration)
+        if effect is Effect.UPGRADE:
+            if invalid:
+                self._to_scrapyard(card.id)
+                self.trace.add(UPGRADES, "{why}: the upgrade {card} comes to nothing and is lost, though it is paid", why=invalid, card=card.label)
+                return Status.VOIDED, f"but {invalid}: the upgrade is lost."
+            self.zone[card.id] = Zone.DEPLOYMENT_ZONE
+            self.trace.add(UPGRADES, "{card} upgrades {unit}", card=card.label, unit=self.label(declaration.targets[0]))
+            return Status.RESOLVED, f"{self.label(declaration.targets[0])} is upgraded."
+        self.trace.add(ACTIONS, "{card} takes effect: {what}", card=card.label, what=self.describe(declaration))
+        return Status.RESOLVED, f"it takes effect ({self.describe(declaration)})."
+
+    def _destroy(self, declaration: Declaration) -> tuple[Status, str]:
+        card = self.cards[declaration.card]
+        destroyed, voided = [], []
+        for target_id in declaration.targets:
+            target = self.cards[target_id]
+            protector = next((
+                other.id for other in self.cards.values()
+                if other.special is Special.FEUERWEHR and other.owner == target.owner and other.id != target_id
+                and self.zone[other.id] is Zone.BASE_ZONE
+            ), None) if target.kind is CardKind.BASE_BUILDING else None
+            if protector is not None:
+                voided.append(target.label)
+                self.trace.add(FIRE_BRIGADE, "{protector} makes the destruction of {target} void: the ability of {card} is not prevented, "
+                               "only the destruction, so it is paid all the same", protector=self.label(protector), target=target.label, card=card.label)
+            else:
+                destroyed.append(target.label)
+                self._to_scrapyard(target_id)
+                self.trace.add(SCRAPYARD, "{card} destroys {target}: it goes to {owner}'s scrapyard", card=card.label, target=target.label, owner=target.owner)
+        parts = []
+        if destroyed:
+            parts.append(" and ".join(destroyed) + (" is" if len(destroyed) == 1 else " are") + " destroyed")
+        if voided:
+            parts.append("the destruction of " + " and ".join(voided) + " is void (Feuerwehr)")
+        return (Status.RESOLVED if destroyed else Status.VOIDED), "; ".join(parts) + "."
+
+    def _build(self, declaration: Declaration) -> tuple[Status, str]:
+        card = self.cards[declaration.card]
+        if card.kind is CardKind.BASE_BUILDING:
+            self.zone[card.id], self.locked[card.id] = Zone.BASE_ZONE, False
+            self.trace.add(BASE_BUILDING_PHASE, "{card} comes into play unlocked in the base zone", card=card.label)
+            return Status.RESOLVED, "it comes into play in the base zone, unlocked."
+        zone = Zone.DEPLOYMENT_ZONE if card.kind is CardKind.UNIT else Zone.COUNTRY_ZONE
+        self.zone[card.id], self.locked[card.id] = zone, True
+        self.trace.add(BUILD_PHASE, "{card} is built: it comes into play locked in the {zone}", card=card.label, zone=zone.label)
+        return Status.RESOLVED, f"it is built, locked, in the {zone.label}."
+
+def evaluate_stack(scenario: StackScenario) -> StackResult:
+    """Declare everything, then work the stack through last in, first out."""
+    return _Table(scenario).run()
+
+
+CALCULATORS = (
+    Calculator(
+        name="stack",
+        label=N_("Action stack"),
+        title="Hell of a War action stack: who pays, what resolves, what fizzles, and why",
+        scenario=StackScenario,
+        evaluate=evaluate_stack,
+        games=("hell-of-a-war",),
+    ),
+)

@@ -1,0 +1,450 @@
+"""Hell of a War: declared actions — what an action does and costs, how it is paid, and whether it may be declared.
+
+Game ``hell-of-a-war``, source ``001_6dfd36dc833f0c3c.txt`` (the HoW FAQ). The
+vocabulary and the bookkeeping under :mod:`adjudicator.hell_of_a_war.action_stack`: an
+:class:`Effect`, a :class:`Declaration` (card, cost, targets), a
+:class:`Payment`, and the :class:`Board` that knows where every card lies, which
+cards are earmarked in the stack, what each player can still pay and whether a
+declaration is legal. Rules applied here, cited in the errors and trace steps:
+
+- ``how.aktionsstapel`` — a card stands in the stack only once; a declared card
+  is earmarked (the symbolic lock) and pays for no other action of the stack;
+- ``how.technologiewerte``, ``how.basisausbaukarten``, ``how.landausbaukarten``
+  — TW are drawn by locking a card and last until the end of the phase; a card
+  locked for its ability draws no TW at the same time;
+- ``how.aktionskarten``, ``how.erfolgreiche-abwehr`` — an action card pays its
+  play cost (grey box) and the ability's cost; a card whose effect alone is
+  countered pays only the grey box; the Erfolgreiche Abwehr adds the countered
+  card's grey box to its own; action cards are not played in the attack and
+  block declaration phases;
+- ``how.montagen``, ``how.kaserne`` — an unlocked assembly makes one unit of its
+  type cheaper by its TW, once per phase, without being locked;
+- ``how.sperren-entsperren``, ``how.abwerfen``, ``how.upgrades``,
+  ``how.bauphase``, ``how.basisausbauphase``, ``how.blitzangriff``,
+  ``how.aktionen`` — which targets are possible at all: only unlocked cards in play
+  can be locked, only hand cards discarded, upgrades go on one's own units in the
+  deployment zone, building happens in its phase, a Blitzangriff's target may not
+  be locked in reaction except to draw TW, producing TW cannot be countered.
+
+Paying: first the assemblies (for a unit), then the TW already drawn in the
+phase, then locking the player's unlocked, not earmarked TW cards in the order
+they are listed. Each query is linear in the number of cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from adjudicator.hell_of_a_war.vocabulary import ZONES_IN_PLAY, Card, CardKind, Phase, Player, Special, Zone
+from adjudicator.errors import ScenarioError
+
+__all__ = [
+    "ABILITIES",
+    "ACTIONS",
+    "ACTION_CARDS",
+    "ASSEMBLIES",
+    "BARRACKS",
+    "BASE_BUILDINGS",
+    "BASE_BUILDING_PHASE",
+    "BLITZ",
+    "BOMB",
+    "BUILD_PHASE",
+    "Board",
+    "DESTROYER",
+    "DISCARDING",
+    "DRAWING",
+    "Declaration",
+    "EXPLOSIVE_LANDING",
+    "Effect",
+    "FIRE_BRIGADE",
+    "IN_PLAY",
+    "LAND_BUILDINGS",
+    "LOCKING",
+    "PLAYED_FROM_HAND",
+    "PLAY_CARD",
+    "Payment",
+    "SACRIFICE",
+    "SCRAPYARD",
+    "STACK",
+    "SUCCESSFUL_DEFENCE",
+    "TECH_VALUES",
+    "UPGRADES",
+    "plural",
+]
+
+STACK = "how.aktionsstapel"
+BOMB = "how.227-pfund-bombe"
+ACTIONS = "how.aktionen"
+ACTION_CARDS = "how.aktionskarten"
+PLAY_CARD = "how.karte-spielen"
+SUCCESSFUL_DEFENCE = "how.erfolgreiche-abwehr"
+FIRE_BRIGADE = "how.feuerwehr"
+BLITZ = "how.blitzangriff"
+ASSEMBLIES = "how.montagen"
+BARRACKS = "how.kaserne"
+ABILITIES = "how.faehigkeiten"
+DESTROYER = "how.zerstoerer"
+LOCKING = "how.sperren-entsperren"
+TECH_VALUES = "how.technologiewerte"
+BASE_BUILDINGS = "how.basisausbaukarten"
+LAND_BUILDINGS = "how.landausbaukarten"
+SACRIFICE = "how.opfern"
+DISCARDING = "how.abwerfen"
+SCRAPYARD = "how.schrottplatz"
+BUILD_PHASE = "how.bauphase"
+BASE_BUILDING_PHASE = "how.basisausbauphase"
+IN_PLAY = "how.spiel"
+UPGRADES = "how.upgrades"
+DRAWING = "how.ziehen-karte"
+EXPLOSIVE_LANDING = "how.explosive-landung"
+
+
+class Effect(Enum):
+    """What a declared action does when it resolves."""
+
+    DESTROY = "destroy"
+    """Put the target cards in play on their owners' scrapyards (e.g. the 227-Pfund Bombe)."""
+    LOCK = "lock"
+    """Lock the unlocked target cards in play (e.g. a Zerstörer's ability)."""
+    UNLOCK = "unlock"
+    """Unlock the locked target cards in play."""
+    COUNTER = "counter"
+    """Counter the targeted action of the stack: it does nothing and is not paid."""
+    COUNTER_EFFECT = "counter-effect"
+    """Counter only the effect of the targeted action card, as the Erfolgreiche Abwehr does:
+    the countered card still pays its play cost, the countering player also pays it."""
+    DISCARD = "discard"
+    """Discard the target cards from their owners' hands (e.g. the Explosive Landung)."""
+    DRAW = "draw"
+    """Draw :attr:`Declaration.amount` cards (e.g. the Radarstation)."""
+    PRODUCE_TW = "produce-tw"
+    """Lock the card and draw its TW at once: no action, on no stack, never prevented."""
+    BUILD = "build"
+    """Build the card from the hand: a unit, a land building or a base building."""
+    UPGRADE = "upgrade"
+    """Play the upgrade card from the hand on the target unit in the player's deployment zone."""
+    OTHER = "other"
+    """Any other effect (say which in :attr:`Declaration.note`): the calculator settles only
+    whether it resolves and who pays."""
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One action or reaction announced into the stack, in the order of announcement."""
+
+    player: str
+    """The declaring player; the card must be theirs."""
+    card: str
+    """Id of the card whose ability is used, or which is played or built."""
+    effect: Effect
+    """What it does when it resolves."""
+    targets: tuple[str, ...] = ()
+    """Target card ids. For ``counter`` and ``counter-effect``: the card of the action countered."""
+    tw_cost: int = 0
+    """TW the ability costs (description field); an action card's or a build's play cost (grey
+    box) is taken from :attr:`Card.play_cost` and added."""
+    lock: bool = False
+    """Using it locks the card (a "Sperren:" ability); ``produce-tw`` always locks."""
+    sacrifice: bool = False
+    """The card is sacrificed (put on the scrapyard) after the effect, as with the 227."""
+    amount: int = 1
+    """Cards drawn (effect ``draw``)."""
+    note: str = ""
+    """What an ``other`` effect does, for the reader."""
+
+    def __post_init__(self) -> None:
+        if self.tw_cost < 0:
+            raise ScenarioError("tw_cost", f"the TW cost of {self.card!r} must be 0 or more", self.tw_cost)
+        if self.amount < 1:
+            raise ScenarioError("amount", f"{self.card!r} must draw at least 1 card", self.amount)
+        repeated = sorted({target for target in self.targets if self.targets.count(target) > 1})
+        if repeated:
+            raise ScenarioError("targets", f"{self.card!r} names a target more than once", repeated[0])
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What one resolved declaration cost its player, and where it came from."""
+
+    tw: int = 0
+    """TW paid in all."""
+    from_pool: int = 0
+    """TW taken from those already produced in the phase."""
+    drawn: dict[str, int] = field(default_factory=dict)
+    """Card id → TW drawn by locking that card for this payment."""
+    assemblies: dict[str, int] = field(default_factory=dict)
+    """Card id → TW an assembly contributed without being locked."""
+    locked_card: bool = False
+    """The declared card was locked as part of the cost."""
+    sacrificed: bool = False
+    """The declared card was sacrificed after the effect."""
+
+
+PLAYED_FROM_HAND = frozenset({CardKind.ACTION_CARD, CardKind.UPGRADE})
+_NEED_TARGETS = frozenset({Effect.DESTROY, Effect.LOCK, Effect.UNLOCK, Effect.DISCARD, Effect.COUNTER, Effect.COUNTER_EFFECT, Effect.UPGRADE})
+_ONE_TARGET = frozenset({Effect.COUNTER, Effect.COUNTER_EFFECT, Effect.UPGRADE})
+_NO_TARGETS = frozenset({Effect.DRAW, Effect.PRODUCE_TW, Effect.BUILD})
+_BUILDABLE = frozenset({CardKind.UNIT, CardKind.LAND_BUILDING, CardKind.BASE_BUILDING})
+_NO_ACTION_CARDS_IN = frozenset({Phase.ATTACK_DECLARATION, Phase.BLOCK})
+
+
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, with an s when it is not one.
+
+    >>> plural(2, "card")
+    '2 cards'
+    """
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Board:
+    """Where every card lies, what is earmarked in the stack, and what each player can still pay."""
+
+    def __init__(self, players: tuple[Player, ...], cards: tuple[Card, ...], stack: tuple[Declaration, ...]) -> None:
+        self.stack = stack
+        self.player_list = players
+        self.card_list = cards
+        self.players: dict[str, Player] = {}
+        for player in players:
+            self.players.setdefault(player.name, player)
+        self.cards: dict[str, Card] = {}
+        for card in cards:
+            self.cards.setdefault(card.id, card)
+        self.zone = {card_id: card.zone for card_id, card in self.cards.items()}
+        self.locked = {card_id: card.locked for card_id, card in self.cards.items()}
+        self.pool = {name: player.tw for name, player in self.players.items()}
+        self.by_card: dict[str, int] = {}
+        """Card id → index of its declaration."""
+        self.pending: dict[int, Declaration] = {}
+        """Declarations still in the stack, by index."""
+        self.assemblies_used: set[str] = set()
+
+    def label(self, card_id: str) -> str:
+        return self.cards[card_id].label
+
+    def in_play(self, card_id: str) -> bool:
+        return self.zone[card_id] in ZONES_IN_PLAY
+
+    def earmarked(self) -> set[str]:
+        return {declaration.card for declaration in self.pending.values()}
+
+    def tw_sources(self, player: str, acting: str | None, skip: frozenset[str] = frozenset()) -> list[str]:
+        """Cards ``player`` can still lock for TW, in the order listed (``how.aktionsstapel``: not earmarked ones)."""
+        earmarked = self.earmarked()
+        return [
+            card_id
+            for card_id, card in self.cards.items()
+            if card.owner == player and card.tw > 0 and self.in_play(card_id) and not self.locked[card_id]
+            and card_id != acting and card_id not in earmarked and card_id not in skip
+            and card_id not in self.assemblies_used
+        ]
+
+    def assemblies(self, player: str, unit_type: str) -> list[str]:
+        """Unlocked assemblies of ``player`` for ``unit_type`` not yet used in this phase (``how.montagen``)."""
+        earmarked = self.earmarked()
+        return [
+            card_id
+            for card_id, card in self.cards.items()
+            if card.owner == player and card.special is Special.ASSEMBLY and card.assembly_for == unit_type
+            and self.zone[card_id] is Zone.BASE_ZONE and not self.locked[card_id]
+            and card_id not in earmarked and card_id not in self.assemblies_used
+        ]
+
+    def unit_type(self, declaration: Declaration) -> str | None:
+        card = self.cards[declaration.card]
+        return card.unit_type if declaration.effect is Effect.BUILD and card.kind is CardKind.UNIT else None
+
+    def cost(self, declaration: Declaration, effect_countered: bool = False) -> int:
+        """TW the declaration costs: play cost (grey box) of a card played or built, plus the ability's cost."""
+        card = self.cards[declaration.card]
+        grey_box = card.play_cost if card.kind in PLAYED_FROM_HAND or declaration.effect is Effect.BUILD else 0
+        if effect_countered:
+            return grey_box
+        cost = grey_box + declaration.tw_cost
+        if declaration.effect is Effect.COUNTER_EFFECT:
+            cost += self.cards[declaration.targets[0]].play_cost
+        return cost
+
+    def plan(self, player: str, acting: str, cost: int, unit_type: str | None) -> Payment | None:
+        """How ``player`` pays ``cost``: assemblies, then unspent TW, then locking cards; ``None`` if short."""
+        remaining = cost
+        assemblies: dict[str, int] = {}
+        if unit_type is not None:
+            for card_id in self.assemblies(player, unit_type):
+                if remaining <= 0:
+                    break
+                assemblies[card_id] = min(self.cards[card_id].tw, remaining)
+                remaining -= assemblies[card_id]
+        from_pool = min(self.pool[player], remaining)
+        remaining -= from_pool
+        drawn: dict[str, int] = {}
+        for card_id in self.tw_sources(player, acting, frozenset(assemblies)):
+            if remaining <= 0:
+                break
+            drawn[card_id] = self.cards[card_id].tw
+            remaining -= drawn[card_id]
+        if remaining > 0:
+            return None
+        return Payment(tw=cost, from_pool=from_pool, drawn=drawn, assemblies=assemblies)
+
+    def available(self, player: str, acting: str, unit_type: str | None) -> int:
+        assemblies = self.assemblies(player, unit_type) if unit_type is not None else []
+        sources = self.tw_sources(player, acting, frozenset(assemblies))
+        return self.pool[player] + sum(self.cards[c].tw for c in assemblies + sources)
+
+    def describe(self, declaration: Declaration) -> str:
+        """What the declaration does, in running text."""
+        targets = " and ".join(self.label(t) for t in declaration.targets if t in self.cards)
+        effect = declaration.effect
+        if effect is Effect.DRAW:
+            return f"draw {plural(declaration.amount, 'card')}"
+        if effect is Effect.PRODUCE_TW:
+            return f"lock it and draw {self.cards[declaration.card].tw} TW"
+        if effect is Effect.BUILD:
+            return "build it"
+        if effect is Effect.COUNTER:
+            return f"counter {targets}"
+        if effect is Effect.COUNTER_EFFECT:
+            return f"counter the effect of {targets}"
+        if effect is Effect.DISCARD:
+            return f"discard {targets} from the hand"
+        if effect is Effect.UPGRADE:
+            return f"upgrade {targets}"
+        if effect is Effect.OTHER:
+            return (declaration.note or "use its ability") + (f" on {targets}" if targets else "")
+        return f"{effect.value} {targets}"
+
+    def price(self, declaration: Declaration) -> str:
+        """What the declaration will cost, in running text."""
+        parts = []
+        cost = self.cost(declaration)
+        if cost:
+            parts.append(f"{cost} TW")
+        if declaration.lock:
+            parts.append("locking it")
+        if declaration.sacrifice:
+            parts.append("sacrificing it")
+        return " for " + " and ".join(parts) if parts else " at no cost"
+
+    # --- legality of a declaration ------------------------------------------------------------------
+
+    def table_problems(self) -> list[ScenarioError]:
+        """Duplicate player names and card ids, and owners who are not at the table."""
+        problems = []
+        names = [player.name for player in self.player_list]
+        for index, name in enumerate(names):
+            if name in names[:index]:
+                problems.append(ScenarioError(f"players.{index}.name", "every player needs a different name", name))
+        ids = [card.id for card in self.card_list]
+        for index, card in enumerate(self.card_list):
+            if card.id in ids[:index]:
+                problems.append(ScenarioError(f"cards.{index}.id", "every card needs a different id (give each copy its own)", card.id))
+            if card.owner not in self.players:
+                problems.append(ScenarioError(f"cards.{index}.owner", f"card {card.id!r} must belong to one of the players ({', '.join(self.players)})", card.owner))
+        return problems
+
+    def declaration_problems(self, index: int, declaration: Declaration, phase: Phase | None) -> list[ScenarioError]:
+        """Everything that makes ``declaration`` illegal at this point of the stack (TW aside)."""
+        path = f"stack.{index}"
+        problems: list[ScenarioError] = []
+        if declaration.player not in self.players:
+            problems.append(ScenarioError(f"{path}.player", f"must name one of the players ({', '.join(self.players)})", declaration.player))
+        for position, target in enumerate(declaration.targets):
+            if target not in self.cards:
+                problems.append(ScenarioError(f"{path}.targets.{position}", "must be the id of a card listed in cards", target))
+        card = self.cards.get(declaration.card)
+        if card is None:
+            problems.append(ScenarioError(f"{path}.card", "must be the id of a card listed in cards", declaration.card))
+            return problems
+        if declaration.player in self.players and card.owner != declaration.player:
+            problems.append(ScenarioError(
+                f"{path}.card", f"player {declaration.player!r} owns no such card: {card.label} belongs to {card.owner!r}", declaration.card))
+        if declaration.card in self.by_card:
+            problems.append(ScenarioError(
+                f"{path}.card", f"a card may stand in the action stack only once ({STACK}); {card.label} was declared at stack.{self.by_card[declaration.card]}",
+                declaration.card))
+        problems.extend(self._check_card_use(path, declaration, card, phase))
+        if all(target in self.cards for target in declaration.targets):
+            problems.extend(self._check_targets(path, declaration))
+        return problems
+
+    def _check_card_use(self, path: str, declaration: Declaration, card: Card, phase: Phase | None) -> list[ScenarioError]:
+        """Whether the card can be used this way, from where it lies, in this phase."""
+        problems = []
+        effect, zone = declaration.effect, self.zone[card.id]
+        if effect is Effect.BUILD:
+            if card.kind not in _BUILDABLE or zone is not Zone.HAND:
+                problems.append(ScenarioError(f"{path}.effect", f"only a unit, land building or base building in the hand can be built; {card.label} is {card.kind.noun} in the {zone.label}", effect.value))
+            elif phase is not None and card.kind is CardKind.BASE_BUILDING and phase is not Phase.BASE_BUILDING:
+                problems.append(ScenarioError(f"{path}.effect", f"base buildings are brought into play in the base-building phase ({BASE_BUILDING_PHASE})", phase.value))
+            elif phase is not None and card.kind is not CardKind.BASE_BUILDING and phase is not Phase.BUILD:
+                problems.append(ScenarioError(f"{path}.effect", f"units and land buildings are built in the build phase ({BUILD_PHASE})", phase.value))
+        elif card.kind is CardKind.UPGRADE or effect is Effect.UPGRADE:
+            if card.kind is not CardKind.UPGRADE or effect is not Effect.UPGRADE or zone is not Zone.HAND:
+                problems.append(ScenarioError(f"{path}.effect", f"an upgrade card in the hand is played with effect 'upgrade'; {card.label} is {card.kind.noun} in the {zone.label}", effect.value))
+            elif phase is not None and phase is not Phase.BUILD:
+                problems.append(ScenarioError(f"{path}.effect", f"upgrades are played in the build phase ({UPGRADES})", phase.value))
+        elif card.kind is CardKind.ACTION_CARD:
+            if zone is not Zone.HAND:
+                problems.append(ScenarioError(f"{path}.card", f"an action card is played from the hand; {card.label} lies in the {zone.label}", card.id))
+            elif effect is Effect.PRODUCE_TW:
+                problems.append(ScenarioError(f"{path}.effect", f"an action card produces no TW by locking; {card.label} is an action card", effect.value))
+            elif phase in _NO_ACTION_CARDS_IN:
+                problems.append(ScenarioError(f"{path}.card", f"action cards may not be played in the attack and block declaration phases ({ACTION_CARDS})", phase.value if phase else None))
+            if declaration.lock or declaration.sacrifice:
+                problems.append(ScenarioError(f"{path}.lock" if declaration.lock else f"{path}.sacrifice", f"{card.label} is an action card: it goes to the scrapyard once played and is neither locked nor sacrificed", True))
+        elif not self.in_play(card.id):
+            problems.append(ScenarioError(f"{path}.card", f"only a card in play can use its ability; {card.label} lies in the {zone.label}", card.id))
+        elif effect is Effect.PRODUCE_TW and card.tw == 0:
+            problems.append(ScenarioError(f"{path}.effect", f"{card.label} produces no TW", effect.value))
+        if (declaration.lock or effect is Effect.PRODUCE_TW) and self.in_play(card.id) and self.locked[card.id]:
+            problems.append(ScenarioError(f"{path}.lock", f"{card.label} is already locked, so it cannot be locked to use it ({LOCKING})", True))
+        for earlier in self.pending.values():
+            if (self.cards[earlier.card].special is Special.BLITZANGRIFF and card.id in earlier.targets
+                    and declaration.lock and effect is not Effect.PRODUCE_TW):
+                problems.append(ScenarioError(
+                    f"{path}.lock", f"after the Blitzangriff {self.label(earlier.card)} its target {card.label} may not be locked "
+                    f"in reaction to use an ability, only to draw TW ({BLITZ})", True))
+        return problems
+
+    def _check_targets(self, path: str, declaration: Declaration) -> list[ScenarioError]:
+        """Whether each target is possible at all when the action is declared."""
+        effect, targets = declaration.effect, declaration.targets
+        if effect in _NEED_TARGETS and not targets:
+            return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} needs a target", [])]
+        if effect in _ONE_TARGET and len(targets) > 1:
+            return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} takes exactly one target", list(targets))]
+        if effect in _NO_TARGETS and targets:
+            return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} takes no targets", list(targets))]
+        problems = []
+        for position, target in enumerate(targets):
+            why = self._impossible(declaration, target)
+            if why:
+                problems.append(ScenarioError(f"{path}.targets.{position}", f"impossible target for {declaration.card!r} ({effect.value}): {why}", target))
+        return problems
+
+    def _impossible(self, declaration: Declaration, target_id: str) -> str:
+        """Why ``target_id`` cannot be a target of ``declaration`` now ('' if it can)."""
+        target, zone, effect = self.cards[target_id], self.zone[target_id], declaration.effect
+        if target_id == declaration.card:
+            return "a card cannot target itself"
+        if effect is Effect.DESTROY and (not self.in_play(target_id) or target.kind is CardKind.COUNTRY):
+            return f"{target.label} is {target.kind.noun} in the {zone.label}; only cards in play other than countries can be destroyed"
+        if effect is Effect.LOCK and (not self.in_play(target_id) or self.locked[target_id]):
+            return f"{target.label} lies {'locked' if self.locked[target_id] else 'in the ' + zone.label}; only an unlocked card in play can be locked ({LOCKING})"
+        if effect is Effect.UNLOCK and not self.locked[target_id]:
+            return f"{target.label} is not locked ({LOCKING})"
+        if effect is Effect.DISCARD and zone is not Zone.HAND:
+            return f"{target.label} lies in the {zone.label}; only hand cards can be discarded ({DISCARDING})"
+        if effect is Effect.UPGRADE and (target.kind is not CardKind.UNIT or zone is not Zone.DEPLOYMENT_ZONE or target.owner != declaration.player):
+            return f"an upgrade is played on a unit in the player's own deployment zone ({UPGRADES}); {target.label} is {target.kind.noun} of {target.owner} in the {zone.label}"
+        if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
+            earlier = self.by_card.get(target_id)
+            if earlier is not None and self.stack[earlier].effect is Effect.PRODUCE_TW:
+                return f"{target.label} only produced TW, which is no action and cannot be prevented ({ACTIONS})"
+            if earlier is None or earlier not in self.pending:
+                return f"{target.label} is not the card of an action declared earlier in this stack"
+            if effect is Effect.COUNTER_EFFECT and target.kind is not CardKind.ACTION_CARD:
+                return f"only the effect of an action card can be countered this way ({ACTION_CARDS}); {target.label} is {target.kind.noun}"
+        return ""

@@ -1,0 +1,538 @@
+"""Operation WW2 2.0 damage to vehicles: armour modifiers, damage tables, flamethrowers, crew hazards.
+
+Game ``operation-ww2``; source ``004_6b2d581a6c2d481a.txt`` (Hungarian). Rules
+implemented, by entry id:
+
+* ``oww2.damage-modifiers`` — damage modifier by armour class: extra-light +2,
+  light +1, medium −1, heavy −2, extra-heavy −3, super-extra-heavy −4 (none is
+  listed for vehicles without an armour trait: 0);
+* ``oww2.firing-from-height`` — a target vehicle no farther than the firer's
+  height ignores its medium, heavy, extra-heavy and super-extra-heavy armour;
+* ``oww2.heavy-weapons-damage.table-changes`` — the changed rows of the
+  heavy-weapons damage table per vehicle type; ``oww2.heavy-weapons-damage`` —
+  the Engine/Ammunition effect is gone; ``oww2.damage-effects.immobilised`` and
+  ``…secondary-weapon`` — both now also destroy the radio;
+  ``oww2.damage-effects.nerve-test`` — a failed test leaves the passengers
+  frightened inside;
+* ``oww2.light-flamethrower-damage`` and ``oww2.heavy-flamethrower-damage``;
+* ``oww2.traits.petrol-ronson``, ``oww2.traits.ronson``,
+  ``oww2.traits.unprotected-ammunition``, ``oww2.traits.external-fuel-tank`` —
+  +1 each to the crew's damage (Petrol now counts as Ronson, and a vehicle with
+  both gets it once); the external tank is present on a pre-game 7-10.
+
+The rows of the damage tables that this source does not give (all of the
+small-arms table, the unchanged heavy-weapons rows) belong to the base
+rulebook: results report the modified roll and mark such rows ``stated: false``
+rather than inventing them. The armour list stands among the collision rules of
+the source; it is applied here to every heavy-weapons and small-arms damage roll
+on a vehicle (the entry's note records the other reading), never to the
+flamethrower tables, which the source gives without modifiers. What "+1 to the
+crew's damage" adds to is left to the base rulebook: it is reported, not
+applied. Cost: O(10).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from adjudicator.errors import ScenarioError
+from adjudicator.operation_ww2.vocabulary import (
+    D10_FACES,
+    GAME,
+    ArmourClass,
+    Chance,
+    DamageTable,
+    VehicleType,
+    chance_of_faces,
+    check_d10,
+    faces_text,
+)
+from adjudicator.registry import Calculator
+from adjudicator.trace import N_, Trace, TraceBuilder
+
+__all__ = [
+    "ARMOUR_DAMAGE_MODIFIERS",
+    "CALCULATORS",
+    "FLAMETHROWER_TABLES",
+    "HEAVY_WEAPONS_CHANGES",
+    "CrewDamageChance",
+    "CrewDamageResult",
+    "CrewHazards",
+    "DamageEffect",
+    "DamageOutcome",
+    "DamageRow",
+    "VehicleDamageResult",
+    "VehicleDamageScenario",
+    "armour_modifier",
+    "crew_damage",
+        "evaluate_vehicle_damage",
+]
+
+ARMOUR_RULE = "oww2.damage-modifiers"
+CHANGES_RULE = "oww2.heavy-weapons-damage.table-changes"
+
+ARMOUR_DAMAGE_MODIFIERS: dict[ArmourClass, int] = {
+    ArmourClass.EXTRA_LIGHT: 2,
+    ArmourClass.LIGHT: 1,
+    ArmourClass.MEDIUM: -1,
+    ArmourClass.HEAVY: -2,
+    ArmourClass.EXTRA_HEAVY: -3,
+    ArmourClass.SUPER_EXTRA_HEAVY: -4,
+}
+"""``oww2.damage-modifiers``; :attr:`ArmourClass.NONE` has no entry (no modifier listed)."""
+
+IGNORED_FROM_HEIGHT = frozenset(
+    {ArmourClass.MEDIUM, ArmourClass.HEAVY, ArmourClass.EXTRA_HEAVY, ArmourClass.SUPER_EXTRA_HEAVY}
+)
+"""The armour traits ``oww2.firing-from-height`` tells the firer to ignore."""
+
+
+class DamageEffect(enum.Enum):
+    """The effects named in the damage tables of this source."""
+
+    NO_EFFECT = "no-effect"
+    MAIN_WEAPON = "main-weapon"
+    SECONDARY_WEAPON = "secondary-weapon"
+    IMMOBILISED = "immobilised"
+    RADIO_DESTROYED = "radio-destroyed"
+    CREW = "crew"
+    """``N Kezelő``: N crew are affected (the count is in :attr:`DamageRow.crew`)."""
+    CREW_FRIGHTENED = "crew-frightened"
+    CREW_KILLED = "crew-killed"
+    STEADY_NERVES_TEST = "steady-nerves-test"
+    CATASTROPHE = "catastrophe"
+
+
+_E = DamageEffect
+
+
+@dataclass(frozen=True)
+class DamageRow:
+    """One row of a damage table as this source gives it."""
+
+    effects: tuple[DamageEffect, ...]
+    crew: int = 0
+    crew_frightened: int = 0
+    crew_killed: int = 0
+
+
+def _heavy_rows(crew: int) -> dict[int, DamageRow]:
+    return {
+        7: DamageRow((_E.MAIN_WEAPON, _E.IMMOBILISED, _E.CREW, _E.STEADY_NERVES_TEST), crew=crew),
+        8: DamageRow((_E.MAIN_WEAPON, _E.SECONDARY_WEAPON, _E.IMMOBILISED, _E.CREW, _E.STEADY_NERVES_TEST), crew=crew),
+    }
+
+
+HEAVY_WEAPONS_CHANGES: dict[VehicleType, dict[int, DamageRow]] = {
+    VehicleType.HEAVY_TANK: _heavy_rows(3),
+    VehicleType.MEDIUM_TANK: _heavy_rows(3),
+    VehicleType.LIGHT_TANK: _heavy_rows(3),
+    VehicleType.ARMOURED_CAR: _heavy_rows(3),
+    VehicleType.ARMOURED_PERSONNEL_CARRIER: _heavy_rows(4),
+    VehicleType.TRUCK: {
+        5: DamageRow((_E.IMMOBILISED, _E.CREW, _E.STEADY_NERVES_TEST), crew=5),
+        6: DamageRow((_E.MAIN_WEAPON, _E.CREW, _E.STEADY_NERVES_TEST), crew=5),
+        **_heavy_rows(5),
+    },
+    VehicleType.CAR: _heavy_rows(4),
+    VehicleType.MOTORCYCLE: {
+        7: DamageRow((_E.MAIN_WEAPON, _E.CREW), crew=2),
+        8: DamageRow((_E.MAIN_WEAPON, _E.CREW, _E.IMMOBILISED), crew=2),
+    },
+}
+"""``oww2.heavy-weapons-damage.table-changes``: the changed rows (modified roll → row)."""
+
+FLAMETHROWER_TABLES: dict[DamageTable, tuple[tuple[tuple[int, ...], DamageRow], ...]] = {
+    DamageTable.LIGHT_FLAMETHROWER: (
+        ((1, 2, 3, 4), DamageRow((_E.NO_EFFECT,))),
+        ((5, 6, 7), DamageRow((_E.CREW_FRIGHTENED, _E.STEADY_NERVES_TEST), crew_frightened=2)),
+        ((8, 9), DamageRow((_E.CREW_FRIGHTENED, _E.CREW_KILLED, _E.STEADY_NERVES_TEST), crew_frightened=1, crew_killed=1)),
+        ((10,), DamageRow((_E.CATASTROPHE,))),
+    ),
+    DamageTable.HEAVY_FLAMETHROWER: (
+        ((1, 2), DamageRow((_E.NO_EFFECT,))),
+        ((3, 4, 5), DamageRow((_E.CREW_FRIGHTENED, _E.STEADY_NERVES_TEST), crew_frightened=2)),
+        ((6, 7, 8), DamageRow((_E.CREW_FRIGHTENED, _E.CREW_KILLED, _E.STEADY_NERVES_TEST), crew_frightened=2, crew_killed=2)),
+        ((9, 10), DamageRow((_E.CATASTROPHE,))),
+    ),
+}
+"""``oww2.light-flamethrower-damage`` and ``oww2.heavy-flamethrower-damage``: (faces, row)."""
+
+FLAMETHROWER_RULES = {
+    DamageTable.LIGHT_FLAMETHROWER: "oww2.light-flamethrower-damage",
+    DamageTable.HEAVY_FLAMETHROWER: "oww2.heavy-flamethrower-damage",
+}
+
+NOT_IN_SOURCE = "not-in-source"
+"""The row name of the outcomes whose rows are the base rulebook's (or beyond a printed table)."""
+
+EXTERNAL_FUEL_TANK_PRESENT: tuple[int, ...] = (7, 8, 9, 10)
+"""``oww2.traits.external-fuel-tank``: the pre-game roll that leaves the tank on the vehicle."""
+
+
+# --- Crew hazards ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CrewHazards:
+    """The vehicle traits that add to the crew's damage."""
+
+    petrol: bool = False
+    """The Petrol (``Benzin``) trait, which 2.0 replaces by Ronson."""
+    ronson: bool = False
+    """The Ronson trait: +1 to the crew's damage (once, even with Petrol)."""
+    unprotected_ammunition: bool = False
+    """The unprotected ammunition trait: +1 to the crew's damage."""
+    external_fuel_tank: bool = False
+    """The vehicle may carry an external fuel tank (rolled for before the game)."""
+    external_fuel_tank_roll: int | None = None
+    """The pre-game d10 for the external fuel tank, if rolled."""
+
+    def __post_init__(self) -> None:
+        check_d10("external_fuel_tank_roll", self.external_fuel_tank_roll)
+        if self.external_fuel_tank_roll is not None and not self.external_fuel_tank:
+            raise ScenarioError(
+                "external_fuel_tank_roll",
+                "is only rolled for a vehicle with the external fuel tank trait (set external_fuel_tank)",
+                self.external_fuel_tank_roll,
+            )
+
+
+@dataclass(frozen=True)
+class CrewDamageChance:
+    modifier: int
+    chance: Chance
+
+
+@dataclass(frozen=True)
+class CrewDamageResult:
+    """The modifier to the crew's damage, exact when the fuel tank roll is known."""
+
+    crew_damage_modifier: int | None
+    """The modifier, or ``None`` while the external fuel tank roll is still open."""
+    distribution: tuple[CrewDamageChance, ...]
+    external_fuel_tank_present: bool | None
+    p_external_fuel_tank_present: Chance | None
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        if self.crew_damage_modifier is not None:
+            return [f"Crew damage modifier: {self.crew_damage_modifier:+d}"]
+        return ["Crew damage modifier: " + ", ".join(f"{row.modifier:+d} with {row.chance.fraction}" for row in self.distribution)]
+
+
+def crew_damage(hazards: CrewHazards) -> CrewDamageResult:
+    """The modifier to the crew's damage from Ronson/Petrol, unprotected ammunition and an external fuel tank.
+
+    >>> crew_damage(CrewHazards(petrol=True, ronson=True, unprotected_ammunition=True)).crew_damage_modifier
+    2
+    >>> [(row.modifier, row.chance.fraction) for row in crew_damage(CrewHazards(external_fuel_tank=True)).distribution]
+    [(0, '3/5'), (1, '2/5')]
+    """
+    trace = TraceBuilder()
+    fixed = 0
+    if hazards.petrol and hazards.ronson:
+        trace.add("oww2.traits.petrol-ronson", "Petrol is now Ronson; with both traits one negates the other: Ronson counts once")
+    elif hazards.petrol:
+        trace.add("oww2.traits.petrol-ronson", "Petrol is now Ronson")
+    if hazards.petrol or hazards.ronson:
+        fixed += 1
+        trace.add("oww2.traits.ronson", "Ronson: +1 to the crew's damage")
+    if hazards.unprotected_ammunition:
+        fixed += 1
+        trace.add("oww2.traits.unprotected-ammunition", "unprotected ammunition: +1 to the crew's damage")
+    present: bool | None = None
+    p_present: Chance | None = None
+    if not hazards.external_fuel_tank:
+        distribution = {fixed: Fraction(1)}
+    else:
+        p_tank = chance_of_faces(EXTERNAL_FUEL_TANK_PRESENT)
+        p_present = Chance.of(p_tank)
+        if hazards.external_fuel_tank_roll is None:
+            distribution = {fixed: 1 - p_tank, fixed + 1: p_tank}
+            trace.add(
+                "oww2.traits.external-fuel-tank",
+                "external fuel tank: present on a pre-game 7-10 (chance {chance}), then +1 to the crew's damage",
+                chance=p_present.fraction,
+            )
+        else:
+            present = hazards.external_fuel_tank_roll in EXTERNAL_FUEL_TANK_PRESENT
+            distribution = {fixed + 1: Fraction(1)} if present else {fixed: Fraction(1)}
+            trace.add(
+                "oww2.traits.external-fuel-tank",
+                "external fuel tank roll {roll}: {verdict}",
+                roll=hazards.external_fuel_tank_roll,
+                verdict="present (7-10), +1 to the crew's damage" if present else "removed before the battle (1-6)",
+            )
+    rows = tuple(CrewDamageChance(modifier, Chance.of(chance)) for modifier, chance in sorted(distribution.items()))
+    modifier = rows[0].modifier if len(rows) == 1 else None
+    return CrewDamageResult(modifier, rows, present, p_present, trace.build())
+
+
+# --- Vehicle damage --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VehicleDamageScenario:
+    """A damage roll against a vehicle on one of the damage tables."""
+
+    vehicle: VehicleType
+    """The damaged vehicle's type, which picks the heavy-weapons table rows that 2.0 changes."""
+    table: DamageTable
+    """The damage table rolled on: heavy weapons, small arms, light or heavy flamethrower."""
+    armour: ArmourClass = ArmourClass.NONE
+    """The vehicle's armour trait, which sets the damage modifier (not used on the flamethrower tables)."""
+    firer_height_above_ground_cm: float = 0.0
+    """The firer's height above ground in cm; against a vehicle no farther away, medium or heavier armour is ignored."""
+    distance_cm: float | None = None
+    """Distance from the firer, needed only to decide the firing-from-height rule."""
+    base_modifiers: dict[str, int] = field(default_factory=dict)
+    """Further damage modifiers of the base rulebook, by name."""
+    crew_hazards: CrewHazards = field(default_factory=CrewHazards)
+    """The vehicle's traits that add to the crew's damage (Petrol/Ronson, ammunition, fuel tank)."""
+    roll: int | None = None
+    """The d10 damage roll, if rolled; without it only the odds are given."""
+
+    def __post_init__(self) -> None:
+        if self.firer_height_above_ground_cm < 0:
+            raise ScenarioError("firer_height_above_ground_cm", "must be 0 or more", self.firer_height_above_ground_cm)
+        if self.distance_cm is not None and self.distance_cm < 0:
+            raise ScenarioError("distance_cm", "must be 0 or more", self.distance_cm)
+        if self.firer_height_above_ground_cm > 0 and self.distance_cm is None:
+            raise ScenarioError("distance_cm", "is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)")
+        check_d10("roll", self.roll)
+
+
+@dataclass(frozen=True)
+class DamageOutcome:
+    """One result of the damage roll: a table row, or a row the base rulebook holds."""
+
+    row: str
+    """The row as printed (``7``, ``1-4``), or ``not-in-source`` for the rows this source does not give."""
+    modified_rolls: tuple[int, ...]
+    """The rolls after modifiers that fall on this row."""
+    faces: tuple[int, ...]
+    """The natural d10 faces that lead here."""
+    chance: Chance
+    stated: bool
+    """The row is given by this source (otherwise it is the base rulebook's)."""
+    effects: tuple[DamageEffect, ...] = ()
+    crew: int = 0
+    crew_frightened: int = 0
+    crew_killed: int = 0
+
+
+@dataclass(frozen=True)
+class VehicleDamageResult:
+    """The damage modifier with its reasons and the exact distribution over the table's rows."""
+
+    armour_modifier: int
+    total_modifier: int
+    distribution: tuple[DamageOutcome, ...]
+    p_catastrophe: Chance
+    p_row_not_in_source: Chance
+    """Chance that the row is one this source does not give (see the base rulebook)."""
+    modified_roll: int | None
+    """The given roll plus the total modifier (``None`` without a roll)."""
+    outcome: DamageOutcome | None
+    """The row of the given roll (``None`` without a roll)."""
+    crew_damage_modifier: int | None
+    """Modifier to the crew's damage (``None`` while the external fuel tank roll is open)."""
+    crew_damage_distribution: tuple[CrewDamageChance, ...]
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        lines = [f"Damage modifier {self.total_modifier:+d} (armour {self.armour_modifier:+d})"]
+        for outcome in self.distribution:
+            if outcome.stated:
+                lines.append(f"  row {outcome.row}: {outcome.chance.fraction} — {' + '.join(_describe_outcome(outcome))}")
+            else:
+                lines.append(f"  rolls {faces_text(outcome.modified_rolls)}: {outcome.chance.fraction} — rows of the base rulebook")
+        if self.outcome is not None:
+            lines.append(f"The roll: row {self.outcome.row}.")
+        if self.crew_damage_modifier is not None:
+            lines.append(f"Crew damage modifier: {self.crew_damage_modifier:+d}")
+        else:
+            lines.append("Crew damage modifier: " + ", ".join(f"{row.modifier:+d} with {row.chance.fraction}" for row in self.crew_damage_distribution))
+        return lines
+
+
+def armour_modifier(armour: ArmourClass, ignored_from_height: bool = False) -> int:
+    """The damage modifier of an armour class (0 when ignored or not listed).
+
+    >>> armour_modifier(ArmourClass.SUPER_EXTRA_HEAVY), armour_modifier(ArmourClass.HEAVY, ignored_from_height=True)
+    (-4, 0)
+    """
+    if ignored_from_height and armour in IGNORED_FROM_HEIGHT:
+        return 0
+    return ARMOUR_DAMAGE_MODIFIERS.get(armour, 0)
+
+
+def _row_with_radio(row: DamageRow, trace: TraceBuilder, noted: set[DamageEffect]) -> DamageRow:
+    """The row with the radio loss that Immobilised and Secondary weapon now bring."""
+    causes = [effect for effect in (_E.IMMOBILISED, _E.SECONDARY_WEAPON) if effect in row.effects]
+    for cause in causes:
+        if cause not in noted:
+            noted.add(cause)
+            rule = "oww2.damage-effects.immobilised" if cause is _E.IMMOBILISED else "oww2.damage-effects.secondary-weapon"
+            trace.add(rule, "{effect}: as before, and the radio is destroyed", effect=cause.value)
+    if not causes:
+        return row
+    return DamageRow(row.effects + (_E.RADIO_DESTROYED,), row.crew, row.crew_frightened, row.crew_killed)
+
+
+def _table_modifier(scenario: VehicleDamageScenario, trace: TraceBuilder) -> tuple[int, int]:
+    """(armour modifier, total modifier) for the scenario's roll."""
+    if scenario.table in FLAMETHROWER_TABLES:
+        trace.add(FLAMETHROWER_RULES[scenario.table], "the flamethrower table is rolled as printed, without armour modifiers")
+        armour = 0
+    else:
+        from_height = (
+            scenario.firer_height_above_ground_cm > 0
+            and scenario.distance_cm is not None
+            and scenario.distance_cm <= scenario.firer_height_above_ground_cm
+        )
+        if from_height and scenario.armour in IGNORED_FROM_HEIGHT:
+            trace.add(
+                "oww2.firing-from-height",
+                "the vehicle is {distance:g} cm away, no farther than the firer's height of {height:g} cm: its {armour} armour is ignored",
+                distance=scenario.distance_cm, height=scenario.firer_height_above_ground_cm, armour=scenario.armour.value,
+            )
+        elif scenario.armour is ArmourClass.NONE:
+            trace.add(ARMOUR_RULE, "no armour trait: the source lists no damage modifier")
+        else:
+            trace.add(
+                ARMOUR_RULE,
+                "{armour} armour: damage {value:+d} (the source lists this among the collision rules; applied to every damage roll)",
+                armour=scenario.armour.value, value=ARMOUR_DAMAGE_MODIFIERS[scenario.armour],
+            )
+        armour = armour_modifier(scenario.armour, from_height)
+    total = armour
+    for name, value in scenario.base_modifiers.items():
+        total += value
+        trace.add(ARMOUR_RULE, "{name} {value:+d} (given by the scenario from the base rulebook)", name=name, value=value)
+    return armour, total
+
+
+def _heavy_or_small_arms_outcomes(
+    scenario: VehicleDamageScenario, total: int, trace: TraceBuilder
+) -> list[DamageOutcome]:
+    changes = HEAVY_WEAPONS_CHANGES[scenario.vehicle] if scenario.table is DamageTable.HEAVY_WEAPONS else {}
+    if scenario.table is DamageTable.HEAVY_WEAPONS:
+        trace.add(
+            CHANGES_RULE,
+            "{vehicle}: rows {rows} are changed by this source; the other rows are the base rulebook's",
+            vehicle=scenario.vehicle.value, rows=faces_text(tuple(sorted(changes))),
+        )
+        trace.add("oww2.heavy-weapons-damage", "the Engine/Ammunition effect no longer exists")
+    else:
+        trace.add(ARMOUR_RULE, "the small-arms damage table is not in this source: its rows are the base rulebook's")
+    noted: set[DamageEffect] = set()
+    outcomes = []
+    for face in D10_FACES:
+        row = changes.get(face + total)
+        if row is not None:
+            row = _row_with_radio(row, trace, noted)
+            outcomes.append(DamageOutcome(
+                str(face + total), (face + total,), (face,), Chance.of(chance_of_faces((face,))), True,
+                row.effects, row.crew, row.crew_frightened, row.crew_killed,
+            ))
+    return outcomes + _rows_not_in_source(total, {face for outcome in outcomes for face in outcome.faces})
+
+
+def _rows_not_in_source(total: int, stated_faces: set[int]) -> list[DamageOutcome]:
+    """One outcome gathering the faces whose rows this source does not give (none if there are none)."""
+    faces = tuple(face for face in D10_FACES if face not in stated_faces)
+    if not faces:
+        return []
+    modified = tuple(face + total for face in faces)
+    return [DamageOutcome(NOT_IN_SOURCE, modified, faces, Chance.of(chance_of_faces(faces)), False)]
+
+
+def _flamethrower_outcomes(scenario: VehicleDamageScenario, total: int) -> list[DamageOutcome]:
+    outcomes = []
+    for rolls, row in FLAMETHROWER_TABLES[scenario.table]:
+        faces = tuple(face for face in D10_FACES if face + total in rolls)
+        if faces:
+            outcomes.append(DamageOutcome(
+                faces_text(rolls), tuple(face + total for face in faces), faces, Chance.of(chance_of_faces(faces)), True,
+                row.effects, row.crew, row.crew_frightened, row.crew_killed,
+            ))
+    return outcomes + _rows_not_in_source(total, {face for outcome in outcomes for face in outcome.faces})
+
+
+def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageResult:
+    """The damage roll's modifier and its exact distribution over the table's rows.
+
+    >>> result = evaluate_vehicle_damage(VehicleDamageScenario(VehicleType.MEDIUM_TANK, DamageTable.HEAVY_FLAMETHROWER))
+    >>> result.p_catastrophe.fraction
+    '1/5'
+    """
+    trace = TraceBuilder()
+    armour, total = _table_modifier(scenario, trace)
+    if scenario.table in FLAMETHROWER_TABLES:
+        rule = FLAMETHROWER_RULES[scenario.table]
+        for rolls, row in FLAMETHROWER_TABLES[scenario.table]:
+            trace.add(rule, "{rolls}: {effects}", rolls=faces_text(rolls), effects=" + ".join(_describe(row)))
+        outcomes = _flamethrower_outcomes(scenario, total)
+    else:
+        outcomes = _heavy_or_small_arms_outcomes(scenario, total, trace)
+    if any(_E.STEADY_NERVES_TEST in outcome.effects for outcome in outcomes):
+        trace.add("oww2.damage-effects.nerve-test", "a failed steady nerves test leaves the passengers frightened, inside the vehicle")
+    p_catastrophe = sum((chance_of_faces(o.faces) for o in outcomes if _E.CATASTROPHE in o.effects), Fraction(0))
+    p_unstated = sum((chance_of_faces(o.faces) for o in outcomes if not o.stated), Fraction(0))
+    outcome = None
+    if scenario.roll is not None:
+        outcome = next(o for o in outcomes if scenario.roll in o.faces)
+        trace.add(
+            FLAMETHROWER_RULES.get(scenario.table, CHANGES_RULE if outcome.stated else "oww2.heavy-weapons-damage"),
+            "the roll of {roll} {total:+d} = {modified} gives row {row}",
+            roll=scenario.roll, total=total, modified=scenario.roll + total, row=outcome.row,
+        )
+    crew = crew_damage(scenario.crew_hazards)
+    trace.extend(crew.trace)
+    return VehicleDamageResult(
+        armour, total, tuple(outcomes), Chance.of(p_catastrophe), Chance.of(p_unstated),
+        None if scenario.roll is None else scenario.roll + total, outcome,
+        crew.crew_damage_modifier, crew.distribution, trace.build(),
+    )
+
+
+def _describe_outcome(outcome: DamageOutcome) -> list[str]:
+    return _describe(DamageRow(outcome.effects, outcome.crew, outcome.crew_frightened, outcome.crew_killed))
+
+
+def _describe(row: DamageRow) -> list[str]:
+    words = []
+    for effect in row.effects:
+        if effect is _E.CREW:
+            words.append(f"{row.crew} crew")
+        elif effect is _E.CREW_FRIGHTENED:
+            words.append(f"{row.crew_frightened} crew frightened")
+        elif effect is _E.CREW_KILLED:
+            words.append(f"{row.crew_killed} crew killed")
+        else:
+            words.append(effect.value)
+    return words
+
+
+CALCULATORS = (
+    Calculator(
+        name="oww2-vehicle-damage",
+        label=N_("Vehicle damage"),
+        title="Operation WW2: a vehicle's damage roll — armour modifier, table rows changed in 2.0, flamethrower tables",
+        scenario=VehicleDamageScenario,
+        evaluate=evaluate_vehicle_damage,
+        games=(GAME,),
+    ),
+    Calculator(
+        name="oww2-crew-damage",
+        label=N_("Crew damage"),
+        title="Operation WW2: crew damage from Ronson, unprotected ammunition and an external fuel tank",
+        scenario=CrewHazards,
+        evaluate=crew_damage,
+        games=(GAME,),
+    ),
+)

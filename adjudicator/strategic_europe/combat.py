@@ -1,0 +1,291 @@
+"""The Hungarian strategic game of Europe: dice battles with attack (TÉ) and defence (VÉ) values.
+
+Source ``000_6a90d5256c60e02c.txt`` (advanced-version rules, game ``strategic-europe``).
+The basic rules it refers to are not in the source; what the advanced rules and
+their worked examples show is applied, each step citing its entry:
+
+- a d6 hits when it shows the unit's value or less — attacker TÉ, defender VÉ
+  (every roll of ``se.interception.example`` agrees); both sides roll each round;
+- values the source states: aircraft TÉ 3 / VÉ 4, fleet TÉ 3, destroyer TÉ 1,
+  submarine TÉ 1 (``se.interception.example``), infantry VÉ 2
+  (``se.paratroopers.example-english-invasion``); every other value must be given
+  in the scenario (``values``), and any stated one may be overridden there;
+- the defence modifier behind a river or coast is added to defending ground units
+  (capped at 6) and does not apply when the attack includes paratroopers — for
+  every attacking ground unit (``se.paratroopers``); destroyers and submarines
+  have none (``se.destroyers``, ``se.submarines``);
+- aircraft attack submarines in one round only, and submarines cannot fire at
+  them (``se.submarines``; the example's aircraft fires once, then returns home);
+- rolling twice: German and allied units attacking Soviet units in the turn of
+  the declaration of war, Soviet units attacking in the first winter; the Axis
+  cannot attack inside the Soviet Union in that winter; Bulgaria never attacks
+  Soviet troops and its units defending against them are lost at once
+  (``se.soviet-german``); Vichy France never attacks the Allies (``se.vichy-france``).
+  "Rolling twice" is read as a re-roll (a die hits if either roll does) unless the
+  scenario chooses the other reading (two dice, each can hit).
+
+Assumptions where the source is silent (stated in the trace): casualties are the
+owner's choice, taken by default from the weakest unit (lowest value in its role)
+up, as the English take their losses on destroyers in the example; the source
+gives no unit costs, so no loss cost is computed.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+from adjudicator.battle.engine import AfterBattle, BattleSetup, Combatant
+from adjudicator.dice import check_value
+from adjudicator.errors import ScenarioError
+from adjudicator.trace import TraceBuilder
+
+if TYPE_CHECKING:
+    from adjudicator.battle.scenario import BattleScenario, BattleSide
+
+__all__ = [
+    "RULES","AXIS", "KNOWN_VALUES", "Nation", "Role", "Unit", "prepare", "problems", "unit_combatant"]
+
+
+class Unit(enum.Enum):
+    INFANTRY = "infantry"
+    ARMOUR = "armour"
+    PARATROOPER = "paratrooper"
+    AIRCRAFT = "aircraft"
+    BOMBER = "bomber"
+    FLEET = "fleet"
+    DESTROYER = "destroyer"
+    SUBMARINE = "submarine"
+
+
+class Role(enum.Enum):
+    ATTACK = "TÉ"
+    DEFENCE = "VÉ"
+
+
+class Nation(enum.Enum):
+    GERMANY = "germany"
+    ITALY = "italy"
+    FINLAND = "finland"
+    HUNGARY = "hungary"
+    ROMANIA = "romania"
+    BULGARIA = "bulgaria"
+    VICHY_FRANCE = "vichy-france"
+    USSR = "ussr"
+    ENGLAND = "england"
+    FRANCE = "france"
+    USA = "usa"
+
+
+AXIS = frozenset({Nation.GERMANY, Nation.ITALY, Nation.FINLAND, Nation.HUNGARY, Nation.ROMANIA, Nation.BULGARIA})
+"""Germany and the countries allied with it (Italy and the satellite states)."""
+
+GROUND = frozenset({Unit.INFANTRY, Unit.ARMOUR, Unit.PARATROOPER})
+AIR = frozenset({Unit.AIRCRAFT, Unit.BOMBER})
+
+KNOWN_VALUES: dict[tuple[Unit, Role], tuple[int, str]] = {
+    (Unit.AIRCRAFT, Role.ATTACK): (3, "se.interception.example"),
+    (Unit.AIRCRAFT, Role.DEFENCE): (4, "se.interception.example"),
+    (Unit.FLEET, Role.ATTACK): (3, "se.interception.example"),
+    (Unit.DESTROYER, Role.ATTACK): (1, "se.interception.example"),
+    (Unit.SUBMARINE, Role.ATTACK): (1, "se.interception.example"),
+    (Unit.INFANTRY, Role.DEFENCE): (2, "se.paratroopers.example-english-invasion"),
+}
+"""The values the source states, with the entry that states each."""
+
+_UNIT_NAMES = ", ".join(unit.value for unit in Unit)
+_NATION_NAMES = ", ".join(nation.value for nation in Nation)
+
+
+def _unit(name: str) -> Unit | None:
+    try:
+        return Unit(name)
+    except ValueError:
+        return None
+
+
+def _nation(name: str | None) -> Nation | None:
+    try:
+        return Nation(name) if name is not None else None
+    except ValueError:
+        return None
+
+
+def _side_problems(label: str, side: BattleSide, role: Role) -> list[ScenarioError]:
+    found: list[ScenarioError] = []
+    for name, count in side.units.items():
+        unit = _unit(name)
+        if unit is None:
+            found.append(ScenarioError(f"{label}.units.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"))
+        elif count and name not in side.values and (unit, role) not in KNOWN_VALUES:
+            found.append(ScenarioError(f"{label}.values.{name}", f"the source states no {role.value} for {name}; give it (a d6 value from 0 to 6)"))
+    for name, value in side.values.items():
+        if _unit(name) is None:
+            found.append(ScenarioError(f"{label}.values.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"))
+            continue
+        try:
+            check_value(value, path=f"{label}.values.{name}")
+        except ScenarioError as error:
+            found.append(error)
+    for index, name in enumerate(side.loss_order):
+        if _unit(name) is None:
+            found.append(ScenarioError(f"{label}.loss_order.{index}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}", name))
+    if side.nation is not None and _nation(side.nation) is None:
+        found.append(ScenarioError(f"{label}.nation", f"unknown country; expected one of: {_NATION_NAMES}", side.nation))
+    if side.technologies:
+        found.append(ScenarioError(f"{label}.technologies", "weapons developments are used only by axis-and-allies-2e", list(side.technologies)))
+    if side.submerge_after_round is not None:
+        found.append(ScenarioError(f"{label}.submerge_after_round", "is used only by axis-and-allies-2e", side.submerge_after_round))
+    return found
+
+
+def problems(scenario: BattleScenario) -> list[ScenarioError]:
+    """Everything wrong with a strategic-game battle scenario (empty when it can be fought)."""
+    found = _side_problems("attacker", scenario.attacker, Role.ATTACK) + _side_problems("defender", scenario.defender, Role.DEFENCE)
+    if not any(count for name, count in scenario.attacker.units.items() if _unit(name) is not None):
+        found.append(ScenarioError("attacker.units", "the attacker needs at least one unit", dict(scenario.attacker.units)))
+    for name, default in (("kind", "land"), ("sea_battle_first", False), ("friendly_island", False), ("bombardment_casualties_fire_back", True)):
+        value = getattr(scenario, name)
+        if getattr(value, "value", value) != default:
+            found.append(ScenarioError(name, "is used only by axis-and-allies-2e", getattr(value, "value", value)))
+    if not -6 <= scenario.defence_modifier <= 6:
+        found.append(ScenarioError("defence_modifier", "must be from -6 to 6", scenario.defence_modifier))
+    attacker, defender = _nation(scenario.attacker.nation), _nation(scenario.defender.nation)
+    turn = scenario.special_turn.value
+    if turn != "none" and (scenario.attacker.nation is None or scenario.defender.nation is None):
+        found.append(ScenarioError("special_turn", "needs attacker.nation and defender.nation to decide who rolls twice", turn))
+    if attacker in AXIS and defender is Nation.USSR and turn == "first-winter":
+        found.append(ScenarioError("special_turn", "in the winter turn of the year the Soviet Union was attacked, Germany and its allies cannot attack within its borders (se.soviet-german)", turn))
+    if attacker is Nation.BULGARIA and defender is Nation.USSR:
+        found.append(ScenarioError("attacker.nation", "Bulgaria cannot take part in an attack against Soviet troops (se.soviet-german)", "bulgaria"))
+    if attacker is Nation.VICHY_FRANCE and defender is not None and defender not in AXIS:
+        found.append(ScenarioError("attacker.nation", "Vichy France's units cannot take part in an attack against the Allies (se.vichy-france)", "vichy-france"))
+    return found
+
+
+def unit_combatant(unit: Unit, value: int, *, enemy_has_submarines: bool, rolls_per_die: int = 1, dice: int = 1) -> Combatant:
+    """A unit type of the strategic game as an engine combatant (value already final)."""
+    return Combatant(
+        name=unit.value,
+        hits_on=value,
+        dice=dice,
+        rolls_per_die=rolls_per_die,
+        air=unit in AIR,
+        hits_air=unit is not Unit.SUBMARINE,
+        leaves_after_round=1 if unit in AIR and enemy_has_submarines else None,
+    )
+
+
+def side_value(side: BattleSide, unit: Unit, role: Role, label: str, trace: TraceBuilder) -> int:
+    """The unit's TÉ or VÉ: given in the scenario, else as the source states it."""
+    if unit.value in side.values:
+        value = side.values[unit.value]
+        trace.add("se.preface", "{label} {unit}: {role}={value} as given in the scenario (the basic rules' values are not in this source)",
+                  label=label, unit=unit.value, role=role.value, value=value)
+        return value
+    value, rule = KNOWN_VALUES[(unit, role)]
+    trace.add(rule, "{label} {unit}: {role}={value}, as the source states", label=label, unit=unit.value, role=role.value, value=value)
+    return value
+
+
+def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup, AfterBattle]:
+    """The strategic-game battle as an engine setup; every rule applied is added to ``trace``."""
+    trace.add("se.preface", "the basic version's rules stay in force; they are not in this source, so only what the advanced rules and their examples show is applied")
+    trace.add("se.interception.example", "a die hits when it shows the unit's value or less: TÉ when attacking, VÉ when defending; both sides roll each round")
+    attacker_nation, defender_nation = _nation(scenario.attacker.nation), _nation(scenario.defender.nation)
+    paratroopers = bool(scenario.attacker.units.get(Unit.PARATROOPER.value))
+    rolls_twice = _rolls_twice(scenario, attacker_nation, defender_nation, trace)
+    sides = []
+    for label, side, role, enemy in (("attacker", scenario.attacker, Role.ATTACK, scenario.defender), ("defender", scenario.defender, Role.DEFENCE, scenario.attacker)):
+        enemy_subs = bool(enemy.units.get(Unit.SUBMARINE.value))
+        present = [Unit(name) for name, count in side.units.items() if count]
+        values: dict[Unit, int] = {}
+        for unit in present:
+            value = side_value(side, unit, role, label, trace)
+            if role is Role.DEFENCE and unit in GROUND and scenario.defence_modifier:
+                if paratroopers:
+                    trace.add("se.paratroopers", "paratroopers in the attack cancel the river/coast defence modifier ({modifier:+d}) for {unit}: VÉ stays {value}",
+                              modifier=scenario.defence_modifier, unit=unit.value, value=value)
+                else:
+                    modified = max(0, min(6, value + scenario.defence_modifier))
+                    trace.add("se.paratroopers", "river/coast defence modifier {modifier:+d}: {unit} VÉ {value} → {modified}",
+                              modifier=scenario.defence_modifier, unit=unit.value, value=value, modified=modified)
+                    value = modified
+            values[unit] = value
+        if role is Role.DEFENCE and scenario.defence_modifier:
+            for unit, rule in ((Unit.DESTROYER, "se.destroyers"), (Unit.SUBMARINE, "se.submarines")):
+                if unit in values:
+                    trace.add(rule, "{unit}s have no defence modifier against an invasion", unit=unit.value)
+        order = [Unit(name) for name in side.loss_order if Unit(name) in values]
+        order += sorted((unit for unit in values if unit not in order), key=lambda unit: (values[unit], unit.value))
+        trace.add("se.destroyers", "{label} casualties are taken in this order ({how}): {order}", label=label,
+                  how="given" if side.loss_order else "assumed: the weakest first; the source leaves the choice to the owner",
+                  order=", ".join(unit.value for unit in order))
+        twice = rolls_twice and label == "attacker"
+        units = tuple(
+            unit_combatant(
+                unit, values[unit], enemy_has_submarines=enemy_subs,
+                rolls_per_die=2 if twice and scenario.roll_twice.value == "reroll" else 1,
+                dice=2 if twice and scenario.roll_twice.value == "two-dice" else 1,
+            )
+            for unit in order
+        )
+        counts = tuple(side.units[unit.value] for unit in order)
+        if enemy_subs and any(unit in AIR for unit in order):
+            trace.add("se.submarines", "the {label}'s aircraft attack the submarines in one round only, then return; the submarines cannot fire at them", label=label)
+        sides.append((units, counts))
+    (attacker_units, attacker_counts), (defender_units, defender_counts) = sides
+    if attacker_nation is Nation.USSR and defender_nation is Nation.BULGARIA:
+        trace.add("se.soviet-german", "Bulgarian units that must defend against Soviet troops are lost at once")
+        defender_counts = tuple(0 for _ in defender_counts)
+    if scenario.retreat_after_round is not None or scenario.retreat_below is not None or scenario.round_limit is not None:
+        trace.add("se.interception.example", "the attacker withdraws or the battle stops as the scenario sets (the example's submarines withdraw to their base)")
+    setup = BattleSetup(
+        attacker=attacker_units,
+        defender=defender_units,
+        attacker_counts=attacker_counts,
+        defender_counts=defender_counts,
+        retreat_after_round=scenario.retreat_after_round,
+        retreat_below=scenario.retreat_below,
+        round_limit=scenario.round_limit,
+        prune_below=scenario.prune_below,
+    )
+    return setup, AfterBattle(land_battle=True, capturing=tuple(Unit(unit.name) in GROUND for unit in attacker_units))
+
+
+def _rolls_twice(scenario: BattleScenario, attacker: Nation | None, defender: Nation | None, trace: TraceBuilder) -> bool:
+    turn = scenario.special_turn.value
+    twice = (turn == "declaration-of-war-on-ussr" and attacker in AXIS and defender is Nation.USSR) or (
+        turn == "first-winter" and attacker is Nation.USSR and defender in AXIS
+    )
+    if twice:
+        who = "German and allied units attacking Soviet units in the turn of the declaration of war" if attacker in AXIS else "Soviet units attacking in the first winter turn"
+        reading = "each die is rolled again and hits if either roll does" if scenario.roll_twice.value == "reroll" else "each unit rolls two dice, each of which can hit"
+        trace.add("se.soviet-german", "{who} roll twice for the result; read as: {reading} (the source does not say which)", who=who, reading=reading)
+    elif turn != "none":
+        trace.add("se.soviet-german", "no side rolls twice: this {turn} turn gives it only to the aggressor against the Soviet Union, or to the Soviets in the first winter", turn=turn)
+    return twice
+
+
+class StrategicEuropeRules:
+    """The combat rules of the strategic game of Europe for the dice-battle engine (:class:`~adjudicator.battle.scenario.GameRules`)."""
+
+    costs_known = False
+    method_rule = "se.interception.example"
+    stranded_rule: str | None = None
+
+    def problems(self, scenario: BattleScenario) -> list[ScenarioError]:
+        """Every field of ``scenario`` these rules refuse."""
+        return problems(scenario)
+
+    def prepare(self, scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup, AfterBattle]:
+        """The battle set up by these rules, each rule recorded in ``trace``."""
+        return prepare(scenario, trace)
+
+    def step_rule(self, step: str) -> str:
+        """The entry a replayed volley of ``step`` cites."""
+        return "se.interception.example"
+
+
+RULES = StrategicEuropeRules()
+"""The rules object the game's package exports as ``BATTLE_RULES``."""

@@ -1,0 +1,512 @@
+"""Interception in the Hungarian strategic game: who gets through, the air battles, the combined naval battle.
+
+Source ``000_6a90d5256c60e02c.txt`` (game ``strategic-europe``), entries
+``se.interception`` (air interception always takes place; naval interception
+succeeds when the d6 shows more than the distance from the base to the place of
+interception; the chain of interceptions is resolved backwards, the survivors of
+the air battles taking part in the planned battle), ``se.interception.example``
+(the English invasion: the rolls of the example are replayed exactly),
+``se.submarines`` (aircraft attack submarines in one round only, submarines
+cannot fire at them), ``se.bombers`` (bombers only defend in air combat) and
+``se.interception.strategic-redeployment`` (no interception of a Strategic
+Redeployment).
+
+Method, following the example: every interception is declared against the
+planned movement or an earlier interception; naval ones are rolled; then the
+interceptions are resolved from the last declared back to the first. An air
+interception of aircraft is one exchange of dice, the interceptors rolling their
+VÉ and the intercepted their TÉ; the intercepted survivors withdraw (as the
+German aircraft do) and the interceptors' survivors join the battle at the place.
+Successful naval interceptors join that one battle, fought round by round with the
+dice given (or, where the source only states a round's result, its hits), every
+unit rolling its TÉ as in the example; the side named in ``withdraws`` withdraws
+after the last round given. Linear in the number of interceptions and dice.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from adjudicator.battle.engine import BattleSetup, Ending, RoundRolls, replay
+from adjudicator.dice import check_roll, count_hits
+from adjudicator.errors import ScenarioError
+from adjudicator.plain import InvalidScenario
+from adjudicator.registry import Calculator
+from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Nation, Role, Unit, unit_combatant
+from adjudicator.trace import N_, Trace, TraceBuilder
+
+__all__ = [
+    "CALCULATORS",
+    "AirBattleOutcome",
+    "AirBattleRolls",
+    "Interception",
+    "InterceptionKind",
+    "InterceptionOutcome",
+    "InterceptionResult",
+    "InterceptionScenario",
+    "Movement",
+    "NavalRound",
+    "NavalRoundOutcome",
+    "evaluate_interception",
+]
+
+NAVAL = frozenset({Unit.FLEET, Unit.DESTROYER, Unit.SUBMARINE})
+
+
+class InterceptionKind(enum.Enum):
+    AIR = "air"
+    NAVAL = "naval"
+
+
+def _nation_error(path: str, name: str) -> ScenarioError | None:
+    try:
+        Nation(name)
+    except ValueError:
+        return ScenarioError(path, f"unknown country; expected one of: {', '.join(n.value for n in Nation)}", name)
+    return None
+
+
+def _units_errors(path: str, units: dict[str, int], allowed: frozenset[Unit], what: str) -> list[ScenarioError]:
+    found = []
+    for name, count in units.items():
+        try:
+            unit = Unit(name)
+        except ValueError:
+            found.append(ScenarioError(f"{path}.{name}", f"unknown unit type for strategic-europe; expected one of: {', '.join(u.value for u in Unit)}"))
+            continue
+        if count < 0:
+            found.append(ScenarioError(f"{path}.{name}", "must be a count of 0 or more", count))
+        elif count and unit not in allowed:
+            found.append(ScenarioError(f"{path}.{name}", f"{what}; expected one of: {', '.join(sorted(u.value for u in allowed))}", count))
+    return found
+
+
+@dataclass(frozen=True)
+class Movement:
+    """The planned movement of the attacker's aircraft or ships that is intercepted."""
+
+    id: str
+    """A name for it, which interceptions give as their target."""
+    nation: str
+    """The moving country (e.g. ``england``)."""
+    units: dict[str, int]
+    """Unit type → count: ``aircraft``, ``bomber``, ``fleet``, ``destroyer`` or ``submarine`` (others are not intercepted)."""
+    route: tuple[str, ...] = ()
+    """Territories passed, in order, the destination last (used only to name the destination in the trace)."""
+    strategic_redeployment: bool = False
+    """A Strategic Redeployment, which cannot be intercepted."""
+
+
+@dataclass(frozen=True)
+class Interception:
+    """One interception: by air (always takes place) or by sea (rolled against the distance)."""
+
+    id: str
+    """A name for it, by which later interceptions and air battles refer to it."""
+    nation: str
+    """The intercepting country."""
+    kind: InterceptionKind
+    """``air`` (always takes place) or ``naval`` (takes place if the d6 roll exceeds the distance)."""
+    units: dict[str, int]
+    """Unit type → count: aircraft by air (bombers do not intercept); fleets, destroyers or submarines by sea."""
+    target: str
+    """Id of the movement or the earlier interception this one intercepts."""
+    base: str = ""
+    """Where the interceptors start from (only named in the trace)."""
+    distance: int | None = None
+    """Naval: territories from the base to the place of interception."""
+    roll: int | None = None
+    """Naval: the d6 rolled for the interception."""
+
+
+@dataclass(frozen=True)
+class AirBattleRolls:
+    """The dice of an air interception's exchange."""
+
+    interception: str
+    """Id of the air interception, aimed at another air interception, whose exchange these dice settle."""
+    interceptor: tuple[int, ...]
+    """The intercepting aircraft's d6 rolls, one per aircraft; each hits at or below their VÉ."""
+    intercepted: tuple[int, ...]
+    """The intercepted aircraft's d6 rolls, one per aircraft; each hits at or below their TÉ."""
+
+
+@dataclass(frozen=True)
+class NavalRound:
+    """One round of the naval battle: each country's rolls by unit type, or its hits where only the result is known."""
+
+    rolls: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=dict)
+    """Country → unit type → those units' d6 rolls this round; each hits at or below the unit's TÉ."""
+    hits: dict[str, int] = field(default_factory=dict)
+    """Country → hits scored this round, used instead of rolls where the source states only the result."""
+
+
+@dataclass(frozen=True)
+class InterceptionScenario:
+    """A movement, the interceptions declared against it, and the dice rolled."""
+
+    place: str
+    """Where the movement is intercepted and the battle is fought (e.g. ``English Channel``)."""
+    movement: Movement
+    """The planned movement that is intercepted."""
+    interceptions: tuple[Interception, ...]
+    """The interceptions in the order declared, each against the movement or an earlier interception."""
+    air_battles: tuple[AirBattleRolls, ...] = ()
+    """The dice of each air battle: an air interception aimed at another air interception."""
+    naval_battle: tuple[NavalRound, ...] = ()
+    """The rounds of the combined battle at the place, in order; empty if no round is fought."""
+    engaged: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per country, the units that fight the naval battle where not all of them do."""
+    withdraws: str | None = None
+    """The country whose units withdraw from the naval battle after the last round given."""
+
+    def __post_init__(self) -> None:
+        found: list[ScenarioError] = []
+        error = _nation_error("movement.nation", self.movement.nation)
+        if error:
+            found.append(error)
+        found += _units_errors("movement.units", self.movement.units, AIR | NAVAL, "only aircraft and ships are intercepted")
+        ids = {self.movement.id: self.movement.nation}
+        for index, item in enumerate(self.interceptions):
+            path = f"interceptions.{index}"
+            error = _nation_error(f"{path}.nation", item.nation)
+            if error:
+                found.append(error)
+            if item.id in ids:
+                found.append(ScenarioError(f"{path}.id", "must differ from the movement's and every other interception's id", item.id))
+            if item.target not in ids:
+                found.append(ScenarioError(f"{path}.target", f"must be the movement or an interception declared before it: {', '.join(ids)}", item.target))
+            elif ids[item.target] == item.nation:
+                found.append(ScenarioError(f"{path}.target", "a country does not intercept its own units", item.target))
+            if item.kind is InterceptionKind.AIR:
+                if item.units.get(Unit.BOMBER.value):
+                    found.append(ScenarioError(f"{path}.units.bomber", "bombers can only defend in air combat: they do not intercept (se.bombers)", item.units[Unit.BOMBER.value]))
+                found += _units_errors(f"{path}.units", {k: v for k, v in item.units.items() if k != Unit.BOMBER.value}, frozenset({Unit.AIRCRAFT}), "only aircraft intercept by air")
+                for name in ("distance", "roll"):
+                    if getattr(item, name) is not None:
+                        found.append(ScenarioError(f"{path}.{name}", "air interception always takes place: no roll against a distance", getattr(item, name)))
+            else:
+                found += _units_errors(f"{path}.units", item.units, NAVAL, "only ships intercept by sea")
+                if item.distance is None or item.distance < 0:
+                    found.append(ScenarioError(f"{path}.distance", "a naval interception needs the distance (0 or more territories) from its base", item.distance))
+                if item.roll is None:
+                    found.append(ScenarioError(f"{path}.roll", "a naval interception needs its d6 roll"))
+                else:
+                    try:
+                        check_roll(item.roll, path=f"{path}.roll")
+                    except ScenarioError as bad:
+                        found.append(bad)
+            ids[item.id] = item.nation
+        nations = set(ids.values())
+        if len(nations) > 2:
+            found.append(ScenarioError("interceptions", "one movement and its interceptions involve two countries", sorted(nations)))
+        for name in list(self.engaged) + ([self.withdraws] if self.withdraws else []):
+            if name not in nations:
+                found.append(ScenarioError("engaged" if name in self.engaged else "withdraws", f"must be one of the countries involved: {', '.join(sorted(nations))}", name))
+        if found:
+            raise InvalidScenario(found)
+
+
+@dataclass(frozen=True)
+class InterceptionOutcome:
+    """Whether one interception takes place."""
+
+    id: str
+    nation: str
+    kind: str
+    target: str
+    succeeded: bool
+    roll: int | None
+    distance: int | None
+    needed: int | None
+    """Naval: the lowest roll that succeeds (distance + 1)."""
+
+
+@dataclass(frozen=True)
+class AirBattleOutcome:
+    """An air interception's exchange of dice."""
+
+    interception: str
+    interceptor_nation: str
+    intercepted_nation: str
+    interceptor_hits: int
+    intercepted_hits: int
+    interceptor_losses: dict[str, int]
+    intercepted_losses: dict[str, int]
+    interceptor_survivors: dict[str, int]
+    intercepted_survivors: dict[str, int]
+    intercepted_withdraw: bool
+
+
+@dataclass(frozen=True)
+class NavalRoundOutcome:
+    """One round of the naval battle."""
+
+    round: int
+    hits: dict[str, int]
+    losses: dict[str, dict[str, int]]
+    left: dict[str, dict[str, int]]
+    """Units of each country still in the battle after the round."""
+    withdrawn: dict[str, dict[str, int]]
+
+
+@dataclass(frozen=True)
+class InterceptionResult:
+    """Which interceptions happen, how the chain is resolved, and what survives."""
+
+    interceptions: tuple[InterceptionOutcome, ...]
+    resolution_order: tuple[str, ...]
+    air_battles: tuple[AirBattleOutcome, ...]
+    naval_rounds: tuple[NavalRoundOutcome, ...]
+    losses: dict[str, dict[str, int]]
+    withdrawn: dict[str, dict[str, int]]
+    """Units that left the naval battle unharmed (aircraft after their one round, the side that withdrew)."""
+    movement_units: dict[str, int]
+    """The moving units that can go on."""
+    movement_continues: bool
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        lines = [f"{o.id}: {'takes place' if o.succeeded else 'fails'}" for o in self.interceptions]
+        lines.append(f"losses: {self.losses}")
+        lines.append(f"the movement {'continues with ' + str(self.movement_units) if self.movement_continues else 'is stopped'}")
+        return lines
+
+
+def _add(total: dict[str, dict[str, int]], nation: str, units: dict[str, int]) -> None:
+    for name, count in units.items():
+        if count:
+            total.setdefault(nation, {})
+            total[nation][name] = total[nation].get(name, 0) + count
+
+
+def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
+    """The ``interception`` calculator."""
+    trace = TraceBuilder()
+    movement = scenario.movement
+    if movement.strategic_redeployment:
+        raise InvalidScenario([ScenarioError("movement.strategic_redeployment", "a Strategic Redeployment cannot be intercepted: it always succeeds (se.interception.strategic-redeployment)", True)])
+    outcomes: list[InterceptionOutcome] = []
+    succeeded: dict[str, bool] = {}
+    for item in scenario.interceptions:
+        if item.kind is InterceptionKind.AIR:
+            trace.add("se.interception", "{id}: air interception by {units} from {base} always takes place", id=item.id, units=_text(item.units), base=item.base or "its base")
+            outcomes.append(InterceptionOutcome(item.id, item.nation, item.kind.value, item.target, True, None, None, None))
+            succeeded[item.id] = True
+        else:
+            assert item.roll is not None and item.distance is not None
+            ok = item.roll > item.distance
+            trace.add("se.interception", "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); rolled {roll}, {verdict}",
+                      id=item.id, base=item.base or "its base", distance=item.distance, needed=item.distance + 1, roll=item.roll, verdict="it takes place" if ok else "it fails")
+            outcomes.append(InterceptionOutcome(item.id, item.nation, item.kind.value, item.target, ok, item.roll, item.distance, item.distance + 1))
+            succeeded[item.id] = ok
+    rolls_by_id = {battle.interception: battle for battle in scenario.air_battles}
+    for index, battle in enumerate(scenario.air_battles):
+        if battle.interception not in {i.id for i in scenario.interceptions if i.kind is InterceptionKind.AIR}:
+            raise InvalidScenario([ScenarioError(f"air_battles.{index}.interception", "must name an air interception", battle.interception)])
+    by_id = {item.id: item for item in scenario.interceptions}
+    forces: dict[str, dict[str, int]] = {item.id: dict(item.units) for item in scenario.interceptions}
+    forces[movement.id] = dict(movement.units)
+    stopped: set[str] = set()
+    losses: dict[str, dict[str, int]] = {}
+    withdrawn: dict[str, dict[str, int]] = {}
+    air_results: list[AirBattleOutcome] = []
+    order: list[str] = []
+    trace.add("se.interception", "the chain of interceptions is resolved backwards, from the last declared to the first")
+    for item in scenario.interceptions:
+        if succeeded[item.id] and item.target != movement.id and not succeeded[item.target]:
+            succeeded[item.id] = False
+            trace.add("se.interception", "{id} has nothing to intercept: {target} did not take place", id=item.id, target=item.target)
+    for item in reversed(scenario.interceptions):
+        if not succeeded[item.id] or item.target in stopped or item.id in stopped:
+            continue
+        order.append(item.id)
+        target = by_id.get(item.target)
+        if item.kind is InterceptionKind.AIR and target is not None and target.kind is InterceptionKind.AIR:
+            result = _air_battle(item, target, forces, rolls_by_id.get(item.id), len(air_results), trace)
+            air_results.append(result)
+            _add(losses, item.nation, result.interceptor_losses)
+            _add(losses, target.nation, result.intercepted_losses)
+            forces[item.id] = result.interceptor_survivors
+            forces[target.id] = {}
+            _add(withdrawn, target.nation, result.intercepted_survivors)
+            stopped.add(target.id)
+            trace.add("se.interception", "the surviving {units} of {id} may take part in the planned battle at {place}", units=_text(result.interceptor_survivors) or "no aircraft", id=item.id, place=scenario.place)
+        else:
+            trace.add("se.interception.example", "{id} joins the battle at {place}", id=item.id, place=scenario.place)
+    naval_losses: dict[str, dict[str, int]] = {}
+    naval_rounds, final_in_battle = _naval_battle(scenario, forces, succeeded, stopped, naval_losses, withdrawn, trace)
+    for nation, units in naval_losses.items():
+        _add(losses, nation, units)
+    moving_left = dict(movement.units)
+    helpers: dict[str, int] = defaultdict(int)
+    for item in scenario.interceptions:
+        if item.nation == movement.nation and succeeded[item.id] and item.id not in stopped:
+            for name, count in forces[item.id].items():
+                helpers[name] += count
+    for name, lost in naval_losses.get(movement.nation, {}).items():
+        if name in moving_left:
+            charged = max(0, lost - helpers[name])
+            moving_left[name] -= charged
+    if any(name in movement.units for name in helpers):
+        trace.add("se.interception.example", "losses of a type the moving force shares with its own interceptors are counted against the interceptors first (assumption)")
+    enemy_left = any(count for nation, units in final_in_battle.items() if nation != movement.nation for count in units.values())
+    continues = not enemy_left and any(moving_left.values())
+    trace.add("se.interception.example", "the moving {units} {verdict}", units=_text(movement.units),
+              verdict=f"can go on to {movement.route[-1] if movement.route else 'their destination'} with {_text(moving_left)}" if continues else "cannot go on")
+    return InterceptionResult(
+        interceptions=tuple(outcomes),
+        resolution_order=tuple(order),
+        air_battles=tuple(air_results),
+        naval_rounds=naval_rounds,
+        losses=losses,
+        withdrawn=withdrawn,
+        movement_units={k: v for k, v in moving_left.items() if v},
+        movement_continues=continues,
+        trace=trace.build(),
+    )
+
+
+def _text(units: dict[str, int]) -> str:
+    return ", ".join(f"{count} {name}" for name, count in units.items() if count)
+
+
+def _value(unit: Unit, role: Role) -> int:
+    known = KNOWN_VALUES.get((unit, role))
+    if known is None:
+        raise InvalidScenario([ScenarioError("interceptions", f"the source states no {role.value} for {unit.value}", unit.value)])
+    return known[0]
+
+
+def _air_battle(item: Interception, target: Interception, forces: dict[str, dict[str, int]], rolls: AirBattleRolls | None, index: int, trace: TraceBuilder) -> AirBattleOutcome:
+    interceptors = forces[item.id].get(Unit.AIRCRAFT.value, 0)
+    intercepted = forces[target.id].get(Unit.AIRCRAFT.value, 0)
+    if rolls is None:
+        raise InvalidScenario([ScenarioError("air_battles", f"give the rolls of the air battle of {item.id} (one per aircraft on each side)")])
+    path = f"air_battles.{index}"
+    for name, given, count in (("interceptor", rolls.interceptor, interceptors), ("intercepted", rolls.intercepted, intercepted)):
+        if len(given) != count:
+            raise InvalidScenario([ScenarioError(f"{path}.{name}", f"{count} aircraft roll one die each", list(given))])
+        for i, roll in enumerate(given):
+            check_roll(roll, path=f"{path}.{name}.{i}")
+    defence, attack = _value(Unit.AIRCRAFT, Role.DEFENCE), _value(Unit.AIRCRAFT, Role.ATTACK)
+    hits_by_interceptor = count_hits(rolls.interceptor, defence)
+    hits_by_intercepted = count_hits(rolls.intercepted, attack)
+    trace.add("se.interception", "{id}: the intercepting aircraft roll their VÉ={value} although they start the fight: {rolls} → {hits} hit(s)",
+              id=item.id, value=defence, rolls=list(rolls.interceptor), hits=hits_by_interceptor)
+    trace.add("se.interception.example", "{id}: the intercepted aircraft roll their TÉ={value}: {rolls} → {hits} hit(s)",
+              id=target.id, value=attack, rolls=list(rolls.intercepted), hits=hits_by_intercepted)
+    lost_intercepted = min(hits_by_interceptor, intercepted)
+    lost_interceptors = min(hits_by_intercepted, interceptors)
+    trace.add("se.interception.example", "{id}: the intercepted survivors withdraw and cannot attack or defend any more this turn", id=target.id)
+    return AirBattleOutcome(
+        interception=item.id,
+        interceptor_nation=item.nation,
+        intercepted_nation=target.nation,
+        interceptor_hits=hits_by_interceptor,
+        intercepted_hits=hits_by_intercepted,
+        interceptor_losses={Unit.AIRCRAFT.value: lost_interceptors} if lost_interceptors else {},
+        intercepted_losses={Unit.AIRCRAFT.value: lost_intercepted} if lost_intercepted else {},
+        interceptor_survivors={Unit.AIRCRAFT.value: interceptors - lost_interceptors} if interceptors > lost_interceptors else {},
+        intercepted_survivors={Unit.AIRCRAFT.value: intercepted - lost_intercepted} if intercepted > lost_intercepted else {},
+        intercepted_withdraw=True,
+    )
+
+
+def _naval_battle(
+    scenario: InterceptionScenario,
+    forces: dict[str, dict[str, int]],
+    succeeded: dict[str, bool],
+    stopped: set[str],
+    losses: dict[str, dict[str, int]],
+    withdrawn: dict[str, dict[str, int]],
+    trace: TraceBuilder,
+) -> tuple[tuple[NavalRoundOutcome, ...], dict[str, dict[str, int]]]:
+    """The combined battle at the place: every unit rolls its TÉ, as in the example."""
+    movement = scenario.movement
+    camps: dict[str, dict[str, int]] = defaultdict(dict)
+    _add(camps, movement.nation, forces[movement.id])
+    for item in scenario.interceptions:
+        if succeeded[item.id] and item.id not in stopped:
+            _add(camps, item.nation, forces[item.id])
+    for nation, units in scenario.engaged.items():
+        for name, count in units.items():
+            if count > camps[nation].get(name, 0):
+                raise InvalidScenario([ScenarioError(f"engaged.{nation}.{name}", f"at most the {camps[nation].get(name, 0)} {name} present can fight", count)])
+            camps[nation][name] = count
+        trace.add("se.interception.example", "{nation} fights the naval battle with {units} (scenario: not all its units take part)", nation=nation, units=_text(units))
+    defender_nation = movement.nation
+    attackers = [nation for nation in camps if nation != defender_nation]
+    if not attackers or not scenario.naval_battle:
+        return (), dict(camps)
+    attacker_nation = attackers[0]
+    trace.add("se.interception.example", "in the naval battle every unit rolls its TÉ, the intercepting ships included, as the example does")
+    sides = []
+    for nation, enemy in ((attacker_nation, defender_nation), (defender_nation, attacker_nation)):
+        enemy_subs = bool(camps[enemy].get(Unit.SUBMARINE.value))
+        present = [Unit(name) for name, count in camps[nation].items() if count]
+        order = sorted(present, key=lambda unit: (_value(unit, Role.ATTACK), unit not in AIR, unit.value))
+        fighters = tuple(unit_combatant(unit, _value(unit, Role.ATTACK), enemy_has_submarines=enemy_subs) for unit in order)
+        sides.append((fighters, tuple(camps[nation][unit.value] for unit in order)))
+        if enemy_subs and any(unit in AIR for unit in order):
+            trace.add("se.submarines", "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines cannot fire at them", nation=nation)
+        trace.add("se.destroyers", "{nation} takes its losses from the weakest units up: {order}", nation=nation, order=", ".join(unit.value for unit in order))
+    setup = BattleSetup(sides[0][0], sides[1][0], sides[0][1], sides[1][1])
+    rounds = [
+        RoundRolls(
+            attacker=naval.rolls.get(attacker_nation, {}),
+            defender=naval.rolls.get(defender_nation, {}),
+            attacker_hits=naval.hits.get(attacker_nation) if not naval.rolls.get(attacker_nation) else None,
+            defender_hits=naval.hits.get(defender_nation) if not naval.rolls.get(defender_nation) else None,
+            path=f"naval_battle.{index}.rolls",
+        )
+        for index, naval in enumerate(scenario.naval_battle)
+    ]
+    try:
+        records = replay(setup, rounds)
+    except ScenarioError as error:
+        raise InvalidScenario([error]) from None
+    nations = (attacker_nation, defender_nation)
+    result: list[NavalRoundOutcome] = []
+    for record, naval in zip(records, scenario.naval_battle):
+        hits: dict[str, int] = {}
+        round_losses: dict[str, dict[str, int]] = {}
+        for volley in record.volleys:
+            shooter = nations[0] if volley.side == "attacker" else nations[1]
+            target = nations[1] if volley.side == "attacker" else nations[0]
+            hits[shooter] = hits.get(shooter, 0) + volley.hits
+            if volley.casualties:
+                round_losses[target] = dict(volley.casualties)
+                _add(losses, target, volley.casualties)
+            how = "as the source states the result" if naval.hits.get(shooter) is not None and not naval.rolls.get(shooter) else \
+                "rolls " + "; ".join(f"{name} {list(rolls)}" for name, rolls in volley.rolls.items())
+            trace.add("se.interception.example", "naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}",
+                      round=record.round, nation=shooter, how=how, hits=volley.hits, target=target, lost=_text(volley.casualties) or "nothing")
+        left = {nations[0]: dict(record.attacker), nations[1]: dict(record.defender)}
+        gone = {nation: units for nation, units in ((nations[0], dict(record.attacker_withdrawn)), (nations[1], dict(record.defender_withdrawn))) if units}
+        result.append(NavalRoundOutcome(record.round, hits, round_losses, left, gone))
+    last = records[-1]
+    final = {nations[0]: dict(last.attacker), nations[1]: dict(last.defender)}
+    for nation, units in ((nations[0], last.attacker_withdrawn), (nations[1], last.defender_withdrawn)):
+        _add(withdrawn, nation, dict(units))
+    if last.ending is None and scenario.withdraws:
+        trace.add("se.interception.example", "{nation} withdraws its remaining {units} after the last round given", nation=scenario.withdraws, units=_text(final[scenario.withdraws]))
+        _add(withdrawn, scenario.withdraws, final[scenario.withdraws])
+        final[scenario.withdraws] = {}
+    elif last.ending is not None:
+        trace.add("se.interception.example", "the naval battle ends: {ending}", ending=Ending(last.ending).value)
+    return tuple(result), final
+
+
+CALCULATORS = (
+    Calculator(
+        name="interception",
+        label=N_("Interception chains"),
+        title="Interception chains of the strategic game: naval rolls against distance, air battles resolved backwards, the combined naval battle",
+        scenario=InterceptionScenario,
+        evaluate=evaluate_interception,
+        games=("strategic-europe",),
+    ),
+)

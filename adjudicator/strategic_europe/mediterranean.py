@@ -1,0 +1,356 @@
+"""The Mediterranean rules of the strategic WWII game of Europe: Gibraltar, Suez, Malta and Africa.
+
+Game ``strategic-europe``, source ``000_6a90d5256c60e02c.txt``, entry
+``se.mediterranean``:
+
+- while the Axis holds Gibraltar or Suez, England's base HPP is 5 HPP lower;
+  after the Allies retake it, England gets its original base HPP back at the
+  next Annual Economic Reckoning;
+- at most one infantry or armour unit, one fleet and one air unit on Malta;
+- at most three German units in Africa, and each British fleet or air force on
+  Malta reduces the number of German units that fight there by one (a full
+  garrison: at most one of the three attacks).
+
+Calculators: ``gibraltar-suez``, ``malta-garrison`` and ``africa-limit``.
+Where the source admits two readings the scenario has an option naming them,
+and the trace says which was applied. Constant time.
+
+>>> full = {UnitType.INFANTRY: 1, UnitType.FLEET: 1, UnitType.AIRCRAFT: 1}
+>>> evaluate_africa(AfricaScenario(german_units=3, malta_garrison=full)).fighting_german_units
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from adjudicator.errors import ScenarioError
+from adjudicator.strategic_europe.vocabulary import UnitType, check_count
+from adjudicator.registry import Calculator
+from adjudicator.trace import N_, Trace, TraceBuilder
+
+__all__ = [
+    "AFRICA_GERMAN_LIMIT",
+    "CALCULATORS",
+    "STRAIT_LOSS_HPP",
+    "AfricaResult",
+    "AfricaScenario",
+    "CombatRole",
+    "GibraltarSuezResult",
+    "GibraltarSuezScenario",
+    "MaltaGarrisonScenario",
+    "MaltaReduction",
+    "MaltaResult",
+    "Strait",
+    "StraitLoss",
+    "evaluate_africa",
+    "evaluate_gibraltar_suez",
+    "evaluate_malta",
+    "malta_violations",
+]
+
+MEDITERRANEAN = "se.mediterranean"
+
+STRAIT_LOSS_HPP = 5
+"""``Anglia alap HPP-je azonnal csökken 5 HPP-vel``."""
+AFRICA_GERMAN_LIMIT = 3
+"""``Afrikában maximum három német egység tartózkodhat``."""
+
+
+# --- gibraltar-suez --------------------------------------------------------------------------
+
+
+class Strait(Enum):
+    """England's two Mediterranean supply gates."""
+
+    GIBRALTAR = "gibraltar"
+    SUEZ = "suez"
+
+
+class StraitLoss(Enum):
+    """Reading of 'if the Axis captures Gibraltar or Suez, England's base HPP drops by 5'."""
+
+    EACH = "each"
+    """5 HPP for each of the two the Axis holds."""
+    ONCE = "once"
+    """5 HPP whether the Axis holds one or both."""
+
+
+@dataclass(frozen=True)
+class GibraltarSuezScenario:
+    """Who holds Gibraltar and Suez, and England's original base HPP."""
+
+    england_original_base_hpp: int
+    """England's base HPP before any reduction for Gibraltar or Suez."""
+    held_by_axis: tuple[Strait, ...] = ()
+    """Captured by the Axis and still held."""
+    recaptured_before_reckoning: tuple[Strait, ...] = ()
+    """Captured by the Axis, then retaken by the Allies since the last Annual Economic Reckoning."""
+    reading: StraitLoss = StraitLoss.EACH
+    """Reading when both Gibraltar and Suez count: England loses 5 HPP for ``each``, or only ``once``."""
+
+    def __post_init__(self) -> None:
+        check_count("england_original_base_hpp", self.england_original_base_hpp)
+        for name in ("held_by_axis", "recaptured_before_reckoning"):
+            places = getattr(self, name)
+            if len(set(places)) != len(places):
+                raise ScenarioError(name, "must name each place once", [p.value for p in places])
+        both = set(self.held_by_axis) & set(self.recaptured_before_reckoning)
+        if both:
+            raise ScenarioError("recaptured_before_reckoning", "must not name a place the Axis still holds",
+                                sorted(p.value for p in both))
+
+
+@dataclass(frozen=True)
+class GibraltarSuezResult:
+    """England's base HPP now and after the next Annual Economic Reckoning."""
+
+    reduction_hpp: int
+    base_hpp: int
+    """England's base HPP now."""
+    base_hpp_after_reckoning: int
+    """England's base HPP from the next Annual Economic Reckoning on, if nothing changes."""
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        return [f"England's base HPP is {self.base_hpp} ({self.reduction_hpp} HPP lower than its original).",
+                f"After the next Annual Economic Reckoning it is {self.base_hpp_after_reckoning} HPP."]
+
+
+def _strait_reduction(places: int, reading: StraitLoss) -> int:
+    if reading is StraitLoss.ONCE:
+        return STRAIT_LOSS_HPP if places else 0
+    return STRAIT_LOSS_HPP * places
+
+
+def evaluate_gibraltar_suez(scenario: GibraltarSuezScenario) -> GibraltarSuezResult:
+    """England's base HPP while the Axis holds Gibraltar or Suez (``se.mediterranean``)."""
+    trace = TraceBuilder()
+    original = scenario.england_original_base_hpp
+    if len(scenario.held_by_axis) + len(scenario.recaptured_before_reckoning) > 1:
+        if scenario.reading is StraitLoss.EACH:
+            trace.add(MEDITERRANEAN, "reading chosen: England loses {loss} base HPP for each of Gibraltar and Suez the "
+                      "Axis has captured", loss=STRAIT_LOSS_HPP)
+        else:
+            trace.add(MEDITERRANEAN, "reading chosen: England loses {loss} base HPP once, whether the Axis has captured "
+                      "Gibraltar, Suez or both", loss=STRAIT_LOSS_HPP)
+    for place in scenario.held_by_axis:
+        trace.add(MEDITERRANEAN, "the Axis holds {place}: England's base HPP is reduced at once",
+                  place=place.value.capitalize())
+    for place in scenario.recaptured_before_reckoning:
+        trace.add(MEDITERRANEAN, "the Allies have retaken {place}, but England gets its base HPP back only at the next "
+                  "Annual Economic Reckoning", place=place.value.capitalize())
+    reduction = _strait_reduction(len(scenario.held_by_axis) + len(scenario.recaptured_before_reckoning), scenario.reading)
+    later = _strait_reduction(len(scenario.held_by_axis), scenario.reading)
+    now, after = max(0, original - reduction), max(0, original - later)
+    trace.add(MEDITERRANEAN, "England's base HPP: {original} − {reduction} = {now} now; {after} from the next Annual "
+              "Economic Reckoning", original=original, reduction=reduction, now=now, after=after)
+    return GibraltarSuezResult(reduction, now, after, trace.build())
+
+
+# --- malta-garrison --------------------------------------------------------------------------
+
+
+_MALTA_GROUND = (UnitType.INFANTRY, UnitType.ARMOUR)
+
+
+def malta_violations(units: dict[UnitType, int]) -> list[str]:
+    """Why a garrison breaks Malta's limit (empty if it keeps it).
+
+    >>> malta_violations({UnitType.INFANTRY: 1, UnitType.ARMOUR: 1})
+    ['2 infantry and armour units: at most one infantry or armour unit may be on Malta']
+    """
+    problems = []
+    ground = sum(units.get(kind, 0) for kind in _MALTA_GROUND)
+    if ground > 1:
+        problems.append(f"{ground} infantry and armour units: at most one infantry or armour unit may be on Malta")
+    if units.get(UnitType.FLEET, 0) > 1:
+        problems.append(f"{units[UnitType.FLEET]} fleets: at most one fleet may be on Malta")
+    air = sum(count for kind, count in units.items() if kind.is_air)
+    if air > 1:
+        problems.append(f"{air} air units: at most one air unit may be on Malta")
+    for kind, count in units.items():
+        if count and kind not in _MALTA_GROUND and kind is not UnitType.FLEET and not kind.is_air:
+            problems.append(f"{count} {kind.value} unit(s): Malta's garrison may hold only infantry or armour, "
+                            "a fleet and an air unit")
+    return problems
+
+
+@dataclass(frozen=True)
+class MaltaGarrisonScenario:
+    """The units on Malta."""
+
+    units: dict[UnitType, int]
+    """Units on Malta by type (the limit: one infantry or armour unit, one fleet, one air unit)."""
+
+    def __post_init__(self) -> None:
+        for kind, count in self.units.items():
+            check_count(f"units.{kind.value}", count)
+
+
+@dataclass(frozen=True)
+class MaltaResult:
+    """Whether Malta's garrison keeps the limit."""
+
+    legal: bool
+    full: bool
+    """One infantry or armour unit, one fleet and one air unit: the garrison is complete."""
+    violations: tuple[str, ...]
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        if self.legal:
+            return ["Malta's garrison is within the limit" + (" and complete." if self.full else ".")]
+        return ["Malta's garrison breaks the limit:", *self.violations]
+
+
+def evaluate_malta(scenario: MaltaGarrisonScenario) -> MaltaResult:
+    """Check Malta's garrison limit (``se.mediterranean``)."""
+    trace = TraceBuilder()
+    problems = malta_violations(scenario.units)
+    for problem in problems:
+        trace.add(MEDITERRANEAN, "{problem}", problem=problem)
+    units = scenario.units
+    full = (
+        not problems
+        and sum(units.get(kind, 0) for kind in _MALTA_GROUND) == 1
+        and units.get(UnitType.FLEET, 0) == 1
+        and sum(count for kind, count in units.items() if kind.is_air) == 1
+    )
+    if not problems:
+        trace.add(MEDITERRANEAN, "at most one infantry or armour unit, one fleet and one air unit may be on Malta: "
+                  "the garrison keeps the limit{full}", full=" and is complete" if full else "")
+    return MaltaResult(not problems, full, tuple(problems), trace.build())
+
+
+# --- africa-limit ----------------------------------------------------------------------------
+
+
+class CombatRole(Enum):
+    """Whether the German units in Africa attack or defend."""
+
+    ATTACK = "attack"
+    DEFENCE = "defence"
+
+
+class MaltaReduction(Enum):
+    """Reading of 'each British fleet or air force on Malta reduces the number of fighting German units by one'."""
+
+    FROM_PRESENT = "from-present"
+    """From the German units actually in Africa (2 units and a full garrison: none fights)."""
+    FROM_LIMIT = "from-limit"
+    """From the limit of three (2 units and a full garrison: one fights)."""
+
+
+@dataclass(frozen=True)
+class AfricaScenario:
+    """German units in Africa and the British garrison of Malta."""
+
+    german_units: int
+    """German units in Africa."""
+    malta_garrison: dict[UnitType, int] = field(default_factory=dict)
+    """British units on Malta."""
+    combat: CombatRole = CombatRole.ATTACK
+    """Whether the German units in Africa attack or defend."""
+    reduction: MaltaReduction = MaltaReduction.FROM_PRESENT
+    """Reading: Malta's reduction counts from the German units present, or from the limit of three."""
+    reduction_in_defence: bool = True
+    """Reading: 'fighting' units include defending ones (the source's example speaks only of attacking)."""
+
+    def __post_init__(self) -> None:
+        check_count("german_units", self.german_units)
+        for kind, count in self.malta_garrison.items():
+            check_count(f"malta_garrison.{kind.value}", count)
+        problems = malta_violations(self.malta_garrison)
+        if problems:
+            raise ScenarioError("malta_garrison", "must keep Malta's garrison limit: " + "; ".join(problems),
+                                {kind.value: count for kind, count in self.malta_garrison.items()})
+
+
+@dataclass(frozen=True)
+class AfricaResult:
+    """How many German units may be in Africa and how many of them fight."""
+
+    within_limit: bool
+    """Whether no more than three German units are in Africa."""
+    malta_reduction: int
+    """German units kept out of the fight by Malta's fleet and air force."""
+    fighting_german_units: int
+    trace: Trace
+
+    def summary(self) -> list[str]:
+        lines = [] if self.within_limit else [f"More than {AFRICA_GERMAN_LIMIT} German units are in Africa."]
+        lines.append(f"{self.fighting_german_units} German unit(s) in Africa may fight.")
+        return lines
+
+
+def evaluate_africa(scenario: AfricaScenario) -> AfricaResult:
+    """The German units that may be in, and fight in, Africa (``se.mediterranean``)."""
+    trace = TraceBuilder()
+    within = scenario.german_units <= AFRICA_GERMAN_LIMIT
+    if within:
+        trace.add(MEDITERRANEAN, "{count} German unit(s) in Africa: within the limit of {limit}",
+                  count=scenario.german_units, limit=AFRICA_GERMAN_LIMIT)
+    else:
+        trace.add(MEDITERRANEAN, "{count} German units in Africa: at most {limit} may be there; only {limit} are counted",
+                  count=scenario.german_units, limit=AFRICA_GERMAN_LIMIT)
+    present = min(scenario.german_units, AFRICA_GERMAN_LIMIT)
+    fleets = scenario.malta_garrison.get(UnitType.FLEET, 0)
+    air = sum(count for kind, count in scenario.malta_garrison.items() if kind.is_air)
+    reduction = fleets + air
+    if scenario.combat is CombatRole.DEFENCE and not scenario.reduction_in_defence:
+        trace.add(MEDITERRANEAN, "reading chosen: Malta reduces only attacking German units (the example speaks of "
+                  "attacking); these defend, so all {count} fight", count=present)
+        return AfricaResult(within, 0, present, trace.build())
+    if scenario.combat is CombatRole.DEFENCE:
+        trace.add(MEDITERRANEAN, "reading chosen: 'fighting' German units include defending ones")
+    trace.add(MEDITERRANEAN, "Malta holds {fleets} British fleet(s) and {air} air unit(s): each reduces the number of "
+              "fighting German units by one, {reduction} in all", fleets=fleets, air=air, reduction=reduction)
+    from_limit = max(0, min(present, AFRICA_GERMAN_LIMIT - reduction))
+    from_present = max(0, present - reduction)
+    if from_limit == from_present:
+        fighting = from_present
+        trace.add(MEDITERRANEAN, "{count} − {reduction}: {fighting} German unit(s) fight (the two readings of the "
+                  "reduction, from the units present or from the limit of {limit}, agree here)", count=present,
+                  reduction=reduction, fighting=fighting, limit=AFRICA_GERMAN_LIMIT)
+    elif scenario.reduction is MaltaReduction.FROM_LIMIT:
+        fighting = from_limit
+        trace.add(MEDITERRANEAN, "reading chosen: the reduction lowers the limit: at most {limit} − {reduction} of the "
+                  "{count} German unit(s) fight, i.e. {fighting}", limit=AFRICA_GERMAN_LIMIT, reduction=reduction,
+                  count=present, fighting=fighting)
+    else:
+        fighting = from_present
+        trace.add(MEDITERRANEAN, "reading chosen: the reduction applies to the German units present: {count} − "
+                  "{reduction} = {fighting} fight", count=present, reduction=reduction, fighting=fighting)
+    return AfricaResult(within, reduction, fighting, trace.build())
+
+
+_GAMES = ("strategic-europe",)
+
+CALCULATORS = (
+    Calculator(
+        name="gibraltar-suez",
+        label=N_("Gibraltar and Suez"),
+        title="Strategic Europe: England's base HPP while the Axis holds Gibraltar or Suez",
+        scenario=GibraltarSuezScenario,
+        evaluate=evaluate_gibraltar_suez,
+        games=_GAMES,
+    ),
+    Calculator(
+        name="malta-garrison",
+        label=N_("Malta's garrison"),
+        title="Strategic Europe: Malta's garrison limit",
+        scenario=MaltaGarrisonScenario,
+        evaluate=evaluate_malta,
+        games=_GAMES,
+    ),
+    Calculator(
+        name="africa-limit",
+        label=N_("German units in Africa and Malta"),
+        title="Strategic Europe: German units in Africa and how many fight against Malta's garrison",
+        scenario=AfricaScenario,
+        evaluate=evaluate_africa,
+        games=_GAMES,
+    ),
+)

@@ -1,0 +1,199 @@
+"""Vocabulary of the strategic WWII game of Europe (game ``strategic-europe``).
+
+Source: ``000_6a90d5256c60e02c.txt`` (the Hungarian advanced-version rules,
+entries ``se.*``). The calculators of :mod:`adjudicator.strategic_europe.economy`,
+:mod:`adjudicator.strategic_europe.paratroops` and :mod:`adjudicator.deployment_limits` share
+these types: the countries and their historical sides (``se.soviet-german``
+names the satellites, ``se.special-rules.scope`` forbids attacking a
+historical ally), the seasonal turns the rules are dated by (``1941. Tavaszi
+forduló``, ``1941 őszén``, ``téli forduló``, ``1942 tavaszán``) and the unit
+types of the basic and advanced versions.
+
+>>> Turn(1941, Season.AUTUMN).is_before(Turn(1942, Season.SPRING))
+True
+>>> str(Turn(1942, Season.SPRING))
+'Spring 1942'
+>>> historical_side(Country.HUNGARY) is Side.AXIS
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from adjudicator.errors import ScenarioError
+
+__all__ = [
+    "FIRST_WAR_YEAR",
+    "LAST_WAR_YEAR",
+    "SATELLITES",
+    "Country",
+    "Season",
+    "Side",
+    "Turn",
+    "UnitType",
+    "check_count",
+    "historical_side",
+    "same_side",
+]
+
+
+class Side(Enum):
+    """The two historical alliances."""
+
+    AXIS = "axis"
+    ALLIES = "allies"
+
+
+class Country(Enum):
+    """A country of the game; the English name is :attr:`label`.
+
+    The source says ``Anglia`` (England) throughout, and ``brit`` (British) only
+    for Malta's garrison; both are :attr:`ENGLAND` here.
+    """
+
+    GERMANY = "germany"
+    ITALY = "italy"
+    ENGLAND = "england"
+    FRANCE = "france"
+    USSR = "ussr"
+    USA = "usa"
+    FINLAND = "finland"
+    HUNGARY = "hungary"
+    ROMANIA = "romania"
+    BULGARIA = "bulgaria"
+    VICHY_FRANCE = "vichy-france"
+
+    @property
+    def label(self) -> str:
+        """The country's English name, as used in trace texts."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    Country.GERMANY: "Germany",
+    Country.ITALY: "Italy",
+    Country.ENGLAND: "England",
+    Country.FRANCE: "France",
+    Country.USSR: "the Soviet Union",
+    Country.USA: "the USA",
+    Country.FINLAND: "Finland",
+    Country.HUNGARY: "Hungary",
+    Country.ROMANIA: "Romania",
+    Country.BULGARIA: "Bulgaria",
+    Country.VICHY_FRANCE: "Vichy France",
+}
+
+SATELLITES: tuple[Country, ...] = (Country.FINLAND, Country.HUNGARY, Country.ROMANIA, Country.BULGARIA)
+"""Germany's satellite states as ``se.soviet-german`` lists them."""
+
+_SIDES = {
+    Country.GERMANY: Side.AXIS,
+    Country.ITALY: Side.AXIS,
+    Country.FINLAND: Side.AXIS,
+    Country.HUNGARY: Side.AXIS,
+    Country.ROMANIA: Side.AXIS,
+    Country.BULGARIA: Side.AXIS,
+    Country.ENGLAND: Side.ALLIES,
+    Country.FRANCE: Side.ALLIES,
+    Country.USSR: Side.ALLIES,
+    Country.USA: Side.ALLIES,
+}
+
+
+def historical_side(country: Country) -> Side | None:
+    """The historical alliance of ``country``; ``None`` for Vichy France, a puppet state of neither side.
+
+    >>> historical_side(Country.USSR) is Side.ALLIES
+    True
+    >>> historical_side(Country.VICHY_FRANCE) is None
+    True
+    """
+    return _SIDES.get(country)
+
+
+def same_side(first: Country, second: Country) -> bool:
+    """Whether two countries are historical allies (``se.special-rules.scope`` forbids attacking one).
+
+    >>> same_side(Country.ENGLAND, Country.USSR), same_side(Country.GERMANY, Country.USSR)
+    (True, False)
+    """
+    side = historical_side(first)
+    return side is not None and side is historical_side(second)
+
+
+class Season(Enum):
+    """The season of a turn, in the order of the year.
+
+    The source names spring, autumn and winter turns; summer is listed so that
+    any seasonal turn can be written down, and only the order matters here.
+    """
+
+    SPRING = "spring"
+    SUMMER = "summer"
+    AUTUMN = "autumn"
+    WINTER = "winter"
+
+    @property
+    def position(self) -> int:
+        """0 for spring … 3 for winter."""
+        return list(Season).index(self)
+
+
+FIRST_WAR_YEAR = 1939
+LAST_WAR_YEAR = 1945
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A game turn: a year of the war and a season."""
+
+    year: int
+    """The year, 1939 to 1945."""
+    season: Season
+    """The season of the turn."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.year, int) and not FIRST_WAR_YEAR <= self.year <= LAST_WAR_YEAR:
+            raise ScenarioError("year", f"must be a year of the war, {FIRST_WAR_YEAR} to {LAST_WAR_YEAR}", self.year)
+
+    def _key(self) -> tuple[int, int]:
+        return (self.year, self.season.position)
+
+    def is_before(self, other: Turn) -> bool:
+        """Whether this turn comes earlier in the game than ``other``."""
+        return self._key() < other._key()
+
+    def __str__(self) -> str:
+        return f"{self.season.value.capitalize()} {self.year}"
+
+
+class UnitType(Enum):
+    """Unit types of the basic version and the new units of the advanced version (``se.new-units``)."""
+
+    INFANTRY = "infantry"
+    ARMOUR = "armour"
+    AIRCRAFT = "aircraft"
+    FLEET = "fleet"
+    PARATROOPER = "paratrooper"
+    BOMBER = "bomber"
+    SUBMARINE = "submarine"
+    DESTROYER = "destroyer"
+
+    @property
+    def is_air(self) -> bool:
+        """Aircraft and bombers are air units."""
+        return self in (UnitType.AIRCRAFT, UnitType.BOMBER)
+
+
+def check_count(path: str, value: int, minimum: int = 0) -> None:
+    """Raise :class:`ScenarioError` unless ``value`` is a whole count of at least ``minimum``.
+
+    >>> check_count("bombers", -1)
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.ScenarioError: bombers: must be a count of 0 or more (got -1)
+    """
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise ScenarioError(path, f"must be a count of {minimum} or more", value)

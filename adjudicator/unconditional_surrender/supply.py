@@ -1,0 +1,620 @@
+"""Supply (7, 10.1–10.3): is each unit and marker in supply, along which line, and if not, why not.
+
+Game: Unconditional Surrender! (service rules; source ``002_14e02d87786a9df7.txt``,
+Russian). Entries implemented: ``us.7``; the sources ``us.10-1.city``,
+``us.10-1.partisan-base``, ``us.10-1.eastern-us-canada``,
+``us.10-1.soviet-interior`` and their restriction ``us.10-1-1``; the line
+``us.10-2`` with ``us.10-2.soviet-interior`` and ``us.10-2.overland-supply``; its
+restrictions ``us.10-2-1.*`` (with ``us.8-1-1.supply``); the effects of supply
+``us.10-3.*`` as a checklist ("may this HQ be a deployment site?"); and the
+ice-port rule of ``us.11-4``. The network, its restrictions and the searches are
+in :mod:`adjudicator.unconditional_surrender.network`, whose docstring states the readings and the
+complexity: one map-wide multi-source 0-1 BFS per group of items sharing
+sources and restrictions, ``O(G·(N + E) + I·d)``, and one bounded search per
+group for the items left unsupplied (the line breaking the fewest restrictions).
+
+Every ground unit on the map or in an off-map box is traced, and every marker
+with an ``id`` (Logistics, SHAEF, Detachment: markers that need supply carry a
+nationality). Items listed in ``overland`` need overland supply (10.2).
+
+>>> from adjudicator.unconditional_surrender.hexmap import Country, Hex, HexMap, Unit, Faction
+>>> board = HexMap(hexes=(Hex("a", 0, 0, country="germany", city="Berlin"), Hex("b", 1, 0, country="germany"),
+...                       Hex("c", 2, 0, country="germany"), Hex("d", 3, 0, country="germany")),
+...                countries=(Country("germany", Faction.AXIS),))
+>>> result = evaluate_supply(SupplyScenario(board, (Unit("near", "c", Faction.AXIS, "germany"),
+...                                                   Unit("far", "d", Faction.AXIS, "germany"))))
+>>> result.supplied
+{'near': True, 'far': False}
+>>> [step.text for step in result.item("far").reasons][-1]
+'the line needs 3 hexes (c, b, a) before it reaches a transport line or the source; only the first two may be off transport lines'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from adjudicator.errors import ScenarioError
+from adjudicator.unconditional_surrender.hexmap import (
+    BoxKind,
+    Faction,
+    HexMap,
+    Marker,
+    MarkerKind,
+    Nationality,
+    Pieces,
+    Unit,
+    UnitKind,
+    UnitType,
+    Weather,
+    check_pieces,
+)
+from adjudicator.plain import InvalidScenario
+from adjudicator.registry import Calculator
+from adjudicator.unconditional_surrender.network import (
+    RELAXED_STATES,
+    UNREACHED,
+    FactionView,
+    Move,
+    Network,
+    Relaxed,
+    Source,
+    best_relaxed,
+    forward_supplied,
+    relaxed_search,
+    strict_search,
+)
+from adjudicator.trace import N_, Step, Trace, TraceBuilder
+from adjudicator.unconditional_surrender.zoc import MountainReading, ZocMap, ZocReadings
+
+__all__ = [
+    "CALCULATORS",
+    "CheckVerdict",
+    "ItemSupply",
+    "LegKind",
+    "PartisanBaseReading",
+    "PathStep",
+    "Purpose",
+    "SupplyCheck",
+    "SupplyReadings",
+    "SupplyResult",
+    "SupplyScenario",
+    "evaluate_supply",
+    "supplied_by_forward_search",
+]
+
+
+class PartisanBaseReading(enum.Enum):
+    """Whom a Partisan Base supplies (10.1; the entry's note lists both readings)."""
+
+    UNITS_OF_COUNTRY = "units-of-country"
+    """Units and markers of the minor country the base lies in (the documented reading, the default)."""
+    UNITS_IN_COUNTRY = "units-in-country"
+    """Units and markers located in that minor country, whatever their nationality."""
+
+
+@dataclass(frozen=True)
+class SupplyReadings:
+    """Readings of ambiguous text used by the supply calculator."""
+
+    mountains: MountainReading = MountainReading.HEXSIDE
+    """``us.5``: which mountains stop ZOC (and so EZOC on supply lines)."""
+    partisan_base: PartisanBaseReading = PartisanBaseReading.UNITS_OF_COUNTRY
+    """``us.10-1.partisan-base``: whom a Partisan Base supplies."""
+
+
+class Purpose(enum.Enum):
+    """The actions of 10.3 that need supply."""
+
+    DEPLOYMENT_SITE = "deployment-site"
+    AIR_NAVAL_BASE = "air-naval-base"
+    COMBINE = "organization-combine"
+    MOVEMENT_PHASE = "movement-phase"
+    AIRBORNE_LANDING = "airborne-landing"
+    AIRBORNE_DEFENCE = "airborne-defence"
+    TANK_SHIFT = "tank-shift"
+    HQ_SUPPORT = "hq-support"
+    OFFENSIVE_ADVANCE = "offensive-advance"
+
+
+class LegKind(enum.Enum):
+    """How a node of a supply line is entered."""
+
+    START = "start"
+    """The unit's own hex (not counted)."""
+    FREE = "free"
+    """One of the first two hexes, off the transport lines."""
+    TRANSPORT_LINE = "transport-line"
+    SEA_ZONE = "sea-zone"
+    PORT = "port"
+    """The port where the line leaves the sea."""
+    OFF_MAP_BOX = "off-map-box"
+    FROM_BOX = "from-box"
+    """A map hex entered from an off-map box."""
+
+
+_LEG = {Move.FREE: LegKind.FREE, Move.RAIL: LegKind.TRANSPORT_LINE, Move.EMBARK: LegKind.SEA_ZONE, Move.SAIL: LegKind.SEA_ZONE,
+        Move.LAND: LegKind.PORT, Move.ENTER_BOX: LegKind.OFF_MAP_BOX, Move.BOX_LINK: LegKind.OFF_MAP_BOX, Move.LEAVE_BOX: LegKind.FROM_BOX}
+
+
+@dataclass(frozen=True)
+class SupplyCheck:
+    """A 10.3 question: may ``item`` do ``purpose``?"""
+
+    item: str
+    """Unit or marker id."""
+    purpose: Purpose
+    """The 10.3 action asked about (deployment site, air/naval base, movement, HQ support …)."""
+
+
+@dataclass(frozen=True)
+class SupplyScenario:
+    """A map with units and markers; whose supply to trace and which 10.3 questions to answer."""
+
+    map: HexMap
+    """The map (with this turn's weather)."""
+    units: tuple[Unit, ...]
+    """Every unit."""
+    markers: tuple[Marker, ...] = ()
+    """Every marker; those with an ``id`` and a nationality have their supply traced."""
+    overland: tuple[str, ...] = ()
+    """Items that need overland supply (10.2)."""
+    only: tuple[str, ...] = ()
+    """Trace only these items (default: every ground unit and every marker with an id)."""
+    checks: tuple[SupplyCheck, ...] = ()
+    """10.3 questions."""
+    readings: SupplyReadings = field(default_factory=SupplyReadings)
+    """Readings of ambiguous text."""
+
+    def __post_init__(self) -> None:
+        problems = check_pieces(self.map, self.units, self.markers)
+        traceable = {unit.id for unit in self.units if unit.kind is UnitKind.GROUND}
+        for number, marker in enumerate(self.markers):
+            if marker.id is not None:
+                if marker.nationality is None:
+                    problems.append(ScenarioError(f"markers.{number}.nationality", f"marker {marker.id!r} has an id, so its supply is traced: it needs a nationality"))
+                traceable.add(marker.id)
+        for name, wanted in (("overland", self.overland), ("only", self.only)):
+            for number, item in enumerate(wanted):
+                if item not in traceable:
+                    problems.append(ScenarioError(f"{name}.{number}", "a ground unit's id or the id of a marker", item))
+        for number, check in enumerate(self.checks):
+            if check.item not in traceable:
+                problems.append(ScenarioError(f"checks.{number}.item", "a ground unit's id or the id of a marker", check.item))
+        if problems:
+            raise InvalidScenario(problems)
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """One node of a supply line: a hex, sea zone or off-map box, and how the line enters it."""
+
+    node: str
+    kind: LegKind
+
+
+def _leg(network: Network, node: int, move: Move | None) -> PathStep:
+    """The path step for ``node`` entered by ``move`` (a box reached by sea is an off-map box, not a port)."""
+    if move is None:
+        kind = LegKind.START
+    elif move is Move.LAND and network.index.is_box(node):
+        kind = LegKind.OFF_MAP_BOX
+    else:
+        kind = _LEG[move]
+    return PathStep(network.index.names[node], kind)
+
+
+@dataclass(frozen=True)
+class ItemSupply:
+    """Supply of one unit or marker."""
+
+    id: str
+    hex: str
+    faction: Faction
+    nationality: str
+    overland: bool
+    """Overland supply was required."""
+    supplied: bool
+    source: str | None
+    """Node of the source reached (hex, or box id)."""
+    path: tuple[PathStep, ...]
+    """The line when supplied: from the item's hex (not counted) to the source."""
+    free_hexes: int | None
+    """Hexes of the line off transport lines (at most 2) when supplied."""
+    restrictions_broken: int | None
+    """When unsupplied: the fewest points (hexes, hexsides, ports, sea zones, free hexes beyond two) at which
+    a line breaks a restriction (none if no line of any kind exists)."""
+    nearest_path: tuple[PathStep, ...]
+    """When unsupplied: the line breaking the fewest restrictions."""
+    reasons: tuple[Step, ...]
+    """Why: the source and the line, or each restriction the nearest line breaks, citing its entry."""
+
+
+@dataclass(frozen=True)
+class CheckVerdict:
+    """The answer to one :class:`SupplyCheck` (none when this source sets no condition for it)."""
+
+    item: str
+    purpose: Purpose
+    allowed: bool | None
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class SupplyResult:
+    """Supply of every item traced, and the 10.3 answers."""
+
+    supplied: dict[str, bool]
+    """Item id → in supply (overland where required)."""
+    items: tuple[ItemSupply, ...]
+    checks: tuple[CheckVerdict, ...]
+    allowed: dict[str, bool | None]
+    """``"<item> <purpose>"`` → the answer of each check."""
+    trace: Trace
+
+    def item(self, item_id: str) -> ItemSupply:
+        """The supply of one item (``KeyError`` if it was not traced)."""
+        for entry in self.items:
+            if entry.id == item_id:
+                return entry
+        raise KeyError(item_id)
+
+    def summary(self) -> list[str]:
+        lines = []
+        for entry in self.items:
+            if entry.supplied:
+                lines.append(f"{entry.id} ({entry.hex}): supplied from {entry.source} — " + " ".join(f"{s.node}[{s.kind.value}]" for s in entry.path[1:]))
+            else:
+                lines.append(f"{entry.id} ({entry.hex}): NOT supplied — " + "; ".join(step.text for step in entry.reasons[1:]))
+        for check in self.checks:
+            answer = {True: "yes", False: "no", None: "not covered by these rules"}[check.allowed]
+            lines.append(f"{check.item} {check.purpose.value}: {answer}")
+        return lines
+
+
+@dataclass(frozen=True)
+class _Item:
+    id: str
+    node: int
+    faction: Faction
+    nationality: str
+    unit: Unit | None
+    marker: Marker | None
+
+
+def _items(scenario: SupplyScenario, network: Network, wanted: set[str] | None) -> list[_Item]:
+    """The items to trace: ``wanted`` ids, or every ground unit and marker with an id."""
+    index = network.index
+    found = []
+    for unit in scenario.units:
+        if unit.kind is UnitKind.GROUND and (wanted is None or unit.id in wanted):
+            found.append(_Item(unit.id, index.position[unit.hex], unit.faction, unit.nationality, unit, None))
+    for marker in scenario.markers:
+        if marker.id is not None and marker.nationality is not None and marker.faction is not None and (wanted is None or marker.id in wanted):
+            found.append(_Item(marker.id, index.position[marker.hex], marker.faction, marker.nationality, None, marker))
+    return found
+
+
+class _Group:
+    """Items sharing faction, nationality, overland requirement (and location, for one Partisan reading)."""
+
+    def __init__(self, network: Network, view: FactionView, sources: list[Source], overland: bool) -> None:
+        self.network = network
+        self.view = view
+        self.sources = sources
+        self.overland = overland
+        self.usable = {source.node: source for source in sources if not source.blockers}
+        self.label, self.toward, self.how = strict_search(view, list(self.usable), overland)
+        self._relaxed: Relaxed | None = None
+
+    def first_move(self, start: int) -> tuple[int, int, Move] | None:
+        """(free hexes, first node, move) of the line from ``start`` with the fewest free hexes, or ``None``."""
+        network, view, label = self.network, self.view, self.label
+        best: tuple[int, int, Move] | None = None
+        for target, move in network.transport_out[start]:
+            if label[target] == 0 and view.move_allowed(start, target, move, self.overland):
+                return 0, target, move
+        if start < network.index.hex_count:
+            for target in network.free[start]:
+                needed = label[target]
+                if needed < UNREACHED - 1 and (best is None or needed + 1 < best[0]):
+                    best = (needed + 1, target, Move.FREE)
+        return best
+
+    def path(self, start: int, first: int, move: Move) -> list[tuple[int, Move | None]]:
+        nodes: list[tuple[int, Move | None]] = [(start, None), (first, move)]
+        node = first
+        while self.toward[node] != -1:
+            nodes.append((self.toward[node], Move(self.how[node])))
+            node = self.toward[node]
+        return nodes
+
+    def nearest(self, starts: list[int], start: int) -> tuple[int, list[tuple[int, Move | None]]] | None:
+        """(restrictions broken, line) of the line from ``start`` breaking the fewest restrictions."""
+        if self._relaxed is None:
+            self._relaxed = relaxed_search(self.view, self.sources, self.overland, starts)
+        relaxed = self._relaxed
+        best = best_relaxed(self.view, relaxed, start, self.overland)
+        if best is None:
+            return None
+        cost, state, move = best
+        nodes: list[tuple[int, Move | None]] = [(start, None), (state // RELAXED_STATES, move)]
+        while relaxed.parent[state] != -1:
+            nodes.append((relaxed.parent[state] // RELAXED_STATES, Move(relaxed.move[state])))
+            state = relaxed.parent[state]
+        return cost, nodes
+
+
+def _describe_line(network: Network, item: _Item, nodes: list[tuple[int, Move | None]], devastated: set[int]) -> list[Step]:
+    """The steps explaining a strict line (sea legs, east edge, negated EZOC, devastation on a transport line)."""
+    index, zmap = network.index, network.zmap
+    steps = []
+    free = [index.names[node] for node, move in nodes if move is Move.FREE]
+    transport = sum(1 for _, move in nodes if move is Move.RAIL)
+    zones = [index.names[node] for node, move in nodes if move in (Move.EMBARK, Move.SAIL)]
+    boxes = [index.names[node] for node, move in nodes if move in (Move.ENTER_BOX, Move.BOX_LINK)]
+    parts = [f"{len(free)} free hex{'es' if len(free) != 1 else ''}" + (f" ({', '.join(free)})" if free else "")]
+    if transport:
+        parts.append(f"{transport} hex{'es' if transport != 1 else ''} along transport lines")
+    if zones:
+        parts.append(f"sea zones {', '.join(zones)}")
+    if boxes:
+        parts.append(f"off-map boxes {', '.join(boxes)}")
+    steps.append(Step("us.10-2", "{item}: the line runs from {start} (not counted): {parts}, to {source}",
+                      {"item": item.id, "start": index.names[nodes[0][0]], "parts": "; ".join(parts), "source": index.names[nodes[-1][0]]}))
+    for position, (node, move) in enumerate(nodes[1:], start=1):
+        if node in zmap.sources and node < index.hex_count and zmap.in_ezoc(node, item.faction):
+            friend = zmap.friendly_unit(node, item.faction)
+            steps.append(Step("us.10-2-1.ezoc", "{hex} contains EZOC, negated by friendly unit {friend}", {"hex": index.names[node], "friend": friend.id if friend else "?"}))
+        if move is Move.RAIL and (node in devastated or nodes[position - 1][0] in devastated):
+            steps.append(Step("us.10-2", "the Devastation marker in {hex} does not stop the transport line",
+                              {"hex": index.names[node if node in devastated else nodes[position - 1][0]]}))
+        if move is Move.EMBARK:
+            steps.append(Step("us.10-2", "from open port {port} into sea zone {zone}", {"port": index.names[nodes[position - 1][0]], "zone": index.names[node]}))
+        if move in (Move.EMBARK, Move.SAIL):
+            if item.faction is Faction.WESTERN_ALLIES:
+                steps.append(Step("us.10-2", "sea zone {zone} has an open port; the Western Allies need no convoy", {"zone": index.names[node]}))
+            else:
+                steps.append(Step("us.10-2", "sea zone {zone} has an open port and a {faction} supply convoy",
+                                  {"zone": index.names[node], "faction": item.faction.value}))
+        if move is Move.LAND:
+            steps.append(Step("us.10-2", "to open port {port}; a line through sea zones counts as a transport line", {"port": index.names[node]}))
+        if move is Move.BOX_LINK:
+            steps.append(Step("us.10-2", "directly between off-map boxes {a} and {b}, where movement is permitted",
+                              {"a": index.names[nodes[position - 1][0]], "b": index.names[node]}))
+        if move is Move.ENTER_BOX and index.box(node).kind is BoxKind.SOVIET_INTERIOR:
+            steps.append(Step("us.10-2.soviet-interior", "the line reaches {hex} on the east edge: it counts as reaching the Soviet Interior box",
+                              {"hex": index.names[nodes[position - 1][0]]}))
+    return steps
+
+
+def _diagnose(network: Network, group: _Group, item: _Item, broken: int, nodes: list[tuple[int, Move | None]]) -> list[Step]:
+    """Each restriction the nearest line breaks, in order along the line."""
+    view, index = group.view, network.index
+    steps: list[Step] = []
+    free: list[str] = []
+    for position, (node, move) in enumerate(nodes[1:], start=1):
+        origin = nodes[position - 1][0]
+        if move is Move.FREE:
+            free.append(index.names[node])
+            steps.extend(side for other, side in network.blocked_sides.get(origin, ()) if other == node)
+        elif move is not None:
+            steps.extend(view.move_violations(origin, node, move, group.overland))
+        if not view.admissible[node]:
+            steps.extend(view.reasons(node))
+    source = next((s for s in group.sources if s.node == nodes[-1][0]), None)
+    if source is not None:
+        steps.extend(source.blockers)
+    if len(free) > 2:
+        steps.append(Step("us.10-2", "the line needs {count} hexes ({hexes}) before it reaches a transport line or the source; only the first two may be off transport lines",
+                          {"count": len(free), "hexes": ", ".join(free)}))
+    return steps
+
+
+def _no_source(item: _Item, index_has_eus: bool) -> Step:
+    if item.nationality == Nationality.USA:
+        return Step("us.10-1.eastern-us-canada", "the Eastern US/Canada box is the only supply source of US units{and}",
+                    {"and": "" if index_has_eus else ", and the map has none"})
+    return Step("us.10-1", "{item} ({nationality}) has no supply source here: no city of its home country, no friendly Partisan Base of its minor country, "
+                "no off-map box that supplies it", {"item": item.id, "nationality": item.nationality})
+
+
+def _trace_items(network: Network, scenario: SupplyScenario, items: list[_Item], overland_ids: set[str]) -> dict[str, ItemSupply]:
+    index = network.index
+    by_location = scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY
+    groups: dict[tuple[Faction, str, bool, str | None], list[_Item]] = {}
+    for item in items:
+        located = index.hexes[item.node].country if by_location and item.node < index.hex_count else None
+        groups.setdefault((item.faction, item.nationality, item.id in overland_ids, located), []).append(item)
+    has_eus = any(box.kind is BoxKind.EASTERN_US_CANADA for box in index.boxes)
+    devastated = {index.position[m.hex] for m in network.pieces.markers if m.kind is MarkerKind.DEVASTATION}
+    results: dict[str, ItemSupply] = {}
+    for (faction, nationality, overland, located), members in groups.items():
+        view = network.view(faction)
+        sources = view.sources(nationality, located, by_location)
+        group = _Group(network, view, sources, overland)
+        unsupplied = []
+        for item in members:
+            overland_step = [Step("us.10-2.overland-supply", "{item} needs overland supply: the line may not pass through a sea zone or between off-map boxes",
+                                  {"item": item.id})] if overland else []
+            if item.node in group.usable:
+                source = group.usable[item.node]
+                reasons = [Step(source.rule, "{item} is in {source}, its supply source", {"item": item.id, "source": source.description})]
+                results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, True, index.names[item.node],
+                                              (PathStep(index.names[item.node], LegKind.START),), 0, None, (), tuple(overland_step + reasons))
+                continue
+            first = group.first_move(item.node)
+            if first is None:
+                unsupplied.append(item)
+                continue
+            free, target, move = first
+            nodes = group.path(item.node, target, move)
+            source = group.usable[nodes[-1][0]]
+            reasons = [Step(source.rule, "{source} is a supply source of {item}", {"source": source.description, "item": item.id})]
+            reasons += _describe_line(network, item, nodes, devastated)
+            path = tuple(_leg(network, node, kind) for node, kind in nodes)
+            results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, True, index.names[nodes[-1][0]],
+                                          path, free, None, (), tuple(overland_step + reasons))
+        starts = [item.node for item in unsupplied]
+        for item in unsupplied:
+            head = Step("us.10-2", "{item} in {hex} is not supplied", {"item": item.id, "hex": index.names[item.node]})
+            overland_step = [Step("us.10-2.overland-supply", "{item} needs overland supply", {"item": item.id})] if overland else []
+            if not sources:
+                results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, False, None, (), None, None, (),
+                                              (head, *overland_step, _no_source(item, has_eus)))
+                continue
+            nearest = group.nearest(starts, item.node)
+            if nearest is None:
+                why = Step("us.10-2", "no line of any kind joins {hex} to a supply source of {item}", {"hex": index.names[item.node], "item": item.id})
+                results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, False, None, (), None, None, (),
+                                              (head, *overland_step, why))
+                continue
+            broken, nodes = nearest
+            path = tuple(_leg(network, node, kind) for node, kind in nodes)
+            lead = Step("us.10-2", "the line that comes nearest ({path}) fails at {count} point{s}",
+                        {"path": " → ".join(step.node for step in path), "count": broken, "s": "s" if broken != 1 else ""})
+            results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, False, None, (), None, broken, path,
+                                          (head, *overland_step, lead, *_diagnose(network, group, item, broken, nodes)))
+    return results
+
+
+def _check(network: Network, scenario: SupplyScenario, check: SupplyCheck, supply: ItemSupply,
+           overland_supply: ItemSupply | None) -> CheckVerdict:
+    """Answer one 10.3 question from the item's supply."""
+    index, pieces = network.index, network.pieces
+    unit = pieces.unit_by_id.get(check.item)
+    marker = next((m for m in scenario.markers if m.id == check.item), None)
+    steps: list[Step] = []
+    supplied = supply.supplied
+    said = "supplied" if supplied else "not supplied"
+
+    def answer(allowed: bool | None) -> CheckVerdict:
+        return CheckVerdict(check.item, check.purpose, allowed, tuple(steps))
+
+    purpose = check.purpose
+    if purpose is Purpose.DEPLOYMENT_SITE:
+        if unit is not None and unit.type is UnitType.HQ and unit.ss:
+            assert overland_supply is not None
+            ok = overland_supply.supplied
+            steps.append(Step("us.10-3.ss-hq-deployment", "the SS HQ {item} must be supplied overland to be a deployment site (it may be outside the home country): it is {said}",
+                              {"item": check.item, "said": "supplied overland" if ok else "not supplied overland"}))
+            return answer(ok)
+        if unit is not None and unit.type is UnitType.HQ:
+            node = index.position[unit.hex]
+            country = index.hexes[node].country if node < index.hex_count else None
+            home = country == unit.nationality
+            steps.append(Step("us.10-3.hq-deployment", "the HQ {item} must be supplied and in its home country to be a deployment site: it is {said} and {where}",
+                              {"item": check.item, "said": said, "where": "in its home country" if home else f"in {country or 'no country'}"}))
+            return answer(supplied and home)
+        if marker is not None and marker.kind is MarkerKind.SHAEF:
+            steps.append(Step("us.10-3.shaef-deployment", "the SHAEF marker must be supplied to be a deployment site: it is {said}", {"said": said}))
+            return answer(supplied)
+        if marker is not None and marker.kind is MarkerKind.LOGISTICS and marker.nationality in (Nationality.GERMANY, Nationality.USSR):
+            assert overland_supply is not None
+            ok = overland_supply.supplied
+            steps.append(Step("us.10-3.logistics-deployment", "the {nationality} Logistics marker must be supplied overland to be a deployment site: it is {said}",
+                              {"nationality": marker.nationality, "said": "supplied overland" if ok else "not supplied overland"}))
+            return answer(ok)
+        steps.append(Step("us.10-3", "these rules set no deployment-site condition for {item}", {"item": check.item}))
+        return answer(None)
+    needs = {
+        Purpose.AIR_NAVAL_BASE: ("us.10-3.air-naval-base", None, "serve as an Air and/or Naval Base"),
+        Purpose.COMBINE: ("us.10-3.organization-segment", None, "combine in the Organization Segment"),
+        Purpose.MOVEMENT_PHASE: ("us.10-3.movement-phase", None, "move in the Movement Phase"),
+        Purpose.AIRBORNE_LANDING: ("us.10-3.airborne-landing", UnitType.AIRBORNE, "carry out a landing in the Blitz Combat Segment"),
+        Purpose.AIRBORNE_DEFENCE: ("us.10-3.airborne-defence", UnitType.AIRBORNE, "go over to the defensive in the Blitz Combat Segment"),
+        Purpose.TANK_SHIFT: ("us.10-3.tank-shift", UnitType.ARMOR, "give a shift on the battle table in the Blitz Combat Segment"),
+        Purpose.HQ_SUPPORT: ("us.10-3.hq-support", UnitType.HQ, "give support in combat and a shift on the battle table"),
+        Purpose.OFFENSIVE_ADVANCE: ("us.10-3.offensive-advance", None, "carry out an offensive or an advance"),
+    }
+    rule, unit_type, doing = needs[purpose]
+    if unit is None or (unit_type is not None and unit.type is not unit_type):
+        steps.append(Step(rule, "{item} is not {kind}: the rule does not concern it", {"item": check.item, "kind": f"a unit of type {unit_type.value}" if unit_type else "a unit"}))
+        return answer(None)
+    steps.append(Step(rule, "{item} must be supplied to {doing}: it is {said}", {"item": check.item, "doing": doing, "said": said}))
+    allowed = supplied
+    if purpose is Purpose.COMBINE:
+        node = index.position[unit.hex]
+        air = [u.id for u in pieces.units_in(node) if u.kind is UnitKind.AIR and u.faction is not unit.faction]
+        if air:
+            steps.append(Step(rule, "enemy air units ({units}) are in its hex: it cannot combine", {"units": ", ".join(air)}))
+            allowed = False
+        if not supplied:
+            steps.append(Step(rule, "an unsupplied unit may convert into a fortress or break down"))
+    if purpose is Purpose.MOVEMENT_PHASE and not supplied:
+        steps.append(Step(rule, "an unsupplied unit may move in the Reserve Movement Phase"))
+    if purpose is Purpose.AIR_NAVAL_BASE:
+        node = index.position[unit.hex]
+        if node < index.hex_count and index.hexes[node].ice and index.weather_at(node) is Weather.SNOW:
+            steps.append(Step("us.11-4", "{hex} is an ice hex in snow: it cannot count as a Naval Base", {"hex": unit.hex}))
+            allowed = False
+    return answer(allowed)
+
+
+def _network(scenario: SupplyScenario) -> Network:
+    index = scenario.map.index
+    pieces = Pieces(index, scenario.units, scenario.markers)
+    return Network(index, pieces, ZocMap(pieces, ZocReadings(mountains=scenario.readings.mountains)))
+
+
+def evaluate_supply(scenario: SupplyScenario) -> SupplyResult:
+    """Trace the supply of every item map-wide and answer the 10.3 checks."""
+    network = _network(scenario)
+    builder = TraceBuilder()
+    builder.add("us.10-2", "reading: a line reaches a transport line or its source within its first two hexes (the unit's hex not counted), "
+                "then stays on transport lines, sea zones and box links; the restrictions of 10.2.1 apply to every hex it enters, the source's too")
+    if scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY and any(m.kind is MarkerKind.PARTISAN_BASE for m in scenario.markers):
+        builder.add("us.10-1.partisan-base", "reading: a Partisan Base supplies every unit located in its minor country (option readings.partisan_base)")
+    elif any(m.kind is MarkerKind.PARTISAN_BASE for m in scenario.markers):
+        builder.add("us.10-1.partisan-base", "reading: a Partisan Base supplies the units and markers of the minor country it lies in")
+    wanted = set(scenario.only) | {check.item for check in scenario.checks} if scenario.only else None
+    items = _items(scenario, network, wanted)
+    overland_ids = set(scenario.overland)
+    traced = _trace_items(network, scenario, items, overland_ids)
+    units = {unit.id: unit for unit in scenario.units}
+    markers = {marker.id: marker for marker in scenario.markers if marker.id is not None}
+    needs_overland = set()
+    for check in scenario.checks:
+        unit, marker = units.get(check.item), markers.get(check.item)
+        if check.purpose is Purpose.DEPLOYMENT_SITE and check.item not in overland_ids and (
+                (unit is not None and unit.type is UnitType.HQ and unit.ss) or
+                (marker is not None and marker.kind is MarkerKind.LOGISTICS and marker.nationality in (Nationality.GERMANY, Nationality.USSR))):
+            needs_overland.add(check.item)
+    overland_traced = {key: value for key, value in traced.items() if key in overland_ids}
+    if needs_overland:
+        overland_traced.update(_trace_items(network, scenario, _items(scenario, network, needs_overland), needs_overland))
+    ordered = tuple(traced[item.id] for item in items if not scenario.only or item.id in scenario.only)
+    for entry in ordered:
+        builder.extend(Trace(entry.reasons))
+    verdicts = []
+    for check in scenario.checks:
+        verdict = _check(network, scenario, check, traced[check.item], overland_traced.get(check.item))
+        verdicts.append(verdict)
+        builder.extend(Trace(verdict.steps))
+    return SupplyResult({entry.id: entry.supplied for entry in ordered}, ordered, tuple(verdicts),
+                        {f"{v.item} {v.purpose.value}": v.allowed for v in verdicts}, builder.build())
+
+
+def supplied_by_forward_search(scenario: SupplyScenario, item_id: str) -> bool:
+    """One item's supply by a plain per-unit forward search (the cross-check of the map-wide pass)."""
+    network = _network(scenario)
+    item = _items(scenario, network, {item_id})[0]
+    view = network.view(item.faction)
+    by_location = scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY
+    located = network.index.hexes[item.node].country if by_location and item.node < network.index.hex_count else None
+    sources = {s.node for s in view.sources(item.nationality, located, by_location) if not s.blockers}
+    if item.node in sources:
+        return True
+    return forward_supplied(view, item.node, {s for s in sources if view.admissible[s]}, item_id in scenario.overland)
+
+
+CALCULATORS = (
+    Calculator(
+        name="supply",
+        label=N_("Supply lines"),
+        title="Unconditional Surrender!: is each unit in supply, along which line, and if not, which hex breaks it under which rule",
+        scenario=SupplyScenario,
+        evaluate=evaluate_supply,
+        games=("unconditional-surrender",),
+    ),
+)

@@ -1,0 +1,455 @@
+"""Load ``content/``, validate it, and cross-check every id.
+
+Layout (see ``CONTRIBUTING.md``)::
+
+    content/games.yaml                     list of Game
+    content/sources.yaml                   list of Source
+    content/terms/<term-id>.yaml           one Term
+    content/<game>/<entry-id>.yaml         one Entry
+    content/<game>/examples/<id>.yaml      one Example
+
+Validation happens in two passes. The first parses every file and validates it
+against its pydantic model, turning each pydantic error into a :class:`Problem`
+with the YAML line of the offending key. The second checks what no single file
+can: unique ids, that every referenced game, source, parent, term, see-also
+target and ``ref:`` link exists, the language rules of issue 2 (original text
+present and marked ``original``, an English body, titles in every language).
+Every problem is collected before :class:`ContentError` is raised.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from rulebook.errors import ContentError, Problem, Severity
+from rulebook.content.model import (
+    LANGUAGES,
+    Corpus,
+    Entry,
+    EntryKind,
+    Example,
+    Game,
+    Language,
+    Source,
+    Term,
+    TranslationStatus,
+)
+from rulebook.content.yamlio import load_yaml_text
+
+__all__ = ["ENTRY_LINK", "LoadResult", "default_paths", "load_corpus", "load_or_raise"]
+
+ENTRY_LINK = re.compile(r"\]\(ref:([^)\s]+)\)")
+"""A Markdown link to another entry inside a body: ``[text](ref:ENTRY-ID)``."""
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+_UNREADABLE = object()
+"""Stands for a file that could not be parsed (its problem is already recorded)."""
+
+
+@dataclass
+class LoadResult:
+    """What :func:`load_corpus` found: the corpus (when it could be built) and every problem."""
+
+    corpus: Corpus | None
+    problems: list[Problem] = field(default_factory=list)
+    entry_files: dict[str, Path] = field(default_factory=dict)
+    """Where each entry, term and example id was read from."""
+
+    @property
+    def errors(self) -> list[Problem]:
+        """Problems that make the content invalid."""
+        return [p for p in self.problems if p.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """Problems that ``--strict`` turns into errors."""
+        return [p for p in self.problems if p.severity is Severity.WARNING]
+
+
+def default_paths() -> tuple[Path, Path]:
+    """The content folder and the sources folder used when none is given.
+
+    ``RULEBOOK_CONTENT`` and ``RULEBOOK_SOURCES`` override them; otherwise the
+    content is ``./content`` when it exists, else the one beside this package, and
+    the sources are ``../shared/sources`` relative to the repository.
+    """
+    content_env = os.environ.get("RULEBOOK_CONTENT")
+    if content_env:
+        content = Path(content_env)
+    elif Path("content").is_dir():
+        content = Path("content")
+    else:
+        content = Path(__file__).resolve().parent.parent / "content"
+    sources_env = os.environ.get("RULEBOOK_SOURCES")
+    sources = Path(sources_env) if sources_env else content.resolve().parent.parent / "shared" / "sources"
+    return content, sources
+
+
+class _Reader:
+    """Parses files and validates them, recording problems instead of raising."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.problems: list[Problem] = []
+        self.raw: dict[Path, Any] = {}
+        """Parsed YAML per file, kept so cross-checks can report line numbers."""
+
+    def display(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root.parent))
+        except ValueError:
+            return str(path)
+
+    def problem(
+        self,
+        path: Path,
+        item_id: str | None,
+        field_name: str | None,
+        message: str,
+        line: int | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> None:
+        self.problems.append(Problem(self.display(path), item_id, field_name, message, line, severity))
+
+    def parse(self, path: Path) -> Any:
+        """The parsed YAML, or :data:`_UNREADABLE` after recording why it could not be read."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            self.problem(path, None, None, f"the file is not UTF-8 ({error.reason} at byte {error.start}); save it as UTF-8")
+            return _UNREADABLE
+        try:
+            data = load_yaml_text(text)
+        except MarkedYAMLError as error:
+            mark = error.problem_mark
+            line = mark.line + 1 if mark is not None else None
+            what = error.problem or "invalid YAML"
+            self.problem(path, None, None, f"malformed YAML: {what}; fix the syntax", line)
+        except YAMLError as error:
+            self.problem(path, None, None, f"malformed YAML: {error}; fix the syntax")
+        else:
+            self.raw[path] = data
+            return data
+        return _UNREADABLE
+
+    def validate(self, path: Path, data: Any, model: type[ModelT]) -> ModelT | None:
+        if data is _UNREADABLE:
+            return None
+        item_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+        if data is None:
+            self.problem(path, None, None, f"the file is empty; write the {model.__name__} fields into it or delete it")
+            return None
+        if not isinstance(data, dict):
+            self.problem(path, None, None, f"expected a mapping of {model.__name__} fields, found {type(data).__name__}")
+            return None
+        try:
+            return model.model_validate(_plain(data))
+        except ValidationError as error:
+            for detail in error.errors():
+                loc = tuple(detail["loc"])
+                self.problem(
+                    path,
+                    item_id,
+                    ".".join(str(part) for part in loc) or None,
+                    _describe(detail, model),
+                    _line_of(data, loc),
+                )
+            return None
+
+
+def _plain(data: Any) -> Any:
+    """ruamel's commented containers as plain dicts and lists (pydantic wants plain data)."""
+    if isinstance(data, dict):
+        return {str(key): _plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_plain(value) for value in data]
+    return data
+
+
+def _line_of(data: Any, loc: tuple[Any, ...]) -> int | None:
+    """1-based line of the deepest key of ``loc`` that exists in the parsed YAML."""
+    line: int | None = None
+    node = data
+    for part in loc:
+        if isinstance(node, CommentedMap) and part in node:
+            line = node.lc.key(part)[0] + 1
+            node = node[part]
+        elif isinstance(node, CommentedSeq) and isinstance(part, int) and part < len(node):
+            line = node.lc.item(part)[0] + 1
+            node = node[part]
+        else:
+            break
+    if line is None and isinstance(data, CommentedMap):
+        line = data.lc.line + 1
+    return line
+
+
+def _describe(detail: Any, model: type[BaseModel]) -> str:
+    kind = detail["type"]
+    found = detail.get("input")
+    if kind == "extra_forbidden":
+        return f"unknown key {detail['loc'][-1]!r}; remove it or check its spelling (see `rulebook schema`)"
+    if kind == "missing":
+        return "required field is missing; add it"
+    if kind == "enum":
+        expected = detail.get("ctx", {}).get("expected", "")
+        return f"must be one of {expected} (got {found!r})"
+    if kind == "string_pattern_mismatch":
+        pattern = detail.get("ctx", {}).get("pattern", "")
+        return f"must match {pattern} (got {found!r})"
+    if kind == "value_error":
+        return str(detail["msg"]).removeprefix("Value error, ")
+    return f"{detail['msg']} (got {found!r})"
+
+
+def _yaml_files(folder: Path) -> Iterator[Path]:
+    yield from sorted(p for p in folder.glob("*.yaml") if not p.name.startswith("."))
+
+
+def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
+    """Read and cross-check everything under ``content``; never raises for bad content."""
+    reader = _Reader(content)
+    result = LoadResult(corpus=None)
+    if not content.is_dir():
+        reader.problem(content, None, None, "content folder not found; run rulebook from the repository root or set RULEBOOK_CONTENT")
+        result.problems = reader.problems
+        return result
+
+    games = _load_list(reader, content / "games.yaml", Game)
+    sources = _load_list(reader, content / "sources.yaml", Source)
+    terms: list[Term] = []
+    entries: list[Entry] = []
+    examples: list[Example] = []
+    files: dict[str, Path] = {}
+
+    def remember(item_id: str, path: Path) -> bool:
+        if item_id in files:
+            reader.problem(path, item_id, "id", f"duplicate id; it is already used by {reader.display(files[item_id])}")
+            return False
+        files[item_id] = path
+        return True
+
+    for path in _yaml_files(content / "terms"):
+        term = reader.validate(path, reader.parse(path), Term)
+        if term is not None:
+            _check_file_name(reader, path, term.id)
+            if remember("term:" + term.id, path):
+                terms.append(term)
+
+    game_folders = sorted(p for p in content.iterdir() if p.is_dir() and p.name != "terms")
+    for folder in game_folders:
+        for path in _yaml_files(folder):
+            entry = reader.validate(path, reader.parse(path), Entry)
+            if entry is not None:
+                _check_file_name(reader, path, entry.id)
+                if entry.game != folder.name:
+                    reader.problem(path, entry.id, "game", f"the file is in content/{folder.name}/ but the entry says game {entry.game!r}; move the file or fix the field")
+                if remember(entry.id, path):
+                    entries.append(entry)
+        for path in _yaml_files(folder / "examples"):
+            example = reader.validate(path, reader.parse(path), Example)
+            if example is not None:
+                _check_file_name(reader, path, example.id)
+                if remember(example.id, path):
+                    examples.append(example)
+
+    result.entry_files = {key.removeprefix("term:"): path for key, path in files.items()}
+    _cross_check(reader, content, sources_dir, games, sources, terms, entries, examples, files)
+    result.problems = reader.problems
+    if not result.errors:
+        result.corpus = Corpus(games=games, sources=sources, terms=terms, entries=entries, examples=examples)
+    return result
+
+
+def load_or_raise(content: Path, sources_dir: Path | None = None) -> Corpus:
+    """The corpus, or :class:`ContentError` listing every error."""
+    result = load_corpus(content, sources_dir)
+    if result.corpus is None:
+        raise ContentError(result.errors)
+    return result.corpus
+
+
+def _load_list(reader: _Reader, path: Path, model: type[ModelT]) -> list[ModelT]:
+    if not path.is_file():
+        reader.problem(path, None, None, f"file not found; create it with a list of {model.__name__} records")
+        return []
+    data = reader.parse(path)
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        reader.problem(path, None, None, f"expected a list of {model.__name__} records, found {type(data).__name__}")
+        return []
+    items: list[ModelT] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(data):
+        before = len(reader.problems)
+        item = reader.validate(path, raw, model)
+        if item is None:
+            # Prefix the list index so two records' errors stay apart.
+            for position in range(before, len(reader.problems)):
+                old = reader.problems[position]
+                reader.problems[position] = Problem(old.file, old.item_id or f"[{index}]", old.field, old.message, old.line, old.severity)
+            continue
+        item_id = getattr(item, "id")
+        if item_id in seen:
+            line = data.lc.item(index)[0] + 1 if isinstance(data, CommentedSeq) else None
+            reader.problem(path, item_id, "id", "duplicate id; each record needs its own", line)
+            continue
+        seen.add(item_id)
+        items.append(item)
+    return items
+
+
+def _check_file_name(reader: _Reader, path: Path, item_id: str) -> None:
+    if path.stem != item_id:
+        reader.problem(path, item_id, "id", f"the file name must be the id: rename it to {item_id}.yaml (or fix the id)")
+
+
+def _cross_check(
+    reader: _Reader,
+    content: Path,
+    sources_dir: Path | None,
+    games: list[Game],
+    sources: list[Source],
+    terms: list[Term],
+    entries: list[Entry],
+    examples: list[Example],
+    files: dict[str, Path],
+) -> None:
+    game_by_id = {game.id: game for game in games}
+    source_by_id = {source.id: source for source in sources}
+    entry_by_id = {entry.id: entry for entry in entries}
+    term_ids = {term.id for term in terms}
+    sources_path = content / "sources.yaml"
+
+    for source in sources:
+        if source.game not in game_by_id:
+            reader.problem(sources_path, source.id, "game", f"unknown game {source.game!r}; known games: {', '.join(sorted(game_by_id))}")
+        if sources_dir is not None and not (sources_dir / source.file).is_file():
+            reader.problem(sources_path, source.id, "file", f"source document {source.file!r} not found in {sources_dir}")
+
+    orders: dict[tuple[str, int], str] = {}
+    for entry in entries:
+        path = files[entry.id]
+        _check_entry(reader, path, entry, game_by_id, source_by_id, entry_by_id, term_ids)
+        key = (entry.source, entry.order)
+        if key in orders:
+            reader.problem(path, entry.id, "order", f"order {entry.order} is already used by {orders[key]} in source {entry.source!r}; give each passage its own position")
+        else:
+            orders[key] = entry.id
+
+    for term in terms:
+        path = files["term:" + term.id]
+        for game_id in term.games:
+            if game_id not in game_by_id:
+                reader.problem(path, term.id, "games", f"unknown game {game_id!r}")
+        missing = [lang for lang in LANGUAGES if Language(lang) not in term.rendering]
+        if missing:
+            reader.problem(path, term.id, "rendering", f"missing rendering for {', '.join(missing)}; every term needs all five languages")
+        for target in term.defined_by:
+            if target not in entry_by_id:
+                reader.problem(path, term.id, "defined_by", f"unknown entry {target!r}")
+
+    for example in examples:
+        path = files[example.id]
+        if example.game not in game_by_id:
+            reader.problem(path, example.id, "game", f"unknown game {example.game!r}")
+        for target in example.entries:
+            if target not in entry_by_id:
+                reader.problem(path, example.id, "entries", f"unknown entry {target!r}")
+        if Language.EN not in example.title:
+            reader.problem(path, example.id, "title.en", "an English title is required")
+
+
+def _check_entry(
+    reader: _Reader,
+    path: Path,
+    entry: Entry,
+    game_by_id: dict[str, Game],
+    source_by_id: dict[str, Source],
+    entry_by_id: dict[str, Entry],
+    term_ids: set[str],
+) -> None:
+    def problem(field_name: str, message: str, severity: Severity = Severity.ERROR) -> None:
+        loc = tuple(field_name.split("."))
+        reader.problem(path, entry.id, field_name, message, _line_of(reader.raw.get(path), loc), severity)
+
+    game = game_by_id.get(entry.game)
+    if game is None:
+        problem("game", f"unknown game {entry.game!r}; known games: {', '.join(sorted(game_by_id))}")
+    elif entry.id.split(".", 1)[0] != game.prefix:
+        problem("id", f"ids of game {game.id!r} start with {game.prefix + '.'!r} (got {entry.id!r})")
+    source = source_by_id.get(entry.source)
+    if source is None:
+        problem("source", f"unknown source {entry.source!r}; known sources: {', '.join(sorted(source_by_id))}")
+    else:
+        if source.game != entry.game:
+            problem("source", f"source {source.id!r} belongs to game {source.game!r}, not {entry.game!r}")
+        if source.lang != entry.lang:
+            problem("lang", f"source {source.id!r} is written in {source.lang.value!r}, so the entry's original language must be {source.lang.value!r} (got {entry.lang.value!r})")
+
+    if entry.parent is not None:
+        parent = entry_by_id.get(entry.parent)
+        if parent is None:
+            problem("parent", f"unknown entry {entry.parent!r}")
+        elif parent.source != entry.source:
+            problem("parent", f"parent {entry.parent!r} is in source {parent.source!r}, not {entry.source!r}")
+        elif parent.id == entry.id:
+            problem("parent", "an entry cannot be its own parent")
+
+    original = entry.text.get(entry.lang)
+    if original is None:
+        problem(f"text.{entry.lang.value}", f"the original-language text ({entry.lang.value}) is missing; copy it from the source")
+    elif original.status is not TranslationStatus.ORIGINAL:
+        problem(f"text.{entry.lang.value}.status", f"the source-language text must have status 'original' (got {original.status.value!r})")
+    for lang, version in entry.text.items():
+        if lang != entry.lang and version.status is TranslationStatus.ORIGINAL:
+            problem(f"text.{lang.value}.status", f"only the source language ({entry.lang.value}) can be 'original'; mark the translation 'draft' or 'reviewed'")
+
+    needs_body = entry.kind is not EntryKind.HEADING and original is not None and bool(original.body.strip())
+    english = entry.text.get(Language.EN)
+    if english is None:
+        problem("text.en", "an English title and body are required; add a complete English translation")
+    elif needs_body and not english.body.strip():
+        problem("text.en.body", "an English body is required; add a complete English translation of the original")
+    if entry.kind is EntryKind.HEADING and original is not None and original.body.strip():
+        problem("kind", "a 'heading' entry only groups other entries and must have an empty body; use another kind")
+    missing_titles = [lang for lang in LANGUAGES if Language(lang) not in entry.text]
+    if missing_titles:
+        problem("text", f"missing title for {', '.join(missing_titles)}; every entry needs a title in all five languages")
+
+    for target in entry.see_also:
+        if target not in entry_by_id:
+            problem("see_also", f"unknown entry {target!r}; use the id of an existing entry")
+        elif target == entry.id:
+            problem("see_also", "an entry cannot refer to itself")
+    for term in entry.terms:
+        if term not in term_ids:
+            problem("terms", f"unknown term {term!r}; add content/terms/{term}.yaml or remove it")
+    for lang, version in entry.text.items():
+        for target in _links(version.body):
+            if target not in entry_by_id:
+                problem(f"text.{lang.value}.body", f"link to unknown entry {target!r}; fix the ref: target")
+            elif target not in entry.see_also:
+                problem(f"text.{lang.value}.body", f"links to {target!r}, which is missing from see_also; add it there")
+        if lang == entry.lang:
+            continue
+        status = entry.effective_status(lang)
+        if version.source_digest is None:
+            problem(f"text.{lang.value}.source_digest", "the translation has no source_digest, so staleness cannot be detected; run `rulebook translate review` or record the digest", Severity.WARNING)
+        elif status is TranslationStatus.OUTDATED:
+            problem(f"text.{lang.value}", "the original changed after this translation was made (outdated); update the translation", Severity.WARNING)
+
+
+def _links(body: str) -> Iterable[str]:
+    return ENTRY_LINK.findall(body)

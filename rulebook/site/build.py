@@ -1,0 +1,320 @@
+"""Build the static site: generate the pages, run one strict MkDocs build per language, index with Pagefind.
+
+The pipeline of issue 6, in the order it runs::
+
+    content/ ──load──▶ Corpus ──run_examples──▶ outcomes (a failing example stops the build)
+    locales/*.po ──compile──▶ build/locales/*.mo
+    templates/ + Corpus ──rulebook.site.render──▶ build/docs/<lang>/*.md
+    mkdocs.yml + per-language settings ──MkDocs (strict)──▶ site/<lang>/
+    site/ ──Pagefind──▶ site/pagefind/ (one index per <html lang>)
+    site/index.html (sends the visitor to /en/)
+    node_modules/pyodide, adjudicator/, web/ ──rulebook.site.runtime──▶ site/_runtime/, site/sw.js (calculators)
+
+Each language is its own MkDocs build of the top-level ``mkdocs.yml`` with
+``docs_dir``, ``site_dir``, ``site_url``, ``theme.language``, the navigation and
+the translated labels set for that tree; the settings actually used are written
+to ``build/mkdocs/<lang>.yml`` so a single tree can be rebuilt by hand
+(``mkdocs build -f build/mkdocs/de.yml``). The builds run in parallel
+processes, one per core. Any MkDocs warning fails the build (strict mode), and
+the warnings are reported, not a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import multiprocessing
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulebook.errors import ContentError, RulebookError
+from rulebook.site.i18n import compile_catalogs, language_name
+from rulebook.content.load import load_corpus
+from rulebook.content.model import LANGUAGES, Corpus
+from rulebook.site.render import render_root_page, render_site
+from rulebook.site.runtime import check_runtime_inputs, write_runtime
+
+__all__ = [
+    "DEFAULT_SITE_URL",
+    "BuildReport",
+    "ExampleFailure",
+    "ProjectPaths",
+    "SiteError",
+    "build_site",
+    "search_index_bytes",
+    "tree_config",
+    "verify_examples",
+]
+
+DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
+"""Where ``rulebook serve`` publishes the site; each tree's ``site_url`` is this plus ``<lang>/``."""
+
+Progress = Callable[[str], None]
+
+
+class SiteError(RulebookError):
+    """MkDocs or Pagefind refused to build; the message lists what they reported."""
+
+
+class ExampleFailure(RulebookError):
+    """A worked example does not give the outcome its source states, so the site is not built."""
+
+
+@dataclass(frozen=True)
+class ProjectPaths:
+    """Where the build reads from and writes to."""
+
+    content: Path
+    sources: Path | None
+    templates: Path
+    locales: Path
+    mkdocs_config: Path
+    work: Path
+    """Generated intermediate files: ``docs/<lang>``, ``locales`` (the ``.mo``), ``mkdocs/<lang>.yml``."""
+    out: Path
+    """The finished site: ``<lang>/…``, ``pagefind/``, ``_runtime/``, ``sw.js``, ``index.html``."""
+    node_modules: Path
+    """Where ``npm ci`` installed Pyodide (``node_modules/pyodide``), vendored into ``_runtime/``."""
+    adjudicator: Path
+    """The adjudicator package's sources, bundled for the calculator pages."""
+    web: Path
+    """``calculator.js`` and ``sw.js``, the calculator pages' script and service worker."""
+
+    @classmethod
+    def for_project(cls, root: Path, content: Path | None = None, sources: Path | None = None,
+                    out: Path | None = None, work: Path | None = None, templates: Path | None = None) -> ProjectPaths:
+        """The standard layout of a checkout at ``root``; any folder can be replaced."""
+        return cls(
+            content=content or root / "content",
+            sources=sources,
+            templates=templates or root / "templates",
+            locales=root / "locales",
+            mkdocs_config=root / "mkdocs.yml",
+            work=work or root / "build",
+            out=out or root / "site",
+            node_modules=root / "node_modules",
+            adjudicator=root / "adjudicator",
+            web=root / "web",
+        )
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build made and how long each stage took (the figures of ``rulebook bench build``)."""
+
+    entries: int
+    pages: dict[str, int]
+    generate_seconds: float
+    """Loading the content, running the examples, compiling catalogs, rendering Markdown."""
+    mkdocs_seconds: float
+    search_seconds: float
+    search_index_bytes: dict[str, int] = field(default_factory=dict)
+    runtime_bytes: int = 0
+    """Size of ``_runtime/`` (Pyodide, the adjudicator, schemas, the calculator script)."""
+
+    @property
+    def site_seconds(self) -> float:
+        """The MkDocs builds plus the search indexing."""
+        return self.mkdocs_seconds + self.search_seconds
+
+
+def _load(paths: ProjectPaths) -> Corpus:
+    result = load_corpus(paths.content, paths.sources)
+    if result.errors or result.corpus is None:
+        raise ContentError(result.errors)
+    return result.corpus
+
+
+def verify_examples(corpus: Corpus) -> list[Any]:
+    """Run every worked example; raise :class:`ExampleFailure` listing each one that fails."""
+    if not corpus.examples:
+        return []
+    from rulebook.adjudication.examples import run_examples
+
+    outcomes = list(run_examples(corpus))
+    failed = [outcome for outcome in outcomes if outcome.status != "pass"]
+    if failed:
+        lines = [f"{o.example.id} ({o.calculator}): " + "; ".join(o.differences) for o in failed]
+        raise ExampleFailure(f"{len(failed)} worked example(s) failed, so the site is not built:\n" + "\n".join(lines))
+    return outcomes
+
+
+def _absolute(base: Path, value: str) -> str:
+    path = Path(value)
+    return str(path if path.is_absolute() else (base / path).resolve())
+
+
+def tree_config(paths: ProjectPaths, lang: str, overrides: dict[str, Any], site_url: str, docs_dir: Path) -> dict[str, Any]:
+    """The MkDocs configuration of one language tree, from ``mkdocs.yml`` and the rendered overrides."""
+    from mkdocs.utils.yaml import yaml_load
+
+    base_dir = paths.mkdocs_config.parent
+    with paths.mkdocs_config.open(encoding="utf-8") as handle:
+        config: dict[str, Any] = yaml_load(handle) or {}
+    config["docs_dir"] = str(docs_dir.resolve())
+    config["site_dir"] = str((paths.out / lang).resolve())
+    config["site_url"] = site_url.rstrip("/") + f"/{lang}/"
+    config["site_description"] = overrides["site_description"]
+    config["nav"] = overrides["nav"]
+    config["hooks"] = [_absolute(base_dir, hook) for hook in config.get("hooks", [])]
+    theme = dict(config.get("theme", {}))
+    theme["language"] = lang
+    if "custom_dir" in theme:
+        theme["custom_dir"] = _absolute(base_dir, theme["custom_dir"])
+    palette = [dict(option) for option in theme.get("palette", [])]
+    labels = overrides["palette_labels"]
+    for option in palette:
+        toggle = dict(option.get("toggle", {}))
+        toggle["name"] = labels["to_light"] if option.get("scheme") == "slate" else labels["to_dark"]
+        option["toggle"] = toggle
+    if palette:
+        theme["palette"] = palette
+    config["theme"] = theme
+    extra = dict(config.get("extra", {}))
+    # Our header partial builds each language link from the current page. The configured link
+    # (used by material only for <link rel="alternate"> in the head) names the other tree's
+    # index.html on purpose: material's script takes over clicks on links that start with a
+    # configured alternate and, unless the published sitemap matches the served address, sends
+    # the reader to that tree's home instead of the same entry.
+    extra["alternate"] = [{"name": language_name(code), "lang": code, "link": f"../{code}/index.html"} for code in LANGUAGES]
+    extra["search_label"] = overrides["search_label"]
+    config["extra"] = extra
+    return config
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def _mkdocs_build(config_file: str) -> tuple[bool, list[str], float]:
+    """Run one strict MkDocs build (in a worker process); returns (ok, warnings, seconds)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    started = time.perf_counter()
+    logger = logging.getLogger("mkdocs")
+    collect = _Collect()
+    logger.addHandler(collect)
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    try:
+        config = load_config(config_file=config_file)
+        build(config)
+    except MkDocsException as error:
+        return False, [*collect.messages, str(error)], time.perf_counter() - started
+    except Exception as error:  # a theme or hook failure inside MkDocs: report it, do not crash the pool
+        return False, [*collect.messages, f"{type(error).__name__}: {error}"], time.perf_counter() - started
+    finally:
+        logger.removeHandler(collect)
+    return True, collect.messages, time.perf_counter() - started
+
+
+def search_index_bytes(site_dir: Path) -> dict[str, int]:
+    """Bytes of Pagefind's index per language: meta, index chunks, fragments, filters and wasm."""
+    bundle = site_dir / "pagefind"
+    entry = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
+    sizes: dict[str, int] = {}
+    for lang, info in sorted(entry["languages"].items()):
+        files = [bundle / f"pagefind.{info['hash']}.pf_meta", bundle / f"wasm.{info.get('wasm') or 'unknown'}.pagefind"]
+        for folder in ("index", "fragment", "filter"):
+            files.extend((bundle / folder).glob(f"{lang}_*"))
+        sizes[lang] = sum(path.stat().st_size for path in files if path.is_file())
+    return sizes
+
+
+def _pagefind(site_dir: Path) -> None:
+    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--silent"]
+    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    if completed.returncode != 0:
+        raise SiteError(f"Pagefind failed to index {site_dir} (exit {completed.returncode}):\n{completed.stderr or completed.stdout}")
+
+
+def build_site(
+    paths: ProjectPaths,
+    languages: Sequence[str] = LANGUAGES,
+    site_url: str = DEFAULT_SITE_URL,
+    progress: Progress | None = None,
+    workers: int | None = None,
+) -> BuildReport:
+    """Generate and build the whole site into ``paths.out``; raises a :class:`RulebookError` on any problem."""
+    say = progress or (lambda message: None)
+    unknown = [lang for lang in languages if lang not in LANGUAGES]
+    if unknown:
+        raise SiteError(f"unknown language(s) {', '.join(unknown)}; the site languages are {', '.join(LANGUAGES)}")
+    started = time.perf_counter()
+    check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)
+    say(f"loading content from {paths.content}")
+    corpus = _load(paths)
+    outcomes = verify_examples(corpus)
+    if outcomes:
+        say(f"{len(outcomes)} worked examples verified")
+    mo_dir = paths.work / "locales"
+    for warning in compile_catalogs(paths.locales, mo_dir, tuple(languages)):
+        say(f"warning: {warning} (shown in English)")
+    trees = render_site(corpus, paths.work / "docs", paths.templates, mo_dir, languages, outcomes, progress=say)
+    config_dir = paths.work / "mkdocs"
+    config_dir.mkdir(parents=True, exist_ok=True)
+    config_files = []
+    for tree in trees:
+        config_file = config_dir / f"{tree.lang}.yml"
+        config_file.write_text(json.dumps(tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir),
+                                          ensure_ascii=False, indent=1), encoding="utf-8")
+        config_files.append(str(config_file))
+    generate_seconds = time.perf_counter() - started
+
+    started = time.perf_counter()
+    paths.out.mkdir(parents=True, exist_ok=True)
+    _run_builds(config_files, languages, say, workers)
+    (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
+    from rulebook.adjudication.scenarios import scenario_schemas
+
+    schemas = {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
+    runtime = write_runtime(paths.out, paths.node_modules, paths.adjudicator, paths.web, schemas)
+    say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB in {paths.out / '_runtime'}")
+    mkdocs_seconds = time.perf_counter() - started
+
+    started = time.perf_counter()
+    say("indexing for search (Pagefind)")
+    shutil.rmtree(paths.out / "pagefind", ignore_errors=True)
+    _pagefind(paths.out)
+    search_seconds = time.perf_counter() - started
+    report = BuildReport(
+        entries=len(corpus.entries),
+        pages={tree.lang: tree.pages for tree in trees},
+        generate_seconds=generate_seconds,
+        mkdocs_seconds=mkdocs_seconds,
+        search_seconds=search_seconds,
+        search_index_bytes=search_index_bytes(paths.out),
+        runtime_bytes=runtime.bytes,
+    )
+    say(f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → {paths.out}")
+    return report
+
+
+def _run_builds(config_files: list[str], languages: Iterable[str], say: Progress, workers: int | None) -> None:
+    count = workers or min(len(config_files), os.cpu_count() or 1)
+    failures: list[str] = []
+    # Fresh worker processes ("spawn"), not forks: forking while another thread holds a lock
+    # (the preview's HTTP server, a logging handler) can hang the child.
+    with ProcessPoolExecutor(max_workers=max(1, count), mp_context=multiprocessing.get_context("spawn")) as pool:
+        for lang, (ok, messages, seconds) in zip(languages, pool.map(_mkdocs_build, config_files)):
+            if ok:
+                say(f"built {lang} in {seconds:.1f} s")
+            else:
+                failures.extend(f"[{lang}] {message}" for message in messages)
+    if failures:
+        raise SiteError("MkDocs refused to build (strict mode: every warning is an error):\n" + "\n".join(failures))

@@ -1,0 +1,240 @@
+"""The calculator runtime of the site (issue 9): Pyodide, the adjudicator, the page script, the service worker.
+
+``rulebook build`` writes it after the MkDocs builds, fresh every time (nothing of
+it is committed)::
+
+    node_modules/pyodide/{pyodide.mjs, pyodide.asm.mjs,      ──copy──▶ site/_runtime/pyodide/
+        pyodide.asm.wasm, pyodide-lock.json}
+    node_modules/pyodide/python_stdlib.zip ──.py → .pyc──▶ site/_runtime/pyodide/python_stdlib.zip
+    adjudicator/**/*.py    ──sources + __pycache__/*.pyc──▶ site/_runtime/adjudicator.zip
+    scenario JSON Schemas  ──one file per calculator──▶ site/_runtime/schema/<name>.json
+    web/calculator.js      ──copy──▶ site/_runtime/calculator.js
+    node_modules/js-yaml/dist/browser/js-yaml.esm.min.mjs ──copy──▶ site/_runtime/js-yaml.mjs (+ its LICENSE)
+    web/sw.js              ──__RUNTIME_VERSION__ := digest of all the above──▶ site/sw.js
+
+Why bytecode: Pyodide ships its standard library as ``.py`` sources, so starting Python
+in the page compiled about 200 modules from source — 4.4 s of the 5.2 s Pyodide took
+to start here, against 1.8 s with the same library as ``.pyc``; the adjudicator's own
+twenty-odd modules cost another second. ``web/precompile.mjs`` compiles both with
+Pyodide itself under Node.js (the bytecode must come from the same CPython, 3.14, that
+runs it), as unchecked-hash ``.pyc`` files (PEP 552), in deterministic zips. The
+compiled standard library depends only on the Pyodide release and the adjudicator zip
+only on its sources, so both are cached by digest in ``node_modules/.cache/rulebook/``
+(emptied by every ``npm ci``) and a build compiles only what changed.
+
+The pages load none of it: only a calculator page's host element makes the site
+script import ``_runtime/calculator.js``, which loads Pyodide and the adjudicator
+when the page opens. The service worker keeps ``_runtime/`` in the browser's cache
+under a name that holds the digest, so a changed adjudicator or Pyodide replaces
+the cached copy, and an unchanged one is never fetched twice. It also keeps every
+page of the site it has served (network first), so a calculator page opened once
+reopens offline.
+
+js-yaml (MIT, pinned in package-lock.json like Pyodide) lets the scenario editor read and
+write YAML, the format of the worked examples in ``content/``; the page imports it only
+when the editor is switched to YAML or YAML is pasted into it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulebook.errors import RulebookError
+
+__all__ = [
+    "CalculatorRuntimeError",
+    "PYODIDE_FILES",
+    "RUNTIME_FOLDER",
+    "RuntimeReport",
+    "YAML_MODULE",
+    "adjudicator_modules",
+    "check_runtime_inputs",
+    "compiled_runtime",
+    "runtime_digest",
+    "write_runtime",
+]
+
+RUNTIME_FOLDER = "_runtime"
+"""The site folder that holds everything a calculator page loads (and the service worker caches)."""
+
+YAML_MODULE = Path("js-yaml") / "dist" / "browser" / "js-yaml.esm.min.mjs"
+"""Under ``node_modules``: the YAML parser of the scenario editor, an ES module with no imports."""
+
+YAML_LICENSE = Path("js-yaml") / "LICENSE"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""What ``loadPyodide`` fetches for the standard library alone (no packages, no source maps)."""
+
+STDLIB = "python_stdlib.zip"
+"""The one Pyodide file the site ships compiled rather than copied."""
+
+CACHE_FOLDER = Path(".cache") / "rulebook"
+"""Under ``node_modules``: the compiled zips, named by the digest of what they were compiled from."""
+
+PRECOMPILE_TIMEOUT_SECONDS = 300
+
+CACHE_LIFETIME_SECONDS = 24 * 3600
+
+_VERSION_PLACEHOLDER = "__RUNTIME_VERSION__"
+
+
+class CalculatorRuntimeError(RulebookError):
+    """The runtime cannot be assembled: Pyodide is not installed or a web source file is missing."""
+
+
+@dataclass(frozen=True)
+class RuntimeReport:
+    """What :func:`write_runtime` wrote."""
+
+    version: str
+    """The digest the service worker's cache is named after."""
+    bytes: int
+    """Total size of ``_runtime/`` (what a first visit of a calculator may download, at most)."""
+    calculators: tuple[str, ...]
+
+
+def runtime_digest(folder: Path) -> str:
+    """A short digest of every file under ``folder`` (names and bytes), in a stable order.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as name:
+    ...     _ = (Path(name) / "a.txt").write_text("1")
+    ...     first = runtime_digest(Path(name))
+    ...     _ = (Path(name) / "a.txt").write_text("2")
+    ...     first != runtime_digest(Path(name)) and len(first) == 16
+    True
+    """
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def check_runtime_inputs(node_modules: Path, adjudicator: Path, web: Path) -> Path:
+    """Pyodide's folder, after checking that every input of the runtime is there (a build checks first)."""
+    pyodide = node_modules / "pyodide"
+    missing_pyodide = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
+    if missing_pyodide:
+        raise CalculatorRuntimeError(
+            f"{pyodide}: Pyodide is not installed (missing {', '.join(missing_pyodide)}); the calculator pages need it. "
+            "Run `npm ci` in the repository (`make setup` does), which installs the version pinned in package-lock.json"
+        )
+    missing_yaml = [str(node_modules / path) for path in (YAML_MODULE, YAML_LICENSE) if not (node_modules / path).is_file()]
+    if missing_yaml:
+        raise CalculatorRuntimeError(
+            f"js-yaml is not installed (missing {', '.join(missing_yaml)}); the calculator's scenario editor needs it. "
+            "Run `npm ci` in the repository (`make setup` does), which installs the version pinned in package-lock.json"
+        )
+    missing_web = [str(web / name) for name in ("calculator.js", "sw.js", "precompile.mjs") if not (web / name).is_file()]
+    if not adjudicator_modules(adjudicator):
+        missing_web.append(f"{adjudicator}/*.py")
+    if missing_web:
+        raise CalculatorRuntimeError(f"the calculator runtime's sources are missing: {', '.join(missing_web)}")
+    return pyodide
+
+
+def adjudicator_modules(adjudicator: Path) -> list[Path]:
+    """Every module of the adjudicator package, its game and engine packages included, in a stable order."""
+    return sorted(path for path in adjudicator.rglob("*.py") if "__pycache__" not in path.parts)
+
+
+def _short_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def compiled_runtime(pyodide: Path, adjudicator: Path, web: Path, cache: Path) -> tuple[Path, Path]:
+    """The bytecode zips (standard library, adjudicator) from the cache, compiling what is missing.
+
+    Raises :class:`CalculatorRuntimeError` when Node.js is missing or the compilation fails.
+    """
+    # Bytecode belongs to one interpreter: the key covers the library and the start of the wasm build.
+    stdlib_key = _short_digest((pyodide / STDLIB).read_bytes() + (pyodide / "pyodide.asm.wasm").read_bytes()[:1 << 20])
+    files = {
+        f"adjudicator/{path.relative_to(adjudicator).as_posix()}": path.read_text(encoding="utf-8")
+        for path in adjudicator_modules(adjudicator)
+    }
+    files_key = _short_digest(stdlib_key.encode("ascii") + json.dumps(files, sort_keys=True).encode("utf-8"))
+    stdlib_zip, files_zip = cache / f"python_stdlib.{stdlib_key}.zip", cache / f"adjudicator.{files_key}.zip"
+    if stdlib_zip.is_file() and files_zip.is_file():
+        files_zip.touch()  # in use: not pruned
+        stdlib_zip.touch()
+        return stdlib_zip, files_zip
+    node = shutil.which("node")
+    if node is None:
+        raise CalculatorRuntimeError("node (Node.js) not found on PATH; the build compiles the calculator runtime to bytecode "
+                                     "with Pyodide under Node.js. Install Node.js with npm, then run `make setup`")
+    cache.mkdir(parents=True, exist_ok=True)
+    suffix = f".{os.getpid()}.tmp"
+    request = {
+        "stdlib_out": None if stdlib_zip.is_file() else str(stdlib_zip) + suffix,
+        "files": files,
+        "files_out": None if files_zip.is_file() else str(files_zip) + suffix,
+    }
+    script = web / "precompile.mjs"
+    try:
+        completed = subprocess.run([node, str(script), str(pyodide.resolve())], input=json.dumps(request), capture_output=True,
+                                   text=True, timeout=PRECOMPILE_TIMEOUT_SECONDS, check=False)
+    except subprocess.TimeoutExpired:
+        raise CalculatorRuntimeError(f"{script}: compiling the runtime took longer than {PRECOMPILE_TIMEOUT_SECONDS} s") from None
+    if completed.returncode != 0:
+        raise CalculatorRuntimeError(f"{script} failed (exit {completed.returncode}) to compile the runtime with Pyodide:\n"
+                                     f"{completed.stderr[-3000:] or completed.stdout[-3000:]}")
+    # Written under a temporary name and renamed: a concurrent build never reads half a zip.
+    for target in (stdlib_zip, files_zip):
+        written = Path(str(target) + suffix)
+        if written.is_file():
+            written.replace(target)
+    _prune(cache, keep={stdlib_zip, files_zip})
+    return stdlib_zip, files_zip
+
+
+def _prune(cache: Path, keep: set[Path]) -> None:
+    """Drop compiled zips unused for a day (each adjudicator change adds one; a build running now keeps its own)."""
+    limit = time.time() - CACHE_LIFETIME_SECONDS
+    for path in cache.glob("*.zip"):
+        try:
+            if path not in keep and path.stat().st_mtime < limit:
+                path.unlink()
+        except FileNotFoundError:  # pruned by a concurrent build
+            continue
+
+
+def write_runtime(site: Path, node_modules: Path, adjudicator: Path, web: Path, schemas: dict[str, object]) -> RuntimeReport:
+    """Write ``site/_runtime/`` and ``site/sw.js`` from scratch; ``schemas`` maps calculator names to JSON Schemas.
+
+    Raises :class:`CalculatorRuntimeError` naming what is missing (Pyodide above all) before
+    anything is written.
+    """
+    pyodide = check_runtime_inputs(node_modules, adjudicator, web)
+    stdlib_zip, adjudicator_zip = compiled_runtime(pyodide, adjudicator, web, node_modules / CACHE_FOLDER)
+    folder = site / RUNTIME_FOLDER
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(stdlib_zip if name == STDLIB else pyodide / name, folder / "pyodide" / name)
+    shutil.copyfile(adjudicator_zip, folder / "adjudicator.zip")
+    (folder / "schema").mkdir()
+    for name, schema in sorted(schemas.items()):
+        (folder / "schema" / f"{name}.json").write_text(json.dumps(schema, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    shutil.copyfile(web / "calculator.js", folder / "calculator.js")
+    # The source map is not shipped: without this line a browser's developer tools would ask for it.
+    module = (node_modules / YAML_MODULE).read_text(encoding="utf-8")
+    # split("\n"), not splitlines(): the module has U+0085 (NEL), a line break to Python, inside a string.
+    module = "\n".join(line for line in module.split("\n") if not line.startswith("//# sourceMappingURL="))
+    (folder / "js-yaml.mjs").write_text(module, encoding="utf-8")
+    shutil.copyfile(node_modules / YAML_LICENSE, folder / "js-yaml.LICENSE.txt")
+    version = runtime_digest(folder)
+    worker = (web / "sw.js").read_text(encoding="utf-8")
+    if _VERSION_PLACEHOLDER not in worker:
+        raise CalculatorRuntimeError(f"{web / 'sw.js'}: expected the placeholder {_VERSION_PLACEHOLDER} (the cache's name), found none")
+    (site / "sw.js").write_text(worker.replace(_VERSION_PLACEHOLDER, version), encoding="utf-8")
+    size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    return RuntimeReport(version=version, bytes=size, calculators=tuple(sorted(schemas)))

@@ -1,0 +1,129 @@
+"""Live preview of the site: build, serve on 127.0.0.1, rebuild when the inputs change.
+
+``rulebook serve`` (issue 6, "CLI") builds the site once, serves the output
+folder over :mod:`http.server`, and polls ``content/``, ``templates/``,
+``locales/``, ``overrides/``, ``mkdocs.yml`` and ``web/`` (the calculator
+pages' script) once a second. A change
+triggers a full rebuild into a staging folder that replaces the served one
+only when it succeeded, so a broken edit shows its error in the terminal while
+the browser keeps the last good site. Polling needs no extra dependency and
+sees every editor's way of saving a file.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from rulebook.errors import RulebookError
+from rulebook.site.build import ProjectPaths, build_site
+
+__all__ = ["Snapshot", "serve", "snapshot", "watched_paths"]
+
+Snapshot = dict[str, tuple[int, int]]
+"""File path → (modification time in ns, size) of every watched file."""
+
+
+def watched_paths(paths: ProjectPaths) -> list[Path]:
+    """The inputs whose change means a rebuild."""
+    root = paths.mkdocs_config.parent
+    return [paths.content, paths.templates, paths.locales, root / "overrides", paths.mkdocs_config, paths.web]
+
+
+def snapshot(locations: Iterable[Path]) -> Snapshot:
+    """Modification time and size of every file under ``locations`` (missing ones are skipped)."""
+    state: Snapshot = {}
+    for location in locations:
+        files = [location] if location.is_file() else (p for p in location.rglob("*") if p.is_file())
+        for path in files:
+            try:
+                info = path.stat()
+            except FileNotFoundError:  # deleted between listing and stat: the next poll sees it gone
+                continue
+            state[str(path)] = (info.st_mtime_ns, info.st_size)
+    return state
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        """Only failed requests are worth a line in the preview's terminal."""
+        if len(args) > 1 and str(args[1]).startswith(("4", "5")):
+            sys.stderr.write(f"rulebook serve: {args[1]} {args[0]}\n")
+
+
+class _PreviewServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closes a connection early (a reload mid-download) is no error worth a traceback."""
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+def _rebuild(paths: ProjectPaths, site_url: str, say: Callable[[str], None]) -> bool:
+    """Build into a staging folder and swap it in; False (and the error printed) if it failed."""
+    staging = paths.out.with_name(paths.out.name + ".staging")
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        build_site(replace(paths, out=staging), site_url=site_url, progress=say)
+    except RulebookError as error:
+        say(f"build failed; still serving the last good site:\n{error}")
+        shutil.rmtree(staging, ignore_errors=True)
+        return False
+    retired = paths.out.with_name(paths.out.name + ".old")
+    shutil.rmtree(retired, ignore_errors=True)
+    if paths.out.exists():
+        paths.out.rename(retired)
+    staging.rename(paths.out)
+    shutil.rmtree(retired, ignore_errors=True)
+    return True
+
+
+def serve(
+    paths: ProjectPaths,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    interval: float = 1.0,
+    progress: Callable[[str], None] | None = None,
+    stop: threading.Event | None = None,
+) -> int:
+    """Build, serve and rebuild on change until interrupted (or until ``stop`` is set)."""
+    say = progress or (lambda message: print(f"rulebook serve: {message}", file=sys.stderr, flush=True))
+    site_url = f"http://{host}:{port}/"
+    paths.out.mkdir(parents=True, exist_ok=True)
+    handler = partial(_QuietHandler, directory=str(paths.out))
+    try:
+        server = _PreviewServer((host, port), handler)
+    except OSError as error:
+        raise RulebookError(f"cannot serve on {host}:{port} ({error.strerror}); choose another port with --port") from None
+    thread = threading.Thread(target=server.serve_forever, name="rulebook-serve", daemon=True)
+    state = snapshot(watched_paths(paths))
+    _rebuild(paths, site_url, say)
+    thread.start()
+    say(f"serving {paths.out} at {site_url}en/ (Ctrl-C to stop); watching content/, templates/, locales/")
+    stop = stop or threading.Event()
+    try:
+        while not stop.wait(interval):
+            current = snapshot(watched_paths(paths))
+            if current == state:
+                continue
+            changed = sorted(set(current.items()) ^ set(state.items()))
+            say(f"{len({name for name, _ in changed})} file(s) changed, e.g. {changed[0][0]}; rebuilding")
+            state = current
+            if _rebuild(paths, site_url, say):
+                say(f"rebuilt; reload {site_url}en/")
+            state = snapshot(watched_paths(paths))
+    except KeyboardInterrupt:
+        say("stopped")
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+

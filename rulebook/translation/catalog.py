@@ -1,0 +1,494 @@
+"""The translator workflow: gettext catalogs of the content, and the checks of stored translations.
+
+Issue 5. ``rulebook translate export --lang xx`` writes one PO catalog (Babel)
+of everything that can be translated into ``xx`` (:func:`build_catalog`);
+``rulebook check`` calls :func:`translation_problems`, which holds the stored
+translations to the rules of :mod:`rulebook.translation.checks`.
+
+Messages
+    One message per translatable unit, its ``msgctxt`` ``<id>|<field>``:
+    an entry's ``title``; its body cut into units by
+    :func:`rulebook.translation.checks.split_markdown` (``body#1``, ``body#2``, …:
+    paragraphs, list items, table cells, headings, numbered from 1); its editor's
+    notes (``notes#1``, …); an example's ``title``, ``quote#n`` and
+    ``assumptions#n``; a term's ``rendering`` (context ``term:<id>``; the text
+    on the first line, then one form per line) and ``definition``. The
+    ``msgid`` is the text in its original language: the entry's source
+    language, the language of an example's game source (English where the field
+    has no such text), the language of a term's game sources, English for notes
+    and definitions. A field whose original is in the catalog's language is not
+    exported. Each message carries its content file as reference (``#:``) and,
+    as translator comments (``#.``), the source document with section and
+    heading, where the unit stands in the body, and the entry's ambiguity and
+    garbled-source notes.
+
+Outdated translations
+    A translation records the digest of the original it was made from, not the
+    original's text. The text of that original is recovered from git: the
+    history of the entry's file is searched for the version whose original has
+    the recorded digest (:func:`previous_original`). Storing a copy of every
+    original beside each translation would double the content and go stale in
+    its own way; git already keeps every version, and the search runs only for
+    outdated translations. With the previous original found, units that did not
+    change keep their translation unflagged, changed units are ``#, fuzzy``
+    with the old text as ``#| msgid``, and new units are empty. Without git
+    history (a copy of the content outside the repository), every unit of the
+    outdated translation is ``#, fuzzy`` without ``#| msgid``.
+
+Importing a catalog and reviewing a translation are in :mod:`rulebook.translation.importer`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import subprocess
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+from ruamel.yaml.error import YAMLError
+
+from rulebook import __version__
+from rulebook.errors import ContentError, Problem, Severity
+from rulebook.content.load import load_corpus
+from rulebook.content.model import (
+    Corpus,
+    Entry,
+    Example,
+    Language,
+    NoteKind,
+    Term,
+    TranslationStatus,
+    digest_text,
+)
+from rulebook.translation.checks import (
+    GlossaryTerm,
+    Layout,
+    UnitKind,
+    compare_layouts,
+    compile_glossary,
+    split_markdown,
+    unit_problems,
+)
+from rulebook.content.yamlio import load_yaml_text
+
+__all__ = [
+    "TERM_PREFIX",
+    "Content",
+    "Unit",
+    "build_catalog",
+    "catalog_units",
+    "check_unit",
+    "entry_units",
+    "export_catalog",
+    "load_content",
+    "po_bytes",
+    "previous_original",
+    "translation_problems",
+]
+
+TERM_PREFIX = "term:"
+"""Context prefix of glossary terms (term ids cannot be told from entry ids otherwise)."""
+
+_NOTE_LABELS = {NoteKind.AMBIGUITY: "Ambiguity", NoteKind.GARBLED: "Garbled source"}
+"""Notes shown to translators, and how each is introduced."""
+
+
+@dataclass(frozen=True)
+class Content:
+    """The loaded content and where each item's file is."""
+
+    root: Path
+    corpus: Corpus
+    files: Mapping[str, Path]
+    """Content file of every entry, example and term id."""
+
+    def display(self, path: Path) -> str:
+        """``path`` as shown in references and messages: relative to the content folder's parent."""
+        try:
+            return path.resolve().relative_to(self.root.resolve().parent).as_posix()
+        except ValueError:
+            return str(path)
+
+
+def load_content(root: Path, sources: Path | None = None) -> Content:
+    """Load ``root`` with :func:`rulebook.content.load.load_corpus`; :class:`ContentError` if it is invalid."""
+    result = load_corpus(root, sources)
+    if result.corpus is None:
+        raise ContentError(result.errors)
+    return Content(root, result.corpus, dict(result.entry_files))
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One translatable unit of the content, as a catalog message for one target language."""
+
+    item_id: str
+    """Entry or example id, or ``term:<id>``."""
+    field: str
+    """Field path inside the item: ``title``, ``body#3``, ``notes#1``, ``rendering``, …"""
+    file: Path
+    original_lang: Language
+    original: str
+    translation: str
+    """The stored translation of this unit ('' when there is none)."""
+    kind: UnitKind | None
+    """Block kind for Markdown checks; ``None`` for plain text (titles, term renderings)."""
+    checked: bool = True
+    """Whether the number, glossary and Markdown rules apply (not to term renderings)."""
+    fuzzy: bool = False
+    previous: str | None = None
+    comments: tuple[str, ...] = ()
+    game: str | None = None
+    """The game whose glossary applies."""
+    owner: str = "entry"
+    """What the item is: ``entry``, ``example`` or ``term``."""
+
+    @property
+    def context(self) -> str:
+        """The message's ``msgctxt``."""
+        return f"{self.item_id}|{self.field}"
+
+    @property
+    def group(self) -> tuple[str, str]:
+        """(item id, field name without index): the units written back together."""
+        return self.item_id, self.field.split("#", 1)[0]
+
+
+@dataclass
+class _LanguageUnits:
+    units: list[Unit] = field(default_factory=list)
+    layout_problems: list[Problem] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- units
+
+
+def _source_comment(corpus: Corpus, entry: Entry) -> str:
+    source = corpus.source(entry.source)
+    parts = [f"Source ({entry.lang.value}): {source.file}"]
+    if entry.section:
+        parts.append(f"section {entry.section}")
+    if entry.heading:
+        parts.append(f"heading “{entry.heading}”")
+    return ", ".join(parts)
+
+
+def _note_comments(entry: Entry, lang: Language) -> tuple[str, ...]:
+    return tuple(
+        f"{_NOTE_LABELS[note.kind]}: {note.text.get(lang) or note.text[Language.EN]}"
+        for note in entry.notes
+        if note.kind in _NOTE_LABELS
+    )
+
+
+def _align(
+    current: Layout,
+    translation: Layout | None,
+    previous: Layout | None,
+    outdated: bool,
+) -> list[tuple[str, bool, str | None]]:
+    """(translation, fuzzy, previous msgid) for each unit of ``current``."""
+    empty: list[tuple[str, bool, str | None]] = [("", False, None)] * len(current.units)
+    if translation is None:
+        return empty
+    if not outdated:
+        return [(text, False, None) for text in translation.units] if translation.kinds == current.kinds else empty
+    if previous is None or previous.kinds != translation.kinds:
+        return [(text, True, None) for text in translation.units[: len(current.units)]] + empty[len(translation.units) :]
+    aligned = list(empty)
+    matcher = difflib.SequenceMatcher(a=previous.units, b=current.units, autojunk=False)
+    for tag, old_start, old_end, new_start, new_end in matcher.get_opcodes():
+        if tag == "equal":
+            for offset in range(new_end - new_start):
+                aligned[new_start + offset] = (translation.units[old_start + offset], False, None)
+        elif tag == "replace":
+            for offset in range(min(old_end - old_start, new_end - new_start)):
+                old = old_start + offset
+                aligned[new_start + offset] = (translation.units[old], True, previous.units[old])
+    return aligned
+
+
+def previous_original(path: Path, lang: Language, digest: str) -> tuple[str, str] | None:
+    """Title and body of the ``lang`` original of ``path`` whose digest is ``digest``, from git history.
+
+    ``None`` when ``path`` is not in a git work tree or no committed version has that digest.
+    """
+
+    def git(folder: Path, *args: str) -> str:
+        return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True, check=True).stdout
+
+    try:
+        top = Path(git(path.parent, "rev-parse", "--show-toplevel").strip())
+        relative = path.resolve().relative_to(top.resolve()).as_posix()
+        for commit in git(top, "log", "--format=%H", "--follow", "--", relative).split():
+            data = load_yaml_text(git(top, "show", f"{commit}:{relative}"))
+            version = data["text"][lang.value]
+            title, body = str(version["title"]), str(version.get("body") or "")
+            if digest_text(title, body) == digest:
+                return title, body
+    except (OSError, subprocess.CalledProcessError, ValueError, KeyError, TypeError, AttributeError, YAMLError):
+        return None
+    return None
+
+
+def _entry_units(content: Content, entry: Entry, lang: Language, into: _LanguageUnits, as_current: bool = False) -> None:
+    """Units of the entry's title and body; ``as_current`` treats an outdated translation as current (review)."""
+    corpus, path = content.corpus, content.files[entry.id]
+    original = entry.original
+    version = entry.text.get(lang)
+    outdated = not as_current and entry.effective_status(lang) is TranslationStatus.OUTDATED
+    previous: tuple[str, str] | None = None
+    if outdated and version is not None and version.source_digest is not None:
+        previous = previous_original(path, entry.lang, version.source_digest)
+    source = _source_comment(corpus, entry)
+    notes = _note_comments(entry, lang)
+
+    def unit(name: str, text: str, translation: str, kind: UnitKind | None, fuzzy: bool, old: str | None,
+             comments: tuple[str, ...]) -> Unit:
+        return Unit(entry.id, name, path, entry.lang, text, translation, kind, fuzzy=fuzzy and bool(translation),
+                    previous=old if fuzzy and translation else None, comments=comments, game=entry.game)
+
+    title_changed = outdated and (previous is None or previous[0] != original.title)
+    into.units.append(
+        unit("title", original.title, version.title if version else "", None, title_changed,
+             previous[0] if previous else None,
+             (source, "Title: plain text, no Markdown.", *(() if original.body.strip() else notes)))
+    )
+    if not original.body.strip():
+        return
+    current = split_markdown(original.body)
+    translated = split_markdown(version.body) if version is not None and version.body.strip() else None
+    if translated is not None and not outdated:
+        mismatch = compare_layouts(current, translated)
+        if mismatch is not None:
+            into.layout_problems.append(
+                Problem(content.display(path), entry.id, f"text.{lang.value}.body",
+                        f"the translation's Markdown structure differs from the original's: {mismatch}",
+                        severity=Severity.WARNING)
+            )
+    aligned = _align(current, translated, split_markdown(previous[1]) if previous else None, outdated)
+    count = len(current.units)
+    for index, (text, kind, (translation, fuzzy, old)) in enumerate(zip(current.units, current.kinds, aligned, strict=True), 1):
+        into.units.append(
+            unit(f"body#{index}", text, translation, kind, fuzzy, old, (source, f"Body unit {index} of {count}: {kind.value}.", *notes))
+        )
+
+
+def _note_units(content: Content, entry: Entry, lang: Language, into: _LanguageUnits) -> None:
+    if lang is Language.EN:
+        return
+    for index, note in enumerate(entry.notes, 1):
+        into.units.append(
+            Unit(
+                entry.id, f"notes#{index}", content.files[entry.id], Language.EN, note.text[Language.EN],
+                note.text.get(lang, ""), UnitKind.PARAGRAPH, game=entry.game,
+                comments=(f"Editor's note ({note.kind.value}) on this entry.",),
+            )
+        )
+
+
+def _example_language(corpus: Corpus, example: Example) -> Language:
+    try:
+        return corpus.entry(example.entries[0]).lang
+    except KeyError:
+        return Language.EN
+
+
+def _example_units(content: Content, example: Example, lang: Language, into: _LanguageUnits) -> None:
+    path, native = content.files[example.id], _example_language(content.corpus, example)
+
+    def source_of(values: Mapping[Language, str]) -> Language | None:
+        for candidate in (native, Language.EN):
+            if values.get(candidate, "").strip():
+                return None if candidate is lang else candidate
+        return None
+
+    def unit(name: str, source_lang: Language, text: str, translation: str, kind: UnitKind | None, comment: str) -> Unit:
+        return Unit(example.id, name, path, source_lang, text, translation, kind, comments=(comment,),
+                    game=example.game, owner="example")
+
+    title_lang = source_of(example.title)
+    if title_lang is not None:
+        into.units.append(unit("title", title_lang, example.title[title_lang], example.title.get(lang, ""), None,
+                               "Worked example: title."))
+    quote_lang = source_of(example.quote)
+    if quote_lang is not None:
+        current = split_markdown(example.quote[quote_lang])
+        stored = example.quote.get(lang, "")
+        translated = split_markdown(stored) if stored.strip() else None
+        mismatch = compare_layouts(current, translated) if translated is not None else None
+        if mismatch is not None:
+            into.layout_problems.append(
+                Problem(content.display(path), example.id, f"quote.{lang.value}",
+                        f"the translation's Markdown structure differs from the original's: {mismatch}",
+                        severity=Severity.WARNING)
+            )
+        texts = translated.units if translated is not None and translated.kinds == current.kinds else ("",) * len(current.units)
+        for index, (text, kind, translation) in enumerate(zip(current.units, current.kinds, texts, strict=True), 1):
+            into.units.append(unit(f"quote#{index}", quote_lang, text, translation, kind,
+                                   f"Worked example: quote from the source, unit {index} of {len(current.units)}: {kind.value}."))
+    for index, assumption in enumerate(example.assumptions, 1):
+        assumption_lang = source_of(assumption)
+        if assumption_lang is not None:
+            into.units.append(unit(f"assumptions#{index}", assumption_lang, assumption[assumption_lang],
+                                   assumption.get(lang, ""), UnitKind.PARAGRAPH,
+                                   "Worked example: an input the source leaves open."))
+
+
+def _term_language(corpus: Corpus, term: Term) -> Language:
+    """The language of the sources of the term's games (English when they disagree)."""
+    languages = {source.lang for source in corpus.sources if source.game in term.games}
+    return languages.pop() if len(languages) == 1 else Language.EN
+
+
+def _term_units(content: Content, term: Term, lang: Language, into: _LanguageUnits) -> None:
+    path, native = content.files[term.id], _term_language(content.corpus, term)
+    context_id = TERM_PREFIX + term.id
+    if native is not lang and native in term.rendering:
+        source = term.rendering[native]
+        stored = term.rendering.get(lang)
+        into.units.append(
+            Unit(
+                context_id, "rendering", path, native, "\n".join((source.text, *source.forms)),
+                "\n".join((stored.text, *stored.forms)) if stored else "", None, checked=False, owner="term",
+                comments=(
+                    "Glossary term. First line: the term (nominative singular); further lines, one each: "
+                    "forms that count as a use of it (plurals, case endings, variants). "
+                    "A word ending in * is a stem and matches every word beginning with it.",
+                    *((f"Definition: {term.definition[Language.EN]}",) if Language.EN in term.definition else ()),
+                ),
+            )
+        )
+    if lang is not Language.EN and term.definition.get(Language.EN, "").strip():
+        into.units.append(Unit(context_id, "definition", path, Language.EN, term.definition[Language.EN],
+                               term.definition.get(lang, ""), UnitKind.PARAGRAPH,
+                               game=term.games[0] if len(term.games) == 1 else None, owner="term",
+                               comments=("Glossary term: one-sentence definition.",)))
+
+
+def _collect(content: Content, lang: Language) -> _LanguageUnits:
+    corpus = content.corpus
+    source_rank = {source.id: rank for rank, source in enumerate(corpus.sources)}
+    collected = _LanguageUnits()
+    for entry in sorted(corpus.entries, key=lambda e: (source_rank.get(e.source, 0), e.order, e.id)):
+        if entry.lang is not lang:
+            _entry_units(content, entry, lang, collected)
+        _note_units(content, entry, lang, collected)
+    for example in sorted(corpus.examples, key=lambda e: e.id):
+        _example_units(content, example, lang, collected)
+    for term in sorted(corpus.terms, key=lambda t: t.id):
+        _term_units(content, term, lang, collected)
+    return collected
+
+
+def catalog_units(content: Content, lang: Language | str) -> list[Unit]:
+    """Every translatable unit of the content for a catalog in ``lang``, in reading order."""
+    return _collect(content, Language(lang)).units
+
+
+def entry_units(content: Content, entry: Entry, lang: Language | str, as_current: bool = False) -> tuple[list[Unit], list[Problem]]:
+    """The title and body units of one entry in ``lang``, and its structure problem if any.
+
+    ``as_current`` pairs an outdated translation with the current original, as a reviewer does.
+    """
+    collected = _LanguageUnits()
+    _entry_units(content, entry, Language(lang), collected, as_current)
+    return collected.units, collected.layout_problems
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _glossary_for(glossary: Sequence[GlossaryTerm], game: str | None) -> list[GlossaryTerm]:
+    return [term for term in glossary if game is None or game in term.games]
+
+
+def check_unit(unit: Unit, text: str, lang: Language, glossary: Sequence[GlossaryTerm]) -> list[str]:
+    """Number, glossary and Markdown problems of ``text`` as the ``lang`` translation of ``unit``."""
+    if not unit.checked:
+        return []
+    return unit_problems(unit.original, unit.original_lang, text, lang, _glossary_for(glossary, unit.game), unit.kind)
+
+
+def translation_problems(content: Content) -> list[Problem]:
+    """Warnings about stored translations that are not outdated: structure, numbers, glossary, Markdown.
+
+    Outdated translations are reported by the loader; they are not checked
+    against an original they were not made from.
+    """
+    glossary = compile_glossary(content.corpus.terms)
+    problems: list[Problem] = []
+    for lang in Language:
+        collected = _collect(content, lang)
+        problems.extend(collected.layout_problems)
+        for unit in collected.units:
+            if not unit.translation or unit.fuzzy:
+                continue
+            for message in check_unit(unit, unit.translation, lang, glossary):
+                problems.append(
+                    Problem(content.display(unit.file), unit.item_id.removeprefix(TERM_PREFIX),
+                            f"{lang.value}: {unit.field}", message, severity=Severity.WARNING)
+                )
+    return problems
+
+
+# ---------------------------------------------------------------- export
+
+
+_LANGUAGE_NAMES = {Language.EN: "English", Language.DE: "German", Language.HU: "Hungarian",
+                   Language.RU: "Russian", Language.NL: "Dutch"}
+
+
+def build_catalog(content: Content, lang: Language | str, now: datetime | None = None) -> Catalog:
+    """The PO catalog of every translatable unit for ``lang`` (see the module docstring)."""
+    language = Language(lang)
+    moment = now or datetime.now(timezone.utc)
+    catalog = Catalog(
+        locale=language.value,
+        domain="content",
+        project="Rulebook content",
+        header_comment=(
+            f"# {_LANGUAGE_NAMES[language]} translations of the Rulebook content.\n"
+            f"# Made by `rulebook translate export --lang {language.value}`; send the edited file back\n"
+            "# through `rulebook translate import FILE`. msgctxt is <entry id>|<field>;\n"
+            "# msgid is the text in its original language.\n#"
+        ),
+        version=__version__,
+        creation_date=moment,
+        revision_date=moment,
+        language_team=_LANGUAGE_NAMES[language],
+        charset="utf-8",
+        fuzzy=False,
+    )
+    # Filled in by the translator's editor; Babel's placeholder would be recorded as a name.
+    catalog.last_translator = ""
+    for unit in catalog_units(content, language):
+        message = catalog.add(
+            unit.original,
+            unit.translation,
+            locations=[(content.display(unit.file), None)],  # type: ignore[list-item]
+            flags=["fuzzy"] if unit.fuzzy else [],
+            auto_comments=unit.comments,
+            previous_id=unit.previous if unit.previous is not None else (),
+            context=unit.context,
+        )
+        # Babel guesses python-format from a '%' in the text; content is not a format string.
+        message.flags.discard("python-format")
+    return catalog
+
+
+def po_bytes(catalog: Catalog) -> bytes:
+    """``catalog`` as the bytes of a PO file (UTF-8), with previous msgids of fuzzy messages."""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, include_previous=True, include_lineno=False)
+    return buffer.getvalue()
+
+
+def export_catalog(content: Content, lang: Language | str, now: datetime | None = None) -> bytes:
+    """The catalog for ``lang`` as PO file bytes: :func:`build_catalog` then :func:`po_bytes`."""
+    return po_bytes(build_catalog(content, lang, now))

@@ -1,0 +1,381 @@
+"""Importing a translated PO catalog into the content, and reviewing a translation.
+
+Issue 5. ``rulebook translate import FILE`` and ``rulebook translate review
+ENTRY --lang xx``; the catalogs come from :mod:`rulebook.translation.catalog`, the rules
+a translation must keep from :mod:`rulebook.translation.checks`.
+
+Import
+    A catalog is checked completely before anything is written, and refused
+    with every problem listed (:class:`rulebook.errors.TranslationError`) when
+    a ``msgctxt`` is unknown, a ``msgid`` no longer matches the current
+    original, a body is only partly translated, or a changed, non-fuzzy
+    message breaks a rule of :mod:`rulebook.translation.checks` (numbers,
+    glossary terms, Markdown). Only messages that change something are checked:
+    translations already stored are ``rulebook check``'s business. An empty
+    ``msgstr`` or a missing message keeps what is stored (import never deletes).
+    A changed entry translation is written with status ``draft`` — marking it
+    reviewed is the separate, explicit ``review`` command — and the current
+    digest, unless one of its messages is still fuzzy: then it keeps its old
+    digest and so stays outdated. The ``Last-Translator`` header, when filled
+    in, is recorded as ``translator``. Files are edited with ruamel.yaml in
+    round-trip mode, so everything not changed keeps its formatting and
+    comments, and all files are replaced together once every one is ready
+    (:func:`rulebook.content.yamlio.write_all_atomic`). Files nothing changes in are
+    not touched, so importing an unedited export leaves ``content/``
+    byte-identical.
+
+Review
+    ``review`` marks one translation ``reviewed`` and records the digest of the
+    current original, after holding it to the same rules against that original.
+    It refuses originals, missing and title-only translations.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import LiteralScalarString
+
+from rulebook.errors import Problem, TranslationError
+from rulebook.content.model import Language, TranslationStatus
+from rulebook.translation.catalog import Content, Unit, catalog_units, check_unit, entry_units
+from rulebook.translation.checks import compile_glossary, split_markdown
+from rulebook.content.yamlio import round_trip_yaml, write_all_atomic
+
+__all__ = ["ImportSummary", "import_catalog", "review_translation"]
+
+_PLACEHOLDER_TRANSLATOR = "FULL NAME <EMAIL@ADDRESS>"
+"""What Babel writes for an unknown translator; never recorded as a name."""
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What an import wrote."""
+
+    lang: Language
+    messages: int
+    """Translated messages read from the catalog."""
+    changed: tuple[str, ...]
+    """The fields written, as ``<id>|<field>`` (entry translations as ``<id>|text``)."""
+    files: tuple[Path, ...]
+    """The content files replaced."""
+
+
+@dataclass(frozen=True)
+class _Incoming:
+    text: str
+    fuzzy: bool
+    line: int | None
+
+
+def _target(unit: Unit) -> tuple[str, str]:
+    """The field a unit is written back into, together with the other units of that field."""
+    name = unit.field.split("#", 1)[0]
+    if unit.owner == "entry" and name in ("title", "body"):
+        return unit.item_id, "text"
+    if name in ("notes", "assumptions"):
+        return unit.item_id, unit.field
+    return unit.item_id, name
+
+
+def _read_catalog(path: Path, problems: list[Problem]) -> Catalog | None:
+    try:
+        with path.open("rb") as stream:
+            return read_po(stream, ignore_obsolete=True, abort_invalid=True)
+    except OSError as error:
+        problems.append(Problem(str(path), None, None, f"cannot read the catalog: {error.strerror}"))
+    except Exception as error:  # Babel raises PoFileError and others for a malformed file.
+        problems.append(Problem(str(path), None, None, f"not a valid PO file: {error}"))
+    return None
+
+
+def _catalog_language(catalog: Catalog, path: Path, problems: list[Problem]) -> Language | None:
+    code = catalog.locale.language if catalog.locale is not None else None
+    try:
+        return Language(code)
+    except ValueError:
+        expected = ", ".join(lang.value for lang in Language)
+        problems.append(Problem(str(path), None, "Language", f"the catalog's Language header must be one of {expected} (got {code!r})"))
+        return None
+
+
+def _translator(catalog: Catalog) -> str | None:
+    name = (catalog.last_translator or "").strip()
+    return None if not name or name == _PLACEHOLDER_TRANSLATOR else name
+
+
+def _scalar(text: str) -> Any:
+    return LiteralScalarString(text) if "\n" in text else text
+
+
+def _put(mapping: CommentedMap, key: str, value: Any, after: str | None = None) -> None:
+    """Set ``mapping[key]`` only when it differs, so an unchanged value keeps its YAML style."""
+    if key in mapping:
+        if mapping[key] != value:
+            mapping[key] = _scalar(value) if isinstance(value, str) else value
+    elif after is not None and after in mapping:
+        mapping.insert(list(mapping).index(after) + 1, key, _scalar(value) if isinstance(value, str) else value)
+    else:
+        mapping[key] = _scalar(value) if isinstance(value, str) else value
+
+
+def _language_map(data: CommentedMap, key: str) -> CommentedMap:
+    if key not in data or data[key] is None:
+        data[key] = CommentedMap()
+    mapping: CommentedMap = data[key]
+    return mapping
+
+
+_Edit = Callable[[CommentedMap], None]
+"""A change to one content file's round-trip YAML."""
+
+
+@dataclass
+class _Plan:
+    """Edits to make, per content file, once every check has passed."""
+
+    edits: dict[Path, list[_Edit]] = field(default_factory=dict)
+    changed: list[str] = field(default_factory=list)
+
+    def add(self, path: Path, label: str, edit: _Edit) -> None:
+        self.edits.setdefault(path, []).append(edit)
+        self.changed.append(label)
+
+
+def _plan_entry_text(
+    content: Content, units: list[Unit], incoming: dict[str, _Incoming], lang: Language,
+    translator: str | None, plan: _Plan, problems: list[Problem], po_name: str,
+) -> None:
+    entry = content.corpus.entry(units[0].item_id)
+    final = [incoming[u.context].text if u.context in incoming else u.translation or None for u in units]
+    title, body_units = final[0], final[1:]
+    line = next((incoming[u.context].line for u in units if u.context in incoming), None)
+    if title is None:
+        problems.append(Problem(po_name, f"{entry.id}|title", None, "the entry has no title in this language; translate its title too", line))
+        return
+    body: str | None = None
+    missing = [u.field for u, text in zip(units[1:], body_units, strict=True) if text is None]
+    if body_units and len(missing) < len(body_units):
+        if missing:
+            problems.append(Problem(po_name, f"{entry.id}|body", None,
+                                    f"the body is only partly translated: {', '.join(missing)} have no translation; translate every unit of it or none",
+                                    line))
+            return
+        body = split_markdown(entry.original.body).join([text for text in body_units if text is not None])
+    still_fuzzy = any(
+        incoming[u.context].fuzzy if u.context in incoming else u.fuzzy for u in units
+    )
+    stored = entry.text.get(lang)
+    digest = entry.current_digest()
+    if still_fuzzy and stored is not None and stored.source_digest is not None:
+        digest = stored.source_digest
+
+    def edit(data: CommentedMap) -> None:
+        versions = _language_map(data, "text")
+        if lang.value not in versions:
+            versions[lang.value] = CommentedMap()
+        version: CommentedMap = versions[lang.value]
+        _put(version, "title", title)
+        if body is not None:
+            _put(version, "body", body, after="title")
+        _put(version, "status", TranslationStatus.DRAFT.value, after="body" if "body" in version else "title")
+        _put(version, "source_digest", digest, after="status")
+        if translator is not None:
+            _put(version, "translator", translator, after="source_digest")
+
+    plan.add(units[0].file, f"{entry.id}|text", edit)
+
+
+def _plan_other(unit_group: list[Unit], incoming: dict[str, _Incoming], lang: Language, plan: _Plan,
+                problems: list[Problem], po_name: str, content: Content) -> None:
+    first = unit_group[0]
+    item_id, name = first.item_id, first.field.split("#", 1)[0]
+    final = [incoming[u.context].text if u.context in incoming else u.translation or None for u in unit_group]
+    line = next((incoming[u.context].line for u in unit_group if u.context in incoming), None)
+    if any(text is None for text in final):
+        missing = ", ".join(u.field for u, text in zip(unit_group, final, strict=True) if text is None)
+        problems.append(Problem(po_name, f"{item_id}|{name}", None,
+                                f"only partly translated: {missing} have no translation; translate every unit of it or none", line))
+        return
+    texts = [text for text in final if text is not None]
+    label = f"{item_id}|{first.field if name in ('notes', 'assumptions') else name}"
+
+    if name == "rendering":
+        lines = [line_text.strip() for line_text in texts[0].split("\n") if line_text.strip()]
+
+        def edit(data: CommentedMap) -> None:
+            renderings = _language_map(data, "rendering")
+            if lang.value not in renderings:
+                renderings[lang.value] = CommentedMap()
+            rendering: CommentedMap = renderings[lang.value]
+            _put(rendering, "text", lines[0])
+            if lines[1:]:
+                if list(rendering.get("forms") or []) != lines[1:]:
+                    rendering["forms"] = CommentedSeq(lines[1:])
+            elif "forms" in rendering:
+                del rendering["forms"]
+    elif name == "definition":
+        def edit(data: CommentedMap) -> None:
+            _put(_language_map(data, "definition"), lang.value, texts[0])
+    elif name == "notes":
+        index = int(first.field.split("#")[1]) - 1
+
+        def edit(data: CommentedMap) -> None:
+            _put(_language_map(data["notes"][index], "text"), lang.value, texts[0])
+    elif name == "assumptions":
+        index = int(first.field.split("#")[1]) - 1
+
+        def edit(data: CommentedMap) -> None:
+            _put(data["assumptions"][index], lang.value, texts[0])
+    elif name == "quote":
+        example = next(e for e in content.corpus.examples if e.id == item_id)
+        quote = split_markdown(example.quote[first.original_lang]).join(texts)
+
+        def edit(data: CommentedMap) -> None:
+            _put(_language_map(data, "quote"), lang.value, quote)
+    else:  # an example's title
+        def edit(data: CommentedMap) -> None:
+            _put(_language_map(data, "title"), lang.value, texts[0])
+    plan.add(first.file, label, edit)
+
+
+def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) -> ImportSummary:
+    """Write the translations of the PO file at ``catalog_path`` into the content.
+
+    Raises :class:`TranslationError` listing every problem, having written
+    nothing, when the catalog breaks any rule of the module docstring.
+    """
+    problems: list[Problem] = []
+    po_name = str(catalog_path)
+    catalog = _read_catalog(catalog_path, problems)
+    lang = _catalog_language(catalog, catalog_path, problems) if catalog is not None else None
+    if catalog is None or lang is None:
+        raise TranslationError(f"import of {po_name}", problems)
+    units = catalog_units(content, lang)
+    by_context = {unit.context: unit for unit in units}
+    glossary = compile_glossary(content.corpus.terms)
+
+    incoming: dict[str, _Incoming] = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        where = message.context or "(no msgctxt)"
+        unit = by_context.get(message.context or "")
+        if unit is None:
+            problems.append(Problem(po_name, where, None,
+                                    f"unknown msgctxt: there is no such entry and field to translate into {lang.value}; "
+                                    "export a fresh catalog", message.lineno))
+            continue
+        if not isinstance(message.id, str) or not isinstance(message.string, str):
+            problems.append(Problem(po_name, where, None, "plural messages are not used by the content; remove msgid_plural", message.lineno))
+            continue
+        if message.id != unit.original:
+            problems.append(Problem(po_name, where, None,
+                                    "the original changed since this catalog was exported (its msgid is not the current text); "
+                                    "export a fresh catalog and merge your work into it with msgmerge", message.lineno))
+            continue
+        text = message.string.strip()
+        if not text:
+            continue
+        incoming[unit.context] = _Incoming(text, message.fuzzy, message.lineno)
+        changes = text != unit.translation or message.fuzzy != unit.fuzzy
+        if changes and not message.fuzzy:
+            for problem in check_unit(unit, text, lang, glossary):
+                problems.append(Problem(po_name, where, None, problem, message.lineno))
+
+    groups: dict[tuple[str, str], list[Unit]] = {}
+    for unit in units:
+        groups.setdefault(_target(unit), []).append(unit)
+    plan = _Plan()
+    translator = _translator(catalog)
+    for (item_id, target), group in groups.items():
+        touched = [
+            u for u in group
+            if u.context in incoming
+            and (incoming[u.context].text != u.translation or incoming[u.context].fuzzy != u.fuzzy)
+        ]
+        if not touched:
+            continue
+        if target == "text":
+            _plan_entry_text(content, group, incoming, lang, translator, plan, problems, po_name)
+        else:
+            _plan_other(group, incoming, lang, plan, problems, po_name, content)
+    if problems:
+        raise TranslationError(f"import of {po_name}", problems)
+
+    written = _apply(plan.edits, dry_run)
+    return ImportSummary(lang, len(incoming), tuple(plan.changed), tuple(written))
+
+
+def _apply(edits: Mapping[Path, list[_Edit]], dry_run: bool = False) -> list[Path]:
+    """Run the edits on each file's round-trip YAML; write the files that changed, all together."""
+    texts: dict[Path, str] = {}
+    for path, functions in edits.items():
+        before = path.read_text(encoding="utf-8")
+        yaml = round_trip_yaml()
+        data = yaml.load(before)
+        for function in functions:
+            function(data)
+        stream = io.StringIO()
+        yaml.dump(data, stream)
+        if stream.getvalue() != before:
+            texts[path] = stream.getvalue()
+    if not dry_run:
+        write_all_atomic(texts)
+    return sorted(texts)
+
+
+# ---------------------------------------------------------------- review
+
+
+def review_translation(content: Content, entry_id: str, lang: Language | str, translator: str | None = None) -> Path:
+    """Mark the ``lang`` translation of ``entry_id`` reviewed and record the current digest.
+
+    Refused (:class:`TranslationError`) for an unknown entry, the original
+    language, a missing or title-only translation, and a translation that
+    breaks a rule of :mod:`rulebook.translation.checks` against the current original.
+    """
+    language = Language(lang)
+    what = f"review of {entry_id} ({language.value})"
+    try:
+        entry = content.corpus.entry(entry_id)
+    except KeyError:
+        raise TranslationError(what, [Problem(str(content.root), entry_id, None, "unknown entry; check the id (`rulebook export` lists them)")]) from None
+    path = content.files[entry.id]
+    shown = content.display(path)
+    version = entry.text.get(language)
+    problems: list[Problem] = []
+    if language is entry.lang:
+        problems.append(Problem(shown, entry.id, f"text.{language.value}", "this is the original language; only translations are reviewed"))
+    elif version is None:
+        problems.append(Problem(shown, entry.id, f"text.{language.value}", "there is no translation in this language to review"))
+    elif entry.original.body.strip() and not version.body.strip():
+        problems.append(Problem(shown, entry.id, f"text.{language.value}.body", "the translation has a title but no body; translate the body before review"))
+    else:
+        units, layout_problems = entry_units(content, entry, language, as_current=True)
+        problems.extend(Problem(p.file, p.item_id, p.field, p.message) for p in layout_problems)
+        glossary = compile_glossary(content.corpus.terms)
+        for unit in units:
+            if unit.translation:
+                problems.extend(Problem(shown, entry.id, f"text.{language.value}.{unit.field}", message)
+                                for message in check_unit(unit, unit.translation, language, glossary))
+    if problems:
+        raise TranslationError(what, problems)
+
+    def edit(data: CommentedMap) -> None:
+        version_map: CommentedMap = data["text"][language.value]
+        _put(version_map, "status", TranslationStatus.REVIEWED.value, after="body" if "body" in version_map else "title")
+        _put(version_map, "source_digest", entry.current_digest(), after="status")
+        if translator:
+            _put(version_map, "translator", translator, after="source_digest")
+
+    _apply({path: [edit]})
+    return path
+

@@ -1,0 +1,68 @@
+"""Translation status of every entry in every language.
+
+One computation shared by ``rulebook translate status``, ``rulebook check`` and the
+translation dashboard pages of the site. A language version is *missing* when the
+entry has no text in it, *outdated* when its recorded source digest differs from
+the digest of the current original (see :meth:`rulebook.content.model.Entry.effective_status`),
+and *title-only* when a translation has its title but the original has a body it lacks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from rulebook.content.model import LANGUAGES, Corpus, Entry, Language
+
+__all__ = ["STATES", "LanguageStatus", "all_languages", "entry_state", "language_status"]
+
+STATES: tuple[str, ...] = ("original", "reviewed", "draft", "outdated", "title-only", "missing")
+"""Every state a language version can be in, best first."""
+
+
+def entry_state(entry: Entry, lang: Language) -> str:
+    """The state of ``entry`` in ``lang`` (one of :data:`STATES`)."""
+    status = entry.effective_status(lang)
+    if status is None:
+        return "missing"
+    if status.value in ("original", "outdated"):
+        return status.value
+    version = entry.text[lang]
+    if entry.original.body.strip() and not version.body.strip():
+        return "title-only"
+    return status.value
+
+
+@dataclass(frozen=True)
+class LanguageStatus:
+    """Counts of entry states for one language, and which entries are in each state."""
+
+    lang: Language
+    counts: dict[str, int]
+    entries: dict[str, tuple[str, ...]]
+
+    @property
+    def total(self) -> int:
+        """Number of entries counted."""
+        return sum(self.counts.values())
+
+
+def language_status(corpus: Corpus, lang: Language | str) -> LanguageStatus:
+    """Count the states of every entry of ``corpus`` in ``lang``."""
+    language = Language(lang)
+    counts: Counter[str] = Counter({state: 0 for state in STATES})
+    members: dict[str, list[str]] = {state: [] for state in STATES}
+    for entry in sorted(corpus.entries, key=lambda e: e.id):
+        state = entry_state(entry, language)
+        counts[state] += 1
+        members[state].append(entry.id)
+    return LanguageStatus(
+        lang=language,
+        counts={state: counts[state] for state in STATES},
+        entries={state: tuple(ids) for state, ids in members.items()},
+    )
+
+
+def all_languages(corpus: Corpus) -> list[LanguageStatus]:
+    """:func:`language_status` for every site language, in display order."""
+    return [language_status(corpus, lang) for lang in LANGUAGES]

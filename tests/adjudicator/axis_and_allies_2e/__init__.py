@@ -1,0 +1,1 @@
+"""Tests of adjudicator/axis_and_allies_2e."""

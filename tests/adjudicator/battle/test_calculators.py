@@ -1,0 +1,191 @@
+"""Tests of :mod:`adjudicator.battle.calculators`: the ``battle`` and ``battle-replay`` calculators end to end."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import TypeAdapter
+
+from adjudicator.battle.calculators import BattleResult, ReplayResult
+from adjudicator.battle.scenario import BattleScenario, ReplayScenario
+from adjudicator.plain import InvalidScenario, to_plain
+from adjudicator.registry import run
+
+BRIEF_SCENARIO: dict[str, Any] = {
+    "calculator": "battle",
+    "game": "axis-and-allies-2e",
+    "attacker": {"units": {"infantry": 3, "armor": 2}, "technologies": []},
+    "defender": {"units": {"infantry": 4}, "technologies": []},
+}
+
+
+def battle(data: dict[str, Any]) -> BattleResult:
+    result = run("battle", data)
+    assert isinstance(result, BattleResult)
+    return result
+
+
+def check_consistent(result: BattleResult) -> None:
+    """The invariants every exact result keeps."""
+    assert math.isclose(result.attacker_wins + result.defender_wins + result.both_destroyed, 1.0, abs_tol=1e-12)
+    assert all(line.probability >= 0 for line in result.outcomes)
+    assert math.isclose(math.fsum(line.probability for line in result.outcomes), 1.0, abs_tol=1e-12)
+    for name, expected in result.expected_attacker_survivors.items():
+        assert math.isclose(sum(line.probability * line.attacker.get(name, 0) for line in result.outcomes), expected, abs_tol=1e-9)
+    assert result.attacker_retreats + result.undecided <= result.defender_wins + 1e-12
+
+
+class TestBattle:
+    def test_the_issue_scenario(self) -> None:
+        """The scenario of the issue runs; its JSON has the three probabilities summing to 1 and a trace."""
+        result = battle(BRIEF_SCENARIO)
+        document = to_plain(result)
+        assert {"attacker_wins", "defender_wins", "both_destroyed", "trace"} <= set(document)
+        check_consistent(result)
+        assert document["trace"]["steps"]
+
+    def test_monte_carlo_method_is_seeded(self) -> None:
+        """method monte-carlo with a seed gives the same figures twice, with standard errors."""
+        data = {**BRIEF_SCENARIO, "method": "monte-carlo", "runs": 2000, "seed": 5}
+        first, second = battle(data), battle(data)
+        assert first.attacker_wins == second.attacker_wins
+        assert first.standard_errors is not None and first.monte_carlo_runs == 2000
+        exact = battle(BRIEF_SCENARIO)
+        assert abs(first.attacker_wins - exact.attacker_wins) <= 4 * first.standard_errors["attacker_wins"]
+
+    def test_errors_are_collected(self) -> None:
+        """Every problem of a scenario is reported at once, each with its path."""
+        bad = {
+            "game": "axis-and-allies-2e",
+            "kind": "amphibious",
+            "retreat_after_round": 2,
+            "attacker": {"units": {"infantry": 1, "tank": 2, "aa-gun": 1}, "technologies": ["death-ray"]},
+            "defender": {"units": {"infantry": 2, "aa-gun": 2}},
+        }
+        with pytest.raises(InvalidScenario) as raised:
+            run("battle", bad)
+        assert str(raised.value).splitlines() == [
+            "attacker.units.tank: unknown unit type for axis-and-allies-2e; expected one of: infantry, armor, fighter, bomber, battleship, carrier, transport, submarine, aa-gun",
+            "attacker.units.aa-gun: an anti-aircraft gun never attacks: it fires only in the opponent's attack phase (aa2.aa-guns.firing) (got 1)",
+            "attacker.technologies.0: unknown weapons development; expected one of: heavy-bombers, jet-fighters, super-submarines, rockets, long-range-aircraft, industrial-technology (got 'death-ray')",
+            "defender.units.aa-gun: only one anti-aircraft gun may be in a territory (aa2.aa-guns.one-per-territory) (got 2)",
+            "retreat_after_round: there is no retreat from an amphibious assault: it is a fight to the death (aa2.amphibious-assaults.retreat) (got 2)",
+        ]
+
+    def test_negative_counts_are_refused(self) -> None:
+        """A negative unit count names the unit."""
+        with pytest.raises(InvalidScenario, match=r"attacker\.units\.infantry: must be a count of 0 or more \(got -1\)"):
+            run("battle", {"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": -1}}, "defender": {"units": {}}})
+
+    @pytest.mark.parametrize("name", ["battle", "battle-replay"])
+    def test_json_schema(self, name: str) -> None:
+        """pydantic produces the scenario's JSON Schema (what `rulebook schema` prints)."""
+        scenario = BattleScenario if name == "battle" else ReplayScenario
+        schema = TypeAdapter(scenario).json_schema()
+        assert "attacker" in schema["properties"] and "game" in schema["required"]
+
+
+UNITS_LAND = st.fixed_dictionaries({}, optional={name: st.integers(0, 3) for name in ("infantry", "armor", "fighter", "bomber")})
+UNITS_SEA = st.fixed_dictionaries({}, optional={name: st.integers(0, 2) for name in ("battleship", "carrier", "transport", "submarine", "fighter")})
+
+
+@st.composite
+def aa2_scenarios(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["land", "sea", "amphibious"]))
+    units = UNITS_SEA if kind == "sea" else UNITS_LAND
+    attacker = draw(units.filter(lambda u: sum(u.values()) > 0 and (kind != "amphibious" or u.get("infantry", 0) + u.get("armor", 0) > 0)))
+    defender = dict(draw(units))
+    if kind == "amphibious":
+        attacker = {**attacker, "battleship": draw(st.integers(0, 2))}
+    if kind != "sea" and draw(st.booleans()):
+        defender["aa-gun"] = 1
+    technologies = draw(st.lists(st.sampled_from(["heavy-bombers", "jet-fighters", "super-submarines"]), unique=True))
+    scenario: dict[str, Any] = {
+        "game": "axis-and-allies-2e",
+        "kind": kind,
+        "attacker": {"units": attacker, "technologies": technologies},
+        "defender": {"units": defender, "technologies": technologies},
+    }
+    if kind != "amphibious":
+        scenario["retreat_below"] = draw(st.none() | st.integers(1, 3))
+        scenario["retreat_after_round"] = draw(st.none() | st.integers(1, 4))
+    scenario["round_limit"] = draw(st.none() | st.integers(1, 5))
+    if kind == "sea" and attacker.get("submarine"):
+        scenario["attacker"]["submerge_after_round"] = draw(st.none() | st.integers(1, 3))
+    return scenario
+
+
+class TestProperties:
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(aa2_scenarios())
+    def test_axis_and_allies_probabilities_sum_to_one(self, scenario: dict[str, Any]) -> None:
+        """Any legal Axis & Allies battle: outcomes sum to 1 within 1e-12 and survivors match the outcome lines."""
+        check_consistent(battle(scenario))
+
+    @settings(max_examples=30, deadline=None)
+    @given(
+        st.integers(1, 4), st.integers(0, 4), st.integers(0, 2), st.integers(0, 6), st.integers(-2, 4), st.booleans(),
+        st.sampled_from(["none", "declaration-of-war-on-ussr"]), st.sampled_from(["reroll", "two-dice"]),
+    )
+    def test_strategic_game_probabilities_sum_to_one(self, armour: int, infantry: int, paratroopers: int, armour_value: int, modifier: int, aircraft: bool, turn: str, reading: str) -> None:
+        """Any strategic-game land battle, with modifiers and rolling twice: outcomes sum to 1 within 1e-12."""
+        attacker = {"armour": armour, "paratrooper": paratroopers}
+        if aircraft:
+            attacker["aircraft"] = 1
+        scenario = {
+            "game": "strategic-europe",
+            "special_turn": turn,
+            "roll_twice": reading,
+            "defence_modifier": modifier,
+            "attacker": {"units": attacker, "values": {"armour": armour_value, "paratrooper": 2}, "nation": "germany"},
+            "defender": {"units": {"infantry": infantry}, "nation": "ussr"},
+        }
+        check_consistent(battle(scenario))
+
+
+REPLAY_BASE = {key: value for key, value in BRIEF_SCENARIO.items() if key != "calculator"}
+
+
+class TestReplay:
+    def test_rounds_hits_and_casualties(self) -> None:
+        """Two rounds of dice: hits per side, cheapest casualties first, the ending."""
+        result = run(
+            "battle-replay",
+            {
+                **REPLAY_BASE,
+                "rounds": [
+                    {"attacker": {"infantry": [1, 4, 6], "armor": [3, 5]}, "defender": {"infantry": [2, 2, 5, 6]}},
+                    {"attacker": {"infantry": [1], "armor": [1, 2]}, "defender": {"infantry": [6, 6]}},
+                ],
+            },
+        )
+        assert isinstance(result, ReplayResult)
+        first, second = result.rounds
+        assert [(v.side, v.hits, v.casualties) for v in first.volleys] == [("attacker", 2, {"infantry": 2}), ("defender", 2, {"infantry": 2})]
+        assert second.defender == {} and result.ending == "attacker-wins"
+        assert result.attacker == {"infantry": 1, "armor": 2}
+        assert result.defender_losses == {"infantry": 4}
+
+    def test_explicit_casualties_are_checked(self) -> None:
+        """The owner may choose casualties, but only as many as the hits and never aircraft for a submarine's hit."""
+        with pytest.raises(InvalidScenario) as raised:
+            run(
+                "battle-replay",
+                {
+                    "game": "axis-and-allies-2e",
+                    "kind": "sea",
+                    "attacker": {"units": {"submarine": 1}},
+                    "defender": {"units": {"carrier": 1, "fighter": 1}},
+                    "rounds": [{"attacker": {"submarine": [1]}, "defender": {"fighter": [6]}, "defender_first_strike_casualties": {"fighter": 1}}],
+                },
+            )
+        assert str(raised.value) == "rounds.0.defender_first_strike_casualties: 1 of the hits cannot fall on aircraft (got {'fighter': 1})"
+
+    def test_replay_needs_rolls(self) -> None:
+        """A replay without any round is refused."""
+        with pytest.raises(InvalidScenario, match="rounds: must give the rolls of at least one round"):
+            run("battle-replay", REPLAY_BASE)

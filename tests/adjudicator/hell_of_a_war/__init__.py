@@ -1,0 +1,1 @@
+"""Tests of adjudicator/hell_of_a_war."""

@@ -1,0 +1,1 @@
+"""Tests of adjudicator/strategic_europe."""

@@ -1,0 +1,109 @@
+"""Tests of :mod:`adjudicator.strategic_europe.interception`: the Hungarian game's interception chains."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import REPOSITORY
+from adjudicator.strategic_europe.interception import InterceptionResult
+from adjudicator.plain import InvalidScenario
+from adjudicator.registry import run
+
+EXAMPLE: dict[str, Any] = {
+    "place": "English Channel",
+    "movement": {"id": "english-fleets", "nation": "england", "units": {"fleet": 4}, "route": ["Plymouth", "English Channel", "Calais"]},
+    "interceptions": [
+        {"id": "german-submarines", "nation": "germany", "kind": "naval", "units": {"submarine": 8}, "base": "Brest", "target": "english-fleets", "distance": 1, "roll": 3},
+        {"id": "english-destroyers", "nation": "england", "kind": "naval", "units": {"destroyer": 4}, "base": "Liverpool", "target": "german-submarines", "distance": 2, "roll": 4},
+        {"id": "german-aircraft", "nation": "germany", "kind": "air", "units": {"aircraft": 2}, "base": "Paris", "target": "english-fleets"},
+        {"id": "english-aircraft", "nation": "england", "kind": "air", "units": {"aircraft": 2}, "base": "London", "target": "german-aircraft"},
+    ],
+    "air_battles": [{"interception": "english-aircraft", "interceptor": [1, 5], "intercepted": [2, 6]}],
+    "engaged": {"england": {"fleet": 2}},
+    "naval_battle": [
+        {"rolls": {"germany": {"submarine": [1, 3, 4, 6, 2, 3, 4, 6]}, "england": {"destroyer": [3, 4, 5, 5], "fleet": [1, 2], "aircraft": [5]}}},
+        {"rolls": {"germany": {"submarine": [2, 5, 5, 6, 3, 6]}, "england": {"destroyer": [2, 3, 4], "fleet": [5, 5]}}},
+        {"hits": {"germany": 2, "england": 3}},
+    ],
+    "withdraws": "germany",
+}
+
+
+def intercept(data: dict[str, Any]) -> InterceptionResult:
+    result = run("interception", data)
+    assert isinstance(result, InterceptionResult)
+    return result
+
+
+class TestEnglishInvasionExample:
+    def test_interceptions_take_place(self) -> None:
+        """3 > 1 and 4 > 2: both naval interceptions succeed; air interceptions always do."""
+        result = intercept(EXAMPLE)
+        assert [(o.id, o.succeeded, o.needed) for o in result.interceptions] == [
+            ("german-submarines", True, 2), ("english-destroyers", True, 3), ("german-aircraft", True, None), ("english-aircraft", True, None),
+        ]
+
+    def test_air_battle_first(self) -> None:
+        """Resolved backwards: the English aircraft (VÉ 4) against the German (TÉ 3), one lost each, the German one withdraws."""
+        result = intercept(EXAMPLE)
+        assert result.resolution_order[0] == "english-aircraft"
+        (air,) = result.air_battles
+        assert (air.interceptor_hits, air.intercepted_hits) == (1, 1)
+        assert air.intercepted_withdraw and air.intercepted_survivors == {"aircraft": 1}
+
+    def test_naval_rounds_and_final_result(self) -> None:
+        """Round 1: 1 German hit, 2 English; round 2: none; in all 5 submarines and 3 destroyers lost, the 4 fleets go on."""
+        result = intercept(EXAMPLE)
+        first, second, _ = result.naval_rounds
+        assert first.hits == {"germany": 1, "england": 2}
+        assert first.losses == {"england": {"destroyer": 1}, "germany": {"submarine": 2}}
+        assert first.withdrawn == {"england": {"aircraft": 1}}
+        assert second.hits == {"germany": 0, "england": 0}
+        assert result.losses == {"england": {"aircraft": 1, "destroyer": 3}, "germany": {"aircraft": 1, "submarine": 5}}
+        assert result.withdrawn["germany"] == {"aircraft": 1, "submarine": 3}
+        assert result.movement_continues and result.movement_units == {"fleet": 4}
+
+    def test_failed_naval_interception(self) -> None:
+        """A roll not above the distance fails: the destroyers stay out, and an interception of nothing is skipped."""
+        data = copy.deepcopy(EXAMPLE)
+        data["interceptions"][0]["roll"] = 1
+        data["naval_battle"] = []
+        result = intercept(data)
+        assert not result.interceptions[0].succeeded
+        assert "english-destroyers" not in result.resolution_order
+
+
+class TestErrors:
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            (lambda d: d["interceptions"][0].update(roll=7), "interceptions.0.roll: a d6 shows 1 to 6 (got 7)"),
+            (lambda d: d["interceptions"][0].pop("distance"), "interceptions.0.distance: a naval interception needs the distance (0 or more territories) from its base (got None)"),
+            (lambda d: d["interceptions"][2]["units"].update(bomber=1), "interceptions.2.units.bomber: bombers can only defend in air combat: they do not intercept (se.bombers) (got 1)"),
+            (lambda d: d["interceptions"][1].update(target="nowhere"), "interceptions.1.target: must be the movement or an interception declared before it: english-fleets, german-submarines (got 'nowhere')"),
+            (lambda d: d["interceptions"][1].update(target="english-fleets"), "interceptions.1.target: a country does not intercept its own units (got 'english-fleets')"),
+            (lambda d: d["movement"].update(strategic_redeployment=True), "movement.strategic_redeployment: a Strategic Redeployment cannot be intercepted: it always succeeds (se.interception.strategic-redeployment) (got True)"),
+            (lambda d: d["naval_battle"][0]["rolls"]["germany"].update(submarine=[1, 2]), "naval_battle.0.rolls.attacker.submarine: 8 submarine roll 8 dice (one roll each); give exactly that many rolls (got [1, 2])"),
+        ],
+    )
+    def test_bad_scenarios(self, change: Any, message: str) -> None:
+        """Impossible rolls, missing distances, bombers intercepting, unknown or own targets, uninterceptible moves and wrong roll counts."""
+        data = copy.deepcopy(EXAMPLE)
+        change(data)
+        with pytest.raises(InvalidScenario) as raised:
+            intercept(data)
+        assert message in str(raised.value).splitlines()
+
+
+def test_example_file_matches_this_scenario() -> None:
+    """The content example replays the same scenario as these tests."""
+    from ruamel.yaml import YAML
+
+    path = REPOSITORY / "content" / "strategic-europe" / "examples" / "se.example.interception-english-invasion.yaml"
+    example = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    assert json.loads(json.dumps(example["scenario"])) == EXAMPLE

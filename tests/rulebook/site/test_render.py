@@ -1,0 +1,307 @@
+"""Tests of :mod:`rulebook.site.render`: paths, links, escaping, which text an entry page shows, the generated trees."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.registry import calculators
+
+from rulebook.site.i18n import compile_catalogs
+from rulebook.content.load import load_or_raise
+from rulebook.adjudication.examples import ExampleOutcome
+from rulebook.content.model import Entry, Example, Language
+from rulebook.site.render import (
+    TemplateError,
+    escape_markup,
+    link_first_mentions,
+    page_url,
+    relative_link,
+    render_site,
+    resolve_entry_links,
+    share_fragment,
+    text_choice,
+    url_link,
+)
+from tests.conftest import REPOSITORY
+
+TEMPLATES = REPOSITORY / "templates"
+
+
+def _entry(**changes: object) -> Entry:
+    data: dict[str, object] = {
+        "id": "how.sample", "game": "hell-of-a-war", "source": "how-faq", "order": 1, "kind": "faq", "lang": "de",
+        "text": {
+            "de": {"title": "Probe", "body": "Originaltext.", "status": "original"},
+            "en": {"title": "Sample", "body": "English text."},
+            "hu": {"title": "Minta"},
+        },
+    }
+    data.update(changes)
+    return Entry.model_validate(data)
+
+
+@pytest.fixture(scope="module")
+def mo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("mo")
+    compile_catalogs(REPOSITORY / "locales", folder)
+    return folder
+
+
+class TestPathsAndLinks:
+    def test_urls_derive_from_ids(self) -> None:
+        """An entry's URL is /<lang>/<game>/<id without prefix>/, whatever its title."""
+        entry = _entry(id="how.sample-entry")
+        assert page_url("ru", f"{entry.game}/{entry.slug}.md") == "/ru/hell-of-a-war/sample-entry/"
+
+    def test_relative_links_between_folders(self) -> None:
+        """Links between pages are relative Markdown links MkDocs can check."""
+        assert relative_link("axis-and-allies-2e/retreat.md", "sources/aa2-clarifications.md") == "../sources/aa2-clarifications.md"
+        assert relative_link("glossary/tw.md", "glossary/index.md") == "index.md"
+
+    def test_ref_links_become_page_links(self) -> None:
+        """[text](ref:ID) points at the target's page in the same tree."""
+        markdown = "see [X](ref:us.8-1) and [Y](ref:us.8-1-1.retreat)"
+        targets = {"us.8-1": "unconditional-surrender/8-1.md", "us.8-1-1.retreat": "unconditional-surrender/8-1-1.retreat.md"}
+        assert resolve_entry_links(markdown, "unconditional-surrender/7.md", targets) == (
+            "see [X](8-1.md) and [Y](8-1-1.retreat.md)")
+
+
+    def test_url_links_between_built_pages(self) -> None:
+        """Raw-HTML links go from one built page's URL to another's, directory URLs included."""
+        assert url_link("unconditional-surrender/8-1-1.retreat.md", "calculators/zoc.md") == "../../calculators/zoc/"
+        assert url_link("examples/operation-ww2.md", "calculators/oww2-to-hit.md") == "../../calculators/oww2-to-hit/"
+        assert url_link("calculators/zoc.md", "calculators/zoc.md") == "./"
+
+
+def _decode_fragment(fragment: str) -> object:
+    payload = fragment.removeprefix("s=")
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), wbits=-15))
+
+
+class TestShareFragment:
+    @given(st.dictionaries(st.text(), st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4), max_leaves=20)))
+    def test_round_trip(self, scenario: dict[str, object]) -> None:
+        """Any JSON object comes back unchanged from its fragment, which holds only base64url characters."""
+        fragment = share_fragment(scenario)
+        assert re.fullmatch(r"s=[A-Za-z0-9_-]*", fragment)
+        assert _decode_fragment(fragment) == scenario
+
+    def test_compact(self) -> None:
+        """The fragment is raw deflate: a repetitive scenario takes far fewer characters than its JSON."""
+        scenario = {"units": [{"id": f"g{n}", "hex": f"A{n}", "faction": "axis", "country": "germany"} for n in range(40)]}
+        assert len(share_fragment(scenario)) < len(json.dumps(scenario)) / 4
+
+
+class TestEscaping:
+    def test_raw_html_cannot_open_a_tag(self) -> None:
+        """After escaping, no '<' is left to start a tag; Markdown syntax is unchanged."""
+        escaped = escape_markup("**bold** <script>x()</script> <img src=x onerror=y()> | a | b |")
+        assert "<" not in escaped
+        assert escaped.startswith("**bold** &lt;script>")
+
+
+class TestTermMentions:
+    def test_only_the_first_mention_is_linked(self) -> None:
+        """One link per term per entry, on its first mention."""
+        text = "Der TW zählt. Noch ein TW."
+        assert link_first_mentions(text, [(["TW"], "../glossary/tw.md")]) == "Der [TW](../glossary/tw.md) zählt. Noch ein TW."
+
+    def test_whole_words_only_and_case_kept(self) -> None:
+        """'Sperren' inside 'Sperrfähigkeiten' is no mention; the written case is kept."""
+        text = "Sperrfähigkeiten und sperren."
+        assert link_first_mentions(text, [(["Sperren"], "s.md")]) == "Sperrfähigkeiten und [sperren](s.md)."
+
+    def test_inflected_forms_count(self) -> None:
+        """An inflected form from Term.rendering.forms is a mention too."""
+        text = "Источник снабжения."
+        assert link_first_mentions(text, [(["снабжение", "снабжения"], "g.md")]) == "Источник [снабжения](g.md)."
+
+
+class TestTextChoice:
+    def test_the_original_language_shows_the_original_alone(self) -> None:
+        """On the page of the original's language there is no toggle and no notice."""
+        choice = text_choice(_entry(), Language.DE)
+        assert (choice.main.body, choice.second, choice.notice) == ("Originaltext.", None, None)
+
+    def test_a_translation_comes_with_the_original_toggle(self) -> None:
+        """A page with a translation shows it first and offers the original."""
+        choice = text_choice(_entry(), Language.EN)
+        assert (choice.main.body, choice.second_kind, choice.second.body, choice.notice) == (
+            "English text.", "original", "Originaltext.", None)
+
+    def test_without_translation_the_original_with_a_notice_and_the_english_draft(self) -> None:
+        """Missing body: the original, a notice, and English as second choice."""
+        choice = text_choice(_entry(), Language.HU)
+        assert (choice.main_lang, choice.notice, choice.second_lang, choice.second_kind) == (
+            Language.DE, "fallback", Language.EN, "english")
+
+    def test_an_outdated_translation_is_flagged(self) -> None:
+        """A translation whose digest no longer matches the original carries the outdated notice."""
+        entry = _entry(text={
+            "de": {"title": "Probe", "body": "Neuer Originaltext.", "status": "original"},
+            "en": {"title": "Sample", "body": "English text.", "source_digest": "0000000000000000"},
+        })
+        assert text_choice(entry, Language.EN).notice == "outdated"
+
+    def test_a_heading_shows_its_title_only(self) -> None:
+        """A heading without a body has nothing to toggle."""
+        entry = _entry(kind="heading", text={"de": {"title": "Kapitel", "status": "original"}, "en": {"title": "Chapter"}})
+        choice = text_choice(entry, Language.EN)
+        assert (choice.main.title, choice.second, choice.notice) == ("Chapter", None, None)
+
+
+class TestRenderSite:
+    def test_every_page_of_every_tree(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """Home, game, source TOC, entries, glossary, terms, examples, calculators, status and search exist per language."""
+        corpus = load_or_raise(sample_content)
+        trees = render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir)
+        assert [tree.lang for tree in trees] == ["en", "de", "hu", "ru", "nl"]
+        pages = sorted(p.relative_to(tmp_path / "docs" / "hu").as_posix() for p in (tmp_path / "docs" / "hu").rglob("*.md"))
+        calculator_pages = [page for page in pages if page.startswith("calculators/")]
+        assert calculator_pages == sorted(["calculators/index.md", *(f"calculators/{name}.md" for name in calculators())])
+        assert [page for page in pages if page not in calculator_pages] == [
+            "examples/index.md", "glossary/index.md", "glossary/reaktion.md", "hell-of-a-war/abwerfen.md",
+            "hell-of-a-war/ausloesende-bedingungen.md", "hell-of-a-war/index.md", "index.md", "search.md",
+            "sources/how-faq.md", "translation.md",
+        ]
+        assert trees[0].overrides["nav"][0] == {"Home": "index.md"}
+        assert trees[1].overrides["nav"][0] == {"Startseite": "index.md"}
+
+    def test_entry_page_in_a_translation(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """The English page: English title and body, ref: link resolved, term linked, original in a toggle."""
+        render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["en"])
+        page = (tmp_path / "docs" / "en" / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
+        assert 'title: "Discarding"' in page
+        assert "[Triggering conditions](ausloesende-bedingungen.md)" in page
+        assert "[reactions](../glossary/reaktion.md)" not in page  # 'reactions' is no listed form of 'reaction'
+        assert "Show original (German)" in page
+        assert "Abwerfen kann man nur Handkarten." in page
+
+    def test_untranslated_page_in_german_ui(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """The Russian page of a German entry: Russian UI words, German original, English as second choice."""
+        render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["ru"])
+        page = (tmp_path / "docs" / "ru" / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
+        assert 'title: "Сброс"' in page
+        assert "Ещё не переведено на этот язык" in page
+        assert '<div class="rb-text" lang="de" markdown>' in page
+        assert "<details class=\"rb-second\" open markdown>" in page
+
+    def test_markup_in_content_is_escaped(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """Raw HTML in a title, body or note reaches the Markdown escaped."""
+        path = sample_content / "hell-of-a-war" / "how.abwerfen.yaml"
+        text = path.read_text(encoding="utf-8")
+        text = text.replace("title: Discarding", "title: Discarding <b onclick=x()>")
+        text = text.replace("Only hand cards", "<script>alert(1)</script> Only hand cards")
+        path.write_text(text, encoding="utf-8")
+        render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["en"])
+        page = (tmp_path / "docs" / "en" / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
+        assert "<script>" not in page and "<b onclick" not in page
+        assert "&lt;script>alert(1)&lt;/script>" in page
+        assert "# Discarding &lt;b onclick=x()&gt;" in page
+
+    def test_a_broken_template_names_file_and_line(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """A template syntax error is a TemplateError with the template's name and line, not a traceback."""
+        templates = tmp_path / "templates"
+        templates.mkdir()
+        for source in TEMPLATES.glob("*.j2"):
+            (templates / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+        (templates / "game.md.j2").write_text("# {{ name }\n", encoding="utf-8")
+        with pytest.raises(TemplateError, match=r"game\.md\.j2:1: template syntax error"):
+            render_site(load_or_raise(sample_content), tmp_path / "docs", templates, mo_dir, languages=["en"])
+
+    def test_worked_examples_on_their_entries(self, sample_content: Path, mo_dir: Path, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+        """An example is shown in full on its first entry, linked from the others, in full on its game's page;
+        past the page's budget it is shown compact."""
+        corpus = load_or_raise(sample_content)
+        example = Example.model_validate({
+            "id": "how.example.discard", "game": "hell-of-a-war",
+            "entries": ["how.abwerfen", "how.ausloesende-bedingungen"],
+            "title": {"en": "Discarding triggers a reaction", "de": "Abwerfen löst eine Reaktion aus"},
+            "calculator": "stack", "scenario": {"cards": [{"name": "Radar", "cost": 2}]}, "expected": {"resolved": ["Radar"]},
+        })
+        outcome = ExampleOutcome(example=example, status="pass", result={
+            "resolved": ["Radar"], "ignored": 1,
+            "trace": {"steps": [{"rule": "how.ausloesende-bedingungen", "text": "the discard triggers Radar"},
+                                {"rule": "how.abwerfen", "text": "Radar is discarded"}]}})
+        render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
+        docs = tmp_path / "docs" / "de"
+        first = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
+        assert '<h3 id="how-example-discard-title">Abwerfen löst eine Reaktion aus</h3>' in first
+        assert "Geprüft mit Rulebook" in first
+        assert "\n{cards: [{name: Radar, cost: 2}]}\n" in first
+        assert "1. [Auslösende Bedingungen](ausloesende-bedingungen.md): the discard triggers Radar" in first
+        assert "2. *Abwerfen*: Radar is discarded" in first  # the page itself is not linked
+        assert "resolved: [Radar]" in first and "ignored" not in first  # the stated outcome only
+        other = (docs / "hell-of-a-war" / "ausloesende-bedingungen.md").read_text(encoding="utf-8")
+        assert "[Abwerfen löst eine Reaktion aus](../examples/hell-of-a-war.md#how-example-discard)" in other
+        game_page = (docs / "examples" / "hell-of-a-war.md").read_text(encoding="utf-8")
+        assert '<section class="rb-example" id="how-example-discard" markdown>' in game_page
+        assert "[Abwerfen löst eine Reaktion aus](hell-of-a-war.md#how-example-discard)" in (
+            docs / "examples" / "index.md").read_text(encoding="utf-8")
+
+        monkeypatch.setattr("rulebook.site.render.ENTRY_MARKDOWN_BUDGET", 100)
+        render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
+        compact = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
+        assert "**Ergebnis:** `{resolved: [Radar]}`" in compact and "cards:" not in compact
+
+    def test_calculator_pages_and_try_it_links(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """Each calculator has a page per tree with its host element (data, catalog strings, first example);
+        its examples, the entries they cite and the rules their traces applied link to it, "try it" with the
+        scenario in the fragment."""
+        corpus = load_or_raise(sample_content)
+        scenario = {"players": [{"name": "A", "tw": 3}], "cards": [], "stack": []}
+        example = Example.model_validate({
+            "id": "how.example.discard", "game": "hell-of-a-war", "entries": ["how.abwerfen"],
+            "title": {"en": "Discarding", "de": "Abwerfen"}, "calculator": "stack", "scenario": scenario, "expected": {},
+        })
+        trace = {"steps": [{"rule": "how.ausloesende-bedingungen", "text": "applied"}, {"rule": "how.no-such-entry", "text": "x"}]}
+        outcome = ExampleOutcome(example=example, status="pass", result={"trace": trace})
+        render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
+        docs = tmp_path / "docs" / "de"
+        page = (docs / "calculators" / "stack.md").read_text(encoding="utf-8")
+        host = re.search(r"<div class=\"rb-calculator\"([^>]*)>", page)
+        assert host is not None
+        attributes = dict(re.findall(r'(data-[\w-]+)=(?:"([^"]*)"|\'[^\']*\')', host.group(1)))
+        assert attributes["data-rb-calculator"] == "stack"
+        assert attributes["data-root"] == "../../../" and attributes["data-schema"] == "../../../_runtime/schema/stack.json"
+        assert attributes["data-entries"] == "../entries.json"
+        example_data = re.search(r"data-example='([^']*)'", host.group(1))
+        strings = re.search(r"data-strings='([^']*)'", host.group(1))
+        assert example_data and json.loads(unescape(example_data.group(1))) == scenario
+        assert strings and json.loads(unescape(strings.group(1)))["run"] == "Berechnen"
+        assert "# Aktionsstapel" in page  # the calculator's name from the German catalog
+        assert "[Abwerfen](../hell-of-a-war/abwerfen.md)" in page  # rules it applies: the entries its examples cite
+        try_link = re.search(r'<a class="rb-try" href="([^"]+)">Ausprobieren</a>', page)
+        assert try_link and try_link.group(1).startswith("./#s=")
+        entry = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
+        assert "[Aktionsstapel](../calculators/stack.md)" in entry
+        in_example = re.search(r'<a class="md-button rb-try" href="\.\./\.\./calculators/stack/#(s=[^"]+)">', entry)
+        assert in_example and _decode_fragment(in_example.group(1)) == scenario
+        other = (docs / "hell-of-a-war" / "ausloesende-bedingungen.md").read_text(encoding="utf-8")
+        assert "[Aktionsstapel](../calculators/stack.md)" in other  # cited by the trace only
+        assert "../hell-of-a-war/ausloesende-bedingungen.md" in page and "no-such-entry" not in page
+        titles = json.loads((docs / "calculators" / "entries.json").read_text(encoding="utf-8"))
+        assert titles["how.abwerfen"] == ["Abwerfen", "hell-of-a-war/abwerfen/"]
+        index = (docs / "calculators" / "index.md").read_text(encoding="utf-8")
+        assert "| [Aktionsstapel](stack.md) | Hell of a War | 1 |" in index
+
+    def test_a_game_id_may_not_take_a_site_folder(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """A game called 'glossary' would collide with the glossary's URLs and is refused."""
+        corpus = load_or_raise(sample_content)
+        clash = corpus.model_copy(update={"games": [corpus.games[0].model_copy(update={"id": "glossary"})]})
+        with pytest.raises(TemplateError, match="glossary"):
+            render_site(clash, tmp_path / "docs", TEMPLATES, mo_dir)
+

@@ -1,0 +1,136 @@
+"""Tests of :mod:`rulebook.site.runtime`: the calculator runtime written into the site (Pyodide, bytecode, service worker)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rulebook.site.runtime import (
+    adjudicator_modules,
+    PYODIDE_FILES,
+    YAML_MODULE,
+    CalculatorRuntimeError,
+    check_runtime_inputs,
+    runtime_digest,
+    write_runtime,
+)
+from rulebook.site.build import ProjectPaths, build_site
+from tests.conftest import DATA, REPOSITORY, require
+
+NODE_MODULES = REPOSITORY / "node_modules"
+SCHEMAS = {"ipc-chips": {"type": "object", "properties": {"ipc": {"type": "integer"}}}}
+
+
+@pytest.fixture(scope="module")
+def runtime_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A site folder with only the runtime written into it (from the real node_modules and adjudicator)."""
+    require((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
+    require(shutil.which("node") is not None, "node is not installed")
+    site = tmp_path_factory.mktemp("runtime-site")
+    write_runtime(site, NODE_MODULES, REPOSITORY / "adjudicator", REPOSITORY / "web", SCHEMAS)
+    return site
+
+
+class TestWriteRuntime:
+    def test_only_the_pyodide_files_a_page_needs(self, runtime_site: Path) -> None:
+        """_runtime/pyodide/ holds the five files loadPyodide fetches, no source maps, consoles or typings."""
+        assert sorted(path.name for path in (runtime_site / "_runtime" / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
+        for name in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
+            assert (runtime_site / "_runtime" / "pyodide" / name).read_bytes() == (NODE_MODULES / "pyodide" / name).read_bytes()
+
+    def test_standard_library_is_shipped_as_bytecode(self, runtime_site: Path) -> None:
+        """python_stdlib.zip keeps Pyodide's modules, each compiled to a sourceless .pyc of the same name."""
+        with zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip") as original:
+            sources = {name for name in original.namelist() if name.endswith(".py")}
+        with zipfile.ZipFile(runtime_site / "_runtime" / "pyodide" / "python_stdlib.zip") as compiled:
+            names = set(compiled.namelist())
+            pyc = compiled.read("json/__init__.pyc")
+        assert {name[:-3] + ".pyc" for name in sources} <= names
+        assert not any(name.endswith(".py") for name in names & sources)
+        assert pyc[4:8] == b"\x01\x00\x00\x00"  # PEP 552 flags: hash-based, source not checked
+
+    def test_adjudicator_sources_with_their_bytecode(self, runtime_site: Path) -> None:
+        """adjudicator.zip has every module's source and a __pycache__ .pyc for Python 3.14 beside it."""
+        with zipfile.ZipFile(runtime_site / "_runtime" / "adjudicator.zip") as bundle:
+            names = set(bundle.namelist())
+            web = bundle.read("adjudicator/web.py")
+        modules = [path.relative_to(REPOSITORY / "adjudicator") for path in adjudicator_modules(REPOSITORY / "adjudicator")]
+        assert any(len(module.parts) > 1 for module in modules)  # the game and engine packages are in
+        assert {f"adjudicator/{module.as_posix()}" for module in modules} <= names
+        assert {
+            f"adjudicator/{(module.parent / '__pycache__' / f'{module.stem}.cpython-314.pyc').as_posix()}" for module in modules
+        } <= names
+        assert web == (REPOSITORY / "adjudicator" / "web.py").read_bytes()
+
+    def test_schemas_script_and_service_worker(self, runtime_site: Path) -> None:
+        """One schema file per calculator, the page script as is, and sw.js named after the runtime's digest."""
+        assert json.loads((runtime_site / "_runtime" / "schema" / "ipc-chips.json").read_text(encoding="utf-8")) == SCHEMAS["ipc-chips"]
+        assert (runtime_site / "_runtime" / "calculator.js").read_bytes() == (REPOSITORY / "web" / "calculator.js").read_bytes()
+        worker = (runtime_site / "sw.js").read_text(encoding="utf-8")
+        assert "__RUNTIME_VERSION__" not in worker
+        assert f'const RUNTIME_CACHE = "rulebook-runtime-{runtime_digest(runtime_site / "_runtime")}";' in worker
+
+    def test_yaml_parser_vendored_without_its_source_map(self, runtime_site: Path) -> None:
+        """js-yaml is copied from node_modules with its licence, minus the sourceMappingURL line (no .map is shipped)."""
+        module = (runtime_site / "_runtime" / "js-yaml.mjs").read_text(encoding="utf-8")
+        vendored = (NODE_MODULES / YAML_MODULE).read_text(encoding="utf-8")
+        assert "sourceMappingURL" in vendored and "sourceMappingURL" not in module
+        assert module.split("\n") == [line for line in vendored.split("\n") if not line.startswith("//# sourceMappingURL=")]
+        assert "\x85" in vendored and module.count("\x85") == vendored.count("\x85")  # NEL inside a string stays
+        assert "MIT" in (runtime_site / "_runtime" / "js-yaml.LICENSE.txt").read_text(encoding="utf-8")
+        assert not list((runtime_site / "_runtime").glob("*.map"))
+
+    def test_rebuilt_from_the_cache_byte_for_byte(self, runtime_site: Path, tmp_path: Path) -> None:
+        """A second build takes the compiled zips from the cache: same runtime, same digest."""
+        report = write_runtime(tmp_path, NODE_MODULES, REPOSITORY / "adjudicator", REPOSITORY / "web", SCHEMAS)
+        assert report.version == runtime_digest(runtime_site / "_runtime")
+        assert report.bytes == sum(path.stat().st_size for path in (tmp_path / "_runtime").rglob("*") if path.is_file())
+
+    def test_a_changed_module_changes_the_version(self, runtime_site: Path, tmp_path: Path) -> None:
+        """Editing the adjudicator gives new bytecode and a new cache name, so browsers drop the old runtime."""
+        adjudicator = tmp_path / "adjudicator"
+        shutil.copytree(REPOSITORY / "adjudicator", adjudicator, ignore=shutil.ignore_patterns("__pycache__"))
+        (adjudicator / "web.py").write_text((adjudicator / "web.py").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+        report = write_runtime(tmp_path / "site", NODE_MODULES, adjudicator, REPOSITORY / "web", SCHEMAS)
+        assert report.version != runtime_digest(runtime_site / "_runtime")
+        with zipfile.ZipFile(io.BytesIO((tmp_path / "site" / "_runtime" / "adjudicator.zip").read_bytes())) as bundle:
+            assert bundle.read("adjudicator/web.py").endswith(b"# changed\n")
+
+
+class TestMissingInputs:
+    def test_missing_pyodide_names_the_folder_and_the_fix(self, tmp_path: Path) -> None:
+        """Without node_modules/pyodide the error says where it looked, what is missing and to run npm ci."""
+        with pytest.raises(CalculatorRuntimeError, match=re.escape(str(tmp_path / "pyodide")) + r": Pyodide is not installed "
+                           r"\(missing pyodide\.mjs, .*\).*Run `npm ci`"):
+            check_runtime_inputs(tmp_path, REPOSITORY / "adjudicator", REPOSITORY / "web")
+
+    def test_missing_yaml_parser_names_the_file_and_the_fix(self, tmp_path: Path) -> None:
+        """With Pyodide but no js-yaml (an npm install from an older lock file) the error names the file and npm ci."""
+        require((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
+        (tmp_path / "pyodide").symlink_to(NODE_MODULES / "pyodide")
+        with pytest.raises(CalculatorRuntimeError, match=re.escape(str(tmp_path / YAML_MODULE)) + r".*scenario editor.*Run `npm ci`"):
+            check_runtime_inputs(tmp_path, REPOSITORY / "adjudicator", REPOSITORY / "web")
+
+    def test_a_build_without_pyodide_stops_before_it_starts(self, tmp_path: Path) -> None:
+        """build_site refuses at once, before generating anything, when Pyodide is missing."""
+        paths = ProjectPaths.for_project(REPOSITORY, content=DATA / "good", sources=DATA / "sources",
+                                         out=tmp_path / "site", work=tmp_path / "build")
+        with pytest.raises(CalculatorRuntimeError, match="Pyodide is not installed"):
+            build_site(replace(paths, node_modules=tmp_path / "nowhere"), languages=["en"])
+        assert not (tmp_path / "site").exists() and not (tmp_path / "build").exists()
+
+    def test_a_service_worker_without_placeholder_is_refused(self, tmp_path: Path) -> None:
+        """sw.js must name its cache with __RUNTIME_VERSION__; otherwise an old runtime would never be replaced."""
+        require((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
+        web = tmp_path / "web"
+        shutil.copytree(REPOSITORY / "web", web)
+        (web / "sw.js").write_text('const CACHE = "fixed";\n', encoding="utf-8")
+        with pytest.raises(CalculatorRuntimeError, match=r"sw\.js: expected the placeholder __RUNTIME_VERSION__"):
+            write_runtime(tmp_path / "site", NODE_MODULES, REPOSITORY / "adjudicator", web, SCHEMAS)

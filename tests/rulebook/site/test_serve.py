@@ -1,0 +1,85 @@
+"""Tests of :mod:`rulebook.site.serve`: the live preview serves the site and rebuilds when content changes."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+from rulebook.site.serve import serve, snapshot, watched_paths
+from rulebook.site.build import ProjectPaths
+from tests.conftest import DATA, REPOSITORY
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            text: str = response.read().decode("utf-8")
+            return text
+    except OSError:
+        return ""
+
+
+def _eventually(condition: Callable[[], bool], timeout: float = 180) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.5)
+    return False
+
+
+def test_snapshot_sees_edits_additions_and_deletions(tmp_path: Path) -> None:
+    """A changed, new or deleted file changes the snapshot; nothing else does."""
+    (tmp_path / "a.yaml").write_text("a", encoding="utf-8")
+    before = snapshot([tmp_path])
+    assert snapshot([tmp_path]) == before
+    (tmp_path / "a.yaml").write_text("ab", encoding="utf-8")
+    edited = snapshot([tmp_path])
+    assert edited != before
+    (tmp_path / "b.yaml").write_text("b", encoding="utf-8")
+    assert set(snapshot([tmp_path])) == {str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml")}
+    (tmp_path / "a.yaml").unlink()
+    assert set(snapshot([tmp_path])) == {str(tmp_path / "b.yaml")}
+
+
+def test_watches_content_templates_and_catalogs(tmp_path: Path) -> None:
+    """The preview watches content/, templates/, locales/, overrides/, mkdocs.yml and web/."""
+    paths = ProjectPaths.for_project(REPOSITORY, content=tmp_path / "content")
+    assert watched_paths(paths) == [tmp_path / "content", REPOSITORY / "templates", REPOSITORY / "locales",
+                                    REPOSITORY / "overrides", REPOSITORY / "mkdocs.yml", REPOSITORY / "web"]
+
+
+def test_serves_and_rebuilds_on_change(sample_content: Path, tmp_path: Path) -> None:
+    """The site is served on 127.0.0.1; an edit is rebuilt and served; a broken edit keeps the last good site."""
+    paths = ProjectPaths.for_project(REPOSITORY, content=sample_content, sources=DATA / "sources",
+                                     out=tmp_path / "site", work=tmp_path / "build")
+    port = _free_port()
+    stop = threading.Event()
+    messages: list[str] = []
+    thread = threading.Thread(target=serve, kwargs={"paths": paths, "port": port, "interval": 0.3,
+                                                    "progress": messages.append, "stop": stop}, daemon=True)
+    thread.start()
+    page = f"http://127.0.0.1:{port}/en/hell-of-a-war/abwerfen/"
+    try:
+        assert _eventually(lambda: "Discarding" in _fetch(page)), "\n".join(messages)
+        entry = sample_content / "hell-of-a-war" / "how.abwerfen.yaml"
+        entry.write_text(entry.read_text(encoding="utf-8").replace("title: Discarding", "title: Throwing away"), encoding="utf-8")
+        assert _eventually(lambda: "Throwing away" in _fetch(page)), "\n".join(messages)
+        entry.write_text(entry.read_text(encoding="utf-8").replace("kind: faq", "kind: rumour"), encoding="utf-8")
+        assert _eventually(lambda: any("build failed" in message for message in messages)), messages
+        assert "Throwing away" in _fetch(page)
+    finally:
+        stop.set()
+        thread.join(timeout=30)
+    assert not thread.is_alive()
