@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from adjudicator.battle.engine import AfterBattle, BattleSetup
+from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario
 from adjudicator.trace import TraceBuilder
@@ -141,8 +142,7 @@ class BattleSide:
 
     def __post_init__(self) -> None:
         for name, count in self.units.items():
-            if count < 0:
-                raise ScenarioError(f"units.{name}", "must be a count of 0 or more", count)
+            check_count(f"units.{name}", count)
         _check_round("submerge_after_round", self.submerge_after_round)
         if len(set(self.loss_order)) != len(self.loss_order):
             raise ScenarioError("loss_order", "must name each unit type once", list(self.loss_order))

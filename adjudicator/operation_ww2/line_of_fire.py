@@ -24,6 +24,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
+from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
 from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text, faces_where
 from adjudicator.operation_ww2.fire import FireMode
@@ -161,8 +162,7 @@ class PrecisionTestScenario:
     """The d10 precision test against the covering vehicle (at least the training keeps the target), if rolled."""
 
     def __post_init__(self) -> None:
-        if self.friendly_figures_crossed < 0:
-            raise ScenarioError("friendly_figures_crossed", "must be a count of 0 or more", self.friendly_figures_crossed)
+        check_count("friendly_figures_crossed", self.friendly_figures_crossed)
         if not 0 <= self.covering_vehicle_hidden_percent <= 100:
             raise ScenarioError("covering_vehicle_hidden_percent", "must be a percentage from 0 to 100", self.covering_vehicle_hidden_percent)
         if self.firer_training is not None and not 1 <= self.firer_training <= 10:

@@ -38,24 +38,14 @@ from typing import TYPE_CHECKING
 from adjudicator.battle.engine import AfterBattle, BattleSetup, Combatant
 from adjudicator.dice import check_value
 from adjudicator.errors import ScenarioError
+from adjudicator.strategic_europe.vocabulary import Country, Side, UnitType, historical_side
 from adjudicator.trace import TraceBuilder
 
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide
 
 __all__ = [
-    "RULES","AXIS", "KNOWN_VALUES", "Nation", "Role", "Unit", "prepare", "problems", "unit_combatant"]
-
-
-class Unit(enum.Enum):
-    INFANTRY = "infantry"
-    ARMOUR = "armour"
-    PARATROOPER = "paratrooper"
-    AIRCRAFT = "aircraft"
-    BOMBER = "bomber"
-    FLEET = "fleet"
-    DESTROYER = "destroyer"
-    SUBMARINE = "submarine"
+    "AXIS", "KNOWN_VALUES", "RULES", "Role", "prepare", "problems", "unit_combatant"]
 
 
 class Role(enum.Enum):
@@ -63,50 +53,36 @@ class Role(enum.Enum):
     DEFENCE = "VÉ"
 
 
-class Nation(enum.Enum):
-    GERMANY = "germany"
-    ITALY = "italy"
-    FINLAND = "finland"
-    HUNGARY = "hungary"
-    ROMANIA = "romania"
-    BULGARIA = "bulgaria"
-    VICHY_FRANCE = "vichy-france"
-    USSR = "ussr"
-    ENGLAND = "england"
-    FRANCE = "france"
-    USA = "usa"
-
-
-AXIS = frozenset({Nation.GERMANY, Nation.ITALY, Nation.FINLAND, Nation.HUNGARY, Nation.ROMANIA, Nation.BULGARIA})
+AXIS = frozenset(country for country in Country if historical_side(country) is Side.AXIS)
 """Germany and the countries allied with it (Italy and the satellite states)."""
 
-GROUND = frozenset({Unit.INFANTRY, Unit.ARMOUR, Unit.PARATROOPER})
-AIR = frozenset({Unit.AIRCRAFT, Unit.BOMBER})
+GROUND = frozenset({UnitType.INFANTRY, UnitType.ARMOUR, UnitType.PARATROOPER})
+AIR = frozenset({UnitType.AIRCRAFT, UnitType.BOMBER})
 
-KNOWN_VALUES: dict[tuple[Unit, Role], tuple[int, str]] = {
-    (Unit.AIRCRAFT, Role.ATTACK): (3, "se.interception.example"),
-    (Unit.AIRCRAFT, Role.DEFENCE): (4, "se.interception.example"),
-    (Unit.FLEET, Role.ATTACK): (3, "se.interception.example"),
-    (Unit.DESTROYER, Role.ATTACK): (1, "se.interception.example"),
-    (Unit.SUBMARINE, Role.ATTACK): (1, "se.interception.example"),
-    (Unit.INFANTRY, Role.DEFENCE): (2, "se.paratroopers.example-english-invasion"),
+KNOWN_VALUES: dict[tuple[UnitType, Role], tuple[int, str]] = {
+    (UnitType.AIRCRAFT, Role.ATTACK): (3, "se.interception.example"),
+    (UnitType.AIRCRAFT, Role.DEFENCE): (4, "se.interception.example"),
+    (UnitType.FLEET, Role.ATTACK): (3, "se.interception.example"),
+    (UnitType.DESTROYER, Role.ATTACK): (1, "se.interception.example"),
+    (UnitType.SUBMARINE, Role.ATTACK): (1, "se.interception.example"),
+    (UnitType.INFANTRY, Role.DEFENCE): (2, "se.paratroopers.example-english-invasion"),
 }
 """The values the source states, with the entry that states each."""
 
-_UNIT_NAMES = ", ".join(unit.value for unit in Unit)
-_NATION_NAMES = ", ".join(nation.value for nation in Nation)
+_UNIT_NAMES = ", ".join(unit.value for unit in UnitType)
+_NATION_NAMES = ", ".join(nation.value for nation in Country)
 
 
-def _unit(name: str) -> Unit | None:
+def _unit(name: str) -> UnitType | None:
     try:
-        return Unit(name)
+        return UnitType(name)
     except ValueError:
         return None
 
 
-def _nation(name: str | None) -> Nation | None:
+def _nation(name: str | None) -> Country | None:
     try:
-        return Nation(name) if name is not None else None
+        return Country(name) if name is not None else None
     except ValueError:
         return None
 
@@ -154,16 +130,16 @@ def problems(scenario: BattleScenario) -> list[ScenarioError]:
     turn = scenario.special_turn.value
     if turn != "none" and (scenario.attacker.nation is None or scenario.defender.nation is None):
         found.append(ScenarioError("special_turn", "needs attacker.nation and defender.nation to decide who rolls twice", turn))
-    if attacker in AXIS and defender is Nation.USSR and turn == "first-winter":
+    if attacker in AXIS and defender is Country.USSR and turn == "first-winter":
         found.append(ScenarioError("special_turn", "in the winter turn of the year the Soviet Union was attacked, Germany and its allies cannot attack within its borders (se.soviet-german)", turn))
-    if attacker is Nation.BULGARIA and defender is Nation.USSR:
+    if attacker is Country.BULGARIA and defender is Country.USSR:
         found.append(ScenarioError("attacker.nation", "Bulgaria cannot take part in an attack against Soviet troops (se.soviet-german)", "bulgaria"))
-    if attacker is Nation.VICHY_FRANCE and defender is not None and defender not in AXIS:
+    if attacker is Country.VICHY_FRANCE and defender is not None and defender not in AXIS:
         found.append(ScenarioError("attacker.nation", "Vichy France's units cannot take part in an attack against the Allies (se.vichy-france)", "vichy-france"))
     return found
 
 
-def unit_combatant(unit: Unit, value: int, *, enemy_has_submarines: bool, rolls_per_die: int = 1, dice: int = 1) -> Combatant:
+def unit_combatant(unit: UnitType, value: int, *, enemy_has_submarines: bool, rolls_per_die: int = 1, dice: int = 1) -> Combatant:
     """A unit type of the strategic game as an engine combatant (value already final)."""
     return Combatant(
         name=unit.value,
@@ -171,12 +147,12 @@ def unit_combatant(unit: Unit, value: int, *, enemy_has_submarines: bool, rolls_
         dice=dice,
         rolls_per_die=rolls_per_die,
         air=unit in AIR,
-        hits_air=unit is not Unit.SUBMARINE,
+        hits_air=unit is not UnitType.SUBMARINE,
         leaves_after_round=1 if unit in AIR and enemy_has_submarines else None,
     )
 
 
-def side_value(side: BattleSide, unit: Unit, role: Role, label: str, trace: TraceBuilder) -> int:
+def side_value(side: BattleSide, unit: UnitType, role: Role, label: str, trace: TraceBuilder) -> int:
     """The unit's TÉ or VÉ: given in the scenario, else as the source states it."""
     if unit.value in side.values:
         value = side.values[unit.value]
@@ -193,13 +169,13 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
     trace.add("se.preface", "the basic version's rules stay in force; they are not in this source, so only what the advanced rules and their examples show is applied")
     trace.add("se.interception.example", "a die hits when it shows the unit's value or less: TÉ when attacking, VÉ when defending; both sides roll each round")
     attacker_nation, defender_nation = _nation(scenario.attacker.nation), _nation(scenario.defender.nation)
-    paratroopers = bool(scenario.attacker.units.get(Unit.PARATROOPER.value))
+    paratroopers = bool(scenario.attacker.units.get(UnitType.PARATROOPER.value))
     rolls_twice = _rolls_twice(scenario, attacker_nation, defender_nation, trace)
     sides = []
     for label, side, role, enemy in (("attacker", scenario.attacker, Role.ATTACK, scenario.defender), ("defender", scenario.defender, Role.DEFENCE, scenario.attacker)):
-        enemy_subs = bool(enemy.units.get(Unit.SUBMARINE.value))
-        present = [Unit(name) for name, count in side.units.items() if count]
-        values: dict[Unit, int] = {}
+        enemy_subs = bool(enemy.units.get(UnitType.SUBMARINE.value))
+        present = [UnitType(name) for name, count in side.units.items() if count]
+        values: dict[UnitType, int] = {}
         for unit in present:
             value = side_value(side, unit, role, label, trace)
             if role is Role.DEFENCE and unit in GROUND and scenario.defence_modifier:
@@ -213,10 +189,10 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
                     value = modified
             values[unit] = value
         if role is Role.DEFENCE and scenario.defence_modifier:
-            for unit, rule in ((Unit.DESTROYER, "se.destroyers"), (Unit.SUBMARINE, "se.submarines")):
+            for unit, rule in ((UnitType.DESTROYER, "se.destroyers"), (UnitType.SUBMARINE, "se.submarines")):
                 if unit in values:
                     trace.add(rule, "{unit}s have no defence modifier against an invasion", unit=unit.value)
-        order = [Unit(name) for name in side.loss_order if Unit(name) in values]
+        order = [UnitType(name) for name in side.loss_order if UnitType(name) in values]
         order += sorted((unit for unit in values if unit not in order), key=lambda unit: (values[unit], unit.value))
         trace.add("se.destroyers", "{label} casualties are taken in this order ({how}): {order}", label=label,
                   how="given" if side.loss_order else "assumed: the weakest first; the source leaves the choice to the owner",
@@ -235,7 +211,7 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
             trace.add("se.submarines", "the {label}'s aircraft attack the submarines in one round only, then return; the submarines cannot fire at them", label=label)
         sides.append((units, counts))
     (attacker_units, attacker_counts), (defender_units, defender_counts) = sides
-    if attacker_nation is Nation.USSR and defender_nation is Nation.BULGARIA:
+    if attacker_nation is Country.USSR and defender_nation is Country.BULGARIA:
         trace.add("se.soviet-german", "Bulgarian units that must defend against Soviet troops are lost at once")
         defender_counts = tuple(0 for _ in defender_counts)
     if scenario.retreat_after_round is not None or scenario.retreat_below is not None or scenario.round_limit is not None:
@@ -250,13 +226,13 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
         round_limit=scenario.round_limit,
         prune_below=scenario.prune_below,
     )
-    return setup, AfterBattle(land_battle=True, capturing=tuple(Unit(unit.name) in GROUND for unit in attacker_units))
+    return setup, AfterBattle(land_battle=True, capturing=tuple(UnitType(unit.name) in GROUND for unit in attacker_units))
 
 
-def _rolls_twice(scenario: BattleScenario, attacker: Nation | None, defender: Nation | None, trace: TraceBuilder) -> bool:
+def _rolls_twice(scenario: BattleScenario, attacker: Country | None, defender: Country | None, trace: TraceBuilder) -> bool:
     turn = scenario.special_turn.value
-    twice = (turn == "declaration-of-war-on-ussr" and attacker in AXIS and defender is Nation.USSR) or (
-        turn == "first-winter" and attacker is Nation.USSR and defender in AXIS
+    twice = (turn == "declaration-of-war-on-ussr" and attacker in AXIS and defender is Country.USSR) or (
+        turn == "first-winter" and attacker is Country.USSR and defender in AXIS
     )
     if twice:
         who = "German and allied units attacking Soviet units in the turn of the declaration of war" if attacker in AXIS else "Soviet units attacking in the first winter turn"

@@ -28,8 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.strategic_europe.vocabulary import Country, Season, Turn, check_count, same_side
+from adjudicator.strategic_europe.vocabulary import Country, Season, Turn, same_side
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 

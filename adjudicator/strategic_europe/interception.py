@@ -34,7 +34,8 @@ from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Nation, Role, Unit, unit_combatant
+from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant
+from adjudicator.strategic_europe.vocabulary import Country, UnitType
 from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
@@ -52,7 +53,7 @@ __all__ = [
     "evaluate_interception",
 ]
 
-NAVAL = frozenset({Unit.FLEET, Unit.DESTROYER, Unit.SUBMARINE})
+NAVAL = frozenset({UnitType.FLEET, UnitType.DESTROYER, UnitType.SUBMARINE})
 
 
 class InterceptionKind(enum.Enum):
@@ -62,19 +63,19 @@ class InterceptionKind(enum.Enum):
 
 def _nation_error(path: str, name: str) -> ScenarioError | None:
     try:
-        Nation(name)
+        Country(name)
     except ValueError:
-        return ScenarioError(path, f"unknown country; expected one of: {', '.join(n.value for n in Nation)}", name)
+        return ScenarioError(path, f"unknown country; expected one of: {', '.join(n.value for n in Country)}", name)
     return None
 
 
-def _units_errors(path: str, units: dict[str, int], allowed: frozenset[Unit], what: str) -> list[ScenarioError]:
+def _units_errors(path: str, units: dict[str, int], allowed: frozenset[UnitType], what: str) -> list[ScenarioError]:
     found = []
     for name, count in units.items():
         try:
-            unit = Unit(name)
+            unit = UnitType(name)
         except ValueError:
-            found.append(ScenarioError(f"{path}.{name}", f"unknown unit type for strategic-europe; expected one of: {', '.join(u.value for u in Unit)}"))
+            found.append(ScenarioError(f"{path}.{name}", f"unknown unit type for strategic-europe; expected one of: {', '.join(u.value for u in UnitType)}"))
             continue
         if count < 0:
             found.append(ScenarioError(f"{path}.{name}", "must be a count of 0 or more", count))
@@ -92,7 +93,7 @@ class Movement:
     nation: str
     """The moving country (e.g. ``england``)."""
     units: dict[str, int]
-    """Unit type → count: ``aircraft``, ``bomber``, ``fleet``, ``destroyer`` or ``submarine`` (others are not intercepted)."""
+    """UnitType type → count: ``aircraft``, ``bomber``, ``fleet``, ``destroyer`` or ``submarine`` (others are not intercepted)."""
     route: tuple[str, ...] = ()
     """Territories passed, in order, the destination last (used only to name the destination in the trace)."""
     strategic_redeployment: bool = False
@@ -110,7 +111,7 @@ class Interception:
     kind: InterceptionKind
     """``air`` (always takes place) or ``naval`` (takes place if the d6 roll exceeds the distance)."""
     units: dict[str, int]
-    """Unit type → count: aircraft by air (bombers do not intercept); fleets, destroyers or submarines by sea."""
+    """UnitType type → count: aircraft by air (bombers do not intercept); fleets, destroyers or submarines by sea."""
     target: str
     """Id of the movement or the earlier interception this one intercepts."""
     base: str = ""
@@ -181,9 +182,9 @@ class InterceptionScenario:
             elif ids[item.target] == item.nation:
                 found.append(ScenarioError(f"{path}.target", "a country does not intercept its own units", item.target))
             if item.kind is InterceptionKind.AIR:
-                if item.units.get(Unit.BOMBER.value):
-                    found.append(ScenarioError(f"{path}.units.bomber", "bombers can only defend in air combat: they do not intercept (se.bombers)", item.units[Unit.BOMBER.value]))
-                found += _units_errors(f"{path}.units", {k: v for k, v in item.units.items() if k != Unit.BOMBER.value}, frozenset({Unit.AIRCRAFT}), "only aircraft intercept by air")
+                if item.units.get(UnitType.BOMBER.value):
+                    found.append(ScenarioError(f"{path}.units.bomber", "bombers can only defend in air combat: they do not intercept (se.bombers)", item.units[UnitType.BOMBER.value]))
+                found += _units_errors(f"{path}.units", {k: v for k, v in item.units.items() if k != UnitType.BOMBER.value}, frozenset({UnitType.AIRCRAFT}), "only aircraft intercept by air")
                 for name in ("distance", "roll"):
                     if getattr(item, name) is not None:
                         found.append(ScenarioError(f"{path}.{name}", "air interception always takes place: no roll against a distance", getattr(item, name)))
@@ -373,7 +374,7 @@ def _text(units: dict[str, int]) -> str:
     return ", ".join(f"{count} {name}" for name, count in units.items() if count)
 
 
-def _value(unit: Unit, role: Role) -> int:
+def _value(unit: UnitType, role: Role) -> int:
     known = KNOWN_VALUES.get((unit, role))
     if known is None:
         raise InvalidScenario([ScenarioError("interceptions", f"the source states no {role.value} for {unit.value}", unit.value)])
@@ -381,8 +382,8 @@ def _value(unit: Unit, role: Role) -> int:
 
 
 def _air_battle(item: Interception, target: Interception, forces: dict[str, dict[str, int]], rolls: AirBattleRolls | None, index: int, trace: TraceBuilder) -> AirBattleOutcome:
-    interceptors = forces[item.id].get(Unit.AIRCRAFT.value, 0)
-    intercepted = forces[target.id].get(Unit.AIRCRAFT.value, 0)
+    interceptors = forces[item.id].get(UnitType.AIRCRAFT.value, 0)
+    intercepted = forces[target.id].get(UnitType.AIRCRAFT.value, 0)
     if rolls is None:
         raise InvalidScenario([ScenarioError("air_battles", f"give the rolls of the air battle of {item.id} (one per aircraft on each side)")])
     path = f"air_battles.{index}"
@@ -391,7 +392,7 @@ def _air_battle(item: Interception, target: Interception, forces: dict[str, dict
             raise InvalidScenario([ScenarioError(f"{path}.{name}", f"{count} aircraft roll one die each", list(given))])
         for i, roll in enumerate(given):
             check_roll(roll, path=f"{path}.{name}.{i}")
-    defence, attack = _value(Unit.AIRCRAFT, Role.DEFENCE), _value(Unit.AIRCRAFT, Role.ATTACK)
+    defence, attack = _value(UnitType.AIRCRAFT, Role.DEFENCE), _value(UnitType.AIRCRAFT, Role.ATTACK)
     hits_by_interceptor = count_hits(rolls.interceptor, defence)
     hits_by_intercepted = count_hits(rolls.intercepted, attack)
     trace.add("se.interception", "{id}: the intercepting aircraft roll their VÉ={value} although they start the fight: {rolls} → {hits} hit(s)",
@@ -407,10 +408,10 @@ def _air_battle(item: Interception, target: Interception, forces: dict[str, dict
         intercepted_nation=target.nation,
         interceptor_hits=hits_by_interceptor,
         intercepted_hits=hits_by_intercepted,
-        interceptor_losses={Unit.AIRCRAFT.value: lost_interceptors} if lost_interceptors else {},
-        intercepted_losses={Unit.AIRCRAFT.value: lost_intercepted} if lost_intercepted else {},
-        interceptor_survivors={Unit.AIRCRAFT.value: interceptors - lost_interceptors} if interceptors > lost_interceptors else {},
-        intercepted_survivors={Unit.AIRCRAFT.value: intercepted - lost_intercepted} if intercepted > lost_intercepted else {},
+        interceptor_losses={UnitType.AIRCRAFT.value: lost_interceptors} if lost_interceptors else {},
+        intercepted_losses={UnitType.AIRCRAFT.value: lost_intercepted} if lost_intercepted else {},
+        interceptor_survivors={UnitType.AIRCRAFT.value: interceptors - lost_interceptors} if interceptors > lost_interceptors else {},
+        intercepted_survivors={UnitType.AIRCRAFT.value: intercepted - lost_intercepted} if intercepted > lost_intercepted else {},
         intercepted_withdraw=True,
     )
 
@@ -445,8 +446,8 @@ def _naval_battle(
     trace.add("se.interception.example", "in the naval battle every unit rolls its TÉ, the intercepting ships included, as the example does")
     sides = []
     for nation, enemy in ((attacker_nation, defender_nation), (defender_nation, attacker_nation)):
-        enemy_subs = bool(camps[enemy].get(Unit.SUBMARINE.value))
-        present = [Unit(name) for name, count in camps[nation].items() if count]
+        enemy_subs = bool(camps[enemy].get(UnitType.SUBMARINE.value))
+        present = [UnitType(name) for name, count in camps[nation].items() if count]
         order = sorted(present, key=lambda unit: (_value(unit, Role.ATTACK), unit not in AIR, unit.value))
         fighters = tuple(unit_combatant(unit, _value(unit, Role.ATTACK), enemy_has_submarines=enemy_subs) for unit in order)
         sides.append((fighters, tuple(camps[nation][unit.value] for unit in order)))

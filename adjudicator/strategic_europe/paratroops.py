@@ -32,8 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.strategic_europe.vocabulary import UnitType, check_count
+from adjudicator.strategic_europe.vocabulary import UnitType
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 

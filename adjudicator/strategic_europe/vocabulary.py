@@ -33,7 +33,6 @@ __all__ = [
     "Side",
     "Turn",
     "UnitType",
-    "check_count",
     "historical_side",
     "same_side",
 ]
@@ -185,15 +184,3 @@ class UnitType(Enum):
     def is_air(self) -> bool:
         """Aircraft and bombers are air units."""
         return self in (UnitType.AIRCRAFT, UnitType.BOMBER)
-
-
-def check_count(path: str, value: int, minimum: int = 0) -> None:
-    """Raise :class:`ScenarioError` unless ``value`` is a whole count of at least ``minimum``.
-
-    >>> check_count("bombers", -1)
-    Traceback (most recent call last):
-    ...
-    adjudicator.errors.ScenarioError: bombers: must be a count of 0 or more (got -1)
-    """
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise ScenarioError(path, f"must be a count of {minimum} or more", value)

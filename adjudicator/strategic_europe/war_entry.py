@@ -29,8 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, check_count, historical_side, same_side
+from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, historical_side, same_side
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 

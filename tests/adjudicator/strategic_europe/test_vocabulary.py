@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.errors import ScenarioError
-from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, UnitType, check_count, historical_side, same_side
+from adjudicator.checks import check_count
+from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, UnitType, historical_side, same_side
 from adjudicator.plain import InvalidScenario, from_plain
 
 turns = st.builds(Turn, st.integers(1939, 1945), st.sampled_from(Season))
