@@ -1,4 +1,4 @@
-"""Errors of the content layer, worded for the person who has to fix the file.
+"""Every error the ``rulebook`` package reports, worded for the person who has to fix the file.
 
 Validation never stops at the first mistake: the loader collects every
 :class:`Problem` and raises one :class:`ContentError` carrying all of them.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["ContentError", "Problem", "RulebookError", "Severity", "TranslationError"]
+__all__ = ["CalculatorRuntimeError", "CatalogError", "ContentError", "ExampleFailure", "Problem", "RulebookError", "ScenarioFileError", "Severity", "SiteError", "TemplateError", "TranslationError"]
 
 
 class RulebookError(Exception):
@@ -72,3 +72,27 @@ class TranslationError(RulebookError):
             f"{what}: refused, nothing written — {count} problem{'s' if count != 1 else ''}:\n"
             + "\n".join(str(p) for p in problems)
         )
+
+
+class TemplateError(RulebookError):
+    """A template is missing or broken; the message names the template and line."""
+
+
+class CatalogError(RulebookError):
+    """A ``.po`` catalog could not be read; the message names the file and line."""
+
+
+class CalculatorRuntimeError(RulebookError):
+    """The runtime cannot be assembled: Pyodide is not installed or a web source file is missing."""
+
+
+class SiteError(RulebookError):
+    """MkDocs or Pagefind refused to build; the message lists what they reported."""
+
+
+class ExampleFailure(RulebookError):
+    """A worked example does not give the outcome its source states, so the site is not built."""
+
+
+class ScenarioFileError(RulebookError):
+    """A scenario file could not be read or does not fit its calculator."""

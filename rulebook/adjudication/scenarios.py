@@ -27,10 +27,9 @@ from ruamel.yaml.error import YAMLError
 from adjudicator.errors import AdjudicatorError
 from adjudicator.plain import to_plain
 from adjudicator.registry import Result, calculators, run
-from rulebook.errors import RulebookError
+from rulebook.errors import ScenarioFileError
 
 __all__ = [
-    "ScenarioFileError",
     "describe_result",
     "evaluate",
     "inherited_field_docstrings",
@@ -40,9 +39,6 @@ __all__ = [
     "scenario_schemas",
 ]
 
-
-class ScenarioFileError(RulebookError):
-    """A scenario file could not be read or does not fit its calculator."""
 
 
 def read_scenario_file(path: Path) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebook.errors import ContentError, RulebookError
+from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
@@ -45,9 +45,7 @@ from rulebook.site.runtime import check_runtime_inputs, write_runtime
 __all__ = [
     "DEFAULT_SITE_URL",
     "BuildReport",
-    "ExampleFailure",
     "ProjectPaths",
-    "SiteError",
     "build_site",
     "search_index_bytes",
     "tree_config",
@@ -60,12 +58,6 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 Progress = Callable[[str], None]
 
 
-class SiteError(RulebookError):
-    """MkDocs or Pagefind refused to build; the message lists what they reported."""
-
-
-class ExampleFailure(RulebookError):
-    """A worked example does not give the outcome its source states, so the site is not built."""
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,10 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
-from rulebook.errors import RulebookError
+from rulebook.errors import CatalogError
 from rulebook.content.model import LANGUAGES
 
 __all__ = [
-    "CatalogError",
     "CatalogReport",
     "catalog_path",
     "check_catalog",
@@ -52,9 +51,6 @@ __all__ = [
 DOMAIN = "messages"
 """The gettext domain of the site's UI strings."""
 
-
-class CatalogError(RulebookError):
-    """A ``.po`` catalog could not be read; the message names the file and line."""
 
 
 def catalog_path(locales_dir: Path, lang: str) -> Path:

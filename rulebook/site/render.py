@@ -50,7 +50,7 @@ from markupsafe import Markup, escape
 
 from adjudicator.registry import Calculator, calculators
 from rulebook import __version__
-from rulebook.errors import RulebookError
+from rulebook.errors import TemplateError
 from rulebook.site.i18n import format_count, format_share, format_source_date, language_name, load_translations
 from rulebook.content.model import (
     LANGUAGES,
@@ -70,7 +70,6 @@ from rulebook.translation.status import STATES, entry_state, language_status
 __all__ = [
     "RESERVED_FOLDERS",
     "RenderedTree",
-    "TemplateError",
     "entry_page_path",
     "escape_markup",
     "link_first_mentions",
@@ -95,9 +94,6 @@ Issue 6 caps an entry page's HTML at 50 KB; the theme takes about 14 KB. Example
 budget are shown compact (title, badge, outcome) and linked to their full version on the
 game's examples page, where every example is always shown in full."""
 
-
-class TemplateError(RulebookError):
-    """A template is missing or broken; the message names the template and line."""
 
 
 # --- paths and links -------------------------------------------------------------------

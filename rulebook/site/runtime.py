@@ -46,10 +46,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.errors import RulebookError
+from rulebook.errors import CalculatorRuntimeError
 
 __all__ = [
-    "CalculatorRuntimeError",
     "PYODIDE_FILES",
     "RUNTIME_FOLDER",
     "RuntimeReport",
@@ -84,9 +83,6 @@ CACHE_LIFETIME_SECONDS = 24 * 3600
 
 _VERSION_PLACEHOLDER = "__RUNTIME_VERSION__"
 
-
-class CalculatorRuntimeError(RulebookError):
-    """The runtime cannot be assembled: Pyodide is not installed or a web source file is missing."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ import pytest
 from rulebook.cli import main
 from rulebook.content.load import load_or_raise
 from rulebook.content.model import LANGUAGES
-from rulebook.site.build import ExampleFailure, ProjectPaths, SiteError, build_site, tree_config, verify_examples
+from rulebook.errors import ExampleFailure, SiteError
+from rulebook.site.build import ProjectPaths, build_site, tree_config, verify_examples
 from tests.conftest import DATA, REPOSITORY
 
 SAMPLE_SOURCES = DATA / "sources"
