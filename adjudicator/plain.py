@@ -149,7 +149,9 @@ def _convert_tuple(annotation: Any, data: Any, path: str, collector: _Collector)
         if len(data) != len(args):
             collector.fail(path, f"must be a list of {len(args)} items", data)
             return _INVALID
-        items = [_convert(arg, item, _join(path, index), collector) for index, (arg, item) in enumerate(zip(args, data))]
+        items = [
+            _convert(arg, item, _join(path, index), collector) for index, (arg, item) in enumerate(zip(args, data))
+        ]
     return tuple(items)
 
 

@@ -133,7 +133,9 @@ def prepare(name: str, scenario: Any) -> tuple[Calculator, Any]:
     known = calculators()
     name = ALIASES.get(name, name)
     if name not in known:
-        raise ScenarioError("calculator", f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}")
+        raise ScenarioError(
+            "calculator", f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}"
+        )
     if not isinstance(scenario, dict):
         raise ScenarioError("", "a scenario must be a mapping of fields", scenario)
     fields = dict(scenario)

@@ -18,9 +18,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rulebook.errors import ContentError, RulebookError
 from rulebook.content.load import default_paths, load_corpus
 from rulebook.content.model import LANGUAGES, Corpus, Entry, Example, Game, Source, Term
+from rulebook.errors import ContentError, RulebookError
 
 __all__ = ["main"]
 
@@ -60,8 +60,11 @@ def command_check(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr)
     errors = len(result.problems) if args.strict else len(result.errors)
     if errors:
-        print(f"rulebook check: {errors} error{'s' if errors != 1 else ''}"
-              f"{' (warnings count as errors with --strict)' if args.strict and result.warnings else ''}", file=sys.stderr)
+        print(
+            f"rulebook check: {errors} error{'s' if errors != 1 else ''}"
+            f"{' (warnings count as errors with --strict)' if args.strict and result.warnings else ''}",
+            file=sys.stderr,
+        )
         return 1
     corpus = result.corpus
     assert corpus is not None
@@ -142,9 +145,15 @@ def command_coverage(args: argparse.Namespace) -> int:
         texts = [e.original.title + "\n" + e.original.body for e in corpus.entries if e.source == source.id]
         result = measure_coverage(raw, texts)
         failed |= result.ratio < args.minimum
-        rows.append({"source": source.file, "tokens": result.source_tokens, "found": result.found_tokens,
-                     "coverage": round(result.ratio, 5),
-                     "missing": dict(result.missing.most_common(args.show_missing))})
+        rows.append(
+            {
+                "source": source.file,
+                "tokens": result.source_tokens,
+                "found": result.found_tokens,
+                "coverage": round(result.ratio, 5),
+                "missing": dict(result.missing.most_common(args.show_missing)),
+            }
+        )
     if args.json:
         json.dump(rows, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
@@ -219,7 +228,9 @@ def command_build(args: argparse.Namespace) -> int:
     """Generate the pages and build the static site (every language, search index)."""
     from rulebook.site.build import build_site
 
-    build_site(_site_paths(args), languages=args.lang or LANGUAGES, site_url=args.site_url, progress=_site_progress("build"))
+    build_site(
+        _site_paths(args), languages=args.lang or LANGUAGES, site_url=args.site_url, progress=_site_progress("build")
+    )
     return 0
 
 
@@ -246,7 +257,14 @@ def command_translate_status(args: argparse.Namespace) -> int:
     corpus = _load(args)
     rows = [language_status(corpus, args.lang)] if args.lang else all_languages(corpus)
     if args.json:
-        document = [{"lang": row.lang.value, "counts": row.counts, "entries": {state: list(ids) for state, ids in row.entries.items()}} for row in rows]
+        document = [
+            {
+                "lang": row.lang.value,
+                "counts": row.counts,
+                "entries": {state: list(ids) for state, ids in row.entries.items()},
+            }
+            for row in rows
+        ]
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
@@ -262,14 +280,16 @@ def command_translate_status(args: argparse.Namespace) -> int:
 
 def command_translate_export(args: argparse.Namespace) -> int:
     """Write the PO catalog of every translatable unit for one language."""
-    from rulebook.translation.catalog import build_catalog, load_content, po_bytes
     from rulebook.content.yamlio import write_atomic
+    from rulebook.translation.catalog import build_catalog, load_content, po_bytes
 
     catalog = build_catalog(load_content(*_paths(args)), args.lang)
     data = po_bytes(catalog)
     messages = [message for message in catalog if message.id]
-    summary = (f"{len(messages)} messages, {sum(bool(m.string) for m in messages)} translated, "
-               f"{sum(m.fuzzy for m in messages)} fuzzy")
+    summary = (
+        f"{len(messages)} messages, {sum(bool(m.string) for m in messages)} translated, "
+        f"{sum(m.fuzzy for m in messages)} fuzzy"
+    )
     if args.out:
         write_atomic(Path(args.out), data.decode("utf-8"))
         print(f"rulebook translate export: {args.out} ({args.lang}): {summary}", file=sys.stderr)
@@ -284,8 +304,11 @@ def command_translate_import(args: argparse.Namespace) -> int:
     from rulebook.translation.importer import import_catalog
 
     summary = import_catalog(load_content(*_paths(args)), Path(args.file), dry_run=args.dry_run)
-    print(f"rulebook translate import: {args.file} ({summary.lang.value}): {summary.messages} translated messages, "
-          f"{len(summary.changed)} fields changed in {len(summary.files)} files{' (dry run: nothing written)' if args.dry_run else ''}")
+    print(
+        f"rulebook translate import: {args.file} ({summary.lang.value}): {summary.messages} translated messages, "
+        f"{len(summary.changed)} fields changed in {len(summary.files)} "
+        f"files{' (dry run: nothing written)' if args.dry_run else ''}"
+    )
     for label in summary.changed:
         print(f"  {label}")
     return 0
@@ -316,7 +339,11 @@ def _parser() -> argparse.ArgumentParser:
     export.set_defaults(run=command_export)
 
     schema = commands.add_parser("schema", help="print the JSON Schema of the content file types")
-    schema.add_argument("type", nargs="?", help="one file type: games, sources, term, entry, example or scenario.<calculator> (default: all)")
+    schema.add_argument(
+        "type",
+        nargs="?",
+        help="one file type: games, sources, term, entry, example or scenario.<calculator> (default: all)",
+    )
     schema.set_defaults(run=command_schema)
 
     adjudicate = commands.add_parser("adjudicate", help="settle a rules question: run a calculator on a scenario")
@@ -332,13 +359,14 @@ def _parser() -> argparse.ArgumentParser:
     examples.set_defaults(run=command_examples)
 
     from rulebook.bench import BENCHMARKS
-
     from rulebook.site.build import DEFAULT_SITE_URL
 
     build = commands.add_parser("build", help="generate and build the static site into site/ (or --out)")
     build.add_argument("--out", help="output folder (default: site/)")
     build.add_argument("--lang", action="append", choices=LANGUAGES, help="build only this language (repeatable)")
-    build.add_argument("--site-url", default=DEFAULT_SITE_URL, help=f"where the site will be published (default {DEFAULT_SITE_URL})")
+    build.add_argument(
+        "--site-url", default=DEFAULT_SITE_URL, help=f"where the site will be published (default {DEFAULT_SITE_URL})"
+    )
     build.set_defaults(run=command_build)
 
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
@@ -351,7 +379,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("benchmark", choices=sorted(BENCHMARKS), help="which benchmark")
     bench.set_defaults(run=command_bench)
 
-    translate = commands.add_parser("translate", help="translator workflow: status, PO catalog export and import, review")
+    translate = commands.add_parser(
+        "translate", help="translator workflow: status, PO catalog export and import, review"
+    )
     steps = translate.add_subparsers(dest="step", required=True, metavar="STEP")
     status = steps.add_parser("status", help="count entries per translation state and language")
     status.add_argument("--lang", choices=LANGUAGES, help="one language, listing its outdated and missing entries")
@@ -363,7 +393,9 @@ def _parser() -> argparse.ArgumentParser:
     catalog.set_defaults(run=command_translate_export)
     incoming = steps.add_parser("import", help="write a PO catalog's translations into the content")
     incoming.add_argument("file", metavar="FILE", help="the PO file (its Language header names the language)")
-    incoming.add_argument("--dry-run", action="store_true", help="check the catalog and list what would change, write nothing")
+    incoming.add_argument(
+        "--dry-run", action="store_true", help="check the catalog and list what would change, write nothing"
+    )
     incoming.set_defaults(run=command_translate_import)
     review = steps.add_parser("review", help="mark a translation reviewed against the current original")
     review.add_argument("entry", metavar="ENTRY", help="entry id, e.g. how.aktionsstapel")
@@ -373,7 +405,9 @@ def _parser() -> argparse.ArgumentParser:
 
     coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")
     coverage.add_argument("--minimum", type=float, default=0.99, help="fail below this share (default 0.99)")
-    coverage.add_argument("--show-missing", type=int, default=0, metavar="N", help="list the N most frequent missing tokens")
+    coverage.add_argument(
+        "--show-missing", type=int, default=0, metavar="N", help="list the N most frequent missing tokens"
+    )
     coverage.add_argument("--json", action="store_true", help="print JSON")
     coverage.set_defaults(run=command_coverage)
     return parser

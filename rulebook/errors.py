@@ -11,7 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["CalculatorRuntimeError", "CatalogError", "ContentError", "ExampleFailure", "Problem", "RulebookError", "ScenarioFileError", "Severity", "SiteError", "TemplateError", "TranslationError"]
+__all__ = [
+    "CalculatorRuntimeError",
+    "CatalogError",
+    "ContentError",
+    "ExampleFailure",
+    "Problem",
+    "RulebookError",
+    "ScenarioFileError",
+    "Severity",
+    "SiteError",
+    "TemplateError",
+    "TranslationError",
+]
 
 
 class RulebookError(Exception):

@@ -79,7 +79,9 @@ def graph() -> dict[str, set[str]]:
 def test_adjudicator_top_level_is_the_core() -> None:
     """`adjudicator/*.py` holds only the game-agnostic core; each game's rules live in its package."""
     assert {path.stem for path in (REPOSITORY / "adjudicator").glob("*.py")} == CORE
-    folders = {path.name for path in (REPOSITORY / "adjudicator").iterdir() if path.is_dir() and path.name != "__pycache__"}
+    folders = {
+        path.name for path in (REPOSITORY / "adjudicator").iterdir() if path.is_dir() and path.name != "__pycache__"
+    }
     assert folders == GAMES | {"battle"}
 
 
@@ -92,7 +94,7 @@ def test_no_import_cycle(graph: dict[str, set[str]]) -> None:
         state[node] = 1
         for target in sorted(graph[node]):
             if state.get(target) == 1:
-                cycles.append([*trail[trail.index(target):], target] if target in trail else [node, target])
+                cycles.append([*trail[trail.index(target) :], target] if target in trail else [node, target])
             elif target not in state:
                 visit(target, [*trail, target])
         state[node] = 2
@@ -110,7 +112,9 @@ def test_core_and_engine_import_no_game(graph: dict[str, set[str]]) -> None:
             continue
         assert not any(target.startswith("rulebook") for target in targets), module
         own = module.split(".")[1] if module.count(".") >= 1 else None
-        games_imported = {target.split(".")[1] for target in targets if target.count(".") >= 1 and target.split(".")[1] in GAMES}
+        games_imported = {
+            target.split(".")[1] for target in targets if target.count(".") >= 1 and target.split(".")[1] in GAMES
+        }
         if own in GAMES:
             assert games_imported <= {own}, module
         else:

@@ -56,8 +56,7 @@ from adjudicator.trace import TraceBuilder
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide
 
-__all__ = [
-    "RULES","BASE_RULE_ASSUMPTIONS", "UNITS", "Domain", "Technology", "Unit", "UnitType", "prepare", "problems"]
+__all__ = ["RULES", "BASE_RULE_ASSUMPTIONS", "UNITS", "Domain", "Technology", "Unit", "UnitType", "prepare", "problems"]
 
 BASE = "aa2.letter-header"
 """Entry cited for base rules of the Second Edition rulebook that the clarifications do not restate."""
@@ -144,56 +143,135 @@ def _side_problems(label: str, side: BattleSide, scenario: BattleScenario) -> li
         unit = _unit(name)
         path = f"{label}.units.{name}"
         if unit is None:
-            found.append(ScenarioError(path, f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}"))
+            found.append(
+                ScenarioError(path, f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}")
+            )
             continue
         if not count:
             continue
         domain = UNITS[unit].domain
         if unit is Unit.AA_GUN:
             if label == "attacker":
-                found.append(ScenarioError(path, "an anti-aircraft gun never attacks: it fires only in the opponent's attack phase (aa2.aa-guns.firing)", count))
+                found.append(
+                    ScenarioError(
+                        path,
+                        "an anti-aircraft gun never attacks: it fires only in the opponent's attack phase "
+                        "(aa2.aa-guns.firing)",
+                        count,
+                    )
+                )
             elif kind == "sea":
-                found.append(ScenarioError(path, "an anti-aircraft gun fires only from a territory, never at sea (aa2.aa-guns.firing)", count))
+                found.append(
+                    ScenarioError(
+                        path,
+                        "an anti-aircraft gun fires only from a territory, never at sea (aa2.aa-guns.firing)",
+                        count,
+                    )
+                )
             elif count > 1:
-                found.append(ScenarioError(path, "only one anti-aircraft gun may be in a territory (aa2.aa-guns.one-per-territory)", count))
+                found.append(
+                    ScenarioError(
+                        path, "only one anti-aircraft gun may be in a territory (aa2.aa-guns.one-per-territory)", count
+                    )
+                )
         elif kind == "sea" and domain is Domain.LAND:
-            found.append(ScenarioError(path, "land units do not fight in a sea battle (cargo is lost only with its transport)", count))
+            found.append(
+                ScenarioError(
+                    path, "land units do not fight in a sea battle (cargo is lost only with its transport)", count
+                )
+            )
         elif kind != "sea" and domain is Domain.SEA:
             if not (kind == "amphibious" and label == "attacker" and unit is Unit.BATTLESHIP):
-                found.append(ScenarioError(path, f"sea units do not fight in a {kind} battle; only battleships support an amphibious assault (aa2.amphibious-assaults)", count))
+                found.append(
+                    ScenarioError(
+                        path,
+                        f"sea units do not fight in a {kind} battle; only battleships support an amphibious assault "
+                        "(aa2.amphibious-assaults)",
+                        count,
+                    )
+                )
     for index, name in enumerate(side.technologies):
         try:
             Technology(name)
         except ValueError:
-            found.append(ScenarioError(f"{label}.technologies.{index}", f"unknown weapons development; expected one of: {_TECH_NAMES}", name))
+            found.append(
+                ScenarioError(
+                    f"{label}.technologies.{index}",
+                    f"unknown weapons development; expected one of: {_TECH_NAMES}",
+                    name,
+                )
+            )
     for index, name in enumerate(side.loss_order):
         if _unit(name) is None:
-            found.append(ScenarioError(f"{label}.loss_order.{index}", f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}", name))
+            found.append(
+                ScenarioError(
+                    f"{label}.loss_order.{index}",
+                    f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}",
+                    name,
+                )
+            )
     if side.values:
-        found.append(ScenarioError(f"{label}.values", "unit values are fixed in axis-and-allies-2e; use technologies to change them", dict(side.values)))
+        found.append(
+            ScenarioError(
+                f"{label}.values",
+                "unit values are fixed in axis-and-allies-2e; use technologies to change them",
+                dict(side.values),
+            )
+        )
     if side.nation is not None:
         found.append(ScenarioError(f"{label}.nation", "is used only by strategic-europe", side.nation))
     if side.submerge_after_round is not None:
         if kind != "sea":
-            found.append(ScenarioError(f"{label}.submerge_after_round", "submarines submerge only from a sea battle", side.submerge_after_round))
+            found.append(
+                ScenarioError(
+                    f"{label}.submerge_after_round",
+                    "submarines submerge only from a sea battle",
+                    side.submerge_after_round,
+                )
+            )
         elif not side.units.get(Unit.SUBMARINE.value):
-            found.append(ScenarioError(f"{label}.submerge_after_round", "the side has no submarines to submerge", side.submerge_after_round))
+            found.append(
+                ScenarioError(
+                    f"{label}.submerge_after_round", "the side has no submarines to submerge", side.submerge_after_round
+                )
+            )
     return found
 
 
 def problems(scenario: BattleScenario) -> list[ScenarioError]:
     """Everything wrong with an Axis & Allies battle scenario (empty when it can be fought)."""
-    found = _side_problems("attacker", scenario.attacker, scenario) + _side_problems("defender", scenario.defender, scenario)
+    found = _side_problems("attacker", scenario.attacker, scenario) + _side_problems(
+        "defender", scenario.defender, scenario
+    )
     kind = scenario.kind.value
-    fighting = {name: count for name, count in scenario.attacker.units.items() if count and _unit(name) not in (None, Unit.AA_GUN)}
+    fighting = {
+        name: count
+        for name, count in scenario.attacker.units.items()
+        if count and _unit(name) not in (None, Unit.AA_GUN)
+    }
     if not fighting:
-        found.append(ScenarioError("attacker.units", "the attacker needs at least one unit", dict(scenario.attacker.units)))
+        found.append(
+            ScenarioError("attacker.units", "the attacker needs at least one unit", dict(scenario.attacker.units))
+        )
     if kind == "amphibious":
         if not any(count for name, count in fighting.items() if UNITS[Unit(name)].domain is Domain.LAND):
-            found.append(ScenarioError("attacker.units", "an amphibious assault lands at least one land unit", dict(scenario.attacker.units)))
+            found.append(
+                ScenarioError(
+                    "attacker.units",
+                    "an amphibious assault lands at least one land unit",
+                    dict(scenario.attacker.units),
+                )
+            )
         for name in ("retreat_after_round", "retreat_below"):
             if getattr(scenario, name) is not None:
-                found.append(ScenarioError(name, "there is no retreat from an amphibious assault: it is a fight to the death (aa2.amphibious-assaults.retreat)", getattr(scenario, name)))
+                found.append(
+                    ScenarioError(
+                        name,
+                        "there is no retreat from an amphibious assault: it is a fight to the death "
+                        "(aa2.amphibious-assaults.retreat)",
+                        getattr(scenario, name),
+                    )
+                )
     elif scenario.sea_battle_first:
         found.append(ScenarioError("sea_battle_first", "applies only to an amphibious assault", True))
     if scenario.friendly_island and kind != "sea":
@@ -248,7 +326,9 @@ def _explain_technologies(trace: TraceBuilder, label: str, side: BattleSide, att
         technology = Technology(name)
         if technology is Technology.HEAVY_BOMBERS and side.units.get(Unit.BOMBER.value):
             if attacking:
-                trace.add(rule, "heavy bombers: each {label} bomber attacks with three dice instead of one", label=label)
+                trace.add(
+                    rule, "heavy bombers: each {label} bomber attacks with three dice instead of one", label=label
+                )
             else:
                 trace.add(rule, "heavy bombers: each {label} bomber still defends with one die", label=label)
         elif technology is Technology.JET_FIGHTERS and side.units.get(Unit.FIGHTER.value):
@@ -258,32 +338,69 @@ def _explain_technologies(trace: TraceBuilder, label: str, side: BattleSide, att
                 trace.add(rule, "jet power: each {label} fighter defends at 5 or less instead of 4", label=label)
         elif technology is Technology.SUPER_SUBMARINES and side.units.get(Unit.SUBMARINE.value):
             if attacking:
-                trace.add(rule, "super submarines: each {label} submarine attacks at 3 or less instead of 2", label=label)
+                trace.add(
+                    rule, "super submarines: each {label} submarine attacks at 3 or less instead of 2", label=label
+                )
             else:
                 trace.add(rule, "super submarines: the {label} submarines still defend at 2 or less", label=label)
         elif technology in (Technology.HEAVY_BOMBERS, Technology.JET_FIGHTERS, Technology.SUPER_SUBMARINES):
-            trace.add(rule, "{technology}: the {label} has no unit it improves in this battle", technology=technology.value, label=label)
+            trace.add(
+                rule,
+                "{technology}: the {label} has no unit it improves in this battle",
+                technology=technology.value,
+                label=label,
+            )
         else:
-            trace.add("aa2.weapons-development", "{technology}: no effect on the dice of a battle", technology=technology.value)
-    if any(Technology(name) in (Technology.HEAVY_BOMBERS, Technology.JET_FIGHTERS, Technology.SUPER_SUBMARINES) for name in side.technologies):
-        trace.add("aa2.weapons-development.all-units-improved", "a development improves all the {label}'s units of that type at once, not only new ones", label=label)
+            trace.add(
+                "aa2.weapons-development",
+                "{technology}: no effect on the dice of a battle",
+                technology=technology.value,
+            )
+    if any(
+        Technology(name) in (Technology.HEAVY_BOMBERS, Technology.JET_FIGHTERS, Technology.SUPER_SUBMARINES)
+        for name in side.technologies
+    ):
+        trace.add(
+            "aa2.weapons-development.all-units-improved",
+            "a development improves all the {label}'s units of that type at once, not only new ones",
+            label=label,
+        )
 
 
-def _build_side(label: str, side: BattleSide, attacking: bool, scenario: BattleScenario, trace: TraceBuilder) -> tuple[tuple[Combatant, ...], tuple[int, ...]]:
+def _build_side(
+    label: str, side: BattleSide, attacking: bool, scenario: BattleScenario, trace: TraceBuilder
+) -> tuple[tuple[Combatant, ...], tuple[int, ...]]:
     present = [
         Unit(name)
         for name, count in side.units.items()
-        if count and Unit(name) is not Unit.AA_GUN and not (scenario.kind.value == "amphibious" and Unit(name) is Unit.BATTLESHIP)
+        if count
+        and Unit(name) is not Unit.AA_GUN
+        and not (scenario.kind.value == "amphibious" and Unit(name) is Unit.BATTLESHIP)
     ]
     order = _loss_order(side, attacking, present)
     units = tuple(_combatant(unit, attacking, side, scenario) for unit in order)
     counts = tuple(side.units[unit.value] for unit in order)
     how = "given" if side.loss_order else "default: cheapest first"
-    trace.add(BASE, "{label} casualties are taken in this order ({how}): {order}", label=label, how=how, order=", ".join(unit.value for unit in order) or "none")
+    trace.add(
+        BASE,
+        "{label} casualties are taken in this order ({how}): {order}",
+        label=label,
+        how=how,
+        order=", ".join(unit.value for unit in order) or "none",
+    )
     for unit, count in zip(units, counts):
         dice = f"{unit.dice} dice" if unit.dice != 1 else "1 die"
         value = f"hits on {unit.hits_on} or less" if unit.hits_on else "rolls no dice"
-        trace.add(BASE, "{label}: {count} {name}, {dice} each, {value}, cost {cost:g} IPC", label=label, count=count, name=unit.name, dice=dice, value=value, cost=unit.cost)
+        trace.add(
+            BASE,
+            "{label}: {count} {name}, {dice} each, {value}, cost {cost:g} IPC",
+            label=label,
+            count=count,
+            name=unit.name,
+            dice=dice,
+            value=value,
+            cost=unit.cost,
+        )
     return units, counts
 
 
@@ -299,42 +416,100 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
     defender_units, defender_counts = _build_side("defender", defender, False, scenario, trace)
     if kind == "sea":
         if attacker.units.get(Unit.SUBMARINE.value):
-            trace.add("aa2.misc.submarine-first-shot", "attacking submarines fire first at the start of every combat round, not only the first")
-            trace.add("aa2.air-units.fighter-on-attacked-carrier", "a ship hit by a submarine's first shot is removed before it can fire back")
+            trace.add(
+                "aa2.misc.submarine-first-shot",
+                "attacking submarines fire first at the start of every combat round, not only the first",
+            )
+            trace.add(
+                "aa2.air-units.fighter-on-attacked-carrier",
+                "a ship hit by a submarine's first shot is removed before it can fire back",
+            )
         if attacker.units.get(Unit.SUBMARINE.value) or defender.units.get(Unit.SUBMARINE.value):
-            trace.add("aa2.air-units.fighter-on-attacked-carrier", "submarines cannot fire at aircraft: their hits must be taken by ships")
+            trace.add(
+                "aa2.air-units.fighter-on-attacked-carrier",
+                "submarines cannot fire at aircraft: their hits must be taken by ships",
+            )
             trace.add(BASE, "base rule: defending submarines have no first shot; they fire with the other defenders")
-        if any(unit.air for unit in attacker_units) and set(defender.units) <= {Unit.SUBMARINE.value} | {n for n, c in defender.units.items() if not c}:
-            trace.add("aa2.retreat.aircraft.against-submarine", "the defending submarine cannot fire back at aircraft; unless it submerges it will be destroyed")
+        if any(unit.air for unit in attacker_units) and set(defender.units) <= {Unit.SUBMARINE.value} | {
+            n for n, c in defender.units.items() if not c
+        }:
+            trace.add(
+                "aa2.retreat.aircraft.against-submarine",
+                "the defending submarine cannot fire back at aircraft; unless it submerges it will be destroyed",
+            )
         if attacker.units.get(Unit.TRANSPORT.value):
-            trace.add("aa2.transports.cannot-attack", "transports are the only ships that cannot attack: they roll no dice, but can take hits")
+            trace.add(
+                "aa2.transports.cannot-attack",
+                "transports are the only ships that cannot attack: they roll no dice, but can take hits",
+            )
             if all(Unit(name) is Unit.TRANSPORT for name, count in attacker.units.items() if count):
-                trace.add("aa2.transports.not-attacking", "transports on their own have no attack and would be wiped out")
+                trace.add(
+                    "aa2.transports.not-attacking", "transports on their own have no attack and would be wiped out"
+                )
     anti_aircraft = None
     if defender.units.get(Unit.AA_GUN.value):
         aircraft = sum(count for unit, count in zip(attacker_units, attacker_counts) if unit.air)
-        trace.add("aa2.aa-guns.destruction", "the anti-aircraft gun is never a casualty: it is destroyed only when sunk on a transport")
+        trace.add(
+            "aa2.aa-guns.destruction",
+            "the anti-aircraft gun is never a casualty: it is destroyed only when sunk on a transport",
+        )
         if aircraft:
             anti_aircraft = AntiAircraftFire(hits_on=1)
-            trace.add("aa2.aa-guns.firing", "the anti-aircraft gun fires, in the attacker's attack phase, at the {aircraft} aircraft flying into its territory", aircraft=aircraft)
-            trace.add(BASE, "base rule: the gun rolls one die at each attacking aircraft before the first round; a 1 destroys that aircraft")
+            trace.add(
+                "aa2.aa-guns.firing",
+                "the anti-aircraft gun fires, in the attacker's attack phase, at the {aircraft} aircraft flying into "
+                "its territory",
+                aircraft=aircraft,
+            )
+            trace.add(
+                BASE,
+                "base rule: the gun rolls one die at each attacking aircraft before the first round; a 1 destroys that "
+                "aircraft",
+            )
         else:
-            trace.add("aa2.aa-guns.firing", "the anti-aircraft gun fires only at aircraft; none attack, so it does not fire")
+            trace.add(
+                "aa2.aa-guns.firing", "the anti-aircraft gun fires only at aircraft; none attack, so it does not fire"
+            )
     support = None
     battleships = attacker.units.get(Unit.BATTLESHIP.value, 0) if kind == "amphibious" else 0
     if battleships:
         if scenario.sea_battle_first:
-            trace.add("aa2.amphibious-assaults", "the battleships fought a sea battle before the landing, so they lose their one-shot support")
+            trace.add(
+                "aa2.amphibious-assaults",
+                "the battleships fought a sea battle before the landing, so they lose their one-shot support",
+            )
         else:
-            support = SupportFire(dice=battleships, hits_on=UNITS[Unit.BATTLESHIP].attack, casualties_fire_back=scenario.bombardment_casualties_fire_back)
-            trace.add("aa2.amphibious-assaults", "each of the {count} battleships fires one support shot (not one per defender, not one per round) and cannot be hit back", count=battleships)
-            trace.add(BASE, "base rule: a support shot hits on {value} or less; its casualties {fire}", value=UNITS[Unit.BATTLESHIP].attack,
-                      fire="still fire back in the first round" if scenario.bombardment_casualties_fire_back else "are removed without firing back (scenario setting)")
+            support = SupportFire(
+                dice=battleships,
+                hits_on=UNITS[Unit.BATTLESHIP].attack,
+                casualties_fire_back=scenario.bombardment_casualties_fire_back,
+            )
+            trace.add(
+                "aa2.amphibious-assaults",
+                "each of the {count} battleships fires one support shot (not one per defender, not one per round) and "
+                "cannot be hit back",
+                count=battleships,
+            )
+            trace.add(
+                BASE,
+                "base rule: a support shot hits on {value} or less; its casualties {fire}",
+                value=UNITS[Unit.BATTLESHIP].attack,
+                fire="still fire back in the first round"
+                if scenario.bombardment_casualties_fire_back
+                else "are removed without firing back (scenario setting)",
+            )
     if kind == "amphibious":
-        trace.add("aa2.amphibious-assaults.retreat", "no retreat from an amphibious assault: the battle is fought to the death")
+        trace.add(
+            "aa2.amphibious-assaults.retreat",
+            "no retreat from an amphibious assault: the battle is fought to the death",
+        )
     _explain_retreat(scenario, trace)
     after = AfterBattle(land_battle=kind != "sea", capturing=tuple(not unit.air for unit in attacker_units))
-    if kind == "sea" and any(unit.name == Unit.FIGHTER.value for unit in defender_units) and not scenario.friendly_island:
+    if (
+        kind == "sea"
+        and any(unit.name == Unit.FIGHTER.value for unit in defender_units)
+        and not scenario.friendly_island
+    ):
         after = AfterBattle(
             land_battle=False,
             stranded=tuple(i for i, unit in enumerate(defender_units) if unit.name == Unit.FIGHTER.value),
@@ -358,19 +533,44 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
 def _explain_retreat(scenario: BattleScenario, trace: TraceBuilder) -> None:
     if scenario.retreat_after_round is not None or scenario.retreat_below is not None:
         trace.add("aa2.retreat.attacker-only", "only the attacker can retreat")
-        trace.add("aa2.retreat.after-each-round", "the attacker may retreat only after a round, once the defender has fired")
+        trace.add(
+            "aa2.retreat.after-each-round", "the attacker may retreat only after a round, once the defender has fired"
+        )
         trace.add("aa2.retreat.no-partial", "all attacking units retreat together (only submarines may retreat alone)")
         trace.add("aa2.retreat.not-for-nothing", "no retreat once every defender is destroyed: the battle is then over")
         if scenario.retreat_after_round is not None:
-            trace.add("aa2.retreat.after-each-round", "the attacker retreats after round {round} if the battle is still on", round=scenario.retreat_after_round)
+            trace.add(
+                "aa2.retreat.after-each-round",
+                "the attacker retreats after round {round} if the battle is still on",
+                round=scenario.retreat_after_round,
+            )
         if scenario.retreat_below is not None:
-            trace.add("aa2.retreat.after-each-round", "the attacker retreats after any round that leaves it fewer than {units} units", units=scenario.retreat_below)
-    for label, side, rule in (("attacker", scenario.attacker, "aa2.retreat.submarines.partial"), ("defender", scenario.defender, "aa2.retreat.submarines.attacker-and-defender")):
+            trace.add(
+                "aa2.retreat.after-each-round",
+                "the attacker retreats after any round that leaves it fewer than {units} units",
+                units=scenario.retreat_below,
+            )
+    for label, side, rule in (
+        ("attacker", scenario.attacker, "aa2.retreat.submarines.partial"),
+        ("defender", scenario.defender, "aa2.retreat.submarines.attacker-and-defender"),
+    ):
         if side.submerge_after_round is not None:
-            trace.add(rule, "the {label}'s submarines submerge after round {round}, alone, if the battle is still on", label=label, round=side.submerge_after_round)
-            trace.add("aa2.retreat.submarines.stuck-after-victory", "a submarine whose side has destroyed the enemy cannot submerge: it stays")
+            trace.add(
+                rule,
+                "the {label}'s submarines submerge after round {round}, alone, if the battle is still on",
+                label=label,
+                round=side.submerge_after_round,
+            )
+            trace.add(
+                "aa2.retreat.submarines.stuck-after-victory",
+                "a submarine whose side has destroyed the enemy cannot submerge: it stays",
+            )
     if scenario.round_limit is not None:
-        trace.add(BASE, "the battle is stopped after round {round} (scenario setting); if both sides are left the defender holds", round=scenario.round_limit)
+        trace.add(
+            BASE,
+            "the battle is stopped after round {round} (scenario setting); if both sides are left the defender holds",
+            round=scenario.round_limit,
+        )
 
 
 class AxisAndAllies2eRules:

@@ -111,7 +111,10 @@ def evaluate_ipc_chips(scenario: IpcChipsScenario) -> IpcChipsResult:
     chips = (CHIP_TRACK_TOP,) * full + ((rest,) if rest else ())
     trace.add("aa2.misc.ipc-above-45", "{ipc} is above 45: one chip on 45 and the other on the remainder", ipc=ipc)
     if len(chips) > 2:
-        trace.add("aa2.misc.ipc-above-45", "above 90 the same principle is extended with a further chip on 45 (the source only shows two chips)")
+        trace.add(
+            "aa2.misc.ipc-above-45",
+            "above 90 the same principle is extended with a further chip on 45 (the source only shows two chips)",
+        )
     trace.add("aa2.misc.ipc-above-45", "chips on {chips}", chips=" + ".join(str(c) for c in chips))
     return IpcChipsResult(chips, trace.build())
 
@@ -138,10 +141,17 @@ class ResearchScenario:
         if self.ipcs is not None:
             _not_negative("ipcs", self.ipcs)
             if RESEARCH_DIE_COST * self.dice > self.ipcs:
-                raise ScenarioError("dice", f"{self.dice} research dice cost {RESEARCH_DIE_COST * self.dice} IPCs, more than the {self.ipcs} IPCs available", self.dice)
+                raise ScenarioError(
+                    "dice",
+                    f"{self.dice} research dice cost {RESEARCH_DIE_COST * self.dice} IPCs, more than the {self.ipcs} "
+                    "IPCs available",
+                    self.dice,
+                )
         if self.rolls is not None:
             if len(self.rolls) != self.dice:
-                raise ScenarioError("rolls", f"all {self.dice} dice bought are rolled at once: give {self.dice} rolls", list(self.rolls))
+                raise ScenarioError(
+                    "rolls", f"all {self.dice} dice bought are rolled at once: give {self.dice} rolls", list(self.rolls)
+                )
             for index, roll in enumerate(self.rolls):
                 check_roll(roll, path=f"rolls.{index}")
 
@@ -160,7 +170,9 @@ class ResearchResult:
     trace: Trace
 
     def summary(self) -> list[str]:
-        lines = [f"pay {self.paid} IPC ({self.cost_per_die} a die) before rolling all the dice at once; nothing is refunded"]
+        lines = [
+            f"pay {self.paid} IPC ({self.cost_per_die} a die) before rolling all the dice at once; nothing is refunded"
+        ]
         if self.sixes is not None:
             lines.append(f"{self.sixes} six(es) rolled")
         return lines
@@ -169,18 +181,41 @@ class ResearchResult:
 def evaluate_research(scenario: ResearchScenario) -> ResearchResult:
     """What research costs and what it can bring."""
     trace = TraceBuilder()
-    trace.add("aa2.weapons-development.industrial-technology",
-              "each research die costs {cost} IPCs{industrial}", cost=RESEARCH_DIE_COST,
-              industrial=": industrial technology does NOT reduce it to 4" if scenario.industrial_technology else "")
+    trace.add(
+        "aa2.weapons-development.industrial-technology",
+        "each research die costs {cost} IPCs{industrial}",
+        cost=RESEARCH_DIE_COST,
+        industrial=": industrial technology does NOT reduce it to 4" if scenario.industrial_technology else "",
+    )
     paid = RESEARCH_DIE_COST * scenario.dice
-    trace.add("aa2.weapons-development.roll-all-dice", "all the research money is paid to the bank first: {dice} × {cost} = {paid} IPCs", dice=scenario.dice, cost=RESEARCH_DIE_COST, paid=paid)
-    trace.add("aa2.weapons-development.roll-all-dice", "then all {dice} dice are rolled at once, not one at a time until a 6 with the rest taken back", dice=scenario.dice)
+    trace.add(
+        "aa2.weapons-development.roll-all-dice",
+        "all the research money is paid to the bank first: {dice} × {cost} = {paid} IPCs",
+        dice=scenario.dice,
+        cost=RESEARCH_DIE_COST,
+        paid=paid,
+    )
+    trace.add(
+        "aa2.weapons-development.roll-all-dice",
+        "then all {dice} dice are rolled at once, not one at a time until a 6 with the rest taken back",
+        dice=scenario.dice,
+    )
     chance = 1 - (1 - Fraction(1, 6)) ** scenario.dice
-    trace.add("aa2.weapons-development.roll-all-dice", "chance of at least one 6 among {dice} dice: 1 − (5/6)^{dice} = {chance:.4f}", dice=scenario.dice, chance=float(chance))
+    trace.add(
+        "aa2.weapons-development.roll-all-dice",
+        "chance of at least one 6 among {dice} dice: 1 − (5/6)^{dice} = {chance:.4f}",
+        dice=scenario.dice,
+        chance=float(chance),
+    )
     sixes = None
     if scenario.rolls is not None:
         sixes = sum(1 for roll in scenario.rolls if roll == 6)
-        trace.add("aa2.weapons-development.roll-all-dice", "rolled {rolls}: {sixes} six(es); the other dice's money is not refunded", rolls=list(scenario.rolls), sixes=sixes)
+        trace.add(
+            "aa2.weapons-development.roll-all-dice",
+            "rolled {rolls}: {sixes} six(es); the other dice's money is not refunded",
+            rolls=list(scenario.rolls),
+            sixes=sixes,
+        )
     return ResearchResult(
         cost_per_die=RESEARCH_DIE_COST,
         paid=paid,
@@ -215,7 +250,9 @@ class BridgingScenario:
     def __post_init__(self) -> None:
         for name, count in self.units.items():
             if name not in ("infantry", "armor"):
-                raise ScenarioError(f"units.{name}", "the bridging limit speaks only of tanks (armor) and infantry", count)
+                raise ScenarioError(
+                    f"units.{name}", "the bridging limit speaks only of tanks (armor) and infantry", count
+                )
             _not_negative(f"units.{name}", count)
         if self.ships < 1:
             raise ScenarioError("ships", "must be 1 or more", self.ships)
@@ -240,11 +277,22 @@ def evaluate_bridging(scenario: BridgingScenario) -> BridgingResult:
     reasons: list[str] = []
     if scenario.ship != "transport":
         reasons.append(f"only transports bridge, not a {scenario.ship}")
-        trace.add("aa2.transports.only-bridging-ships", "transports are the only ships that can bridge: a {ship} cannot", ship=scenario.ship)
+        trace.add(
+            "aa2.transports.only-bridging-ships",
+            "transports are the only ships that can bridge: a {ship} cannot",
+            ship=scenario.ship,
+        )
     armor, infantry = scenario.units.get("armor", 0), scenario.units.get("infantry", 0)
     needed = armor + (infantry + 1) // 2
-    trace.add("aa2.transports.bridging", "a transport bridges at most 1 tank or 2 infantry a turn: {armor} tank(s) and {infantry} infantry need {needed} transport(s), {ships} available",
-              armor=armor, infantry=infantry, needed=needed, ships=scenario.ships)
+    trace.add(
+        "aa2.transports.bridging",
+        "a transport bridges at most 1 tank or 2 infantry a turn: {armor} tank(s) and {infantry} infantry need "
+        "{needed} transport(s), {ships} available",
+        armor=armor,
+        infantry=infantry,
+        needed=needed,
+        ships=scenario.ships,
+    )
     if needed > scenario.ships:
         reasons.append(f"{needed} transports needed at 1 tank or 2 infantry each, {scenario.ships} available")
     if scenario.moved_before:
@@ -254,7 +302,11 @@ def evaluate_bridging(scenario: BridgingScenario) -> BridgingResult:
         trace.add("aa2.transports.bridging", "once a transport has bridged it cannot move any more that turn")
     if scenario.ally_ship:
         reasons.append("an ally's transport cannot bridge your units in one turn")
-        trace.add("aa2.transports.bridging", "you cannot bridge your units on an ally's transport in one turn: they may embark in your turn, are carried in the ally's turn and unload in your next turn")
+        trace.add(
+            "aa2.transports.bridging",
+            "you cannot bridge your units on an ally's transport in one turn: they may embark in your turn, are "
+            "carried in the ally's turn and unload in your next turn",
+        )
     trace.add("aa2.transports.bridging", "verdict: {verdict}", verdict="legal" if not reasons else "not legal")
     return BridgingResult(not reasons, tuple(reasons), needed, trace.build())
 
@@ -304,7 +356,11 @@ class RetreatScenario:
             _not_negative(name, count)
         for name, count in self.retreating.items():
             if count > self.units.get(name, 0):
-                raise ScenarioError(f"retreating.{name}", f"at most the {self.units.get(name, 0)} {name} in the battle can retreat", count)
+                raise ScenarioError(
+                    f"retreating.{name}",
+                    f"at most the {self.units.get(name, 0)} {name} in the battle can retreat",
+                    count,
+                )
         if not any(self.retreating.values()):
             raise ScenarioError("retreating", "name at least one unit that retreats", dict(self.retreating))
         _not_negative("enemies_left", self.enemies_left)
@@ -337,11 +393,18 @@ def evaluate_retreat(scenario: RetreatScenario) -> RetreatResult:
     others = {name for name in retreating if name != "submarine"}
     if scenario.side is RetreatSide.DEFENDER:
         if others:
-            refuse("aa2.retreat.attacker-only", f"only an attacker can retreat; the defender's {', '.join(sorted(others))} cannot")
+            refuse(
+                "aa2.retreat.attacker-only",
+                f"only an attacker can retreat; the defender's {', '.join(sorted(others))} cannot",
+            )
         if "submarine" in retreating:
             trace.add("aa2.retreat.submarines.attacker-and-defender", "defending submarines can retreat (submerge)")
     if scenario.amphibious_assault:
-        refuse("aa2.amphibious-assaults.retreat", "there is no retreat from an amphibious assault, for the landed units, the air units taking part or the adjacent land units supporting it")
+        refuse(
+            "aa2.amphibious-assaults.retreat",
+            "there is no retreat from an amphibious assault, for the landed units, the air units taking part or the "
+            "adjacent land units supporting it",
+        )
     if scenario.timing is RetreatTiming.BEFORE_DEFENDER_FIRES:
         rule = "aa2.retreat.submarines.after-each-round" if submarines_only else "aa2.retreat.after-each-round"
         refuse(rule, "a retreat is possible only after the defender has defended, at the end of a combat round")
@@ -350,31 +413,70 @@ def evaluate_retreat(scenario: RetreatScenario) -> RetreatResult:
             rule = "aa2.retreat.submarines.stuck-after-victory" if submarines_only else "aa2.retreat.not-for-nothing"
             refuse(rule, "every defender is destroyed: the attacking units are stuck there and cannot retreat")
         else:
-            refuse("aa2.retreat.not-for-nothing", "no attacker is left: the battle is over and there is nothing to retreat from")
+            refuse(
+                "aa2.retreat.not-for-nothing",
+                "no attacker is left: the battle is over and there is nothing to retreat from",
+            )
     if scenario.side is RetreatSide.ATTACKER and others:
-        staying = {name: scenario.units.get(name, 0) - retreating.get(name, 0) for name in scenario.units if name != "submarine"}
+        staying = {
+            name: scenario.units.get(name, 0) - retreating.get(name, 0)
+            for name in scenario.units
+            if name != "submarine"
+        }
         left_behind = {name: count for name, count in staying.items() if count}
         if left_behind:
-            rule = "aa2.retreat.aircraft.no-partial" if set(left_behind) & _AIR or others & _AIR else "aa2.retreat.no-partial"
-            refuse(rule, f"no partial retreat: {', '.join(f'{c} {n}' for n, c in sorted(left_behind.items()))} would stay; all attacking units (submarines excepted) retreat together")
+            rule = (
+                "aa2.retreat.aircraft.no-partial"
+                if set(left_behind) & _AIR or others & _AIR
+                else "aa2.retreat.no-partial"
+            )
+            refuse(
+                rule,
+                f"no partial retreat: {', '.join(f'{c} {n}' for n, c in sorted(left_behind.items()))} would stay; all "
+                "attacking units (submarines excepted) retreat together",
+            )
         else:
             trace.add("aa2.retreat.no-partial", "all attacking units other than submarines retreat together")
         if "submarine" in retreating:
-            trace.add("aa2.retreat.submarines.with-other-ships", "the submarines retreat first, back to an adjacent friendly sea zone an attacking unit came from, not necessarily with the other ships")
+            trace.add(
+                "aa2.retreat.submarines.with-other-ships",
+                "the submarines retreat first, back to an adjacent friendly sea zone an attacking unit came from, not "
+                "necessarily with the other ships",
+            )
         if not scenario.destination_is_origin and others - _AIR:
-            refuse("aa2.retreat.no-partial", "attacking units retreat BACK to an adjacent friendly space from which one of the attacking units came")
+            refuse(
+                "aa2.retreat.no-partial",
+                "attacking units retreat BACK to an adjacent friendly space from which one of the attacking units came",
+            )
         if others & _AIR:
             if scenario.destination_just_conquered:
-                refuse("aa2.retreat.aircraft.no-partial", "retreating aircraft can never land in a territory conquered this turn, blitzed ones included")
+                refuse(
+                    "aa2.retreat.aircraft.no-partial",
+                    "retreating aircraft can never land in a territory conquered this turn, blitzed ones included",
+                )
             else:
-                trace.add("aa2.retreat.aircraft.no-partial", "the aircraft retreat within their flight range, in the non-combat move, not necessarily with the other units")
+                trace.add(
+                    "aa2.retreat.aircraft.no-partial",
+                    "the aircraft retreat within their flight range, in the non-combat move, not necessarily with the "
+                    "other units",
+                )
     if "submarine" in retreating:
         if scenario.side is RetreatSide.ATTACKER and submarines_only:
-            trace.add("aa2.retreat.submarines.partial", "attacking submarines may retreat alone, leaving the other units in the battle")
+            trace.add(
+                "aa2.retreat.submarines.partial",
+                "attacking submarines may retreat alone, leaving the other units in the battle",
+            )
         if scenario.destination_was_combat_zone:
-            refuse("aa2.retreat.submarines.baltic-sea", "submarines cannot retreat or submerge to a sea zone that is or was a combat zone this turn")
+            refuse(
+                "aa2.retreat.submarines.baltic-sea",
+                "submarines cannot retreat or submerge to a sea zone that is or was a combat zone this turn",
+            )
         if scenario.submarine_destinations > 1 and retreating["submarine"] > 1:
-            rule = "aa2.retreat.submarines.several-attacking" if scenario.side is RetreatSide.ATTACKER else "aa2.retreat.submarines.several-defending"
+            rule = (
+                "aa2.retreat.submarines.several-attacking"
+                if scenario.side is RetreatSide.ATTACKER
+                else "aa2.retreat.submarines.several-defending"
+            )
             refuse(rule, "submarines retreating in the same round must all go to the same sea zone")
     if not reasons:
         trace.add("aa2.retreat", "the retreat is legal")
@@ -406,7 +508,11 @@ class BombardmentScenario:
     def __post_init__(self) -> None:
         _not_negative("battleships", self.battleships)
         if not 0 <= self.kept_out_of_sea_battle <= self.battleships:
-            raise ScenarioError("kept_out_of_sea_battle", f"must be from 0 to the {self.battleships} battleships", self.kept_out_of_sea_battle)
+            raise ScenarioError(
+                "kept_out_of_sea_battle",
+                f"must be from 0 to the {self.battleships} battleships",
+                self.kept_out_of_sea_battle,
+            )
         if self.rolls is not None:
             for index, roll in enumerate(self.rolls):
                 check_roll(roll, path=f"rolls.{index}")
@@ -426,7 +532,10 @@ class BombardmentResult:
     trace: Trace
 
     def summary(self) -> list[str]:
-        return [f"{self.shots} support shot(s){' (forfeited after the sea battle)' if self.forfeited else ''}; battleships cannot be hit back; no breaking off after the shots"]
+        return [
+            f"{self.shots} support shot(s){' (forfeited after the sea battle)' if self.forfeited else ''}; battleships "
+            "cannot be hit back; no breaking off after the shots"
+        ]
 
 
 def evaluate_bombardment(scenario: BombardmentScenario) -> BombardmentResult:
@@ -435,29 +544,59 @@ def evaluate_bombardment(scenario: BombardmentScenario) -> BombardmentResult:
     shots = scenario.battleships
     forfeited = False
     if not scenario.amphibious_assault:
-        trace.add("aa2.amphibious-assaults", "a sea unit fires at a coastal territory only when a battleship takes part in an amphibious assault")
+        trace.add(
+            "aa2.amphibious-assaults",
+            "a sea unit fires at a coastal territory only when a battleship takes part in an amphibious assault",
+        )
         shots = 0
     elif not scenario.same_sea_zone:
-        trace.add("aa2.amphibious-assaults", "the battleship must be in the same sea zone as the attacking force to fire its shot")
+        trace.add(
+            "aa2.amphibious-assaults",
+            "the battleship must be in the same sea zone as the attacking force to fire its shot",
+        )
         shots = 0
     elif scenario.enemy_ships_in_zone:
         forfeited = True
         shots = 0
-        trace.add("aa2.amphibious-assaults", "enemy sea units in the sea zone: all attacking ships must first win the sea battle, and a battleship in that sea battle forfeits its one shot")
+        trace.add(
+            "aa2.amphibious-assaults",
+            "enemy sea units in the sea zone: all attacking ships must first win the sea battle, and a battleship in "
+            "that sea battle forfeits its one shot",
+        )
         if scenario.kept_out_of_sea_battle:
-            trace.add("aa2.amphibious-assaults", "a battleship cannot be kept out of the sea battle voluntarily to keep its shot: {count} held back still forfeit it", count=scenario.kept_out_of_sea_battle)
+            trace.add(
+                "aa2.amphibious-assaults",
+                "a battleship cannot be kept out of the sea battle voluntarily to keep its shot: {count} held back "
+                "still forfeit it",
+                count=scenario.kept_out_of_sea_battle,
+            )
     else:
-        trace.add("aa2.amphibious-assaults", "each of the {count} battleships fires a single support shot: not one per defender, not one per round", count=shots)
+        trace.add(
+            "aa2.amphibious-assaults",
+            "each of the {count} battleships fires a single support shot: not one per defender, not one per round",
+            count=shots,
+        )
     trace.add("aa2.amphibious-assaults", "once a battleship has fired its shot, the defending land units cannot hit it")
     chance = float(hit_chance(4))
     hits = None
     if scenario.rolls is not None:
         if len(scenario.rolls) != shots:
-            raise ScenarioError("rolls", f"{shots} support shot(s) are fired: give that many rolls", list(scenario.rolls))
+            raise ScenarioError(
+                "rolls", f"{shots} support shot(s) are fired: give that many rolls", list(scenario.rolls)
+            )
         hits = count_hits(scenario.rolls, 4)
-        trace.add("aa2.letter-header", "base rule (Second Edition rulebook): a battleship's shot hits on 4 or less: {rolls} → {hits} hit(s)", rolls=list(scenario.rolls), hits=hits)
+        trace.add(
+            "aa2.letter-header",
+            "base rule (Second Edition rulebook): a battleship's shot hits on 4 or less: {rolls} → {hits} hit(s)",
+            rolls=list(scenario.rolls),
+            hits=hits,
+        )
     if scenario.break_off_after_miss:
-        trace.add("aa2.amphibious-assaults.retreat", "the attack cannot be broken off after the shots: the land units count as landed before the battleship fires")
+        trace.add(
+            "aa2.amphibious-assaults.retreat",
+            "the attack cannot be broken off after the shots: the land units count as landed before the battleship "
+            "fires",
+        )
     return BombardmentResult(shots, forfeited, False, False, hits, chance, trace.build())
 
 
@@ -506,27 +645,58 @@ class CapturedCapitalResult:
     trace: Trace
 
     def summary(self) -> list[str]:
-        return [f"handed over {self.handed_over}; can spend {self.ipcs_to_spend} ({'can' if self.can_buy_units else 'cannot'} buy units); income at the end of the turn {self.income_at_end_of_turn}"]
+        return [
+            f"handed over {self.handed_over}; can spend {self.ipcs_to_spend} "
+            f"({'can' if self.can_buy_units else 'cannot'} buy units); income at the end of the turn "
+            f"{self.income_at_end_of_turn}"
+        ]
 
 
 def evaluate_captured_capital(scenario: CapturedCapitalScenario) -> CapturedCapitalResult:
     """What a captured capital costs, stage by stage."""
     trace = TraceBuilder()
     handed_over = scenario.ipcs
-    trace.add("aa2.captured-capitals.lose-ipcs", "all {ipcs} IPCs are handed over to the conquering player", ipcs=scenario.ipcs)
+    trace.add(
+        "aa2.captured-capitals.lose-ipcs",
+        "all {ipcs} IPCs are handed over to the conquering player",
+        ipcs=scenario.ipcs,
+    )
     if scenario.stage is CapitalStage.CAPTURED:
-        trace.add("aa2.captured-capitals.no-income", "from now on the {income} IPCs of the territories still held produce nothing until the capital is liberated", income=scenario.income)
+        trace.add(
+            "aa2.captured-capitals.no-income",
+            "from now on the {income} IPCs of the territories still held produce nothing until the capital is "
+            "liberated",
+            income=scenario.income,
+        )
         return CapturedCapitalResult(handed_over, 0, 0, 0, False, 0, trace.build())
     if scenario.stage is CapitalStage.OCCUPIED:
-        trace.add("aa2.captured-capitals.no-income", "while the capital is occupied the {income} IPCs of the territories still held produce nothing", income=scenario.income)
+        trace.add(
+            "aa2.captured-capitals.no-income",
+            "while the capital is occupied the {income} IPCs of the territories still held produce nothing",
+            income=scenario.income,
+        )
         return CapturedCapitalResult(handed_over, 0, 0, scenario.enemy_ipcs_collected, False, 0, trace.build())
-    trace.add("aa2.captured-capitals.no-refund", "on liberation the handed-over IPCs are NOT given back, and there is no income at once")
+    trace.add(
+        "aa2.captured-capitals.no-refund",
+        "on liberation the handed-over IPCs are NOT given back, and there is no income at once",
+    )
     to_spend = scenario.enemy_ipcs_collected
     if to_spend:
-        trace.add("aa2.captured-capitals.after-liberation.enemy-ipcs", "the {ipcs} IPCs collected from a captured enemy capital are the only IPCs this turn; they can buy units", ipcs=to_spend)
+        trace.add(
+            "aa2.captured-capitals.after-liberation.enemy-ipcs",
+            "the {ipcs} IPCs collected from a captured enemy capital are the only IPCs this turn; they can buy units",
+            ipcs=to_spend,
+        )
     else:
-        trace.add("aa2.captured-capitals.after-liberation.no-ipcs", "no IPCs in the turn after the liberation, so no units can be bought")
-    trace.add("aa2.captured-capitals.after-liberation.no-ipcs", "income of {income} IPCs is received at the end of this turn, to buy units next turn", income=scenario.income)
+        trace.add(
+            "aa2.captured-capitals.after-liberation.no-ipcs",
+            "no IPCs in the turn after the liberation, so no units can be bought",
+        )
+    trace.add(
+        "aa2.captured-capitals.after-liberation.no-ipcs",
+        "income of {income} IPCs is received at the end of this turn, to buy units next turn",
+        income=scenario.income,
+    )
     return CapturedCapitalResult(handed_over, 0, 0, to_spend, to_spend > 0, scenario.income, trace.build())
 
 

@@ -36,9 +36,9 @@ from adjudicator.battle.engine import (
     simulate,
     solve_exact,
 )
+from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
 from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario
-from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 
@@ -52,6 +52,7 @@ __all__ = [
     "evaluate_replay",
     "prepare",
 ]
+
 
 @dataclass(frozen=True)
 class UnitProfile:
@@ -115,14 +116,20 @@ class BattleResult:
         """The odds in a few lines."""
         how = "exact" if self.method == Method.EXACT.value else f"Monte Carlo, {self.monte_carlo_runs} runs"
         lines = [
-            f"Attacker wins: {self.attacker_wins:.4%}   defender holds: {self.defender_wins:.4%}   both destroyed: {self.both_destroyed:.4%}  ({how})",
+            f"Attacker wins: {self.attacker_wins:.4%}   defender holds: {self.defender_wins:.4%}   both destroyed: "
+            f"{self.both_destroyed:.4%}  ({how})",
         ]
         if self.attacker_retreats or self.undecided:
-            lines.append(f"  of which the attacker retreats: {self.attacker_retreats:.4%}, undecided: {self.undecided:.4%}")
+            lines.append(
+                f"  of which the attacker retreats: {self.attacker_retreats:.4%}, undecided: {self.undecided:.4%}"
+            )
         if self.attacker_captures is not None:
             lines.append(f"Attacker takes the territory: {self.attacker_captures:.4%}")
         if self.expected_attacker_loss_cost is not None and self.expected_defender_loss_cost is not None:
-            lines.append(f"Expected losses: attacker {self.expected_attacker_loss_cost:.2f} IPC, defender {self.expected_defender_loss_cost:.2f} IPC")
+            lines.append(
+                f"Expected losses: attacker {self.expected_attacker_loss_cost:.2f} IPC, defender "
+                f"{self.expected_defender_loss_cost:.2f} IPC"
+            )
         if self.expected_rounds is not None:
             lines.append(f"Expected rounds: {self.expected_rounds:.3f}")
         return lines
@@ -152,7 +159,10 @@ class ReplayResult:
             label = "before round 1" if record.round == 0 else f"round {record.round}"
             parts = [f"{v.side} {v.step}: {v.hits} hit(s), removes {v.casualties or 'nothing'}" for v in record.volleys]
             lines.append(f"{label}: " + "; ".join(parts))
-        lines.append(f"Ending: {self.ending or 'the battle goes on'}; attacker left {self.attacker}, defender left {self.defender}")
+        lines.append(
+            f"Ending: {self.ending or 'the battle goes on'}; attacker left {self.attacker}, defender left "
+            f"{self.defender}"
+        )
         return lines
 
 
@@ -165,14 +175,23 @@ def _explain_stranded(trace: TraceBuilder, rule: str | None, after: AfterBattle,
     if rule is not None and after.stranded and probability > 0:
         trace.add(
             rule,
-            "the defender's surviving fighters are lost at sea when every carrier is sunk and no friendly island is in the zone (probability {probability:.6g})",
+            "the defender's surviving fighters are lost at sea when every carrier is sunk and no friendly island is in "
+            "the zone (probability {probability:.6g})",
             probability=probability,
         )
 
 
 def _profiles(units: tuple[Combatant, ...], counts: tuple[int, ...], costs_known: bool) -> dict[str, UnitProfile]:
     return {
-        unit.name: UnitProfile(count, unit.dice, unit.hits_on, unit.rolls_per_die, unit.cost if costs_known else None, unit.first_strike, unit.hits_air)
+        unit.name: UnitProfile(
+            count,
+            unit.dice,
+            unit.hits_on,
+            unit.rolls_per_die,
+            unit.cost if costs_known else None,
+            unit.first_strike,
+            unit.hits_air,
+        )
         for unit, count in zip(units, counts)
     }
 
@@ -194,16 +213,39 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         attacker_wins, defender_wins, both = sampled.ending_probabilities()
         retreats = sampled.counts.get(Ending.ATTACKER_RETREATED, 0) / sampled.runs
         undecided = sampled.counts.get(Ending.UNDECIDED, 0) / sampled.runs
-        trace.add(rules.method_rule,
-                  "Monte Carlo: {runs} battles fought with seed {seed}; each figure has a standard error of at most {error:.4f}",
-                  runs=scenario.runs, seed=scenario.seed, error=0.5 / math.sqrt(scenario.runs))
+        trace.add(
+            rules.method_rule,
+            "Monte Carlo: {runs} battles fought with seed {seed}; each figure has a standard error of at most "
+            "{error:.4f}",
+            runs=scenario.runs,
+            seed=scenario.seed,
+            error=0.5 / math.sqrt(scenario.runs),
+        )
         return BattleResult(
-            scenario.game.value, scenario.method.value, attacker_wins, defender_wins, both, retreats, undecided,
-            None, {}, {}, None, None, None, (),
+            scenario.game.value,
+            scenario.method.value,
+            attacker_wins,
+            defender_wins,
+            both,
+            retreats,
+            undecided,
+            None,
+            {},
+            {},
+            None,
+            None,
+            None,
+            (),
             _profiles(setup.attacker, setup.attacker_counts, costs_known),
             _profiles(setup.defender, setup.defender_counts, costs_known),
-            0.0, 0, sampled.runs,
-            {"attacker_wins": sampled.standard_error(attacker_wins), "defender_wins": sampled.standard_error(defender_wins), "both_destroyed": sampled.standard_error(both)},
+            0.0,
+            0,
+            sampled.runs,
+            {
+                "attacker_wins": sampled.standard_error(attacker_wins),
+                "defender_wins": sampled.standard_error(defender_wins),
+                "both_destroyed": sampled.standard_error(both),
+            },
             trace.build(),
         )
     outcome = solve_exact(setup)
@@ -222,16 +264,23 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
             survivors_a[index] += count * final.probability
         for index, count in enumerate(defender_left):
             survivors_d[index] += count * final.probability
-        lost_a += final.probability * _cost(setup.attacker, tuple(a - b for a, b in zip(setup.attacker_counts, final.attacker)))
-        lost_d += final.probability * _cost(setup.defender, tuple(a - b for a, b in zip(setup.defender_counts, defender_left)))
+        lost_a += final.probability * _cost(
+            setup.attacker, tuple(a - b for a, b in zip(setup.attacker_counts, final.attacker))
+        )
+        lost_d += final.probability * _cost(
+            setup.defender, tuple(a - b for a, b in zip(setup.defender_counts, defender_left))
+        )
         if final.ending is Ending.ATTACKER_WINS and after.can_capture(final.attacker):
             captures += final.probability
     _explain_stranded(trace, rules.stranded_rule, after, stranded)
     attacker_wins, defender_wins, both = outcome.ending_probabilities()
     trace.add(
         rules.method_rule,
-        "exact outcome over {states} battle states (Markov chain, self-loops eliminated; states below {threshold:g} pruned: {pruned:.3g} of the probability)",
-        states=outcome.states, threshold=setup.prune_below, pruned=outcome.pruned,
+        "exact outcome over {states} battle states (Markov chain, self-loops eliminated; states below {threshold:g} "
+        "pruned: {pruned:.3g} of the probability)",
+        states=outcome.states,
+        threshold=setup.prune_below,
+        pruned=outcome.pruned,
     )
     ordered = sorted(lines.items(), key=lambda item: -item[1])
     return BattleResult(
@@ -248,9 +297,7 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         expected_attacker_loss_cost=lost_a if costs_known else None,
         expected_defender_loss_cost=lost_d if costs_known else None,
         expected_rounds=outcome.expected_rounds,
-        outcomes=tuple(
-            OutcomeLine(ending, _named(names_a, a), _named(names_d, d), p) for (ending, a, d), p in ordered
-        ),
+        outcomes=tuple(OutcomeLine(ending, _named(names_a, a), _named(names_d, d), p) for (ending, a, d), p in ordered),
         attacker_profile=_profiles(setup.attacker, setup.attacker_counts, costs_known),
         defender_profile=_profiles(setup.defender, setup.defender_counts, costs_known),
         pruned_probability=outcome.pruned,
@@ -272,7 +319,16 @@ def evaluate_replay(scenario: ReplayScenario) -> ReplayResult:
     setup, after = rules.prepare(scenario, trace)
     costs_known = rules.costs_known
     rounds = [
-        RoundRolls(r.attacker, r.defender, None, None, r.attacker_casualties, r.defender_casualties, r.defender_first_strike_casualties, f"rounds.{i}")
+        RoundRolls(
+            r.attacker,
+            r.defender,
+            None,
+            None,
+            r.attacker_casualties,
+            r.defender_casualties,
+            r.defender_first_strike_casualties,
+            f"rounds.{i}",
+        )
         for i, r in enumerate(scenario.rounds)
     ]
     opening = None
@@ -296,7 +352,10 @@ def evaluate_replay(scenario: ReplayScenario) -> ReplayResult:
                 rules.step_rule(volley.step),
                 "{label}, {side} {step} fire: {rolled} → {hits} hit(s); removed: {removed}",
                 label="before round 1" if record.round == 0 else f"round {record.round}",
-                side=volley.side, step=volley.step, rolled=rolled, hits=volley.hits,
+                side=volley.side,
+                step=volley.step,
+                rolled=rolled,
+                hits=volley.hits,
                 removed=", ".join(f"{count} {name}" for name, count in volley.casualties.items()) or "nothing",
             )
     return ReplayResult(

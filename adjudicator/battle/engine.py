@@ -167,7 +167,10 @@ class BattleSetup:
     prune_below: float = 1e-12
 
     def __post_init__(self) -> None:
-        for side, units, counts in (("attacker", self.attacker, self.attacker_counts), ("defender", self.defender, self.defender_counts)):
+        for side, units, counts in (
+            ("attacker", self.attacker, self.attacker_counts),
+            ("defender", self.defender, self.defender_counts),
+        ):
             if len(units) != len(counts):
                 raise ValueError(f"{side}: {len(units)} unit types but {len(counts)} counts")
             if len({unit.name for unit in units}) != len(units):
@@ -346,12 +349,17 @@ class _Rules:
             [1, setup.retreat_after_round or 0]
             + [unit.leaves_after_round or 0 for unit in (*setup.attacker, *setup.defender)]
         )
-        self.leave_rounds = {unit.leaves_after_round for unit in (*setup.attacker, *setup.defender) if unit.leaves_after_round}
+        self.leave_rounds = {
+            unit.leaves_after_round for unit in (*setup.attacker, *setup.defender) if unit.leaves_after_round
+        }
         self.ids: tuple[dict[Counts, int], dict[Counts, int]] = ({}, {})
         self.compositions: tuple[list[Counts], list[Counts]] = ([], [])
         self.alive: tuple[list[int], list[int]] = ([], [])
         self.ground: tuple[list[int], list[int]] = ([], [])
-        self._fire_cache: dict[tuple[int, int, bool], tuple[list[tuple[int, float]], list[tuple[int, float]], tuple[float, ...], tuple[float, ...]]] = {}
+        self._fire_cache: dict[
+            tuple[int, int, bool],
+            tuple[list[tuple[int, float]], list[tuple[int, float]], tuple[float, ...], tuple[float, ...]],
+        ] = {}
         self._volley_cache: dict[tuple[int, int, bool, int, int], tuple[tuple[Volley, float], ...]] = {}
         self._take_cache: dict[tuple[int, int, Volley], int] = {}
 
@@ -369,13 +377,17 @@ class _Rules:
         key = (side, composition, volley)
         result = self._take_cache.get(key)
         if result is None:
-            result = self._take_cache[key] = self.intern(side, _take(self.sides[side], self.compositions[side][composition], volley))
+            result = self._take_cache[key] = self.intern(
+                side, _take(self.sides[side], self.compositions[side][composition], volley)
+            )
         return result
 
     def take(self, side: int, counts: Counts, volley: Volley) -> Counts:
         return self.compositions[side][self.take_id(side, self.intern(side, counts), volley)]
 
-    def fire(self, side: int, composition: int, first_strike: bool) -> tuple[list[tuple[int, float]], list[tuple[int, float]], tuple[float, ...], tuple[float, ...]]:
+    def fire(
+        self, side: int, composition: int, first_strike: bool
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]], tuple[float, ...], tuple[float, ...]]:
         """(dice, chance) groups barred from aircraft, the other groups, and their hit distributions."""
         key = (side, composition, first_strike)
         cached = self._fire_cache.get(key)
@@ -409,7 +421,9 @@ class _Rules:
         self._volley_cache[key] = result
         return result
 
-    def shooters(self, side: int, counts: Counts, first_strike: bool) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+    def shooters(
+        self, side: int, counts: Counts, first_strike: bool
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
         """(dice, chance) groups whose hits cannot fall on aircraft, and the other groups."""
         barred, free, _, _ = self.fire(side, self.intern(side, counts), first_strike)
         return barred, free
@@ -424,8 +438,14 @@ class _Rules:
                 firing = defender_1
                 if ghost is not None:
                     firing = self.intern(1, tuple(a + b for a, b in zip(self.compositions[1][defender_1], ghost)))
-                after_d = [(self.take_id(1, defender_1, volley), chance) for volley, chance in self.volleys(0, attacker_1, False, defender_1)]
-                after_a = [(self.take_id(0, attacker_1, volley), chance) for volley, chance in self.volleys(1, firing, False, attacker_1)]
+                after_d = [
+                    (self.take_id(1, defender_1, volley), chance)
+                    for volley, chance in self.volleys(0, attacker_1, False, defender_1)
+                ]
+                after_a = [
+                    (self.take_id(0, attacker_1, volley), chance)
+                    for volley, chance in self.volleys(1, firing, False, attacker_1)
+                ]
                 base = chance_a * chance_d
                 for left_d, chance_hit_d in after_d:
                     scaled = base * chance_hit_d
@@ -433,7 +453,9 @@ class _Rules:
                         outcomes[(left_a, left_d)] += scaled * chance_hit_a
         return outcomes
 
-    def round_outcomes(self, attacker: Counts, defender: Counts, ghost: Counts | None) -> dict[tuple[Counts, Counts], float]:
+    def round_outcomes(
+        self, attacker: Counts, defender: Counts, ghost: Counts | None
+    ) -> dict[tuple[Counts, Counts], float]:
         """Units left in battle after one round from (attacker, defender), with their chances."""
         result = self.round_ids(self.intern(0, attacker), self.intern(1, defender), ghost)
         return {(self.compositions[0][a], self.compositions[1][d]): p for (a, d), p in result.items()}
@@ -456,7 +478,9 @@ class _Rules:
         if not sum(defender):
             return state, Ending.ATTACKER_WINS
         setup = self.setup
-        if setup.retreat_after_round == number or (setup.retreat_below is not None and sum(attacker) < setup.retreat_below):
+        if setup.retreat_after_round == number or (
+            setup.retreat_below is not None and sum(attacker) < setup.retreat_below
+        ):
             withdrawn = tuple(a + b for a, b in zip(attacker, attacker_out))
             return (self.zero[0], defender, withdrawn, defender_out), Ending.ATTACKER_RETREATED
         if setup.round_limit == number:
@@ -473,7 +497,10 @@ class _Rules:
 
     def can_progress(self, attacker: Counts, defender: Counts) -> bool:
         """Whether any die of either side could still hit something."""
-        for side, counts, targets in ((0, attacker, _targets(self.sides[1], defender)), (1, defender, _targets(self.sides[0], attacker))):
+        for side, counts, targets in (
+            (0, attacker, _targets(self.sides[1], defender)),
+            (1, defender, _targets(self.sides[0], attacker)),
+        ):
             ground, total = targets
             for unit, count in zip(self.sides[side], counts):
                 if count and unit.hits_on > 0 and (ground if not unit.hits_air else total) > 0:
@@ -501,7 +528,11 @@ class _Rules:
             chance = setup.support.hits_on / setup.die.sides
             for hits, p in enumerate(cap_hits(binomial(setup.support.dice, chance), sum(setup.defender_counts))):
                 left = _take(defender_units, setup.defender_counts, (0, hits))
-                ghost = tuple(a - b for a, b in zip(setup.defender_counts, left)) if setup.support.casualties_fire_back and hits else None
+                ghost = (
+                    tuple(a - b for a, b in zip(setup.defender_counts, left))
+                    if setup.support.casualties_fire_back and hits
+                    else None
+                )
                 defender_starts[(left, ghost)] = defender_starts.get((left, ghost), 0.0) + p
         combined: dict[tuple[State, Counts | None], float] = {}
         for (attacker, _), p in starts.items():
@@ -577,7 +608,9 @@ def solve_exact(setup: BattleSetup) -> ExactOutcome:
     )
 
 
-def _solve_stationary(rules: _Rules, start: Mapping[State, float], finish: Callable[[State, Ending, float], None], visited: set[State]) -> tuple[float, float]:
+def _solve_stationary(
+    rules: _Rules, start: Mapping[State, float], finish: Callable[[State, Ending, float], None], visited: set[State]
+) -> tuple[float, float]:
     """Absorb the stationary chain from ``start``: each state once, largest first, self-loop eliminated.
 
     Returns the pruned probability and the expected number of rounds played here.
@@ -613,7 +646,9 @@ def _solve_stationary(rules: _Rules, start: Mapping[State, float], finish: Calla
                 living_a, living_d = alive_a[left_a], alive_d[left_d]
                 mass = flow * q
                 if not living_d:
-                    ended[(Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)] += mass
+                    ended[
+                        (Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)
+                    ] += mass
                 elif not living_a:
                     ended[(Ending.DEFENDER_WINS, left_a, left_d, out_a, out_d)] += mass
                 elif below is not None and living_a < below:
@@ -629,7 +664,9 @@ def _solve_stationary(rules: _Rules, start: Mapping[State, float], finish: Calla
     return pruned, rounds
 
 
-def _sample_volley(rules: _Rules, side: int, counts: Counts, first_strike: bool, targets: tuple[int, int], rng: random.Random) -> Volley:
+def _sample_volley(
+    rules: _Rules, side: int, counts: Counts, first_strike: bool, targets: tuple[int, int], rng: random.Random
+) -> Volley:
     barred, free = rules.shooters(side, counts, first_strike)
     ground, total = targets
     if ground == total:
@@ -676,7 +713,14 @@ def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcom
     return SampledOutcome(runs=runs, counts=dict(counts))
 
 
-def _rolled_hits(units: Sequence[Combatant], counts: Counts, rolls: Mapping[str, Sequence[int]], first_strike: bool, die: Die, path: str) -> tuple[int, int, dict[str, tuple[int, ...]]]:
+def _rolled_hits(
+    units: Sequence[Combatant],
+    counts: Counts,
+    rolls: Mapping[str, Sequence[int]],
+    first_strike: bool,
+    die: Die,
+    path: str,
+) -> tuple[int, int, dict[str, tuple[int, ...]]]:
     """(hits barred from aircraft, other hits, rolls used) of one side's step; checks every roll."""
     barred = free = 0
     used: dict[str, tuple[int, ...]] = {}
@@ -687,8 +731,14 @@ def _rolled_hits(units: Sequence[Combatant], counts: Counts, rolls: Mapping[str,
         given = tuple(rolls.get(unit.name, ()))
         where = f"{path}.{unit.name}"
         if len(given) != expected:
-            per = f"{unit.dice * unit.rolls_per_die} rolls each" if unit.dice * unit.rolls_per_die != 1 else "one roll each"
-            raise ScenarioError(where, f"{count} {unit.name} roll {expected} dice ({per}); give exactly that many rolls", list(given))
+            per = (
+                f"{unit.dice * unit.rolls_per_die} rolls each"
+                if unit.dice * unit.rolls_per_die != 1
+                else "one roll each"
+            )
+            raise ScenarioError(
+                where, f"{count} {unit.name} roll {expected} dice ({per}); give exactly that many rolls", list(given)
+            )
         for index, roll in enumerate(given):
             check_roll(roll, die, f"{where}.{index}")
         groups = [given[i : i + unit.rolls_per_die] for i in range(0, len(given), unit.rolls_per_die)]
@@ -701,7 +751,9 @@ def _rolled_hits(units: Sequence[Combatant], counts: Counts, rolls: Mapping[str,
     return barred, free, used
 
 
-def _check_no_extra_rolls(units: Sequence[Combatant], counts: Counts, rolls: Mapping[str, Sequence[int]], path: str) -> None:
+def _check_no_extra_rolls(
+    units: Sequence[Combatant], counts: Counts, rolls: Mapping[str, Sequence[int]], path: str
+) -> None:
     firing = {unit.name for unit, count in zip(units, counts) if count and unit.hits_on > 0}
     known = {unit.name for unit in units}
     for name in rolls:
@@ -710,7 +762,9 @@ def _check_no_extra_rolls(units: Sequence[Combatant], counts: Counts, rolls: Map
             raise ScenarioError(f"{path}.{name}", f"rolls given for a unit type that {reason}", list(rolls[name]))
 
 
-def _chosen(units: Sequence[Combatant], counts: Counts, volley: Volley, chosen: Mapping[str, int] | None, path: str) -> Counts:
+def _chosen(
+    units: Sequence[Combatant], counts: Counts, volley: Volley, chosen: Mapping[str, int] | None, path: str
+) -> Counts:
     """Counts after the owner's stated casualties, checked against the hits, or by the loss order."""
     if chosen is None:
         return _take(units, counts, volley)
@@ -732,7 +786,9 @@ def _chosen(units: Sequence[Combatant], counts: Counts, volley: Volley, chosen: 
     return tuple(left)
 
 
-def replay(setup: BattleSetup, rounds: Sequence[RoundRolls], opening: RoundRolls | None = None) -> tuple[RoundRecord, ...]:
+def replay(
+    setup: BattleSetup, rounds: Sequence[RoundRolls], opening: RoundRolls | None = None
+) -> tuple[RoundRecord, ...]:
     """Apply the dice actually rolled, round by round; stops when the battle ends.
 
     ``opening`` holds the anti-aircraft rolls (defender, by aircraft type) and the
@@ -756,11 +812,27 @@ def replay(setup: BattleSetup, rounds: Sequence[RoundRolls], opening: RoundRolls
             if unit.air and attacker[index]:
                 given = tuple(aa_rolls.get(unit.name, ()))
                 if len(given) != attacker[index]:
-                    raise ScenarioError(f"{path}.{unit.name}", f"the anti-aircraft gun rolls once at each of the {attacker[index]} {unit.name}", list(given))
-                hits = sum(1 for i, roll in enumerate(given) if check_roll(roll, die, f"{path}.{unit.name}.{i}") <= setup.anti_aircraft.hits_on)
+                    raise ScenarioError(
+                        f"{path}.{unit.name}",
+                        f"the anti-aircraft gun rolls once at each of the {attacker[index]} {unit.name}",
+                        list(given),
+                    )
+                hits = sum(
+                    1
+                    for i, roll in enumerate(given)
+                    if check_roll(roll, die, f"{path}.{unit.name}.{i}") <= setup.anti_aircraft.hits_on
+                )
                 left[index] -= hits
                 used[unit.name] = given
-        opening_volleys.append(VolleyRecord("defender", "anti-aircraft", used, sum(attacker) - sum(left), _named(attacker_units, tuple(a - b for a, b in zip(attacker, left)))))
+        opening_volleys.append(
+            VolleyRecord(
+                "defender",
+                "anti-aircraft",
+                used,
+                sum(attacker) - sum(left),
+                _named(attacker_units, tuple(a - b for a, b in zip(attacker, left))),
+            )
+        )
         attacker = tuple(left)
     if setup.support is not None and setup.support.dice:
         path = f"{opening.path}.attacker.support" if opening else "opening.attacker.support"
@@ -771,12 +843,24 @@ def replay(setup: BattleSetup, rounds: Sequence[RoundRolls], opening: RoundRolls
         left_d = _take(defender_units, defender, (0, min(hits, sum(defender))))
         lost = tuple(a - b for a, b in zip(defender, left_d))
         ghost = lost if setup.support.casualties_fire_back and any(lost) else None
-        opening_volleys.append(VolleyRecord("attacker", "support", {"support": given}, hits, _named(defender_units, lost)))
+        opening_volleys.append(
+            VolleyRecord("attacker", "support", {"support": given}, hits, _named(defender_units, lost))
+        )
         defender = left_d
     state: State = (attacker, defender, rules.zero[0], rules.zero[1])
     ending = _opening_ending(state, ghost)
     if opening_volleys:
-        records.append(RoundRecord(0, tuple(opening_volleys), _named(attacker_units, attacker), _named(defender_units, defender), {}, {}, ending))
+        records.append(
+            RoundRecord(
+                0,
+                tuple(opening_volleys),
+                _named(attacker_units, attacker),
+                _named(defender_units, defender),
+                {},
+                {},
+                ending,
+            )
+        )
     for number, given_round in enumerate(rounds, start=1):
         path = given_round.path or f"rounds.{number - 1}"
         if ending is not None:
@@ -787,28 +871,76 @@ def replay(setup: BattleSetup, rounds: Sequence[RoundRolls], opening: RoundRolls
         _check_no_extra_rolls(defender_units, defender, given_round.defender, f"{path}.defender")
         barred, free, used = _rolled_hits(attacker_units, attacker, given_round.attacker, True, die, f"{path}.attacker")
         strike = _capped((barred, free), _targets(defender_units, defender))
-        defender_1 = _chosen(defender_units, defender, strike, given_round.defender_first_strike_casualties, f"{path}.defender_first_strike_casualties")
+        defender_1 = _chosen(
+            defender_units,
+            defender,
+            strike,
+            given_round.defender_first_strike_casualties,
+            f"{path}.defender_first_strike_casualties",
+        )
         if used:
-            volleys.append(VolleyRecord("attacker", "first-strike", used, barred + free, _named(defender_units, tuple(a - b for a, b in zip(defender, defender_1)))))
+            volleys.append(
+                VolleyRecord(
+                    "attacker",
+                    "first-strike",
+                    used,
+                    barred + free,
+                    _named(defender_units, tuple(a - b for a, b in zip(defender, defender_1))),
+                )
+            )
         firing_defender = defender_1 if ghost is None else tuple(a + b for a, b in zip(defender_1, ghost))
         main: dict[int, Volley] = {}
         for side, units, counts, side_rolls, stated, targets in (
-            (0, attacker_units, attacker, given_round.attacker, given_round.attacker_hits, _targets(defender_units, defender_1)),
-            (1, defender_units, firing_defender, given_round.defender, given_round.defender_hits, _targets(attacker_units, attacker)),
+            (
+                0,
+                attacker_units,
+                attacker,
+                given_round.attacker,
+                given_round.attacker_hits,
+                _targets(defender_units, defender_1),
+            ),
+            (
+                1,
+                defender_units,
+                firing_defender,
+                given_round.defender,
+                given_round.defender_hits,
+                _targets(attacker_units, attacker),
+            ),
         ):
             name = ("attacker", "defender")[side]
             if stated is not None:
-                barred_only = all(not unit.hits_air for unit, count in zip(units, counts) if count and unit.hits_on > 0 and not unit.first_strike)
+                barred_only = all(
+                    not unit.hits_air
+                    for unit, count in zip(units, counts)
+                    if count and unit.hits_on > 0 and not unit.first_strike
+                )
                 raw, used = ((stated, 0) if barred_only else (0, stated)), {}
             else:
                 barred, free, used = _rolled_hits(units, counts, side_rolls, False, die, f"{path}.{name}")
                 raw = (barred, free)
             main[side] = _capped(raw, targets)
             volleys.append(VolleyRecord(name, "main", used, raw[0] + raw[1], {}))
-        left_a = _chosen(attacker_units, attacker, main[1], given_round.attacker_casualties, f"{path}.attacker_casualties")
-        left_d = _chosen(defender_units, defender_1, main[0], given_round.defender_casualties, f"{path}.defender_casualties")
-        volleys[-2] = VolleyRecord("attacker", "main", volleys[-2].rolls, volleys[-2].hits, _named(defender_units, tuple(a - b for a, b in zip(defender_1, left_d))))
-        volleys[-1] = VolleyRecord("defender", "main", volleys[-1].rolls, volleys[-1].hits, _named(attacker_units, tuple(a - b for a, b in zip(attacker, left_a))))
+        left_a = _chosen(
+            attacker_units, attacker, main[1], given_round.attacker_casualties, f"{path}.attacker_casualties"
+        )
+        left_d = _chosen(
+            defender_units, defender_1, main[0], given_round.defender_casualties, f"{path}.defender_casualties"
+        )
+        volleys[-2] = VolleyRecord(
+            "attacker",
+            "main",
+            volleys[-2].rolls,
+            volleys[-2].hits,
+            _named(defender_units, tuple(a - b for a, b in zip(defender_1, left_d))),
+        )
+        volleys[-1] = VolleyRecord(
+            "defender",
+            "main",
+            volleys[-1].rolls,
+            volleys[-1].hits,
+            _named(attacker_units, tuple(a - b for a, b in zip(attacker, left_a))),
+        )
         state, ending = rules.after_round((left_a, left_d, state[2], state[3]), number)
         ghost = None
         records.append(

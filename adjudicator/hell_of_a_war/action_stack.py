@@ -67,13 +67,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.actions import (
-    ABILITIES, ACTION_CARDS, ACTIONS, ASSEMBLIES, BARRACKS, BASE_BUILDING_PHASE, BASE_BUILDINGS, BLITZ, BOMB, BUILD_PHASE,
-    DESTROYER, DISCARDING, DRAWING, EXPLOSIVE_LANDING, FIRE_BRIGADE, IN_PLAY, LAND_BUILDINGS, LOCKING, PLAY_CARD, PLAYED_FROM_HAND, SACRIFICE,
-    SCRAPYARD, STACK, SUCCESSFUL_DEFENCE, TECH_VALUES, UPGRADES, Board, Declaration, Effect, Payment, plural,
+    ABILITIES,
+    ACTION_CARDS,
+    ACTIONS,
+    ASSEMBLIES,
+    BARRACKS,
+    BASE_BUILDING_PHASE,
+    BASE_BUILDINGS,
+    BLITZ,
+    BOMB,
+    BUILD_PHASE,
+    DESTROYER,
+    DISCARDING,
+    DRAWING,
+    EXPLOSIVE_LANDING,
+    FIRE_BRIGADE,
+    IN_PLAY,
+    LAND_BUILDINGS,
+    LOCKING,
+    PLAY_CARD,
+    PLAYED_FROM_HAND,
+    SACRIFICE,
+    SCRAPYARD,
+    STACK,
+    SUCCESSFUL_DEFENCE,
+    TECH_VALUES,
+    UPGRADES,
+    Board,
+    Declaration,
+    Effect,
+    Payment,
+    plural,
 )
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Phase, Player, Special, Zone
-from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -188,7 +216,10 @@ class StackResult:
         Radarstation (r), Anna: resolved — Anna pays 1 TW and locks it; Anna draws 1 card.
         TW paid: Anna 1.
         """
-        lines = [f"{outcome.name} ({outcome.card}), {outcome.player}: {outcome.status.value} — {outcome.reason}" for outcome in self.outcomes]
+        lines = [
+            f"{outcome.name} ({outcome.card}), {outcome.player}: {outcome.status.value} — {outcome.reason}"
+            for outcome in self.outcomes
+        ]
         lines.append("TW paid: " + ", ".join(f"{name} {tw}" for name, tw in self.tw_paid.items()) + ".")
         return lines
 
@@ -208,7 +239,9 @@ class _Table(Board):
         self.countered: dict[int, tuple[Status, str]] = {}
         self.trace = TraceBuilder()
         self.outcomes: list[Outcome] = []
-        self.tw_available = {name: self.pool[name] + sum(self.cards[c].tw for c in self.tw_sources(name, None)) for name in self.players}
+        self.tw_available = {
+            name: self.pool[name] + sum(self.cards[c].tw for c in self.tw_sources(name, None)) for name in self.players
+        }
 
     # --- declaration -----------------------------------------------------------------------------
 
@@ -231,50 +264,113 @@ class _Table(Board):
         cost = self.cost(declaration)
         available = self.available(declaration.player, declaration.card, self.unit_type(declaration))
         if cost > available:
-            return [ScenarioError(
-                f"stack.{index}", f"{declaration.player} cannot declare {self.label(declaration.card)} for {cost} TW: besides the cards "
-                f"already in the action stack only {available} TW can be raised ({STACK})", cost)]
+            return [
+                ScenarioError(
+                    f"stack.{index}",
+                    f"{declaration.player} cannot declare {self.label(declaration.card)} for {cost} TW: besides the "
+                    "cards "
+                    f"already in the action stack only {available} TW can be raised ({STACK})",
+                    cost,
+                )
+            ]
         self._announce(index, declaration, cost, available)
         return []
 
     def _announce(self, index: int, declaration: Declaration, cost: int, available: int) -> None:
         card, player = self.cards[declaration.card], declaration.player
         what = f"{card.label}: {self.describe(declaration)}{self.price(declaration)}"
-        affordable = f"; {player} can raise {available} TW besides the earmarked cards, enough for its {cost} TW" if cost else ""
+        affordable = (
+            f"; {player} can raise {available} TW besides the earmarked cards, enough for its {cost} TW" if cost else ""
+        )
         if self.pending and self.stack[max(self.pending)].player == player:
             self.trace.add(STACK, "nobody else reacts, so {player} adds a further reaction to the chain", player=player)
         opening = "declares" if not self.pending else "reacts with"
         if self.in_play(card.id):
-            self.trace.add(STACK, "{player} {opening} {what}{opens}; the card is earmarked (the symbolic lock): it stays unlocked but cannot pay "
-                           "for another action in this stack{affordable}", player=player, opening=opening, what=what,
-                           opens="" if self.pending else ", which opens the action stack", affordable=affordable)
+            self.trace.add(
+                STACK,
+                "{player} {opening} {what}{opens}; the card is earmarked (the symbolic lock): it stays unlocked but "
+                "cannot pay "
+                "for another action in this stack{affordable}",
+                player=player,
+                opening=opening,
+                what=what,
+                opens="" if self.pending else ", which opens the action stack",
+                affordable=affordable,
+            )
         else:
-            rule = BUILD_PHASE if declaration.effect is Effect.BUILD else ACTION_CARDS if not self.pending else PLAY_CARD
+            rule = (
+                BUILD_PHASE if declaration.effect is Effect.BUILD else ACTION_CARDS if not self.pending else PLAY_CARD
+            )
             if card.kind is CardKind.BASE_BUILDING:
                 rule = BASE_BUILDING_PHASE
-            self.trace.add(rule, "{player} {opening} {what}: playing a card is an action, which can be answered by reactions",
-                           player=player, opening=opening, what=what)
+            self.trace.add(
+                rule,
+                "{player} {opening} {what}: playing a card is an action, which can be answered by reactions",
+                player=player,
+                opening=opening,
+                what=what,
+            )
             rule = EXPLOSIVE_LANDING if declaration.effect is Effect.BUILD else ACTION_CARDS
-            self.trace.add(rule, "{card} still counts as being in {player}'s hand until it resolves and is paid{affordable}",
-                           card=card.label, player=player, affordable=affordable)
+            self.trace.add(
+                rule,
+                "{card} still counts as being in {player}'s hand until it resolves and is paid{affordable}",
+                card=card.label,
+                player=player,
+                affordable=affordable,
+            )
         self.pending[index] = declaration
-        self.declared_zones[index] = {card_id: self.zone[card_id] for card_id in (declaration.card, *declaration.targets)}
+        self.declared_zones[index] = {
+            card_id: self.zone[card_id] for card_id in (declaration.card, *declaration.targets)
+        }
 
     def _produce_tw(self, index: int, declaration: Declaration) -> None:
         card, player = self.cards[declaration.card], declaration.player
         self.locked[card.id] = True
         self.pool[player] += card.tw
-        rule = LAND_BUILDINGS if card.kind is CardKind.LAND_BUILDING else BASE_BUILDINGS if card.kind is CardKind.BASE_BUILDING else TECH_VALUES
-        self.trace.add(rule, "{player} locks {card} and draws {tw} TW at once: drawing TW is no action, goes on no stack and cannot be prevented",
-                       player=player, card=card.label, tw=card.tw)
+        rule = (
+            LAND_BUILDINGS
+            if card.kind is CardKind.LAND_BUILDING
+            else BASE_BUILDINGS
+            if card.kind is CardKind.BASE_BUILDING
+            else TECH_VALUES
+        )
+        self.trace.add(
+            rule,
+            "{player} locks {card} and draws {tw} TW at once: drawing TW is no action, goes on no stack and cannot be "
+            "prevented",
+            player=player,
+            card=card.label,
+            tw=card.tw,
+        )
         for earlier in self.pending.values():
             if card.id in earlier.targets and earlier.effect is Effect.LOCK:
-                self.trace.add(DESTROYER, "{player} may still draw the TW of {card} in reaction to {locker}, which is to lock it",
-                               player=player, card=card.label, locker=self.label(earlier.card))
+                self.trace.add(
+                    DESTROYER,
+                    "{player} may still draw the TW of {card} in reaction to {locker}, which is to lock it",
+                    player=player,
+                    card=card.label,
+                    locker=self.label(earlier.card),
+                )
             if card.id in earlier.targets and self.cards[earlier.card].special is Special.BLITZANGRIFF:
-                self.trace.add(BLITZ, "{blitz} does not forbid drawing TW from {card}: drawing TW is no action", blitz=self.label(earlier.card), card=card.label)
-        self.outcomes.append(Outcome(index, player, card.id, card.name, declaration.effect, Status.PRODUCED, 0,
-                                     f"{player} locks it and draws {card.tw} TW at once.", Payment(locked_card=True)))
+                self.trace.add(
+                    BLITZ,
+                    "{blitz} does not forbid drawing TW from {card}: drawing TW is no action",
+                    blitz=self.label(earlier.card),
+                    card=card.label,
+                )
+        self.outcomes.append(
+            Outcome(
+                index,
+                player,
+                card.id,
+                card.name,
+                declaration.effect,
+                Status.PRODUCED,
+                0,
+                f"{player} locks it and draws {card.tw} TW at once.",
+                Payment(locked_card=True),
+            )
+        )
 
     # --- resolution ------------------------------------------------------------------------------
 
@@ -284,10 +380,18 @@ class _Table(Board):
             raise InvalidScenario(problems)
         order = sorted(self.pending, reverse=True)
         if len(order) == 1:
-            self.trace.add(STACK, "nobody reacts: {card} alone is in the stack and comes up", card=self.label(self.pending[order[0]].card))
+            self.trace.add(
+                STACK,
+                "nobody reacts: {card} alone is in the stack and comes up",
+                card=self.label(self.pending[order[0]].card),
+            )
         elif order:
-            self.trace.add(STACK, "nobody reacts any more: the stack is worked through last in, first out, from {last} back to {first}",
-                           last=self.label(self.pending[order[0]].card), first=self.label(self.pending[order[-1]].card))
+            self.trace.add(
+                STACK,
+                "nobody reacts any more: the stack is worked through last in, first out, from {last} back to {first}",
+                last=self.label(self.pending[order[0]].card),
+                first=self.label(self.pending[order[-1]].card),
+            )
         if order:
             for index in order:
                 self._resolve(index)
@@ -305,7 +409,9 @@ class _Table(Board):
         declaration = self.pending.pop(index)
         card = self.cards[declaration.card]
         tw = payment.tw if payment else 0
-        self.outcomes.append(Outcome(index, declaration.player, card.id, card.name, declaration.effect, status, tw, reason, payment))
+        self.outcomes.append(
+            Outcome(index, declaration.player, card.id, card.name, declaration.effect, status, tw, reason, payment)
+        )
 
     def _to_scrapyard(self, card_id: str) -> None:
         self.zone[card_id] = Zone.SCRAPYARD
@@ -317,55 +423,123 @@ class _Table(Board):
         declared_zone = self.declared_zones[index][card.id]
         if self.zone[card.id] is not declared_zone:
             rule = ACTION_CARDS if card.kind in PLAYED_FROM_HAND else STACK
-            self.trace.add(rule, "{card} comes up but no longer exists (it lies in the {zone}): it has no effect and {player} pays nothing",
-                           card=card.label, zone=self.zone[card.id].label, player=player)
-            return self._finish(index, Status.FIZZLED, f"it no longer exists (it lies in the {self.zone[card.id].label}): no effect, nothing paid.")
+            self.trace.add(
+                rule,
+                "{card} comes up but no longer exists (it lies in the {zone}): it has no effect and {player} pays "
+                "nothing",
+                card=card.label,
+                zone=self.zone[card.id].label,
+                player=player,
+            )
+            return self._finish(
+                index,
+                Status.FIZZLED,
+                f"it no longer exists (it lies in the {self.zone[card.id].label}): no effect, nothing paid.",
+            )
         countered = self.countered.get(index)
         if countered and countered[0] is Status.COUNTERED:
-            self.trace.add(ACTION_CARDS, "{card} comes up but was countered by {by}: it has no effect and {player} pays nothing",
-                           card=card.label, by=self.label(countered[1]), player=player)
+            self.trace.add(
+                ACTION_CARDS,
+                "{card} comes up but was countered by {by}: it has no effect and {player} pays nothing",
+                card=card.label,
+                by=self.label(countered[1]),
+                player=player,
+            )
             self._release(declaration)
-            return self._finish(index, Status.COUNTERED, f"countered by {self.label(countered[1])}: no effect, nothing paid.")
+            return self._finish(
+                index, Status.COUNTERED, f"countered by {self.label(countered[1])}: no effect, nothing paid."
+            )
         invalid = self._invalid_targets(index, declaration)
         if invalid and declaration.effect is not Effect.UPGRADE:
-            self.trace.add(STACK, "{card} comes up but {why}: it does nothing, {player} pays nothing and the card is released ({state})",
-                           card=card.label, why=invalid, player=player, state=self._released_state(card))
+            self.trace.add(
+                STACK,
+                "{card} comes up but {why}: it does nothing, {player} pays nothing and the card is released ({state})",
+                card=card.label,
+                why=invalid,
+                player=player,
+                state=self._released_state(card),
+            )
             self.trace.add(ACTIONS, "every condition of an action must be met for it to take effect")
             return self._finish(index, Status.FIZZLED, f"{invalid}: no effect, nothing paid.")
         effect_countered = bool(countered and countered[0] is Status.EFFECT_COUNTERED)
         if declaration.lock and self.locked[card.id]:
-            self.trace.add(STACK, "{card} comes up but is already locked, so its ability, which locks it, can no longer be used: no effect, nothing paid",
-                           card=card.label)
-            return self._finish(index, Status.UNPAID, "it is already locked, so its ability can no longer be used: no effect, nothing paid.")
+            self.trace.add(
+                STACK,
+                "{card} comes up but is already locked, so its ability, which locks it, can no longer be used: no "
+                "effect, nothing paid",
+                card=card.label,
+            )
+            return self._finish(
+                index,
+                Status.UNPAID,
+                "it is already locked, so its ability can no longer be used: no effect, nothing paid.",
+            )
         cost = self.cost(declaration, effect_countered)
         payment = self.plan(player, card.id, cost, self.unit_type(declaration))
         if payment is None:
             return self._unpaid(index, declaration, cost)
         if effect_countered:
-            self.trace.add(SUCCESSFUL_DEFENCE, "{card} comes up with its effect countered by {by}: {player} pays only its play cost of {cost} TW "
-                           "(the grey box), not the costs in its description", card=card.label, by=self.label(countered[1]) if countered else "",
-                           player=player, cost=cost)
+            self.trace.add(
+                SUCCESSFUL_DEFENCE,
+                "{card} comes up with its effect countered by {by}: {player} pays only its play cost of {cost} TW "
+                "(the grey box), not the costs in its description",
+                card=card.label,
+                by=self.label(countered[1]) if countered else "",
+                player=player,
+                cost=cost,
+            )
         else:
-            rule = ACTION_CARDS if card.kind in PLAYED_FROM_HAND else BUILD_PHASE if declaration.effect is Effect.BUILD else BOMB if cost else STACK
-            self.trace.add(rule, "{card} comes up and can be carried out, so {player} pays its cost now: {price}",
-                           card=card.label, player=player, price=self.price(declaration).removeprefix(" for ").strip())
+            rule = (
+                ACTION_CARDS
+                if card.kind in PLAYED_FROM_HAND
+                else BUILD_PHASE
+                if declaration.effect is Effect.BUILD
+                else BOMB
+                if cost
+                else STACK
+            )
+            self.trace.add(
+                rule,
+                "{card} comes up and can be carried out, so {player} pays its cost now: {price}",
+                card=card.label,
+                player=player,
+                price=self.price(declaration).removeprefix(" for ").strip(),
+            )
         self._pay(declaration, payment)
         if effect_countered:
             self._to_scrapyard(card.id)
-            self.trace.add(ACTION_CARDS, "{card} goes to {player}'s scrapyard, though its effect was countered", card=card.label, player=player)
-            return self._finish(index, Status.EFFECT_COUNTERED, f"its effect was countered by {self.label(countered[1]) if countered else ''}: "
-                                f"{player} pays only its play cost of {cost} TW.", payment)
+            self.trace.add(
+                ACTION_CARDS,
+                "{card} goes to {player}'s scrapyard, though its effect was countered",
+                card=card.label,
+                player=player,
+            )
+            return self._finish(
+                index,
+                Status.EFFECT_COUNTERED,
+                f"its effect was countered by {self.label(countered[1]) if countered else ''}: "
+                f"{player} pays only its play cost of {cost} TW.",
+                payment,
+            )
         status, effect_text = self._apply(index, declaration, invalid)
         sacrificed = False
         if declaration.sacrifice and self.zone[card.id] is declared_zone:
             self._to_scrapyard(card.id)
             sacrificed = True
-            self.trace.add(SACRIFICE, "{player} sacrifices {card} after its effect: it goes to the scrapyard, as part of the payment",
-                           player=player, card=card.label)
+            self.trace.add(
+                SACRIFICE,
+                "{player} sacrifices {card} after its effect: it goes to the scrapyard, as part of the payment",
+                player=player,
+                card=card.label,
+            )
         if card.kind is CardKind.ACTION_CARD:
             self._to_scrapyard(card.id)
-            self.trace.add(ACTION_CARDS, "{card} has been played and goes to {player}'s scrapyard", card=card.label, player=player)
-        payment = Payment(payment.tw, payment.from_pool, payment.drawn, payment.assemblies, declaration.lock, sacrificed)
+            self.trace.add(
+                ACTION_CARDS, "{card} has been played and goes to {player}'s scrapyard", card=card.label, player=player
+            )
+        payment = Payment(
+            payment.tw, payment.from_pool, payment.drawn, payment.assemblies, declaration.lock, sacrificed
+        )
         paid = [f"pays {cost} TW"] if cost else []
         paid += ["locks it"] * declaration.lock + ["sacrifices it"] * sacrificed
         return self._finish(index, status, f"{player} {' and '.join(paid) or 'pays nothing'}; {effect_text}", payment)
@@ -373,17 +547,44 @@ class _Table(Board):
     def _unpaid(self, index: int, declaration: Declaration, cost: int) -> None:
         card, player = self.cards[declaration.card], declaration.player
         available = self.available(player, card.id, self.unit_type(declaration))
-        self.trace.add(BOMB, "{card} comes up: {player} would have to pay {cost} TW but can raise only {available}, and only the player "
-                       "whose action is carried out pays", card=card.label, player=player, cost=cost, available=available)
+        self.trace.add(
+            BOMB,
+            "{card} comes up: {player} would have to pay {cost} TW but can raise only {available}, and only the player "
+            "whose action is carried out pays",
+            card=card.label,
+            player=player,
+            cost=cost,
+            available=available,
+        )
         if declaration.effect is Effect.BUILD:
             self._to_scrapyard(card.id)
-            self.trace.add(BUILD_PHASE, "a build project that cannot be paid goes to the scrapyard (when several cannot all be paid, "
-                           "the opponent chooses which)")
-            self.trace.add(IN_PLAY, "{card} never comes into play: only what had its grey-box cost paid is in play", card=card.label)
-            return self._finish(index, Status.UNPAID, f"{player} cannot pay its {cost} TW: it never comes into play and goes to the scrapyard.")
-        self.trace.add(STACK, "so {card} has no effect, nothing is paid and the card is released ({state})",
-                       card=card.label, state=self._released_state(card))
-        return self._finish(index, Status.UNPAID, f"{player} cannot pay its {cost} TW (only {available} left): no effect, nothing paid, the card is released.")
+            self.trace.add(
+                BUILD_PHASE,
+                "a build project that cannot be paid goes to the scrapyard (when several cannot all be paid, "
+                "the opponent chooses which)",
+            )
+            self.trace.add(
+                IN_PLAY,
+                "{card} never comes into play: only what had its grey-box cost paid is in play",
+                card=card.label,
+            )
+            return self._finish(
+                index,
+                Status.UNPAID,
+                f"{player} cannot pay its {cost} TW: it never comes into play and goes to the scrapyard.",
+            )
+        self.trace.add(
+            STACK,
+            "so {card} has no effect, nothing is paid and the card is released ({state})",
+            card=card.label,
+            state=self._released_state(card),
+        )
+        return self._finish(
+            index,
+            Status.UNPAID,
+            f"{player} cannot pay its {cost} TW (only {available} left): no effect, nothing paid, the card is "
+            "released.",
+        )
 
     def _released_state(self, card: Card) -> str:
         if self.zone[card.id] is Zone.HAND:
@@ -394,7 +595,11 @@ class _Table(Board):
         card = self.cards[declaration.card]
         if card.kind is CardKind.ACTION_CARD:
             self._to_scrapyard(card.id)
-            self.trace.add(ACTION_CARDS, "a countered action card goes to its owner's scrapyard all the same: {card}", card=card.label)
+            self.trace.add(
+                ACTION_CARDS,
+                "a countered action card goes to its owner's scrapyard all the same: {card}",
+                card=card.label,
+            )
         else:
             self.trace.add(STACK, "{card} is released ({state})", card=card.label, state=self._released_state(card))
 
@@ -424,28 +629,57 @@ class _Table(Board):
         for card_id, tw in payment.assemblies.items():
             self.assemblies_used.add(card_id)
             rule = BARRACKS if self.cards[card_id].name.lower().startswith("kaserne") else ASSEMBLIES
-            self.trace.add(rule, "{assembly} makes {card} {tw} TW cheaper without being locked (drawing TW without locking); it can serve "
-                           "no other unit this phase", assembly=self.label(card_id), card=card.label, tw=tw)
-            self.trace.add(ABILITIES, "having made a unit cheaper, {assembly} may not be locked for TW in this phase as well", assembly=self.label(card_id))
+            self.trace.add(
+                rule,
+                "{assembly} makes {card} {tw} TW cheaper without being locked (drawing TW without locking); it can "
+                "serve "
+                "no other unit this phase",
+                assembly=self.label(card_id),
+                card=card.label,
+                tw=tw,
+            )
+            self.trace.add(
+                ABILITIES,
+                "having made a unit cheaper, {assembly} may not be locked for TW in this phase as well",
+                assembly=self.label(card_id),
+            )
         if payment.from_pool:
             self.pool[player] -= payment.from_pool
-            self.trace.add(TECH_VALUES, "{player} uses {tw} TW already drawn in this phase", player=player, tw=payment.from_pool)
+            self.trace.add(
+                TECH_VALUES, "{player} uses {tw} TW already drawn in this phase", player=player, tw=payment.from_pool
+            )
         drawn_total = 0
         for card_id, tw in payment.drawn.items():
             self.locked[card_id] = True
             drawn_total += tw
             source = self.cards[card_id]
-            rule = LAND_BUILDINGS if source.kind is CardKind.LAND_BUILDING else BASE_BUILDINGS if source.kind is CardKind.BASE_BUILDING else TECH_VALUES
+            rule = (
+                LAND_BUILDINGS
+                if source.kind is CardKind.LAND_BUILDING
+                else BASE_BUILDINGS
+                if source.kind is CardKind.BASE_BUILDING
+                else TECH_VALUES
+            )
             self.trace.add(rule, "{player} locks {source} and draws {tw} TW", player=player, source=source.label, tw=tw)
         surplus = payment.from_pool + drawn_total + sum(payment.assemblies.values()) - payment.tw
         if surplus > 0:
             self.pool[player] += surplus
-            self.trace.add(TECH_VALUES, "the {surplus} TW left over stay available to {player} until the end of the phase", surplus=surplus, player=player)
+            self.trace.add(
+                TECH_VALUES,
+                "the {surplus} TW left over stay available to {player} until the end of the phase",
+                surplus=surplus,
+                player=player,
+            )
         self.paid[player] += payment.tw
         if declaration.lock:
             self.locked[card.id] = True
             rule = BASE_BUILDINGS if card.kind is CardKind.BASE_BUILDING else LOCKING
-            self.trace.add(rule, "{player} locks {card} to use its ability (so it draws no TW in this use)", player=player, card=card.label)
+            self.trace.add(
+                rule,
+                "{player} locks {card} to use its ability (so it draws no TW in this use)",
+                player=player,
+                card=card.label,
+            )
 
     def _apply(self, index: int, declaration: Declaration, invalid: str) -> tuple[Status, str]:
         """Carry out the effect; the status and what happened, in running text."""
@@ -463,28 +697,52 @@ class _Table(Board):
             kind = Status.COUNTERED if effect is Effect.COUNTER else Status.EFFECT_COUNTERED
             self.countered[self.by_card[target]] = (kind, card.id)
             if effect is Effect.COUNTER:
-                self.trace.add(ACTION_CARDS, "{card} counters {target}: it will do nothing and need not be paid", card=card.label, target=self.label(target))
+                self.trace.add(
+                    ACTION_CARDS,
+                    "{card} counters {target}: it will do nothing and need not be paid",
+                    card=card.label,
+                    target=self.label(target),
+                )
                 return Status.RESOLVED, f"{self.label(target)} is countered."
-            self.trace.add(SUCCESSFUL_DEFENCE, "{card} counters only the effect of {target}; {player} bore its own play cost plus that of {target}",
-                           card=card.label, target=self.label(target), player=player)
+            self.trace.add(
+                SUCCESSFUL_DEFENCE,
+                "{card} counters only the effect of {target}; {player} bore its own play cost plus that of {target}",
+                card=card.label,
+                target=self.label(target),
+                player=player,
+            )
             return Status.RESOLVED, f"the effect of {self.label(target)} is countered."
         if effect is Effect.DISCARD:
             for target in declaration.targets:
                 self._to_scrapyard(target)
             targets = " and ".join(self.label(t) for t in declaration.targets)
-            self.trace.add(DISCARDING, "{targets} {verb} discarded from the hand to the scrapyard", targets=targets,
-                           verb="is" if len(declaration.targets) == 1 else "are")
+            self.trace.add(
+                DISCARDING,
+                "{targets} {verb} discarded from the hand to the scrapyard",
+                targets=targets,
+                verb="is" if len(declaration.targets) == 1 else "are",
+            )
             return Status.RESOLVED, f"{targets} discarded."
         if effect is Effect.DRAW:
             self.cards_drawn[player] += declaration.amount
-            self.trace.add(DRAWING, "{player} draws {cards} from the top of the depot into the hand", player=player, cards=plural(declaration.amount, "card"))
+            self.trace.add(
+                DRAWING,
+                "{player} draws {cards} from the top of the depot into the hand",
+                player=player,
+                cards=plural(declaration.amount, "card"),
+            )
             return Status.RESOLVED, f"{player} draws {plural(declaration.amount, 'card')}."
         if effect is Effect.BUILD:
             return self._build(declaration)
         if effect is Effect.UPGRADE:
             if invalid:
                 self._to_scrapyard(card.id)
-                self.trace.add(UPGRADES, "{why}: the upgrade {card} comes to nothing and is lost, though it is paid", why=invalid, card=card.label)
+                self.trace.add(
+                    UPGRADES,
+                    "{why}: the upgrade {card} comes to nothing and is lost, though it is paid",
+                    why=invalid,
+                    card=card.label,
+                )
                 return Status.VOIDED, f"but {invalid}: the upgrade is lost."
             self.zone[card.id] = Zone.DEPLOYMENT_ZONE
             self.trace.add(UPGRADES, "{card} upgrades {unit}", card=card.label, unit=self.label(declaration.targets[0]))
@@ -497,19 +755,41 @@ class _Table(Board):
         destroyed, voided = [], []
         for target_id in declaration.targets:
             target = self.cards[target_id]
-            protector = next((
-                other.id for other in self.cards.values()
-                if other.special is Special.FEUERWEHR and other.owner == target.owner and other.id != target_id
-                and self.zone[other.id] is Zone.BASE_ZONE
-            ), None) if target.kind is CardKind.BASE_BUILDING else None
+            protector = (
+                next(
+                    (
+                        other.id
+                        for other in self.cards.values()
+                        if other.special is Special.FEUERWEHR
+                        and other.owner == target.owner
+                        and other.id != target_id
+                        and self.zone[other.id] is Zone.BASE_ZONE
+                    ),
+                    None,
+                )
+                if target.kind is CardKind.BASE_BUILDING
+                else None
+            )
             if protector is not None:
                 voided.append(target.label)
-                self.trace.add(FIRE_BRIGADE, "{protector} makes the destruction of {target} void: the ability of {card} is not prevented, "
-                               "only the destruction, so it is paid all the same", protector=self.label(protector), target=target.label, card=card.label)
+                self.trace.add(
+                    FIRE_BRIGADE,
+                    "{protector} makes the destruction of {target} void: the ability of {card} is not prevented, "
+                    "only the destruction, so it is paid all the same",
+                    protector=self.label(protector),
+                    target=target.label,
+                    card=card.label,
+                )
             else:
                 destroyed.append(target.label)
                 self._to_scrapyard(target_id)
-                self.trace.add(SCRAPYARD, "{card} destroys {target}: it goes to {owner}'s scrapyard", card=card.label, target=target.label, owner=target.owner)
+                self.trace.add(
+                    SCRAPYARD,
+                    "{card} destroys {target}: it goes to {owner}'s scrapyard",
+                    card=card.label,
+                    target=target.label,
+                    owner=target.owner,
+                )
         parts = []
         if destroyed:
             parts.append(" and ".join(destroyed) + (" is" if len(destroyed) == 1 else " are") + " destroyed")
@@ -525,8 +805,11 @@ class _Table(Board):
             return Status.RESOLVED, "it comes into play in the base zone, unlocked."
         zone = Zone.DEPLOYMENT_ZONE if card.kind is CardKind.UNIT else Zone.COUNTRY_ZONE
         self.zone[card.id], self.locked[card.id] = zone, True
-        self.trace.add(BUILD_PHASE, "{card} is built: it comes into play locked in the {zone}", card=card.label, zone=zone.label)
+        self.trace.add(
+            BUILD_PHASE, "{card} is built: it comes into play locked in the {zone}", card=card.label, zone=zone.label
+        )
         return Status.RESOLVED, f"it is built, locked, in the {zone.label}."
+
 
 def evaluate_stack(scenario: StackScenario) -> StackResult:
     """Declare everything, then work the stack through last in, first out."""

@@ -36,8 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from adjudicator.hell_of_a_war.vocabulary import ZONES_IN_PLAY, Card, CardKind, Phase, Player, Special, Zone
 from adjudicator.errors import ScenarioError
+from adjudicator.hell_of_a_war.vocabulary import ZONES_IN_PLAY, Card, CardKind, Phase, Player, Special, Zone
 
 __all__ = [
     "ABILITIES",
@@ -182,7 +182,9 @@ class Payment:
 
 
 PLAYED_FROM_HAND = frozenset({CardKind.ACTION_CARD, CardKind.UPGRADE})
-_NEED_TARGETS = frozenset({Effect.DESTROY, Effect.LOCK, Effect.UNLOCK, Effect.DISCARD, Effect.COUNTER, Effect.COUNTER_EFFECT, Effect.UPGRADE})
+_NEED_TARGETS = frozenset(
+    {Effect.DESTROY, Effect.LOCK, Effect.UNLOCK, Effect.DISCARD, Effect.COUNTER, Effect.COUNTER_EFFECT, Effect.UPGRADE}
+)
 _ONE_TARGET = frozenset({Effect.COUNTER, Effect.COUNTER_EFFECT, Effect.UPGRADE})
 _NO_TARGETS = frozenset({Effect.DRAW, Effect.PRODUCE_TW, Effect.BUILD})
 _BUILDABLE = frozenset({CardKind.UNIT, CardKind.LAND_BUILDING, CardKind.BASE_BUILDING})
@@ -235,8 +237,13 @@ class Board:
         return [
             card_id
             for card_id, card in self.cards.items()
-            if card.owner == player and card.tw > 0 and self.in_play(card_id) and not self.locked[card_id]
-            and card_id != acting and card_id not in earmarked and card_id not in skip
+            if card.owner == player
+            and card.tw > 0
+            and self.in_play(card_id)
+            and not self.locked[card_id]
+            and card_id != acting
+            and card_id not in earmarked
+            and card_id not in skip
             and card_id not in self.assemblies_used
         ]
 
@@ -246,9 +253,13 @@ class Board:
         return [
             card_id
             for card_id, card in self.cards.items()
-            if card.owner == player and card.special is Special.ASSEMBLY and card.assembly_for == unit_type
-            and self.zone[card_id] is Zone.BASE_ZONE and not self.locked[card_id]
-            and card_id not in earmarked and card_id not in self.assemblies_used
+            if card.owner == player
+            and card.special is Special.ASSEMBLY
+            and card.assembly_for == unit_type
+            and self.zone[card_id] is Zone.BASE_ZONE
+            and not self.locked[card_id]
+            and card_id not in earmarked
+            and card_id not in self.assemblies_used
         ]
 
     def unit_type(self, declaration: Declaration) -> str | None:
@@ -339,9 +350,19 @@ class Board:
         ids = [card.id for card in self.card_list]
         for index, card in enumerate(self.card_list):
             if card.id in ids[:index]:
-                problems.append(ScenarioError(f"cards.{index}.id", "every card needs a different id (give each copy its own)", card.id))
+                problems.append(
+                    ScenarioError(
+                        f"cards.{index}.id", "every card needs a different id (give each copy its own)", card.id
+                    )
+                )
             if card.owner not in self.players:
-                problems.append(ScenarioError(f"cards.{index}.owner", f"card {card.id!r} must belong to one of the players ({', '.join(self.players)})", card.owner))
+                problems.append(
+                    ScenarioError(
+                        f"cards.{index}.owner",
+                        f"card {card.id!r} must belong to one of the players ({', '.join(self.players)})",
+                        card.owner,
+                    )
+                )
         return problems
 
     def declaration_problems(self, index: int, declaration: Declaration, phase: Phase | None) -> list[ScenarioError]:
@@ -349,63 +370,155 @@ class Board:
         path = f"stack.{index}"
         problems: list[ScenarioError] = []
         if declaration.player not in self.players:
-            problems.append(ScenarioError(f"{path}.player", f"must name one of the players ({', '.join(self.players)})", declaration.player))
+            problems.append(
+                ScenarioError(
+                    f"{path}.player", f"must name one of the players ({', '.join(self.players)})", declaration.player
+                )
+            )
         for position, target in enumerate(declaration.targets):
             if target not in self.cards:
-                problems.append(ScenarioError(f"{path}.targets.{position}", "must be the id of a card listed in cards", target))
+                problems.append(
+                    ScenarioError(f"{path}.targets.{position}", "must be the id of a card listed in cards", target)
+                )
         card = self.cards.get(declaration.card)
         if card is None:
             problems.append(ScenarioError(f"{path}.card", "must be the id of a card listed in cards", declaration.card))
             return problems
         if declaration.player in self.players and card.owner != declaration.player:
-            problems.append(ScenarioError(
-                f"{path}.card", f"player {declaration.player!r} owns no such card: {card.label} belongs to {card.owner!r}", declaration.card))
+            problems.append(
+                ScenarioError(
+                    f"{path}.card",
+                    f"player {declaration.player!r} owns no such card: {card.label} belongs to {card.owner!r}",
+                    declaration.card,
+                )
+            )
         if declaration.card in self.by_card:
-            problems.append(ScenarioError(
-                f"{path}.card", f"a card may stand in the action stack only once ({STACK}); {card.label} was declared at stack.{self.by_card[declaration.card]}",
-                declaration.card))
+            problems.append(
+                ScenarioError(
+                    f"{path}.card",
+                    f"a card may stand in the action stack only once ({STACK}); {card.label} was declared at "
+                    f"stack.{self.by_card[declaration.card]}",
+                    declaration.card,
+                )
+            )
         problems.extend(self._check_card_use(path, declaration, card, phase))
         if all(target in self.cards for target in declaration.targets):
             problems.extend(self._check_targets(path, declaration))
         return problems
 
-    def _check_card_use(self, path: str, declaration: Declaration, card: Card, phase: Phase | None) -> list[ScenarioError]:
+    def _check_card_use(
+        self, path: str, declaration: Declaration, card: Card, phase: Phase | None
+    ) -> list[ScenarioError]:
         """Whether the card can be used this way, from where it lies, in this phase."""
         problems = []
         effect, zone = declaration.effect, self.zone[card.id]
         if effect is Effect.BUILD:
             if card.kind not in _BUILDABLE or zone is not Zone.HAND:
-                problems.append(ScenarioError(f"{path}.effect", f"only a unit, land building or base building in the hand can be built; {card.label} is {card.kind.noun} in the {zone.label}", effect.value))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.effect",
+                        f"only a unit, land building or base building in the hand can be built; {card.label} is "
+                        f"{card.kind.noun} in the {zone.label}",
+                        effect.value,
+                    )
+                )
             elif phase is not None and card.kind is CardKind.BASE_BUILDING and phase is not Phase.BASE_BUILDING:
-                problems.append(ScenarioError(f"{path}.effect", f"base buildings are brought into play in the base-building phase ({BASE_BUILDING_PHASE})", phase.value))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.effect",
+                        f"base buildings are brought into play in the base-building phase ({BASE_BUILDING_PHASE})",
+                        phase.value,
+                    )
+                )
             elif phase is not None and card.kind is not CardKind.BASE_BUILDING and phase is not Phase.BUILD:
-                problems.append(ScenarioError(f"{path}.effect", f"units and land buildings are built in the build phase ({BUILD_PHASE})", phase.value))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.effect",
+                        f"units and land buildings are built in the build phase ({BUILD_PHASE})",
+                        phase.value,
+                    )
+                )
         elif card.kind is CardKind.UPGRADE or effect is Effect.UPGRADE:
             if card.kind is not CardKind.UPGRADE or effect is not Effect.UPGRADE or zone is not Zone.HAND:
-                problems.append(ScenarioError(f"{path}.effect", f"an upgrade card in the hand is played with effect 'upgrade'; {card.label} is {card.kind.noun} in the {zone.label}", effect.value))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.effect",
+                        f"an upgrade card in the hand is played with effect 'upgrade'; {card.label} is "
+                        f"{card.kind.noun} in the {zone.label}",
+                        effect.value,
+                    )
+                )
             elif phase is not None and phase is not Phase.BUILD:
-                problems.append(ScenarioError(f"{path}.effect", f"upgrades are played in the build phase ({UPGRADES})", phase.value))
+                problems.append(
+                    ScenarioError(f"{path}.effect", f"upgrades are played in the build phase ({UPGRADES})", phase.value)
+                )
         elif card.kind is CardKind.ACTION_CARD:
             if zone is not Zone.HAND:
-                problems.append(ScenarioError(f"{path}.card", f"an action card is played from the hand; {card.label} lies in the {zone.label}", card.id))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.card",
+                        f"an action card is played from the hand; {card.label} lies in the {zone.label}",
+                        card.id,
+                    )
+                )
             elif effect is Effect.PRODUCE_TW:
-                problems.append(ScenarioError(f"{path}.effect", f"an action card produces no TW by locking; {card.label} is an action card", effect.value))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.effect",
+                        f"an action card produces no TW by locking; {card.label} is an action card",
+                        effect.value,
+                    )
+                )
             elif phase in _NO_ACTION_CARDS_IN:
-                problems.append(ScenarioError(f"{path}.card", f"action cards may not be played in the attack and block declaration phases ({ACTION_CARDS})", phase.value if phase else None))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.card",
+                        f"action cards may not be played in the attack and block declaration phases ({ACTION_CARDS})",
+                        phase.value if phase else None,
+                    )
+                )
             if declaration.lock or declaration.sacrifice:
-                problems.append(ScenarioError(f"{path}.lock" if declaration.lock else f"{path}.sacrifice", f"{card.label} is an action card: it goes to the scrapyard once played and is neither locked nor sacrificed", True))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.lock" if declaration.lock else f"{path}.sacrifice",
+                        f"{card.label} is an action card: it goes to the scrapyard once played and is neither locked "
+                        "nor sacrificed",
+                        True,
+                    )
+                )
         elif not self.in_play(card.id):
-            problems.append(ScenarioError(f"{path}.card", f"only a card in play can use its ability; {card.label} lies in the {zone.label}", card.id))
+            problems.append(
+                ScenarioError(
+                    f"{path}.card",
+                    f"only a card in play can use its ability; {card.label} lies in the {zone.label}",
+                    card.id,
+                )
+            )
         elif effect is Effect.PRODUCE_TW and card.tw == 0:
             problems.append(ScenarioError(f"{path}.effect", f"{card.label} produces no TW", effect.value))
         if (declaration.lock or effect is Effect.PRODUCE_TW) and self.in_play(card.id) and self.locked[card.id]:
-            problems.append(ScenarioError(f"{path}.lock", f"{card.label} is already locked, so it cannot be locked to use it ({LOCKING})", True))
+            problems.append(
+                ScenarioError(
+                    f"{path}.lock",
+                    f"{card.label} is already locked, so it cannot be locked to use it ({LOCKING})",
+                    True,
+                )
+            )
         for earlier in self.pending.values():
-            if (self.cards[earlier.card].special is Special.BLITZANGRIFF and card.id in earlier.targets
-                    and declaration.lock and effect is not Effect.PRODUCE_TW):
-                problems.append(ScenarioError(
-                    f"{path}.lock", f"after the Blitzangriff {self.label(earlier.card)} its target {card.label} may not be locked "
-                    f"in reaction to use an ability, only to draw TW ({BLITZ})", True))
+            if (
+                self.cards[earlier.card].special is Special.BLITZANGRIFF
+                and card.id in earlier.targets
+                and declaration.lock
+                and effect is not Effect.PRODUCE_TW
+            ):
+                problems.append(
+                    ScenarioError(
+                        f"{path}.lock",
+                        f"after the Blitzangriff {self.label(earlier.card)} its target {card.label} may not be locked "
+                        f"in reaction to use an ability, only to draw TW ({BLITZ})",
+                        True,
+                    )
+                )
         return problems
 
     def _check_targets(self, path: str, declaration: Declaration) -> list[ScenarioError]:
@@ -414,14 +527,22 @@ class Board:
         if effect in _NEED_TARGETS and not targets:
             return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} needs a target", [])]
         if effect in _ONE_TARGET and len(targets) > 1:
-            return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} takes exactly one target", list(targets))]
+            return [
+                ScenarioError(f"{path}.targets", f"effect {effect.value!r} takes exactly one target", list(targets))
+            ]
         if effect in _NO_TARGETS and targets:
             return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} takes no targets", list(targets))]
         problems = []
         for position, target in enumerate(targets):
             why = self._impossible(declaration, target)
             if why:
-                problems.append(ScenarioError(f"{path}.targets.{position}", f"impossible target for {declaration.card!r} ({effect.value}): {why}", target))
+                problems.append(
+                    ScenarioError(
+                        f"{path}.targets.{position}",
+                        f"impossible target for {declaration.card!r} ({effect.value}): {why}",
+                        target,
+                    )
+                )
         return problems
 
     def _impossible(self, declaration: Declaration, target_id: str) -> str:
@@ -437,7 +558,9 @@ class Board:
             return f"{target.label} is not locked ({LOCKING})"
         if effect is Effect.DISCARD and zone is not Zone.HAND:
             return f"{target.label} lies in the {zone.label}; only hand cards can be discarded ({DISCARDING})"
-        if effect is Effect.UPGRADE and (target.kind is not CardKind.UNIT or zone is not Zone.DEPLOYMENT_ZONE or target.owner != declaration.player):
+        if effect is Effect.UPGRADE and (
+            target.kind is not CardKind.UNIT or zone is not Zone.DEPLOYMENT_ZONE or target.owner != declaration.player
+        ):
             return f"an upgrade is played on a unit in the player's own deployment zone ({UPGRADES}); {target.label} is {target.kind.noun} of {target.owner} in the {zone.label}"
         if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
             earlier = self.by_card.get(target_id)

@@ -184,13 +184,19 @@ class CombatUnit:
         if self.marker_limit is not None:
             _check_count("marker_limit", self.marker_limit)
             if self.defence_markers > self.marker_limit:
-                raise ScenarioError("defence_markers", f"must not exceed the card's limit of {self.marker_limit} (how.verteidigungsmarker)", self.defence_markers)
+                raise ScenarioError(
+                    "defence_markers",
+                    f"must not exceed the card's limit of {self.marker_limit} (how.verteidigungsmarker)",
+                    self.defence_markers,
+                )
         if self.dig_in and self.marker_limit is None:
             raise ScenarioError("marker_limit", "is needed for Eingraben!: the most markers the card may carry", None)
         if self.max_blocked < 1:
             raise ScenarioError("max_blocked", "must be 1 or more", self.max_blocked)
         if self.land_upgrade and self.kind is not UnitKind.LAND:
-            raise ScenarioError("kind", "a land upgrade defends as a land unit, so its kind must be 'land'", self.kind.value)
+            raise ScenarioError(
+                "kind", "a land upgrade defends as a land unit, so its kind must be 'land'", self.kind.value
+            )
 
     def described_by(self, selector: str) -> bool:
         """Whether a card text naming ``selector`` (a kind or a subtype) means this card.
@@ -402,9 +408,18 @@ def _validate(scenario: DamageScenario) -> list[ScenarioError]:
         if blocker.locked:
             fail(f"blocks.{index}.blocker", "must be unlocked to block (how.blockphase)", block.blocker)
         if attacker.kind is not blocker.kind and attacker.kind not in blocker.can_block:
-            fail(f"blocks.{index}", f"a {blocker.kind.value} unit blocks a {attacker.kind.value} unit only where its card allows it (can_block; how.blockphase)", f"{block.blocker} → {block.attacker}")
+            fail(
+                f"blocks.{index}",
+                f"a {blocker.kind.value} unit blocks a {attacker.kind.value} unit only where its card allows it "
+                "(can_block; how.blockphase)",
+                f"{block.blocker} → {block.attacker}",
+            )
         if any(blocker.described_by(s) for s in attacker.camouflage_against if s != ACTION):
-            fail(f"blocks.{index}", f"{block.attacker} has Tarnung! against {block.blocker} and cannot be blocked by it (how.tarnung)", f"{block.blocker} → {block.attacker}")
+            fail(
+                f"blocks.{index}",
+                f"{block.attacker} has Tarnung! against {block.blocker} and cannot be blocked by it (how.tarnung)",
+                f"{block.blocker} → {block.attacker}",
+            )
     for name, count in Counter(block.blocker for block in scenario.blocks).items():
         multi = units.get(name)
         if multi is not None and count > multi.max_blocked:
@@ -422,19 +437,43 @@ def _validate(scenario: DamageScenario) -> list[ScenarioError]:
         if attacker.land_upgrade:
             fail(f"attacks.{index}.attacker", "land upgrades neither attack nor block", attack.attacker)
         if attack.attacker in attacked_by:
-            fail(f"attacks.{index}.attacker", "an unblocked attacker deals its damage to one target (rule c)", attack.attacker)
+            fail(
+                f"attacks.{index}.attacker",
+                "an unblocked attacker deals its damage to one target (rule c)",
+                attack.attacker,
+            )
         attacked_by.add(attack.attacker)
         if target.side is attacker.side:
-            fail(f"attacks.{index}.target", "damage may never be dealt to one's own cards (how.friendly-fire)", attack.target)
+            fail(
+                f"attacks.{index}.target",
+                "damage may never be dealt to one's own cards (how.friendly-fire)",
+                attack.target,
+            )
         elif attack.attacker in engagement.drawn:
             if attack.target not in engagement.drawn[attack.attacker]:
-                fail(f"attacks.{index}.target", f"must be {' or '.join(engagement.drawn[attack.attacker])}, whose card text draws the damage of unblocked attackers (Sonderfall of how.schadenverteilungsphase)", attack.target)
+                fail(
+                    f"attacks.{index}.target",
+                    f"must be {' or '.join(engagement.drawn[attack.attacker])}, whose card text draws the damage of "
+                    "unblocked attackers (Sonderfall of how.schadenverteilungsphase)",
+                    attack.target,
+                )
         elif attack.attacker in engagement.blockers_of:
-            fail(f"attacks.{index}.attacker", "is blocked, so it deals damage only to its blockers (rules a, b)", attack.attacker)
+            fail(
+                f"attacks.{index}.attacker",
+                "is blocked, so it deals damage only to its blockers (rules a, b)",
+                attack.attacker,
+            )
         elif target.kind is not attacker.kind and target.kind not in attacker.initiative:
-            fail(f"attacks.{index}.target", f"a {attacker.kind.value} unit damages a {target.kind.value} target only with Initiative! {target.kind.value} (how.initiative)", attack.target)
+            fail(
+                f"attacks.{index}.target",
+                f"a {attacker.kind.value} unit damages a {target.kind.value} target only with Initiative! "
+                f"{target.kind.value} (how.initiative)",
+                attack.target,
+            )
         elif any(target.described_by(s) for s in attacker.cannot_attack):
-            fail(f"attacks.{index}.target", f"{attack.attacker}'s card says it cannot attack this target", attack.target)
+            fail(
+                f"attacks.{index}.target", f"{attack.attacker}'s card says it cannot attack this target", attack.target
+            )
 
     split_keys: set[tuple[str, UnitKind]] = set()
     for index, split in enumerate(scenario.splits):
@@ -448,19 +487,33 @@ def _validate(scenario: DamageScenario) -> list[ScenarioError]:
         eligible = [name for name in opponents if units[name].kind is split.kind]
         for share_target, points in split.shares.items():
             if share_target not in eligible:
-                fail(f"splits.{index}.shares.{share_target}", f"must be one of the {split.kind.value} units {split.dealer} fights: {', '.join(eligible) or 'none'}", share_target)
+                fail(
+                    f"splits.{index}.shares.{share_target}",
+                    f"must be one of the {split.kind.value} units {split.dealer} fights: "
+                    f"{', '.join(eligible) or 'none'}",
+                    share_target,
+                )
             if points < 0:
                 fail(f"splits.{index}.shares.{share_target}", "must be 0 or more", points)
         value = dealer.attack.get(split.kind, 0)
         if sum(split.shares.values()) != value:
-            fail(f"splits.{index}.shares", f"must add up to {split.dealer}'s {ATTACK_VALUE_NAME[split.kind]} of {value}: each value is dealt exactly once", sum(split.shares.values()))
+            fail(
+                f"splits.{index}.shares",
+                f"must add up to {split.dealer}'s {ATTACK_VALUE_NAME[split.kind]} of {value}: each value is dealt "
+                "exactly once",
+                sum(split.shares.values()),
+            )
 
     for index, choice in enumerate(scenario.returns):
         if known(f"returns.{index}.unit", choice.unit, Side.DEFENDER) is None:
             continue
         attackers = [a for a, t in engagement.free.items() if t == choice.unit]
         if choice.to not in attackers:
-            fail(f"returns.{index}.to", f"must be an unblocked attacker of {choice.unit}: {', '.join(attackers) or 'none'}", choice.to)
+            fail(
+                f"returns.{index}.to",
+                f"must be an unblocked attacker of {choice.unit}: {', '.join(attackers) or 'none'}",
+                choice.to,
+            )
     for index, name in enumerate(scenario.declined_returns):
         known(f"declined_returns.{index}", name, Side.DEFENDER)
     for index, damage in enumerate(scenario.action_damage):
@@ -521,11 +574,24 @@ class _Phase:
         value = dealer.attack.get(kind, 0)
         names = ", ".join(t.name for t in targets)
         if value == 0:
-            self.trace.add(rule, "{dealer} has no {value_name}, so it deals no damage to {targets}", dealer=dealer.name, value_name=ATTACK_VALUE_NAME[kind], targets=names)
+            self.trace.add(
+                rule,
+                "{dealer} has no {value_name}, so it deals no damage to {targets}",
+                dealer=dealer.name,
+                value_name=ATTACK_VALUE_NAME[kind],
+                targets=names,
+            )
             return
         if len(targets) == 1:
             self.deal(dealer, targets[0], value)
-            self.trace.add(rule, "{dealer} deals its {value_name} {value} to {target}", dealer=dealer.name, value_name=ATTACK_VALUE_NAME[kind], value=value, target=targets[0].name)
+            self.trace.add(
+                rule,
+                "{dealer} deals its {value_name} {value} to {target}",
+                dealer=dealer.name,
+                value_name=ATTACK_VALUE_NAME[kind],
+                value=value,
+                target=targets[0].name,
+            )
             return
         split = self.splits.get((dealer.name, kind))
         if split is not None:
@@ -546,7 +612,11 @@ class _Phase:
         self.trace.add(
             rule,
             "{dealer} splits its {value_name} {value} among {targets} ({choice}): {shares}",
-            dealer=dealer.name, value_name=ATTACK_VALUE_NAME[kind], value=value, targets=names, choice=choice,
+            dealer=dealer.name,
+            value_name=ATTACK_VALUE_NAME[kind],
+            value=value,
+            targets=names,
+            choice=choice,
             shares=", ".join(f"{name} {points}" for name, points in shares.items()),
         )
 
@@ -557,16 +627,41 @@ class _Phase:
             if not blockers:
                 continue
             for name in self.engagement.drawn.get(attacker.name, []):
-                self.trace.add(PHASE, "{attacker} is unblocked, but {unit}'s card text draws its damage: it deals it to {unit} as if blocked by it (Sonderfall: card text before rule text, even before 'cannot attack')", attacker=attacker.name, unit=name)
+                self.trace.add(
+                    PHASE,
+                    "{attacker} is unblocked, but {unit}'s card text draws its damage: it deals it to {unit} as if "
+                    "blocked by it (Sonderfall: card text before rule text, even before 'cannot attack')",
+                    attacker=attacker.name,
+                    unit=name,
+                )
             kinds = [kind for kind in UnitKind if any(b.kind is kind for b in blockers)]
             if len(kinds) > 1:
-                self.trace.add(MULTI_BLOCK, "{attacker} is blocked by units of several types ({kinds}): it deals each attack value exactly once, split only among the blockers of that type", attacker=attacker.name, kinds=", ".join(k.value for k in kinds))
+                self.trace.add(
+                    MULTI_BLOCK,
+                    "{attacker} is blocked by units of several types ({kinds}): it deals each attack value exactly "
+                    "once, split only among the blockers of that type",
+                    attacker=attacker.name,
+                    kinds=", ".join(k.value for k in kinds),
+                )
             rule = PHASE if len(kinds) == 1 else MULTI_BLOCK
             if len(blockers) == 1:
                 how = "is treated as blocked" if attacker.name in self.engagement.drawn else "was blocked"
-                self.trace.add(PHASE, "rule a: {attacker} {how} by {blocker} and deals its matching attack value to it", attacker=attacker.name, how=how, blocker=blockers[0].name)
+                self.trace.add(
+                    PHASE,
+                    "rule a: {attacker} {how} by {blocker} and deals its matching attack value to it",
+                    attacker=attacker.name,
+                    how=how,
+                    blocker=blockers[0].name,
+                )
             else:
-                self.trace.add(PHASE, "rule b: {attacker} was blocked by {count} units ({blockers}) and deals each matching attack value, split if need be, among them", attacker=attacker.name, count=len(blockers), blockers=", ".join(b.name for b in blockers))
+                self.trace.add(
+                    PHASE,
+                    "rule b: {attacker} was blocked by {count} units ({blockers}) and deals each matching attack "
+                    "value, split if need be, among them",
+                    attacker=attacker.name,
+                    count=len(blockers),
+                    blockers=", ".join(b.name for b in blockers),
+                )
             for kind in kinds:
                 self.allocate(attacker, kind, [b for b in blockers if b.kind is kind], rule)
 
@@ -577,10 +672,23 @@ class _Phase:
             if not attackers:
                 continue
             if len(attackers) > 1:
-                self.trace.add(PHASE, "rule aa: {blocker} blocks {count} attackers ({attackers}) and may split its attack value among them", blocker=blocker.name, count=len(attackers), attackers=", ".join(a.name for a in attackers))
+                self.trace.add(
+                    PHASE,
+                    "rule aa: {blocker} blocks {count} attackers ({attackers}) and may split its attack value among "
+                    "them",
+                    blocker=blocker.name,
+                    count=len(attackers),
+                    attackers=", ".join(a.name for a in attackers),
+                )
             else:
                 several = len(self.engagement.blockers_of[attackers[0].name]) > 1
-                self.trace.add(PHASE, "rule {letter}: {blocker} deals its matching attack value to {attacker}, which it blocks", letter="bb" if several else "aa", blocker=blocker.name, attacker=attackers[0].name)
+                self.trace.add(
+                    PHASE,
+                    "rule {letter}: {blocker} deals its matching attack value to {attacker}, which it blocks",
+                    letter="bb" if several else "aa",
+                    blocker=blocker.name,
+                    attacker=attackers[0].name,
+                )
             for kind in UnitKind:
                 targets = [a for a in attackers if a.kind is kind]
                 if targets:
@@ -589,17 +697,38 @@ class _Phase:
     def unblocked_attackers(self) -> None:
         """Rule c, then cc1–cc3: the free attacks and what their targets give back."""
         for attacker in self.scenario.units:
-            if attacker.side is not Side.ATTACKER or attacker.land_upgrade or attacker.name in self.engagement.blockers_of:
+            if (
+                attacker.side is not Side.ATTACKER
+                or attacker.land_upgrade
+                or attacker.name in self.engagement.blockers_of
+            ):
                 continue
             target_name = self.engagement.free.get(attacker.name)
             if target_name is None:
-                self.trace.add(PHASE, "rule c: {attacker} is unblocked and the scenario gives it no target, so it deals no damage", attacker=attacker.name)
+                self.trace.add(
+                    PHASE,
+                    "rule c: {attacker} is unblocked and the scenario gives it no target, so it deals no damage",
+                    attacker=attacker.name,
+                )
                 continue
             target = self.units[target_name]
             value = attacker.value_against(target)
             if target.kind is not attacker.kind:
-                self.trace.add(INITIATIVE, "{attacker} has Initiative! {kind}, so as an unblocked attacker it may damage {target}", attacker=attacker.name, kind=target.kind.value, target=target.name)
-            self.trace.add(PHASE, "rule c: {attacker} is unblocked and deals its {value_name} {value} to {target}", attacker=attacker.name, value_name=ATTACK_VALUE_NAME[target.kind], value=value, target=target.name)
+                self.trace.add(
+                    INITIATIVE,
+                    "{attacker} has Initiative! {kind}, so as an unblocked attacker it may damage {target}",
+                    attacker=attacker.name,
+                    kind=target.kind.value,
+                    target=target.name,
+                )
+            self.trace.add(
+                PHASE,
+                "rule c: {attacker} is unblocked and deals its {value_name} {value} to {target}",
+                attacker=attacker.name,
+                value_name=ATTACK_VALUE_NAME[target.kind],
+                value=value,
+                target=target.name,
+            )
             if value:
                 self.deal(attacker, target, value)
         chosen = {choice.unit: choice.to for choice in self.scenario.returns}
@@ -618,12 +747,26 @@ class _Phase:
             return
         if blocked:
             used = {a.kind for a in blocked}
-            self.trace.add(PHASE, "rule cc3: {target} blocks {blocked}, so to {attackers} it can return only a matching attack value it did not use against the unit it blocks", target=target.name, blocked=", ".join(a.name for a in blocked), attackers=names)
+            self.trace.add(
+                PHASE,
+                "rule cc3: {target} blocks {blocked}, so to {attackers} it can return only a matching attack value it "
+                "did not use against the unit it blocks",
+                target=target.name,
+                blocked=", ".join(a.name for a in blocked),
+                attackers=names,
+            )
         elif target.locked:
-            self.trace.add(PHASE, "rule cc1: {target} was locked earlier, not for blocking, so it returns no damage to {attackers}", target=target.name, attackers=names)
+            self.trace.add(
+                PHASE,
+                "rule cc1: {target} was locked earlier, not for blocking, so it returns no damage to {attackers}",
+                target=target.name,
+                attackers=names,
+            )
             return
         elif target.name in self.scenario.declined_returns:
-            self.trace.add(PHASE, "rule cc2: {target} is unlocked and may return damage, but chooses not to", target=target.name)
+            self.trace.add(
+                PHASE, "rule cc2: {target} is unlocked and may return damage, but chooses not to", target=target.name
+            )
             return
         else:
             used = set()
@@ -634,19 +777,50 @@ class _Phase:
                 continue
             value_name = ATTACK_VALUE_NAME[kind]
             if kind in used:
-                self.trace.add(PHASE, "rule cc3: {target} already used its {value_name} against the unit it blocks, so it returns nothing to {attackers}", target=target.name, value_name=value_name, attackers=", ".join(a.name for a in candidates))
+                self.trace.add(
+                    PHASE,
+                    "rule cc3: {target} already used its {value_name} against the unit it blocks, so it returns "
+                    "nothing to {attackers}",
+                    target=target.name,
+                    value_name=value_name,
+                    attackers=", ".join(a.name for a in candidates),
+                )
                 continue
             value = target.attack.get(kind, 0)
             if value == 0:
-                self.trace.add(PHASE, "{target} has no {value_name} to return to {attackers}", target=target.name, value_name=value_name, attackers=", ".join(a.name for a in candidates))
+                self.trace.add(
+                    PHASE,
+                    "{target} has no {value_name} to return to {attackers}",
+                    target=target.name,
+                    value_name=value_name,
+                    attackers=", ".join(a.name for a in candidates),
+                )
                 continue
             receiver = next((a for a in candidates if a.name == chosen), candidates[0])
             rule_name = "cc3" if blocked else "cc2"
             if len(candidates) > 1:
                 how = "as the player chooses" if receiver.name == chosen else "by default to the first that attacked it"
-                self.trace.add(PHASE, "rule cc2: with several unblocked attackers ({attackers}) {target} returns its {value_name} {value} whole to one of them, {how}: {receiver}", attackers=", ".join(a.name for a in candidates), target=target.name, value_name=value_name, value=value, how=how, receiver=receiver.name)
+                self.trace.add(
+                    PHASE,
+                    "rule cc2: with several unblocked attackers ({attackers}) {target} returns its {value_name} "
+                    "{value} whole to one of them, {how}: {receiver}",
+                    attackers=", ".join(a.name for a in candidates),
+                    target=target.name,
+                    value_name=value_name,
+                    value=value,
+                    how=how,
+                    receiver=receiver.name,
+                )
             else:
-                self.trace.add(PHASE, "rule {letter}: {target} returns its {value_name} {value} to {receiver}", letter=rule_name, target=target.name, value_name=value_name, value=value, receiver=receiver.name)
+                self.trace.add(
+                    PHASE,
+                    "rule {letter}: {target} returns its {value_name} {value} to {receiver}",
+                    letter=rule_name,
+                    target=target.name,
+                    value_name=value_name,
+                    value=value,
+                    receiver=receiver.name,
+                )
             self.deal(target, receiver, value)
             returned = True
         if returned and not blocked:
@@ -655,7 +829,13 @@ class _Phase:
     def actions(self) -> None:
         for damage in self.scenario.action_damage:
             self.items.append(_Damage(damage.source, damage.target, damage.amount))
-            self.trace.add(PHASE, "{source} deals {amount} damage to {target}; damage from actions and effects is summed with the rest", source=damage.source, amount=damage.amount, target=damage.target)
+            self.trace.add(
+                PHASE,
+                "{source} deals {amount} damage to {target}; damage from actions and effects is summed with the rest",
+                source=damage.source,
+                amount=damage.amount,
+                target=damage.target,
+            )
 
     def camouflage(self) -> None:
         """Tarnung!: damage from the named unit types (or actions) is prevented."""
@@ -671,7 +851,14 @@ class _Phase:
                     hit = wanted == ACTION or (action_kind is not None and wanted == action_kind.value)
                 if hit and item.amount:
                     item.prevented = True
-                    self.trace.add(CAMOUFLAGE, "{target} has Tarnung! against {selector}: the {amount} damage from {dealer} is prevented", target=target.name, selector=selector, amount=item.amount, dealer=item.dealer)
+                    self.trace.add(
+                        CAMOUFLAGE,
+                        "{target} has Tarnung! against {selector}: the {amount} damage from {dealer} is prevented",
+                        target=target.name,
+                        selector=selector,
+                        amount=item.amount,
+                        dealer=item.dealer,
+                    )
                     break
 
     def mark_advantage(self) -> None:
@@ -686,13 +873,31 @@ class _Phase:
                 continue
             item.advantage = True
             if selector.strip().casefold() in {"bomber", "jäger"} and target.described_by("jagdbomber"):
-                self.trace.add(FIGHTER_BOMBER, "{target} is a fighter-bomber: it counts as a fighter and as a bomber", target=target.name)
-            self.trace.add(ADVANTAGE, "{dealer} has Vorteil! against {selector}: its {amount} damage to {target} is dealt first, before the end of the phase", dealer=dealer.name, selector=selector, amount=item.amount, target=target.name)
+                self.trace.add(
+                    FIGHTER_BOMBER,
+                    "{target} is a fighter-bomber: it counts as a fighter and as a bomber",
+                    target=target.name,
+                )
+            self.trace.add(
+                ADVANTAGE,
+                "{dealer} has Vorteil! against {selector}: its {amount} damage to {target} is dealt first, before the "
+                "end of the phase",
+                dealer=dealer.name,
+                selector=selector,
+                amount=item.amount,
+                target=target.name,
+            )
         advantage_pairs = {(item.dealer, item.target) for item in self.items if item.advantage}
         for item in self.items:
             if item.advantage and (item.target, item.dealer) in advantage_pairs:
                 if item.dealer < item.target:
-                    self.trace.add(ADVANTAGE, "{a} and {b} both have Vorteil! against each other: they deal it simultaneously, neither cancels the other", a=item.dealer, b=item.target)
+                    self.trace.add(
+                        ADVANTAGE,
+                        "{a} and {b} both have Vorteil! against each other: they deal it simultaneously, neither "
+                        "cancels the other",
+                        a=item.dealer,
+                        b=item.target,
+                    )
 
     def settle(self, items: list[_Damage]) -> dict[str, _Settled]:
         """What ``items`` do to each card they hit."""
@@ -720,8 +925,17 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
     trace = phase.trace
     for unit in scenario.units:
         if unit.side is Side.ATTACKER and unit.defence_markers and not unit.land_upgrade:
-            trace.add(MARKERS, "{unit} attacked, so its {markers} defence markers were removed at the start of the following phase", unit=unit.name, markers=unit.defence_markers)
-    trace.add(PHASE, "the units in combat deal damage with the matching attack value: AG-Boden on land units, AG-Luft on aircraft, AG-See on ships; all damage is summed and settled at the end of the phase")
+            trace.add(
+                MARKERS,
+                "{unit} attacked, so its {markers} defence markers were removed at the start of the following phase",
+                unit=unit.name,
+                markers=unit.defence_markers,
+            )
+    trace.add(
+        PHASE,
+        "the units in combat deal damage with the matching attack value: AG-Boden on land units, AG-Luft on aircraft, "
+        "AG-See on ships; all damage is summed and settled at the end of the phase",
+    )
     phase.blocked_attackers()
     phase.blockers()
     phase.unblocked_attackers()
@@ -739,7 +953,12 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
         cancelled = [i for i in by_dealer.get(name, []) if not i.advantage]
         for item in cancelled:
             item.cancelled = True
-        trace.add(ADVANTAGE, "{unit} is destroyed by Vorteil! damage alone, so it deals no further damage{cancelled}", unit=name, cancelled=f" (its {sum(i.amount for i in cancelled)} damage is cancelled)" if cancelled else "")
+        trace.add(
+            ADVANTAGE,
+            "{unit} is destroyed by Vorteil! damage alone, so it deals no further damage{cancelled}",
+            unit=name,
+            cancelled=f" (its {sum(i.amount for i in cancelled)} damage is cancelled)" if cancelled else "",
+        )
     if any(i.advantage for i in counting):
         trace.add(ADVANTAGE, "then the damage dealt without Vorteil! is settled")
     counting = [i for i in counting if not i.cancelled]
@@ -751,18 +970,40 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
         if settled is None:
             continue
         if settled.storm:
-            trace.add(STURM, "{storm} of the damage to {unit} comes from Sturm! units: it ignores the defence markers and bonuses, goes straight onto the printed defence and never reduces the markers", storm=settled.storm, unit=unit.name)
+            trace.add(
+                STURM,
+                "{storm} of the damage to {unit} comes from Sturm! units: it ignores the defence markers and bonuses, "
+                "goes straight onto the printed defence and never reduces the markers",
+                storm=settled.storm,
+                unit=unit.name,
+            )
         if settled.markers_lost:
-            trace.add(MARKERS, "{unit}'s defence markers take the other damage first, one marker per point: {lost} of its {markers} markers are removed", unit=unit.name, lost=settled.markers_lost, markers=unit.defence_markers)
+            trace.add(
+                MARKERS,
+                "{unit}'s defence markers take the other damage first, one marker per point: {lost} of its {markers} "
+                "markers are removed",
+                unit=unit.name,
+                lost=settled.markers_lost,
+                markers=unit.defence_markers,
+            )
         trace.add(
             DEFENCE,
             "{unit} receives {received} damage, {on_defence} of it on its printed defence {defence}: {verdict}",
-            unit=unit.name, received=settled.received, on_defence=settled.on_defence, defence=unit.defence,
-            verdict="destroyed (scrapyard)" if settled.destroyed else "it survives and has its full defence again next phase",
+            unit=unit.name,
+            received=settled.received,
+            on_defence=settled.on_defence,
+            defence=unit.defence,
+            verdict="destroyed (scrapyard)"
+            if settled.destroyed
+            else "it survives and has its full defence again next phase",
         )
         if settled.destroyed:
             destroyed.append(unit.name)
-    trace.add(DAMAGE, "destruction is checked at the end of the phase: destroyed {destroyed}", destroyed=", ".join(destroyed) or "none")
+    trace.add(
+        DAMAGE,
+        "destruction is checked at the end of the phase: destroyed {destroyed}",
+        destroyed=", ".join(destroyed) or "none",
+    )
 
     gone = set(destroyed)
     untouched = _Settled(0, 0, 0, 0, False)
@@ -775,7 +1016,13 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
         markers_after[unit.name] = phase.markers(unit) - final.get(unit.name, untouched).markers_lost
         if unit.dig_in and not unit.land_upgrade and unit.marker_limit is not None:
             next_round[unit.name] = unit.marker_limit
-            trace.add(DIG_IN, "{unit} has Eingraben!: between the rounds its markers go back up to {limit} while it is in a land (not in the deployment zone)", unit=unit.name, limit=unit.marker_limit)
+            trace.add(
+                DIG_IN,
+                "{unit} has Eingraben!: between the rounds its markers go back up to {limit} while it is in a land "
+                "(not in the deployment zone)",
+                unit=unit.name,
+                limit=unit.marker_limit,
+            )
 
     dealt: dict[str, dict[str, int]] = {}
     for item in counting:
@@ -783,7 +1030,13 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
         dealt[item.dealer][item.target] = dealt[item.dealer].get(item.target, 0) + item.amount
     dealers = [u.name for u in scenario.units] + [d.source for d in scenario.action_damage]
     dealt_total = {name: sum(dealt.get(name, {}).values()) for name in dict.fromkeys(dealers)}
-    returned = {i.dealer for i in counting if i.dealer in phase.units and phase.units[i.dealer].side is Side.DEFENDER and phase.engagement.free.get(i.target) == i.dealer}
+    returned = {
+        i.dealer
+        for i in counting
+        if i.dealer in phase.units
+        and phase.units[i.dealer].side is Side.DEFENDER
+        and phase.engagement.free.get(i.target) == i.dealer
+    }
     locked = tuple(u.name for u in scenario.units if u.name in returned and u.name not in phase.engagement.blocked_by)
     return DamageResult(
         destroyed=tuple(destroyed),

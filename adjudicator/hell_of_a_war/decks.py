@@ -209,7 +209,9 @@ class DeckScenario:
         if self.format is not DeckFormat.STRATEGY:
             return
         problems = [
-            ScenarioError(f"cards.{index}.cost", "the strategy format sums the TW costs of all cards: give this card's cost", None)
+            ScenarioError(
+                f"cards.{index}.cost", "the strategy format sums the TW costs of all cards: give this card's cost", None
+            )
             for index, card in enumerate(self.cards)
             if card.cost is None and card.type not in (CardType.BASE_BUILDING, CardType.LAND) and not card.x_cost
         ]
@@ -238,7 +240,9 @@ class DeckResult:
     trace: Trace
 
     def summary(self) -> list[str]:
-        lines = [f"{'Legal' if self.legal else 'Not legal'} in the {self.format.value} format ({self.card_count} cards)"]
+        lines = [
+            f"{'Legal' if self.legal else 'Not legal'} in the {self.format.value} format ({self.card_count} cards)"
+        ]
         lines.extend(f"- {problem}" for problem in self.problems)
         return lines
 
@@ -259,7 +263,9 @@ class _Verdict:
                 self.violated.append(rule)
 
 
-def _strategy_nations(cards: list[DeckCard], fixed_main: Nation | None) -> tuple[Nation | None, Nation | None, int] | None:
+def _strategy_nations(
+    cards: list[DeckCard], fixed_main: Nation | None
+) -> tuple[Nation | None, Nation | None, int] | None:
     """Main nation, second nation and the second nation's unit TW; None if more than two nations are needed."""
     marked = [card for card in cards if card.nations]
     present = [nation for nation in Nation if any(nation in card.nations for card in marked)]
@@ -278,7 +284,9 @@ def _strategy_nations(cards: list[DeckCard], fixed_main: Nation | None) -> tuple
                 for card in marked
                 if card.type is CardType.UNIT and main not in card.nations
             )
-            main_tw = sum(card.count * (card.cost or 0) for card in marked if card.type is CardType.UNIT and main in card.nations)
+            main_tw = sum(
+                card.count * (card.cost or 0) for card in marked if card.type is CardType.UNIT and main in card.nations
+            )
             rank = (second_tw, -main_tw, main, second)
             if best is None or rank[:2] < best[:2]:
                 best = rank
@@ -294,11 +302,28 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
     lands = [card for card in scenario.cards if card.type is CardType.LAND]
     cards = [card for card in scenario.cards if card.type is not CardType.LAND]
     if lands:
-        verdict.trace.add(DEPOT, "land cards are not part of a deck: {names} not counted", names=", ".join(card.name for card in lands))
+        verdict.trace.add(
+            DEPOT,
+            "land cards are not part of a deck: {names} not counted",
+            names=", ".join(card.name for card in lands),
+        )
     count = sum(card.count for card in cards)
-    verdict.check(count >= MINIMUM_CARDS, rules.entry if scenario.format is not DeckFormat.BASIC else DEPOT, "the deck has {count} cards; at least {minimum} are required", count=count, minimum=MINIMUM_CARDS)
+    verdict.check(
+        count >= MINIMUM_CARDS,
+        rules.entry if scenario.format is not DeckFormat.BASIC else DEPOT,
+        "the deck has {count} cards; at least {minimum} are required",
+        count=count,
+        minimum=MINIMUM_CARDS,
+    )
     if rules.max_cards is not None:
-        verdict.check(count <= rules.max_cards, rules.entry, "the deck has {count} cards; the {format} format allows at most {maximum}", count=count, format=scenario.format.value, maximum=rules.max_cards)
+        verdict.check(
+            count <= rules.max_cards,
+            rules.entry,
+            "the deck has {count} cards; the {format} format allows at most {maximum}",
+            count=count,
+            format=scenario.format.value,
+            maximum=rules.max_cards,
+        )
     elif scenario.format is DeckFormat.STRATEGY:
         verdict.trace.add(rules.entry, "the strategy format has no maximum number of cards")
 
@@ -309,36 +334,82 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
         by_title.setdefault(card.name, []).append(card)
     for name, lines in by_title.items():
         if len(lines) > 1:
-            verdict.trace.add(DEPOT, "{name} is listed {lines} times: cards with the same title count together ({count})", name=name, lines=len(lines), count=copies[name])
+            verdict.trace.add(
+                DEPOT,
+                "{name} is listed {lines} times: cards with the same title count together ({count})",
+                name=name,
+                lines=len(lines),
+                count=copies[name],
+            )
     problems_before = len(verdict.problems)
     for name, number in copies.items():
         card = by_title[name][0]
         historic = any(line.historic for line in by_title[name]) or name.strip().casefold() == "bunkerknacker"
         if number > DEPOT_COPIES:
-            verdict.check(False, DEPOT, "{name}: {number} copies; no title may be in a deck more than {limit} times", name=name, number=number, limit=DEPOT_COPIES)
+            verdict.check(
+                False,
+                DEPOT,
+                "{name}: {number} copies; no title may be in a deck more than {limit} times",
+                name=name,
+                number=number,
+                limit=DEPOT_COPIES,
+            )
         if number > rules.copies:
             wording = "every card exactly once" if rules.copies == 1 else f"at most {rules.copies} copies of a card"
-            verdict.check(False, rules.entry, "{name}: {number} copies; the {format} format allows {wording}", name=name, number=number, format=scenario.format.value, wording=wording)
+            verdict.check(
+                False,
+                rules.entry,
+                "{name}: {number} copies; the {format} format allows {wording}",
+                name=name,
+                number=number,
+                format=scenario.format.value,
+                wording=wording,
+            )
         if historic:
             rule = BUNKER_BUSTER if name.strip().casefold() == "bunkerknacker" else HISTORIC
-            verdict.check(number <= 1, rule, "{name} is Historisch!: {number} copies, at most 1 allowed", name=name, number=number)
+            verdict.check(
+                number <= 1, rule, "{name} is Historisch!: {number} copies, at most 1 allowed", name=name, number=number
+            )
         if card.prototype:
-            verdict.trace.add(PROTOTYPE, "{name} is Prototyp!: up to 4 copies in the deck, but only one per player in play", name=name)
+            verdict.trace.add(
+                PROTOTYPE, "{name} is Prototyp!: up to 4 copies in the deck, but only one per player in play", name=name
+            )
         if scenario.format is DeckFormat.STRATEGY and card.type is CardType.ACTION and number > 1:
-            verdict.check(False, rules.entry, "{name}: {number} copies of an action card; the strategy format allows every action card once", name=name, number=number)
+            verdict.check(
+                False,
+                rules.entry,
+                "{name}: {number} copies of an action card; the strategy format allows every action card once",
+                name=name,
+                number=number,
+            )
     if len(verdict.problems) == problems_before:
-        verdict.trace.add(rules.entry, "no title exceeds its copy limit ({limit} per card in the {format} format)", limit=rules.copies, format=scenario.format.value)
+        verdict.trace.add(
+            rules.entry,
+            "no title exceeds its copy limit ({limit} per card in the {format} format)",
+            limit=rules.copies,
+            format=scenario.format.value,
+        )
 
     marked = [card for card in cards if card.nations]
     alliances = [a for a in Alliance if all(any(n.alliance is a for n in card.nations) for card in marked)]
     alliance = alliances[0] if marked and len(alliances) == 1 else None
     if marked:
-        verdict.trace.add(AXIS_ENTRY, "Germany, Italy and Japan are the Axis; France, Great Britain, the USA and the Soviet Union the Allies")
-        verdict.check(bool(alliances), DEPOT, "a deck holds cards of the Axis or of the Allies only; this one has cards of: {kinds}", kinds=", ".join(sorted({n.alliance.value for card in marked for n in card.nations})))
+        verdict.trace.add(
+            AXIS_ENTRY,
+            "Germany, Italy and Japan are the Axis; France, Great Britain, the USA and the Soviet Union the Allies",
+        )
+        verdict.check(
+            bool(alliances),
+            DEPOT,
+            "a deck holds cards of the Axis or of the Allies only; this one has cards of: {kinds}",
+            kinds=", ".join(sorted({n.alliance.value for card in marked for n in card.nations})),
+        )
     else:
         verdict.trace.add(MARKINGS, "no card has a national marking; such cards go in any deck")
     if any(len(card.nations) > 1 for card in marked):
-        verdict.trace.add(MARKINGS, "cards with two national markings belong to both nations; the player chooses which one uses them")
+        verdict.trace.add(
+            MARKINGS, "cards with two national markings belong to both nations; the player chooses which one uses them"
+        )
 
     strategy_tw = main = second = second_tw = None
     if scenario.format is DeckFormat.STRATEGY:
@@ -353,28 +424,62 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
         base = sum(card.count for card in cards if card.type is CardType.BASE_BUILDING)
         x_cards = sum(card.count for card in cards if card.x_cost)
         verdict.check(
-            strategy_tw <= STRATEGY_TW_LIMIT, rules.entry,
-            "TW total {total} (base buildings {base} × 2 TW, X-cost action cards {x_cards} × 10 TW, the others at their cost); at most {limit}",
-            total=strategy_tw, base=base, x_cards=x_cards, limit=STRATEGY_TW_LIMIT,
+            strategy_tw <= STRATEGY_TW_LIMIT,
+            rules.entry,
+            "TW total {total} (base buildings {base} × 2 TW, X-cost action cards {x_cards} × 10 TW, the others at "
+            "their cost); at most {limit}",
+            total=strategy_tw,
+            base=base,
+            x_cards=x_cards,
+            limit=STRATEGY_TW_LIMIT,
         )
         nations = _strategy_nations(cards, scenario.main_nation)
         if nations is None:
             present = sorted({n.value for card in marked for n in card.nations})
-            verdict.check(False, rules.entry, "cards of at most {limit} nations; this deck needs {nations}", limit=STRATEGY_MAX_NATIONS, nations=", ".join(present))
+            verdict.check(
+                False,
+                rules.entry,
+                "cards of at most {limit} nations; this deck needs {nations}",
+                limit=STRATEGY_MAX_NATIONS,
+                nations=", ".join(present),
+            )
         else:
             main, second, second_tw = nations
             if main is not None:
-                verdict.check(True, rules.entry, "cards of at most {limit} nations: main nation {main}, second nation {second}", limit=STRATEGY_MAX_NATIONS, main=main.value, second=second.value if second else "none")
                 verdict.check(
-                    second_tw <= STRATEGY_SECOND_NATION_UNIT_TW, rules.entry,
+                    True,
+                    rules.entry,
+                    "cards of at most {limit} nations: main nation {main}, second nation {second}",
+                    limit=STRATEGY_MAX_NATIONS,
+                    main=main.value,
+                    second=second.value if second else "none",
+                )
+                verdict.check(
+                    second_tw <= STRATEGY_SECOND_NATION_UNIT_TW,
+                    rules.entry,
                     "the second nation provides {tw} TW of units; at most {limit}",
-                    tw=second_tw, limit=STRATEGY_SECOND_NATION_UNIT_TW,
+                    tw=second_tw,
+                    limit=STRATEGY_SECOND_NATION_UNIT_TW,
                 )
     legal = not verdict.problems
-    verdict.trace.add(DEPOT, "the deck is {verdict}; an illegal deck loses the game when checked", verdict="legal" if legal else "not legal")
+    verdict.trace.add(
+        DEPOT,
+        "the deck is {verdict}; an illegal deck loses the game when checked",
+        verdict="legal" if legal else "not legal",
+    )
     return DeckResult(
-        legal, scenario.format, count, copies, alliance, strategy_tw, main, second, second_tw,
-        tuple(verdict.problems), tuple(verdict.violated), verdict.trace.build(),
+        legal,
+        scenario.format,
+        count,
+        copies,
+        alliance,
+        strategy_tw,
+        main,
+        second,
+        second_tw,
+        tuple(verdict.problems),
+        tuple(verdict.violated),
+        verdict.trace.build(),
     )
 
 
@@ -431,7 +536,11 @@ class SetupScenario:
             raise ScenarioError("players", "must be 2 or more", self.players)
         if self.victory_points_to_win is not None:
             if self.variant is not SetupVariant.GLOBAL_DOMINATION:
-                raise ScenarioError("victory_points_to_win", "is fixed by the rules except in Global Domination", self.victory_points_to_win)
+                raise ScenarioError(
+                    "victory_points_to_win",
+                    "is fixed by the rules except in Global Domination",
+                    self.victory_points_to_win,
+                )
             if self.victory_points_to_win < 1:
                 raise ScenarioError("victory_points_to_win", "must be 1 or more", self.victory_points_to_win)
         if self.land_pile is not None and self.land_pile < 0:
@@ -450,7 +559,10 @@ class SetupResult:
     trace: Trace
 
     def summary(self) -> list[str]:
-        lines = [f"{'Legal' if self.legal else 'Not legal'} set-up: {self.lands_in_play} lands, {self.victory_points_to_win} victory points to win"]
+        lines = [
+            f"{'Legal' if self.legal else 'Not legal'} set-up: {self.lands_in_play} lands, "
+            f"{self.victory_points_to_win} victory points to win"
+        ]
         lines.extend(f"- {problem}" for problem in self.problems)
         return lines
 
@@ -465,9 +577,21 @@ def _party_lands(scenario: SetupScenario) -> dict[str, list[LandChoice]]:
 def _common_land_rules(verdict: _Verdict, parties: dict[str, list[LandChoice]], rule: str) -> None:
     for party, lands in parties.items():
         names = [land.name for land in lands]
-        verdict.check(len(set(names)) == len(names), rule, "{party} lays different lands: {names}", party=party, names=", ".join(names))
+        verdict.check(
+            len(set(names)) == len(names),
+            rule,
+            "{party} lays different lands: {names}",
+            party=party,
+            names=", ".join(names),
+        )
         exclusions = [land.name for land in lands if land.exclusion]
-        verdict.check(len(exclusions) <= 1, LAND_CARDS, "{party} lays no two exclusion lands: {names}", party=party, names=", ".join(exclusions) or "none")
+        verdict.check(
+            len(exclusions) <= 1,
+            LAND_CARDS,
+            "{party} lays no two exclusion lands: {names}",
+            party=party,
+            names=", ".join(exclusions) or "none",
+        )
 
 
 def evaluate_setup(scenario: SetupScenario) -> SetupResult:
@@ -480,53 +604,134 @@ def evaluate_setup(scenario: SetupScenario) -> SetupResult:
     if scenario.variant is SetupVariant.TWO_PLAYER:
         target = 15
         verdict.check(scenario.players == 2, PREPARATION, "{players} players", players=scenario.players)
-        verdict.check(len(parties) == 2, PREPARATION, "each of the two players lays lands: {parties}", parties=", ".join(parties) or "none")
+        verdict.check(
+            len(parties) == 2,
+            PREPARATION,
+            "each of the two players lays lands: {parties}",
+            parties=", ".join(parties) or "none",
+        )
         for party, lands in parties.items():
-            verdict.check(len(lands) == 2, PREPARATION, "{party} lays {count} lands; each player lays 2", party=party, count=len(lands))
-            verdict.check(by_party[party] >= 8, PREPARATION, "{party}'s lands are worth {vp} victory points; at least 8", party=party, vp=by_party[party])
+            verdict.check(
+                len(lands) == 2,
+                PREPARATION,
+                "{party} lays {count} lands; each player lays 2",
+                party=party,
+                count=len(lands),
+            )
+            verdict.check(
+                by_party[party] >= 8,
+                PREPARATION,
+                "{party}'s lands are worth {vp} victory points; at least 8",
+                party=party,
+                vp=by_party[party],
+            )
         _common_land_rules(verdict, parties, PREPARATION)
         verdict.trace.add(VICTORY_PHASE, "the game is won with {target} victory points", target=target)
     elif scenario.variant is SetupVariant.TEAMS:
         target = 21
-        verdict.check(scenario.players >= 4 and scenario.players % 2 == 0, TEAMS, "{players} players in two teams sitting opposite each other (an even number)", players=scenario.players)
-        verdict.check(len(parties) == 2, TEAMS, "the two teams lay lands: {parties}", parties=", ".join(parties) or "none")
+        verdict.check(
+            scenario.players >= 4 and scenario.players % 2 == 0,
+            TEAMS,
+            "{players} players in two teams sitting opposite each other (an even number)",
+            players=scenario.players,
+        )
+        verdict.check(
+            len(parties) == 2, TEAMS, "the two teams lay lands: {parties}", parties=", ".join(parties) or "none"
+        )
         verdict.check(lands_in_play == 6, TEAMS, "{count} lands; the game is played for 6", count=lands_in_play)
-        verdict.check(total >= 22, TEAMS, "the lands are worth {total} victory points together; at least 22", total=total)
+        verdict.check(
+            total >= 22, TEAMS, "the lands are worth {total} victory points together; at least 22", total=total
+        )
         for party, lands in parties.items():
-            verdict.check(len(lands) == 3, TEAMS, "{party} lays {count} lands; each team lays 3", party=party, count=len(lands))
-            verdict.check(by_party[party] >= 11, TEAMS, "{party}'s lands are worth {vp} victory points; at least 11", party=party, vp=by_party[party])
+            verdict.check(
+                len(lands) == 3, TEAMS, "{party} lays {count} lands; each team lays 3", party=party, count=len(lands)
+            )
+            verdict.check(
+                by_party[party] >= 11,
+                TEAMS,
+                "{party}'s lands are worth {vp} victory points; at least 11",
+                party=party,
+                vp=by_party[party],
+            )
         _common_land_rules(verdict, parties, TEAMS)
         verdict.trace.add(TEAMS, "the game is won with {target} victory points", target=target)
     elif scenario.variant is SetupVariant.THREE_PLAYER:
         target = 15
         verdict.trace.add(THREE_PLAYERS, "there are no official rules for three players; these come from forum ideas")
         verdict.check(scenario.players == 3, THREE_PLAYERS, "{players} players", players=scenario.players)
-        verdict.check(lands_in_play == 4, THREE_PLAYERS, "{count} lands; the game is played for four as usual", count=lands_in_play)
+        verdict.check(
+            lands_in_play == 4,
+            THREE_PLAYERS,
+            "{count} lands; the game is played for four as usual",
+            count=lands_in_play,
+        )
         if scenario.joint_choice:
             verdict.trace.add(THREE_PLAYERS, "the lands were chosen together, which is best")
         else:
             order = list(scenario.turn_order)
-            verdict.check(len(order) == 3 and set(order) >= set(parties), THREE_PLAYERS, "the turn order names the three players from the first attacker on: {order}", order=", ".join(order) or "none")
+            verdict.check(
+                len(order) == 3 and set(order) >= set(parties),
+                THREE_PLAYERS,
+                "the turn order names the three players from the first attacker on: {order}",
+                order=", ".join(order) or "none",
+            )
             for position, player in enumerate(order):
                 wanted = 2 if position == len(order) - 1 else 1
-                verdict.check(len(parties.get(player, [])) == wanted, THREE_PLAYERS, "{player} ({position}. in turn order) chooses {count} lands; {wanted} allowed (the last chooses two, the others one)", player=player, position=position + 1, count=len(parties.get(player, [])), wanted=wanted)
+                verdict.check(
+                    len(parties.get(player, [])) == wanted,
+                    THREE_PLAYERS,
+                    "{player} ({position}. in turn order) chooses {count} lands; {wanted} allowed (the last chooses "
+                    "two, the others one)",
+                    player=player,
+                    position=position + 1,
+                    count=len(parties.get(player, [])),
+                    wanted=wanted,
+                )
         _common_land_rules(verdict, parties, PREPARATION)
         verdict.trace.add(THREE_PLAYERS, "the winner is still the player with {target} victory points", target=target)
     else:
         target = scenario.victory_points_to_win or 30
         lands_in_play = 4
-        verdict.trace.add(GLOBAL_DOMINATION, "Global Domination: played like a normal game of {players} players, but all lands are shuffled into one pile", players=scenario.players)
-        pile = scenario.land_pile
-        verdict.check(pile is not None and pile >= 4, GLOBAL_DOMINATION, "four starting lands are drawn from the pile of {pile} lands; a new one is drawn whenever a land is conquered", pile=pile if pile is not None else "unknown")
-        if scenario.lands:
-            verdict.check(False, GLOBAL_DOMINATION, "in Global Domination the lands are drawn, not chosen: {count} chosen", count=len(scenario.lands))
         verdict.trace.add(
             GLOBAL_DOMINATION,
-            "played to {target} victory points{note}", target=target,
-            note=" (the usual target; 20 or 15 are possible by agreement)" if scenario.victory_points_to_win is None else " (as agreed; usually 30)",
+            "Global Domination: played like a normal game of {players} players, but all lands are shuffled into one "
+            "pile",
+            players=scenario.players,
+        )
+        pile = scenario.land_pile
+        verdict.check(
+            pile is not None and pile >= 4,
+            GLOBAL_DOMINATION,
+            "four starting lands are drawn from the pile of {pile} lands; a new one is drawn whenever a land is "
+            "conquered",
+            pile=pile if pile is not None else "unknown",
+        )
+        if scenario.lands:
+            verdict.check(
+                False,
+                GLOBAL_DOMINATION,
+                "in Global Domination the lands are drawn, not chosen: {count} chosen",
+                count=len(scenario.lands),
+            )
+        verdict.trace.add(
+            GLOBAL_DOMINATION,
+            "played to {target} victory points{note}",
+            target=target,
+            note=" (the usual target; 20 or 15 are possible by agreement)"
+            if scenario.victory_points_to_win is None
+            else " (as agreed; usually 30)",
         )
     legal = not verdict.problems
-    return SetupResult(legal, lands_in_play, total, by_party, target, tuple(verdict.problems), tuple(verdict.violated), verdict.trace.build())
+    return SetupResult(
+        legal,
+        lands_in_play,
+        total,
+        by_party,
+        target,
+        tuple(verdict.problems),
+        tuple(verdict.violated),
+        verdict.trace.build(),
+    )
 
 
 CALCULATORS = (

@@ -186,7 +186,11 @@ class Land:
         for owner, force in self.forces.items():
             for index, card in enumerate(force.cards):
                 if card.name in seen:
-                    raise ScenarioError(f"forces.{owner}.cards.{index}.name", "must be unique in the land (number equal cards: 'Panzer IV 2')", card.name)
+                    raise ScenarioError(
+                        f"forces.{owner}.cards.{index}.name",
+                        "must be unique in the land (number equal cards: 'Panzer IV 2')",
+                        card.name,
+                    )
                 seen.add(card.name)
 
 
@@ -214,18 +218,28 @@ class VictoryScenario:
             if name in names[:index]:
                 problems.append(ScenarioError(f"players.{index}.name", "must be unique", name))
         known = set(names)
-        needed = {VictoryMode.TWO_PLAYER: 2, VictoryMode.THREE_PLAYER: 3, VictoryMode.THREE_PLAYER_COMBINED: 3}.get(self.mode)
+        needed = {VictoryMode.TWO_PLAYER: 2, VictoryMode.THREE_PLAYER: 3, VictoryMode.THREE_PLAYER_COMBINED: 3}.get(
+            self.mode
+        )
         if needed is not None and len(self.players) != needed:
-            problems.append(ScenarioError("players", f"the {self.mode.value} game has {needed} players", len(self.players)))
+            problems.append(
+                ScenarioError("players", f"the {self.mode.value} game has {needed} players", len(self.players))
+            )
         if self.mode is VictoryMode.TEAMS:
             teams: dict[str, int] = {}
             for index, player in enumerate(self.players):
                 if player.team is None:
-                    problems.append(ScenarioError(f"players.{index}.team", "every player of the team game needs a team", None))
+                    problems.append(
+                        ScenarioError(f"players.{index}.team", "every player of the team game needs a team", None)
+                    )
                 else:
                     teams[player.team] = teams.get(player.team, 0) + 1
             if len(teams) != 2 or len(set(teams.values())) != 1:
-                problems.append(ScenarioError("players", "the team game has two teams of equal size (an even number of players)", teams))
+                problems.append(
+                    ScenarioError(
+                        "players", "the team game has two teams of equal size (an even number of players)", teams
+                    )
+                )
         if self.victory_points_to_win is not None and self.victory_points_to_win < 1:
             problems.append(ScenarioError("victory_points_to_win", "must be 1 or more", self.victory_points_to_win))
         land_names: set[str] = set()
@@ -235,7 +249,9 @@ class VictoryScenario:
             land_names.add(land.name)
             for owner in land.forces:
                 if owner not in known:
-                    problems.append(ScenarioError(f"lands.{index}.forces.{owner}", f"must be a player: {', '.join(names)}", owner))
+                    problems.append(
+                        ScenarioError(f"lands.{index}.forces.{owner}", f"must be a player: {', '.join(names)}", owner)
+                    )
         if problems:
             raise InvalidScenario(problems)
 
@@ -282,7 +298,10 @@ class VictoryResult:
             if land.winner is None:
                 lines.append(f"{land.name}: not won (flags {land.flags})")
             else:
-                lines.append(f"{land.name}: won by {land.winner}; occupation force {', '.join(land.occupation_force)} ({land.occupation_flags} flags)")
+                lines.append(
+                    f"{land.name}: won by {land.winner}; occupation force {', '.join(land.occupation_force)} "
+                    f"({land.occupation_flags} flags)"
+                )
         points = ", ".join(f"{party} {vp}" for party, vp in self.victory_points.items())
         lines.append(f"Victory points: {points} (need {self.victory_points_to_win})")
         lines.append(f"Game won by: {', '.join(self.winners)}" if self.winners else "The game goes on")
@@ -345,10 +364,30 @@ def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str]
         locked = sum(card.flags for card in force.cards if card.locked)
         flags[party_of[owner]] += counted
         if locked:
-            trace.add(VICTORY_PHASE, "{land}: {owner}'s {locked} flags on locked cards do not count; only unlocked flags do", land=land.name, owner=owner, locked=locked)
+            trace.add(
+                VICTORY_PHASE,
+                "{land}: {owner}'s {locked} flags on locked cards do not count; only unlocked flags do",
+                land=land.name,
+                owner=owner,
+                locked=locked,
+            )
         if force.occupation_flags:
-            trace.add(OCCUPATION_BUILDING, "{land}: {owner}'s {count} occupation flags from the Besatzungsmacht base building are not victory flags", land=land.name, owner=owner, count=force.occupation_flags)
-    trace.add(FLAGS, "{land} ({printed} flags, {vp} VP): unlocked victory flags of units and land upgrades: {flags}", land=land.name, printed=land.flags, vp=land.victory_points, flags=", ".join(f"{party} {count}" for party, count in flags.items()))
+            trace.add(
+                OCCUPATION_BUILDING,
+                "{land}: {owner}'s {count} occupation flags from the Besatzungsmacht base building are not victory "
+                "flags",
+                land=land.name,
+                owner=owner,
+                count=force.occupation_flags,
+            )
+    trace.add(
+        FLAGS,
+        "{land} ({printed} flags, {vp} VP): unlocked victory flags of units and land upgrades: {flags}",
+        land=land.name,
+        printed=land.flags,
+        vp=land.victory_points,
+        flags=", ".join(f"{party} {count}" for party, count in flags.items()),
+    )
     ranked = sorted(parties, key=lambda party: -flags[party])
     leader = ranked[0] if flags[ranked[0]] > 0 else None
     if leader is None:
@@ -357,52 +396,139 @@ def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str]
     others = [flags[party] for party in parties if party != leader]
     if scenario.mode is VictoryMode.THREE_PLAYER:
         opposing = max(others)
-        trace.add(THREE_PLAYERS, "three players (unofficial rule): only the two parties with the most flags count; the strongest opponent's {opposing} flags are subtracted from {leader}'s", opposing=opposing, leader=leader)
+        trace.add(
+            THREE_PLAYERS,
+            "three players (unofficial rule): only the two parties with the most flags count; the strongest opponent's "
+            "{opposing} flags are subtracted from {leader}'s",
+            opposing=opposing,
+            leader=leader,
+        )
     elif scenario.mode is VictoryMode.THREE_PLAYER_COMBINED:
         opposing = sum(others)
-        trace.add(THREE_PLAYERS, "three players, variant (unofficial): {leader} needs flag superiority over both opponents at once: {others} = {opposing}", leader=leader, others=" + ".join(str(o) for o in others), opposing=opposing)
+        trace.add(
+            THREE_PLAYERS,
+            "three players, variant (unofficial): {leader} needs flag superiority over both opponents at once: "
+            "{others} = {opposing}",
+            leader=leader,
+            others=" + ".join(str(o) for o in others),
+            opposing=opposing,
+        )
     else:
         opposing = sum(others)
         if scenario.mode is VictoryMode.TEAMS:
             trace.add(TEAMS, "team game: the flags of each team's players count together")
     needed = land.flags + opposing
     if flags[leader] < needed:
-        trace.add(VICTORY_PHASE, "{land}: {leader}'s {own} flags do not reach the land's {printed} + the opposing {opposing} = {needed}: not won", land=land.name, leader=leader, own=flags[leader], printed=land.flags, opposing=opposing, needed=needed)
+        trace.add(
+            VICTORY_PHASE,
+            "{land}: {leader}'s {own} flags do not reach the land's {printed} + the opposing {opposing} = {needed}: "
+            "not won",
+            land=land.name,
+            leader=leader,
+            own=flags[leader],
+            printed=land.flags,
+            opposing=opposing,
+            needed=needed,
+        )
         return LandOutcome(land.name, flags, leader, needed, None, 0, (), 0, 0, (), ())
-    trace.add(VICTORY_PHASE, "{land}: {leader}'s {own} flags equal or exceed the land's {printed} + the opposing {opposing} = {needed}", land=land.name, leader=leader, own=flags[leader], printed=land.flags, opposing=opposing, needed=needed)
+    trace.add(
+        VICTORY_PHASE,
+        "{land}: {leader}'s {own} flags equal or exceed the land's {printed} + the opposing {opposing} = {needed}",
+        land=land.name,
+        leader=leader,
+        own=flags[leader],
+        printed=land.flags,
+        opposing=opposing,
+        needed=needed,
+    )
 
     basis = land.flags if scenario.occupation_basis is OccupationBasis.PRINTED else needed
     occupation_needed = math.ceil(basis / 2)
     reading = "the land card's" if scenario.occupation_basis is OccupationBasis.PRINTED else "all the needed"
-    trace.add(OCCUPATION, "{land}: the occupation force needs at least half of {reading} {basis} flags, rounded up: {count}", land=land.name, reading=reading, basis=basis, count=occupation_needed)
-    winners_cards = [(owner, card) for owner, force in land.forces.items() if party_of[owner] == leader for card in force.cards]
+    trace.add(
+        OCCUPATION,
+        "{land}: the occupation force needs at least half of {reading} {basis} flags, rounded up: {count}",
+        land=land.name,
+        reading=reading,
+        basis=basis,
+        count=occupation_needed,
+    )
+    winners_cards = [
+        (owner, card) for owner, force in land.forces.items() if party_of[owner] == leader for card in force.cards
+    ]
     upgrades = [card for _, card in winners_cards if card.land_upgrade]
     units = [card for _, card in winners_cards if not card.land_upgrade and card.flags > 0]
-    fixed = sum(card.flags for card in upgrades) + sum(force.occupation_flags for owner, force in land.forces.items() if party_of[owner] == leader)
+    fixed = sum(card.flags for card in upgrades) + sum(
+        force.occupation_flags for owner, force in land.forces.items() if party_of[owner] == leader
+    )
     if upgrades:
-        trace.add(LAND_UPGRADES, "{land}: {leader}'s land upgrades ({names}) stay in the land and their {count} flags count towards the occupation force", land=land.name, leader=leader, names=", ".join(card.name for card in upgrades), count=sum(card.flags for card in upgrades))
+        trace.add(
+            LAND_UPGRADES,
+            "{land}: {leader}'s land upgrades ({names}) stay in the land and their {count} flags count towards the "
+            "occupation force",
+            land=land.name,
+            leader=leader,
+            names=", ".join(card.name for card in upgrades),
+            count=sum(card.flags for card in upgrades),
+        )
     choice = choose_occupation_force([card.flags for card in units], occupation_needed - fixed)
     if choice is None:
-        trace.add(VICTORY_PHASE, "{land}: {leader} cannot leave an occupation force of {count} flags, so the land is not won", land=land.name, leader=leader, count=occupation_needed)
+        trace.add(
+            VICTORY_PHASE,
+            "{land}: {leader} cannot leave an occupation force of {count} flags, so the land is not won",
+            land=land.name,
+            leader=leader,
+            count=occupation_needed,
+        )
         return LandOutcome(land.name, flags, leader, needed, None, occupation_needed, (), 0, 0, (), ())
     indices, unit_flags, choices = choice
     chosen = [units[index] for index in indices]
     trace.add(
         OCCUPATION,
-        "{land}: occupation force as exact as possible, no card more than needed: {cards} ({flags} flags for the {needed} needed{others})",
-        land=land.name, cards=", ".join(card.name for card in chosen) or "no unit", flags=unit_flags + fixed, needed=occupation_needed,
+        "{land}: occupation force as exact as possible, no card more than needed: {cards} ({flags} flags for the "
+        "{needed} needed{others})",
+        land=land.name,
+        cards=", ".join(card.name for card in chosen) or "no unit",
+        flags=unit_flags + fixed,
+        needed=occupation_needed,
         others=f"; {choices} selections are equally exact, the fewest cards are shown" if choices > 1 else "",
     )
     if scenario.mode is VictoryMode.TEAMS:
         trace.add(TEAMS, "team game: the team agrees which units stay; they may come from all its players")
     staying = {card.name for card in chosen} | {card.name for card in upgrades}
-    withdrawn = tuple(card.name for force in land.forces.values() for card in force.cards if card.name not in staying and not card.land_upgrade)
-    scrapped = tuple(card.name for owner, force in land.forces.items() if party_of[owner] != leader for card in force.cards if card.land_upgrade)
-    trace.add(OCCUPATION, "{land}: the other cards go back, locked, to their owners' deployment zones ({withdrawn}); the losers' land upgrades go to their scrapyards ({scrapped}); the land leaves the lands zone with the occupation force", land=land.name, withdrawn=", ".join(withdrawn) or "none", scrapped=", ".join(scrapped) or "none")
+    withdrawn = tuple(
+        card.name
+        for force in land.forces.values()
+        for card in force.cards
+        if card.name not in staying and not card.land_upgrade
+    )
+    scrapped = tuple(
+        card.name
+        for owner, force in land.forces.items()
+        if party_of[owner] != leader
+        for card in force.cards
+        if card.land_upgrade
+    )
+    trace.add(
+        OCCUPATION,
+        "{land}: the other cards go back, locked, to their owners' deployment zones ({withdrawn}); the losers' land "
+        "upgrades go to their scrapyards ({scrapped}); the land leaves the lands zone with the occupation force",
+        land=land.name,
+        withdrawn=", ".join(withdrawn) or "none",
+        scrapped=", ".join(scrapped) or "none",
+    )
     return LandOutcome(
-        land.name, flags, leader, needed, leader, occupation_needed,
+        land.name,
+        flags,
+        leader,
+        needed,
+        leader,
+        occupation_needed,
         tuple(card.name for card in chosen) + tuple(card.name for card in upgrades),
-        unit_flags + fixed, choices, withdrawn, scrapped,
+        unit_flags + fixed,
+        choices,
+        withdrawn,
+        scrapped,
     )
 
 
@@ -417,10 +543,20 @@ def evaluate_victory(scenario: VictoryScenario) -> VictoryResult:
     for land, outcome in zip(scenario.lands, outcomes):
         if outcome.winner is not None:
             points[outcome.winner] += land.victory_points
-            trace.add(VICTORY_PHASE, "{winner} takes {land} with its {vp} victory points (and its victory effects at once)", winner=outcome.winner, land=land.name, vp=land.victory_points)
+            trace.add(
+                VICTORY_PHASE,
+                "{winner} takes {land} with its {vp} victory points (and its victory effects at once)",
+                winner=outcome.winner,
+                land=land.name,
+                vp=land.victory_points,
+            )
     if scenario.victory_points_to_win is not None:
         target = scenario.victory_points_to_win
-        trace.add(GLOBAL_DOMINATION if scenario.global_domination else VICTORY_PHASE, "the players agreed to play to {target} victory points", target=target)
+        trace.add(
+            GLOBAL_DOMINATION if scenario.global_domination else VICTORY_PHASE,
+            "the players agreed to play to {target} victory points",
+            target=target,
+        )
     elif scenario.global_domination:
         target = GLOBAL_DOMINATION_POINTS
         trace.add(GLOBAL_DOMINATION, "Global Domination is usually played to {target} victory points", target=target)
@@ -428,7 +564,12 @@ def evaluate_victory(scenario: VictoryScenario) -> VictoryResult:
         target, rule = VICTORY_POINTS_TO_WIN[scenario.mode]
         trace.add(rule, "the {mode} game is won with {target} victory points", mode=scenario.mode.value, target=target)
     winners = tuple(party for party, vp in points.items() if vp >= target)
-    trace.add(VICTORY_PHASE, "after the victory phase: {points}; {verdict}", points=", ".join(f"{p} {vp}" for p, vp in points.items()), verdict=f"won by {', '.join(winners)}" if winners else "nobody has won yet")
+    trace.add(
+        VICTORY_PHASE,
+        "after the victory phase: {points}; {verdict}",
+        points=", ".join(f"{p} {vp}" for p, vp in points.items()),
+        verdict=f"won by {', '.join(winners)}" if winners else "nobody has won yet",
+    )
     return VictoryResult(outcomes, points, target, winners, trace.build())
 
 

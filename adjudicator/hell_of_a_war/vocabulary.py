@@ -195,11 +195,14 @@ class Card:
         allowed = _ALLOWED_ZONES[self.kind]
         if self.zone not in allowed:
             where = ", ".join(zone.value for zone in Zone if zone in allowed)
-            raise ScenarioError("zone", f"card {self.id!r} is {self.kind.noun}, which lies only in: {where}", self.zone.value)
+            raise ScenarioError(
+                "zone", f"card {self.id!r} is {self.kind.noun}, which lies only in: {where}", self.zone.value
+            )
         if self.locked and not self.in_play:
             raise ScenarioError(
                 "locked",
-                f"card {self.id!r} lies in the {self.zone.label}; only cards in play (base zone, deployment zone, country zone) can be locked",
+                f"card {self.id!r} lies in the {self.zone.label}; only cards in play (base zone, deployment zone, "
+                "country zone) can be locked",
                 self.locked,
             )
         if self.tw < 0:
@@ -207,17 +210,28 @@ class Card:
         if self.play_cost < 0:
             raise ScenarioError("play_cost", f"the play cost of card {self.id!r} must be 0 or more", self.play_cost)
         if self.unit_type is not None and self.kind is not CardKind.UNIT:
-            raise ScenarioError("unit_type", f"card {self.id!r} is {self.kind.noun}; only units have a unit type", self.unit_type)
+            raise ScenarioError(
+                "unit_type", f"card {self.id!r} is {self.kind.noun}; only units have a unit type", self.unit_type
+            )
         if (self.special is Special.ASSEMBLY) != (self.assembly_for is not None):
             raise ScenarioError(
                 "assembly_for",
-                f"card {self.id!r}: an assembly (special: assembly) names the unit type it makes cheaper, and only an assembly does",
+                f"card {self.id!r}: an assembly (special: assembly) names the unit type it makes cheaper, and only an "
+                "assembly does",
                 self.assembly_for,
             )
         if self.special in (Special.FEUERWEHR, Special.ASSEMBLY) and self.kind is not CardKind.BASE_BUILDING:
-            raise ScenarioError("special", f"card {self.id!r}: a {self.special.value} is a base building, not {self.kind.noun}", self.special.value)
+            raise ScenarioError(
+                "special",
+                f"card {self.id!r}: a {self.special.value} is a base building, not {self.kind.noun}",
+                self.special.value,
+            )
         if self.special is Special.BLITZANGRIFF and self.kind is not CardKind.ACTION_CARD:
-            raise ScenarioError("special", f"card {self.id!r}: the Blitzangriff is an action card, not {self.kind.noun}", self.special.value)
+            raise ScenarioError(
+                "special",
+                f"card {self.id!r}: the Blitzangriff is an action card, not {self.kind.noun}",
+                self.special.value,
+            )
 
     @property
     def in_play(self) -> bool:

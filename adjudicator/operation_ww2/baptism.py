@@ -119,7 +119,9 @@ def evaluate_baptism_of_fire(scenario: BaptismOfFireScenario) -> BaptismOfFireRe
     )
     for row in BAPTISM_OF_FIRE_TABLE:
         if row.outcome is BaptismOfFireOutcome.FLEES:
-            trace.add(BAPTISM_RULE, "rolls {faces}: the unit flees and is removed from the table", faces=faces_text(row.faces))
+            trace.add(
+                BAPTISM_RULE, "rolls {faces}: the unit flees and is removed from the table", faces=faces_text(row.faces)
+            )
         else:
             trace.add(
                 BAPTISM_RULE,
@@ -132,7 +134,9 @@ def evaluate_baptism_of_fire(scenario: BaptismOfFireScenario) -> BaptismOfFireRe
     if scenario.roll is not None:
         row = next(row for row in BAPTISM_OF_FIRE_TABLE if scenario.roll in row.faces)
         outcome, training = row.outcome, row.training
-        trace.add(BAPTISM_RULE, "the roll of {roll} falls in the row {faces}", roll=scenario.roll, faces=faces_text(row.faces))
+        trace.add(
+            BAPTISM_RULE, "the roll of {roll} falls in the row {faces}", roll=scenario.roll, faces=faces_text(row.faces)
+        )
     p_flees = sum((chance_of_faces(row.faces) for row in BAPTISM_OF_FIRE_TABLE if row.training is None), Fraction(0))
     return BaptismOfFireResult(distribution, Chance.of(p_flees), outcome, training, trace.build())
 

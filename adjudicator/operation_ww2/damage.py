@@ -67,7 +67,7 @@ __all__ = [
     "VehicleDamageScenario",
     "armour_modifier",
     "crew_damage",
-        "evaluate_vehicle_damage",
+    "evaluate_vehicle_damage",
 ]
 
 ARMOUR_RULE = "oww2.damage-modifiers"
@@ -148,13 +148,19 @@ FLAMETHROWER_TABLES: dict[DamageTable, tuple[tuple[tuple[int, ...], DamageRow], 
     DamageTable.LIGHT_FLAMETHROWER: (
         ((1, 2, 3, 4), DamageRow((_E.NO_EFFECT,))),
         ((5, 6, 7), DamageRow((_E.CREW_FRIGHTENED, _E.STEADY_NERVES_TEST), crew_frightened=2)),
-        ((8, 9), DamageRow((_E.CREW_FRIGHTENED, _E.CREW_KILLED, _E.STEADY_NERVES_TEST), crew_frightened=1, crew_killed=1)),
+        (
+            (8, 9),
+            DamageRow((_E.CREW_FRIGHTENED, _E.CREW_KILLED, _E.STEADY_NERVES_TEST), crew_frightened=1, crew_killed=1),
+        ),
         ((10,), DamageRow((_E.CATASTROPHE,))),
     ),
     DamageTable.HEAVY_FLAMETHROWER: (
         ((1, 2), DamageRow((_E.NO_EFFECT,))),
         ((3, 4, 5), DamageRow((_E.CREW_FRIGHTENED, _E.STEADY_NERVES_TEST), crew_frightened=2)),
-        ((6, 7, 8), DamageRow((_E.CREW_FRIGHTENED, _E.CREW_KILLED, _E.STEADY_NERVES_TEST), crew_frightened=2, crew_killed=2)),
+        (
+            (6, 7, 8),
+            DamageRow((_E.CREW_FRIGHTENED, _E.CREW_KILLED, _E.STEADY_NERVES_TEST), crew_frightened=2, crew_killed=2),
+        ),
         ((9, 10), DamageRow((_E.CATASTROPHE,))),
     ),
 }
@@ -220,7 +226,10 @@ class CrewDamageResult:
     def summary(self) -> list[str]:
         if self.crew_damage_modifier is not None:
             return [f"Crew damage modifier: {self.crew_damage_modifier:+d}"]
-        return ["Crew damage modifier: " + ", ".join(f"{row.modifier:+d} with {row.chance.fraction}" for row in self.distribution)]
+        return [
+            "Crew damage modifier: "
+            + ", ".join(f"{row.modifier:+d} with {row.chance.fraction}" for row in self.distribution)
+        ]
 
 
 def crew_damage(hazards: CrewHazards) -> CrewDamageResult:
@@ -234,7 +243,10 @@ def crew_damage(hazards: CrewHazards) -> CrewDamageResult:
     trace = TraceBuilder()
     fixed = 0
     if hazards.petrol and hazards.ronson:
-        trace.add("oww2.traits.petrol-ronson", "Petrol is now Ronson; with both traits one negates the other: Ronson counts once")
+        trace.add(
+            "oww2.traits.petrol-ronson",
+            "Petrol is now Ronson; with both traits one negates the other: Ronson counts once",
+        )
     elif hazards.petrol:
         trace.add("oww2.traits.petrol-ronson", "Petrol is now Ronson")
     if hazards.petrol or hazards.ronson:
@@ -301,7 +313,9 @@ class VehicleDamageScenario:
         if self.distance_cm is not None and self.distance_cm < 0:
             raise ScenarioError("distance_cm", "must be 0 or more", self.distance_cm)
         if self.firer_height_above_ground_cm > 0 and self.distance_cm is None:
-            raise ScenarioError("distance_cm", "is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)")
+            raise ScenarioError(
+                "distance_cm", "is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)"
+            )
         check_d10("roll", self.roll)
 
 
@@ -347,15 +361,23 @@ class VehicleDamageResult:
         lines = [f"Damage modifier {self.total_modifier:+d} (armour {self.armour_modifier:+d})"]
         for outcome in self.distribution:
             if outcome.stated:
-                lines.append(f"  row {outcome.row}: {outcome.chance.fraction} — {' + '.join(_describe_outcome(outcome))}")
+                lines.append(
+                    f"  row {outcome.row}: {outcome.chance.fraction} — {' + '.join(_describe_outcome(outcome))}"
+                )
             else:
-                lines.append(f"  rolls {faces_text(outcome.modified_rolls)}: {outcome.chance.fraction} — rows of the base rulebook")
+                lines.append(
+                    f"  rolls {faces_text(outcome.modified_rolls)}: {outcome.chance.fraction} — rows of the base "
+                    "rulebook"
+                )
         if self.outcome is not None:
             lines.append(f"The roll: row {self.outcome.row}.")
         if self.crew_damage_modifier is not None:
             lines.append(f"Crew damage modifier: {self.crew_damage_modifier:+d}")
         else:
-            lines.append("Crew damage modifier: " + ", ".join(f"{row.modifier:+d} with {row.chance.fraction}" for row in self.crew_damage_distribution))
+            lines.append(
+                "Crew damage modifier: "
+                + ", ".join(f"{row.modifier:+d} with {row.chance.fraction}" for row in self.crew_damage_distribution)
+            )
         return lines
 
 
@@ -376,7 +398,9 @@ def _row_with_radio(row: DamageRow, trace: TraceBuilder, noted: set[DamageEffect
     for cause in causes:
         if cause not in noted:
             noted.add(cause)
-            rule = "oww2.damage-effects.immobilised" if cause is _E.IMMOBILISED else "oww2.damage-effects.secondary-weapon"
+            rule = (
+                "oww2.damage-effects.immobilised" if cause is _E.IMMOBILISED else "oww2.damage-effects.secondary-weapon"
+            )
             trace.add(rule, "{effect}: as before, and the radio is destroyed", effect=cause.value)
     if not causes:
         return row
@@ -386,7 +410,9 @@ def _row_with_radio(row: DamageRow, trace: TraceBuilder, noted: set[DamageEffect
 def _table_modifier(scenario: VehicleDamageScenario, trace: TraceBuilder) -> tuple[int, int]:
     """(armour modifier, total modifier) for the scenario's roll."""
     if scenario.table in FLAMETHROWER_TABLES:
-        trace.add(FLAMETHROWER_RULES[scenario.table], "the flamethrower table is rolled as printed, without armour modifiers")
+        trace.add(
+            FLAMETHROWER_RULES[scenario.table], "the flamethrower table is rolled as printed, without armour modifiers"
+        )
         armour = 0
     else:
         from_height = (
@@ -397,22 +423,29 @@ def _table_modifier(scenario: VehicleDamageScenario, trace: TraceBuilder) -> tup
         if from_height and scenario.armour in IGNORED_FROM_HEIGHT:
             trace.add(
                 "oww2.firing-from-height",
-                "the vehicle is {distance:g} cm away, no farther than the firer's height of {height:g} cm: its {armour} armour is ignored",
-                distance=scenario.distance_cm, height=scenario.firer_height_above_ground_cm, armour=scenario.armour.value,
+                "the vehicle is {distance:g} cm away, no farther than the firer's height of {height:g} cm: its "
+                "{armour} armour is ignored",
+                distance=scenario.distance_cm,
+                height=scenario.firer_height_above_ground_cm,
+                armour=scenario.armour.value,
             )
         elif scenario.armour is ArmourClass.NONE:
             trace.add(ARMOUR_RULE, "no armour trait: the source lists no damage modifier")
         else:
             trace.add(
                 ARMOUR_RULE,
-                "{armour} armour: damage {value:+d} (the source lists this among the collision rules; applied to every damage roll)",
-                armour=scenario.armour.value, value=ARMOUR_DAMAGE_MODIFIERS[scenario.armour],
+                "{armour} armour: damage {value:+d} (the source lists this among the collision rules; applied to every "
+                "damage roll)",
+                armour=scenario.armour.value,
+                value=ARMOUR_DAMAGE_MODIFIERS[scenario.armour],
             )
         armour = armour_modifier(scenario.armour, from_height)
     total = armour
     for name, value in scenario.base_modifiers.items():
         total += value
-        trace.add(ARMOUR_RULE, "{name} {value:+d} (given by the scenario from the base rulebook)", name=name, value=value)
+        trace.add(
+            ARMOUR_RULE, "{name} {value:+d} (given by the scenario from the base rulebook)", name=name, value=value
+        )
     return armour, total
 
 
@@ -424,7 +457,8 @@ def _heavy_or_small_arms_outcomes(
         trace.add(
             CHANGES_RULE,
             "{vehicle}: rows {rows} are changed by this source; the other rows are the base rulebook's",
-            vehicle=scenario.vehicle.value, rows=faces_text(tuple(sorted(changes))),
+            vehicle=scenario.vehicle.value,
+            rows=faces_text(tuple(sorted(changes))),
         )
         trace.add("oww2.heavy-weapons-damage", "the Engine/Ammunition effect no longer exists")
     else:
@@ -435,10 +469,19 @@ def _heavy_or_small_arms_outcomes(
         row = changes.get(face + total)
         if row is not None:
             row = _row_with_radio(row, trace, noted)
-            outcomes.append(DamageOutcome(
-                str(face + total), (face + total,), (face,), Chance.of(chance_of_faces((face,))), True,
-                row.effects, row.crew, row.crew_frightened, row.crew_killed,
-            ))
+            outcomes.append(
+                DamageOutcome(
+                    str(face + total),
+                    (face + total,),
+                    (face,),
+                    Chance.of(chance_of_faces((face,))),
+                    True,
+                    row.effects,
+                    row.crew,
+                    row.crew_frightened,
+                    row.crew_killed,
+                )
+            )
     return outcomes + _rows_not_in_source(total, {face for outcome in outcomes for face in outcome.faces})
 
 
@@ -456,10 +499,19 @@ def _flamethrower_outcomes(scenario: VehicleDamageScenario, total: int) -> list[
     for rolls, row in FLAMETHROWER_TABLES[scenario.table]:
         faces = tuple(face for face in D10_FACES if face + total in rolls)
         if faces:
-            outcomes.append(DamageOutcome(
-                faces_text(rolls), tuple(face + total for face in faces), faces, Chance.of(chance_of_faces(faces)), True,
-                row.effects, row.crew, row.crew_frightened, row.crew_killed,
-            ))
+            outcomes.append(
+                DamageOutcome(
+                    faces_text(rolls),
+                    tuple(face + total for face in faces),
+                    faces,
+                    Chance.of(chance_of_faces(faces)),
+                    True,
+                    row.effects,
+                    row.crew,
+                    row.crew_frightened,
+                    row.crew_killed,
+                )
+            )
     return outcomes + _rows_not_in_source(total, {face for outcome in outcomes for face in outcome.faces})
 
 
@@ -480,7 +532,10 @@ def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageRes
     else:
         outcomes = _heavy_or_small_arms_outcomes(scenario, total, trace)
     if any(_E.STEADY_NERVES_TEST in outcome.effects for outcome in outcomes):
-        trace.add("oww2.damage-effects.nerve-test", "a failed steady nerves test leaves the passengers frightened, inside the vehicle")
+        trace.add(
+            "oww2.damage-effects.nerve-test",
+            "a failed steady nerves test leaves the passengers frightened, inside the vehicle",
+        )
     p_catastrophe = sum((chance_of_faces(o.faces) for o in outcomes if _E.CATASTROPHE in o.effects), Fraction(0))
     p_unstated = sum((chance_of_faces(o.faces) for o in outcomes if not o.stated), Fraction(0))
     outcome = None
@@ -489,14 +544,24 @@ def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageRes
         trace.add(
             FLAMETHROWER_RULES.get(scenario.table, CHANGES_RULE if outcome.stated else "oww2.heavy-weapons-damage"),
             "the roll of {roll} {total:+d} = {modified} gives row {row}",
-            roll=scenario.roll, total=total, modified=scenario.roll + total, row=outcome.row,
+            roll=scenario.roll,
+            total=total,
+            modified=scenario.roll + total,
+            row=outcome.row,
         )
     crew = crew_damage(scenario.crew_hazards)
     trace.extend(crew.trace)
     return VehicleDamageResult(
-        armour, total, tuple(outcomes), Chance.of(p_catastrophe), Chance.of(p_unstated),
-        None if scenario.roll is None else scenario.roll + total, outcome,
-        crew.crew_damage_modifier, crew.distribution, trace.build(),
+        armour,
+        total,
+        tuple(outcomes),
+        Chance.of(p_catastrophe),
+        Chance.of(p_unstated),
+        None if scenario.roll is None else scenario.roll + total,
+        outcome,
+        crew.crew_damage_modifier,
+        crew.distribution,
+        trace.build(),
     )
 
 

@@ -43,7 +43,15 @@ import enum
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
-from adjudicator.operation_ww2.vocabulary import GAME, Chance, VehicleType, chance_of_faces, check_d10, faces_text, faces_where
+from adjudicator.operation_ww2.vocabulary import (
+    GAME,
+    Chance,
+    VehicleType,
+    chance_of_faces,
+    check_d10,
+    faces_text,
+    faces_where,
+)
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 
@@ -159,19 +167,39 @@ REROLL_RULES = {
 _T = TargetClass
 SPECIAL_GUN_TARGET_NUMBERS: dict[SpecialGun, dict[TargetClass, int]] = {
     SpecialGun.RUSSIAN_122MM_AP: {
-        _T.HEAVY_TANK: 6, _T.MEDIUM_TANK: 5,
-        _T.LIGHT_TANK: 4, _T.ARMOURED_CAR: 4, _T.ARMOURED_PERSONNEL_CARRIER: 4, _T.TRUCK: 4, _T.CAR: 4,
-        _T.MOTORCYCLE: 7, _T.ARTILLERY: 7, _T.INFANTRY: 7,
+        _T.HEAVY_TANK: 6,
+        _T.MEDIUM_TANK: 5,
+        _T.LIGHT_TANK: 4,
+        _T.ARMOURED_CAR: 4,
+        _T.ARMOURED_PERSONNEL_CARRIER: 4,
+        _T.TRUCK: 4,
+        _T.CAR: 4,
+        _T.MOTORCYCLE: 7,
+        _T.ARTILLERY: 7,
+        _T.INFANTRY: 7,
     },
     SpecialGun.GERMAN_75MM_HEAT: {
-        _T.MEDIUM_TANK: 10, _T.LIGHT_TANK: 9, _T.ARMOURED_CAR: 8, _T.ARMOURED_PERSONNEL_CARRIER: 7,
-        _T.TRUCK: 6, _T.CAR: 6,
-        _T.MOTORCYCLE: 7, _T.ARTILLERY: 7, _T.INFANTRY: 7,
+        _T.MEDIUM_TANK: 10,
+        _T.LIGHT_TANK: 9,
+        _T.ARMOURED_CAR: 8,
+        _T.ARMOURED_PERSONNEL_CARRIER: 7,
+        _T.TRUCK: 6,
+        _T.CAR: 6,
+        _T.MOTORCYCLE: 7,
+        _T.ARTILLERY: 7,
+        _T.INFANTRY: 7,
     },
     SpecialGun.GERMAN_HEAVY_HEAT: {
-        _T.HEAVY_TANK: 9, _T.MEDIUM_TANK: 8, _T.LIGHT_TANK: 7, _T.ARMOURED_CAR: 6,
-        _T.ARMOURED_PERSONNEL_CARRIER: 5, _T.TRUCK: 4, _T.CAR: 4,
-        _T.MOTORCYCLE: 6, _T.ARTILLERY: 6, _T.INFANTRY: 6,
+        _T.HEAVY_TANK: 9,
+        _T.MEDIUM_TANK: 8,
+        _T.LIGHT_TANK: 7,
+        _T.ARMOURED_CAR: 6,
+        _T.ARMOURED_PERSONNEL_CARRIER: 5,
+        _T.TRUCK: 4,
+        _T.CAR: 4,
+        _T.MOTORCYCLE: 6,
+        _T.ARTILLERY: 6,
+        _T.INFANTRY: 6,
     },
 }
 """``oww2.special-guns``: target number by gun and target class. The 122 mm gun's
@@ -212,7 +240,11 @@ class Firer:
         if self.height_above_ground_cm < 0:
             raise ScenarioError("height_above_ground_cm", "must be 0 or more", self.height_above_ground_cm)
         gun = self.special_gun
-        if gun is not None and self.weapon is not Weapon.OTHER and not (gun.shaped_charge and self.weapon is Weapon.SHAPED_CHARGE):
+        if (
+            gun is not None
+            and self.weapon is not Weapon.OTHER
+            and not (gun.shaped_charge and self.weapon is Weapon.SHAPED_CHARGE)
+        ):
             raise ScenarioError(
                 "weapon",
                 f"must be 'other' when special_gun is {gun.value!r} (the gun and its ammunition set the weapon)",
@@ -293,7 +325,9 @@ class ToHitScenario:
         if self.distance_cm < 0:
             raise ScenarioError("distance_cm", "must be 0 or more", self.distance_cm)
         if self.base_target_number is not None and not 1 <= self.base_target_number <= 10:
-            raise ScenarioError("base_target_number", "must be a d10 target number from 1 to 10", self.base_target_number)
+            raise ScenarioError(
+                "base_target_number", "must be a d10 target number from 1 to 10", self.base_target_number
+            )
         gun = self.firer.special_gun
         listed = gun is not None and self.target.target_class in SPECIAL_GUN_TARGET_NUMBERS[gun]
         if self.field_artillery_target_gone and (gun is not None or self.base_target_number is not None):
@@ -315,7 +349,9 @@ class ToHitScenario:
                 f"{self.target.target_class.value!r}; give one if your reading is that it uses its normal roll",
             )
         if gun is None and not self.field_artillery_target_gone and self.base_target_number is None:
-            raise ScenarioError("base_target_number", "is needed: the base rulebook's to-hit number is not in this source")
+            raise ScenarioError(
+                "base_target_number", "is needed: the base rulebook's to-hit number is not in this source"
+            )
         if self.covering_fire_modifier > 0:
             raise ScenarioError("covering_fire_modifier", "must be 0 or less (a penalty)", self.covering_fire_modifier)
         if self.reroll is Reroll.REPEATED_DIRECT_FIRE and self.firer.fire is not FireMode.DIRECT:
@@ -394,12 +430,16 @@ def _base_target_number(scenario: ToHitScenario, trace: TraceBuilder) -> int:
     if gun is not None:
         number = SPECIAL_GUN_TARGET_NUMBERS[gun].get(target_class)
         if number is not None:
-            trace.add(SPECIAL_GUNS, "{gun} hits {target} on {number}", gun=gun.value, target=target_class.value, number=number)
+            trace.add(
+                SPECIAL_GUNS, "{gun} hits {target} on {number}", gun=gun.value, target=target_class.value, number=number
+            )
             return number
         trace.add(
             SPECIAL_GUNS,
             "{gun} has no target number for {target} in the source; the scenario's base target number {number} is used",
-            gun=gun.value, target=target_class.value, number=scenario.base_target_number,
+            gun=gun.value,
+            target=target_class.value,
+            number=scenario.base_target_number,
         )
     else:
         trace.add(
@@ -443,58 +483,108 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
         if flamethrower:
             lines.append(_Considered("trench-or-sandbags", -2, False, TO_HIT, "not for flamethrowers"))
         elif firer.beside_trench_or_sandbags:
-            lines.append(_Considered("trench-or-sandbags", -2, False, TO_HIT, "the firer stands beside the trench or sandbags"))
+            lines.append(
+                _Considered("trench-or-sandbags", -2, False, TO_HIT, "the firer stands beside the trench or sandbags")
+            )
         else:
-            lines.append(_Considered("trench-or-sandbags", -2, True, TO_HIT, "the target is in a trench or sandbag cover"))
+            lines.append(
+                _Considered("trench-or-sandbags", -2, True, TO_HIT, "the target is in a trench or sandbag cover")
+            )
     if target.aboard_vehicle:
         if flamethrower:
             lines.append(_Considered("passengers", -2, False, TO_HIT, "not for flamethrowers"))
         elif firer.beside_target_vehicle:
             lines.append(_Considered("passengers", -2, False, TO_HIT, "the firer stands beside the vehicle"))
         elif target.open_topped and _height_advantage(scenario):
-            lines.append(_Considered(
-                "passengers", -2, False, FROM_HEIGHT,
-                f"passengers of an open-topped vehicle {scenario.distance_cm:g} cm away, no farther than the "
-                f"firer's height of {firer.height_above_ground_cm:g} cm: shot at as infantry without cover",
-            ))
+            lines.append(
+                _Considered(
+                    "passengers",
+                    -2,
+                    False,
+                    FROM_HEIGHT,
+                    f"passengers of an open-topped vehicle {scenario.distance_cm:g} cm away, no farther than the "
+                    f"firer's height of {firer.height_above_ground_cm:g} cm: shot at as infantry without cover",
+                )
+            )
         else:
-            lines.append(_Considered("passengers", -2, True, TO_HIT, "the target is infantry showing out of or carried in a vehicle"))
+            lines.append(
+                _Considered(
+                    "passengers", -2, True, TO_HIT, "the target is infantry showing out of or carried in a vehicle"
+                )
+            )
         if firer.fire is FireMode.INDIRECT:
             if firer.beside_target_vehicle:
-                lines.append(_Considered("indirect-fire-at-passengers", -3, False, TO_HIT, "the firer stands beside the vehicle"))
+                lines.append(
+                    _Considered("indirect-fire-at-passengers", -3, False, TO_HIT, "the firer stands beside the vehicle")
+                )
             else:
-                lines.append(_Considered(
-                    "indirect-fire-at-passengers", -3, True, TO_HIT,
-                    "indirect fire at a vehicle's passengers (the source lists it beside the −2 without replacing it)",
-                ))
+                lines.append(
+                    _Considered(
+                        "indirect-fire-at-passengers",
+                        -3,
+                        True,
+                        TO_HIT,
+                        "indirect fire at a vehicle's passengers (the source lists it beside the −2 without replacing "
+                        "it)",
+                    )
+                )
     if target.is_vehicle and firer.shaped_charge_or_anti_tank_rifle:
-        weapon = "anti-tank rifle" if firer.special_gun is None and firer.weapon is Weapon.ANTI_TANK_RIFLE else "shaped-charge weapon"
+        weapon = (
+            "anti-tank rifle"
+            if firer.special_gun is None and firer.weapon is Weapon.ANTI_TANK_RIFLE
+            else "shaped-charge weapon"
+        )
         if scenario.distance_cm <= 10:
-            lines.append(_Considered(
-                "shaped-charge-or-anti-tank-rifle-within-10cm", 1, True, TO_HIT,
-                f"{weapon} at a vehicle from {scenario.distance_cm:g} cm, at most 10 cm",
-            ))
+            lines.append(
+                _Considered(
+                    "shaped-charge-or-anti-tank-rifle-within-10cm",
+                    1,
+                    True,
+                    TO_HIT,
+                    f"{weapon} at a vehicle from {scenario.distance_cm:g} cm, at most 10 cm",
+                )
+            )
         else:
-            lines.append(_Considered(
-                "shaped-charge-or-anti-tank-rifle-within-10cm", 1, False, TO_HIT,
-                f"{weapon} at a vehicle from {scenario.distance_cm:g} cm, more than 10 cm",
-            ))
+            lines.append(
+                _Considered(
+                    "shaped-charge-or-anti-tank-rifle-within-10cm",
+                    1,
+                    False,
+                    TO_HIT,
+                    f"{weapon} at a vehicle from {scenario.distance_cm:g} cm, more than 10 cm",
+                )
+            )
     if firer.anti_aircraft and target.landed_from_air_this_turn:
-        lines.append(_Considered(
-            "anti-aircraft-against-air-landed-units", 2, True, "oww2.traits.anti-aircraft",
-            "anti-aircraft trait, first turn, target dropped by parachute or landed by glider",
-        ))
+        lines.append(
+            _Considered(
+                "anti-aircraft-against-air-landed-units",
+                2,
+                True,
+                "oww2.traits.anti-aircraft",
+                "anti-aircraft trait, first turn, target dropped by parachute or landed by glider",
+            )
+        )
     if scenario.covering_fire_modifier:
         if firer.spots_target:
-            lines.append(_Considered(
-                "covering-fire", scenario.covering_fire_modifier, False, "oww2.covering-fire",
-                "the firer spots the target, so it counts as a plain Fire order without the penalty",
-            ))
+            lines.append(
+                _Considered(
+                    "covering-fire",
+                    scenario.covering_fire_modifier,
+                    False,
+                    "oww2.covering-fire",
+                    "the firer spots the target, so it counts as a plain Fire order without the penalty",
+                )
+            )
         else:
-            lines.append(_Considered(
-                "covering-fire", scenario.covering_fire_modifier, True, "oww2.covering-fire",
-                "covering fire at a target the firer does not spot",
-            ))
+            lines.append(
+                _Considered(
+                    "covering-fire",
+                    scenario.covering_fire_modifier,
+                    True,
+                    "oww2.covering-fire",
+                    "covering fire at a target the firer does not spot",
+                )
+            )
     for name, value in scenario.base_modifiers.items():
         lines.append(_Considered(f"base:{name}", value, True, TO_HIT, "given by the scenario from the base rulebook"))
     return lines
@@ -510,7 +600,11 @@ def _penetration_modifiers(scenario: ToHitScenario) -> list[_Considered]:
         return [_Considered(name, 1, False, TO_HIT, f"a {vehicle.value} is not an armoured vehicle")]
     if scenario.firer.fire is not FireMode.INDIRECT:
         return [_Considered(name, 1, False, TO_HIT, "only for indirect fire")]
-    return [_Considered(name, 1, True, TO_HIT, "indirect fire at an open-topped armoured vehicle: +1 to armour penetration once hit")]
+    return [
+        _Considered(
+            name, 1, True, TO_HIT, "indirect fire at an open-topped armoured vehicle: +1 to armour penetration once hit"
+        )
+    ]
 
 
 def evaluate_to_hit(scenario: ToHitScenario) -> ToHitResult:
@@ -535,12 +629,17 @@ def evaluate_to_hit(scenario: ToHitScenario) -> ToHitResult:
     total = sum(line.value for line in modifiers if line.applied)
     final = base - total
     hitting = faces_where(
-        lambda face: can_fire and (face in scenario.always_hit_on or (face not in scenario.always_miss_on and face >= final))
+        lambda face: (
+            can_fire and (face in scenario.always_hit_on or (face not in scenario.always_miss_on and face >= final))
+        )
     )
     trace.add(
         TO_HIT,
         "the roll needed is {base} − ({total:+d}) = {final}: faces {faces} hit",
-        base=base, total=total, final=final, faces=faces_text(hitting),
+        base=base,
+        total=total,
+        final=final,
+        faces=faces_text(hitting),
     )
     p_one = chance_of_faces(hitting)
     p_hit = p_one
@@ -557,7 +656,9 @@ def evaluate_to_hit(scenario: ToHitScenario) -> ToHitResult:
         if not hit and scenario.reroll_roll is not None:
             hit = scenario.reroll_roll in hitting
         elif hit and scenario.reroll_roll is not None:
-            raise ScenarioError("reroll_roll", "is only rolled after a miss, but the first roll hit", scenario.reroll_roll)
+            raise ScenarioError(
+                "reroll_roll", "is only rolled after a miss, but the first roll hit", scenario.reroll_roll
+            )
     return ToHitResult(
         can_fire=can_fire,
         base_target_number=base,
@@ -615,11 +716,21 @@ def evaluate_special_gun(scenario: SpecialGunScenario) -> SpecialGunResult:
     table = SPECIAL_GUN_TARGET_NUMBERS[scenario.gun]
     numbers = {target: table[target] for target in TargetClass if target in table}
     for target, number in numbers.items():
-        trace.add(SPECIAL_GUNS, "{gun} hits {target} on {number}", gun=scenario.gun.value, target=target.value, number=number)
+        trace.add(
+            SPECIAL_GUNS, "{gun} hits {target} on {number}", gun=scenario.gun.value, target=target.value, number=number
+        )
     missing = tuple(target for target in TargetClass if target not in table)
     for target in missing:
-        trace.add(SPECIAL_GUNS, "{gun}: the source gives no target number for {target}", gun=scenario.gun.value, target=target.value)
-    chances = {target: Chance.of(chance_of_faces(faces_where(lambda face: face >= number))) for target, number in numbers.items()}
+        trace.add(
+            SPECIAL_GUNS,
+            "{gun}: the source gives no target number for {target}",
+            gun=scenario.gun.value,
+            target=target.value,
+        )
+    chances = {
+        target: Chance.of(chance_of_faces(faces_where(lambda face, at_least=number: face >= at_least)))
+        for target, number in numbers.items()
+    }
     return SpecialGunResult(numbers, chances, missing, trace.build())
 
 

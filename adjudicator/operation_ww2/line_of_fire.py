@@ -26,8 +26,8 @@ from fractions import Fraction
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text, faces_where
 from adjudicator.operation_ww2.fire import FireMode
+from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text, faces_where
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 
@@ -100,7 +100,10 @@ class CoverProtectionResult:
     def summary(self) -> list[str]:
         if not self.table_applies:
             return ["The cover protection table is not rolled; the shot reaches the vehicle."]
-        lines = [f"Cover protection table: P(vehicle hit) = {self.p_vehicle_hit.fraction}, P(terrain stops it) = {self.p_absorbed.fraction}"]
+        lines = [
+            f"Cover protection table: P(vehicle hit) = {self.p_vehicle_hit.fraction}, P(terrain stops it) = "
+            f"{self.p_absorbed.fraction}"
+        ]
         if self.outcome is not None:
             lines.append(f"The roll: {self.outcome.value}.")
         return lines
@@ -126,13 +129,18 @@ def evaluate_cover_protection(scenario: CoverProtectionScenario) -> CoverProtect
     trace.add(
         "oww2.cover-and-protection",
         "direct fire at a vehicle {percent:g}% hidden by {cover} cover: roll on the cover protection table",
-        percent=scenario.hidden_percent, cover=scenario.cover.value,
+        percent=scenario.hidden_percent,
+        cover=scenario.cover.value,
     )
-    trace.add(COVER_TABLE, "1-3: no effect, the terrain feature stopped the shot; 4-10: the vehicle is hit, roll for damage")
+    trace.add(
+        COVER_TABLE, "1-3: no effect, the terrain feature stopped the shot; 4-10: the vehicle is hit, roll for damage"
+    )
     absorbed = chance_of_faces(COVER_ABSORBS)
     outcome = None
     if scenario.roll is not None:
-        outcome = CoverProtectionOutcome.ABSORBED if scenario.roll in COVER_ABSORBS else CoverProtectionOutcome.VEHICLE_HIT
+        outcome = (
+            CoverProtectionOutcome.ABSORBED if scenario.roll in COVER_ABSORBS else CoverProtectionOutcome.VEHICLE_HIT
+        )
         trace.add(COVER_TABLE, "the roll of {roll}: {outcome}", roll=scenario.roll, outcome=outcome.value)
     return CoverProtectionResult(True, Chance.of(1 - absorbed), Chance.of(absorbed), outcome, trace.build())
 
@@ -164,12 +172,18 @@ class PrecisionTestScenario:
     def __post_init__(self) -> None:
         check_count("friendly_figures_crossed", self.friendly_figures_crossed)
         if not 0 <= self.covering_vehicle_hidden_percent <= 100:
-            raise ScenarioError("covering_vehicle_hidden_percent", "must be a percentage from 0 to 100", self.covering_vehicle_hidden_percent)
+            raise ScenarioError(
+                "covering_vehicle_hidden_percent",
+                "must be a percentage from 0 to 100",
+                self.covering_vehicle_hidden_percent,
+            )
         if self.firer_training is not None and not 1 <= self.firer_training <= 10:
             raise ScenarioError("firer_training", "must be a d10 training value from 1 to 10", self.firer_training)
         check_d10("roll", self.roll)
         if self.covering_vehicle_hidden_percent >= 50 and self.firer_training is None:
-            raise ScenarioError("firer_training", "is needed: the precision test against a covering vehicle is rolled against it")
+            raise ScenarioError(
+                "firer_training", "is needed: the precision test against a covering vehicle is rolled against it"
+            )
 
 
 @dataclass(frozen=True)
@@ -186,7 +200,8 @@ class PrecisionTestResult:
 
     def summary(self) -> list[str]:
         lines = [
-            "Precision test for friendly figures: " + ("required (per the base rulebook)" if self.friendly_figure_test_required else "not required"),
+            "Precision test for friendly figures: "
+            + ("required (per the base rulebook)" if self.friendly_figure_test_required else "not required"),
         ]
         if self.covering_vehicle_test_required:
             lines.append(
@@ -228,10 +243,14 @@ def evaluate_precision_test(scenario: PrecisionTestScenario) -> PrecisionTestRes
         OTHER_VEHICLES,
         "another vehicle hides {percent:g}% of the target: precision test, {training}+ keeps the original target "
         "(faces {faces}), less hits the covering vehicle",
-        percent=scenario.covering_vehicle_hidden_percent, training=training, faces=faces_text(original),
+        percent=scenario.covering_vehicle_hidden_percent,
+        training=training,
+        faces=faces_text(original),
     )
     if scenario.roll is not None:
-        outcome = PrecisionTestOutcome.ORIGINAL_TARGET if scenario.roll >= training else PrecisionTestOutcome.COVERING_VEHICLE
+        outcome = (
+            PrecisionTestOutcome.ORIGINAL_TARGET if scenario.roll >= training else PrecisionTestOutcome.COVERING_VEHICLE
+        )
         trace.add(OTHER_VEHICLES, "the roll of {roll}: {outcome}", roll=scenario.roll, outcome=outcome.value)
     p_original = chance_of_faces(original)
     return PrecisionTestResult(friendly, True, Chance.of(p_original), Chance.of(1 - p_original), outcome, trace.build())

@@ -34,8 +34,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.errors import ScenarioError
-from adjudicator.operation_ww2.vocabulary import D10_FACES, GAME, ArmourClass, Chance, DamageTable, VehicleType, chance_of_faces, check_d10, faces_text, faces_where
 from adjudicator.operation_ww2.damage import DamageOutcome, VehicleDamageScenario, evaluate_vehicle_damage
+from adjudicator.operation_ww2.vocabulary import (
+    D10_FACES,
+    GAME,
+    ArmourClass,
+    Chance,
+    DamageTable,
+    VehicleType,
+    chance_of_faces,
+    check_d10,
+    faces_text,
+    faces_where,
+)
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 
@@ -120,7 +131,9 @@ class DrivingTestScenario:
             )
         if self.stage is DrivingStage.OBSTACLE:
             if self.distance_on_obstacle_cm is None:
-                raise ScenarioError("distance_on_obstacle_cm", "is needed for the obstacle stage (the test comes after 5 cm)")
+                raise ScenarioError(
+                    "distance_on_obstacle_cm", "is needed for the obstacle stage (the test comes after 5 cm)"
+                )
             if self.distance_on_obstacle_cm < 0:
                 raise ScenarioError("distance_on_obstacle_cm", "must be 0 or more", self.distance_on_obstacle_cm)
             if self.advance_roll is not None:
@@ -152,9 +165,15 @@ class DrivingTestResult:
     def summary(self) -> list[str]:
         if not self.test_required:
             return ["No test is rolled."]
-        lines = [f"P(pass) = {self.p_pass.fraction}, P(fail) = {self.p_fail.fraction} (fails on {faces_text(self.failing_faces)})"]
+        lines = [
+            f"P(pass) = {self.p_pass.fraction}, P(fail) = {self.p_fail.fraction} (fails on "
+            f"{faces_text(self.failing_faces)})"
+        ]
         if self.outcome is not None:
-            lines.append(f"The roll: {self.outcome.value}" + (f", moves {self.advance_cm} cm straight ahead." if self.advance_cm else "."))
+            lines.append(
+                f"The roll: {self.outcome.value}"
+                + (f", moves {self.advance_cm} cm straight ahead." if self.advance_cm else ".")
+            )
         return lines
 
 
@@ -163,9 +182,13 @@ def _obstacle_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Drivin
     assert distance is not None  # checked in DrivingTestScenario.__post_init__
     if distance < 5:
         trace.add(DRIVING, "{distance:g} cm on the obstacle, less than 5 cm: no driving test yet", distance=distance)
-        return DrivingTestResult(False, (), Chance.of(Fraction(1)), Chance.of(Fraction(0)), (), None, None, trace.build())
+        return DrivingTestResult(
+            False, (), Chance.of(Fraction(1)), Chance.of(Fraction(0)), (), None, None, trace.build()
+        )
     stuck_on = 2
-    trace.add(DRIVING, "{distance:g} cm on the obstacle: driving test, 3 or more passes, 1-2 gets stuck", distance=distance)
+    trace.add(
+        DRIVING, "{distance:g} cm on the obstacle: driving test, 3 or more passes, 1-2 gets stuck", distance=distance
+    )
     if scenario.wide_tracks:
         stuck_on = 1
         trace.add("oww2.traits.wide-tracks", "wide tracks: stuck only on 1")
@@ -178,8 +201,12 @@ def _obstacle_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Drivin
         outcome = DrivingOutcome.STUCK if scenario.roll in failing else DrivingOutcome.PASSED
         trace.add(
             DRIVING,
-            "the roll of {roll}: " + ("stuck, cannot move further this turn" if outcome is DrivingOutcome.STUCK
-                                      else "passed, drives on towards the declared destination"),
+            "the roll of {roll}: "
+            + (
+                "stuck, cannot move further this turn"
+                if outcome is DrivingOutcome.STUCK
+                else "passed, drives on towards the declared destination"
+            ),
             roll=scenario.roll,
         )
     p_fail = chance_of_faces(failing)
@@ -189,7 +216,9 @@ def _obstacle_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Drivin
 def _unstick_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> DrivingTestResult:
     if scenario.order is Order.OTHER:
         trace.add(DRIVING, "a stuck vehicle rolls to get free only when given a Move or Assault order")
-        return DrivingTestResult(False, (), Chance.of(Fraction(0)), Chance.of(Fraction(0)), (), None, None, trace.build())
+        return DrivingTestResult(
+            False, (), Chance.of(Fraction(0)), Chance.of(Fraction(0)), (), None, None, trace.build()
+        )
     training = scenario.training
     assert training is not None  # checked in DrivingTestScenario.__post_init__
     failing = faces_where(lambda face: face < training)
@@ -197,7 +226,8 @@ def _unstick_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Driving
         DRIVING,
         "stuck vehicle given a {order} order: {training}+ gets it free (moves 1d10 cm straight ahead), "
         "less leaves it stuck for good and Immobilised",
-        order=scenario.order.value, training=training,
+        order=scenario.order.value,
+        training=training,
     )
     if scenario.wide_tracks or scenario.easily_bogged:
         trace.add(DRIVING, "wide tracks and easily bogged change only the driving test on the obstacle")
@@ -209,7 +239,8 @@ def _unstick_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Driving
         if outcome is DrivingOutcome.IMMOBILISED:
             trace.add(
                 "oww2.damage-effects.immobilised",
-                "Immobilised now also destroys the radio as a damage effect; the source does not say so for a vehicle stuck for good",
+                "Immobilised now also destroys the radio as a damage effect; the source does not say so for a vehicle "
+                "stuck for good",
             )
         elif scenario.advance_roll is not None:
             advance = scenario.advance_roll
@@ -217,7 +248,9 @@ def _unstick_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Driving
     if scenario.advance_roll is not None and outcome is not DrivingOutcome.FREED:
         raise ScenarioError("advance_roll", "is rolled only by a vehicle that got free", scenario.advance_roll)
     p_fail = chance_of_faces(failing)
-    return DrivingTestResult(True, failing, Chance.of(1 - p_fail), Chance.of(p_fail), D10_FACES, outcome, advance, trace.build())
+    return DrivingTestResult(
+        True, failing, Chance.of(1 - p_fail), Chance.of(p_fail), D10_FACES, outcome, advance, trace.build()
+    )
 
 
 def evaluate_driving_test(scenario: DrivingTestScenario) -> DrivingTestResult:
@@ -280,11 +313,18 @@ class PartyKind(enum.Enum):
 
 _K = PartyKind
 _CATEGORIES = {
-    _K.HEAVY_TANK: CollisionCategory.HEAVY, _K.HUGE_BUILDING: CollisionCategory.HEAVY, _K.LARGE_BUILDING: CollisionCategory.HEAVY,
-    _K.MEDIUM_TANK: CollisionCategory.MEDIUM, _K.WALL: CollisionCategory.MEDIUM, _K.MEDIUM_BUILDING: CollisionCategory.MEDIUM,
-    _K.LIGHT_TANK: CollisionCategory.LIGHT, _K.ARMOURED_CAR: CollisionCategory.LIGHT,
-    _K.ARMOURED_PERSONNEL_CARRIER: CollisionCategory.LIGHT, _K.SMALL_BUILDING: CollisionCategory.LIGHT,
-    _K.TRUCK: CollisionCategory.UNARMOURED, _K.CAR: CollisionCategory.UNARMOURED,
+    _K.HEAVY_TANK: CollisionCategory.HEAVY,
+    _K.HUGE_BUILDING: CollisionCategory.HEAVY,
+    _K.LARGE_BUILDING: CollisionCategory.HEAVY,
+    _K.MEDIUM_TANK: CollisionCategory.MEDIUM,
+    _K.WALL: CollisionCategory.MEDIUM,
+    _K.MEDIUM_BUILDING: CollisionCategory.MEDIUM,
+    _K.LIGHT_TANK: CollisionCategory.LIGHT,
+    _K.ARMOURED_CAR: CollisionCategory.LIGHT,
+    _K.ARMOURED_PERSONNEL_CARRIER: CollisionCategory.LIGHT,
+    _K.SMALL_BUILDING: CollisionCategory.LIGHT,
+    _K.TRUCK: CollisionCategory.UNARMOURED,
+    _K.CAR: CollisionCategory.UNARMOURED,
 }
 
 
@@ -302,7 +342,9 @@ class CollisionParty:
     def __post_init__(self) -> None:
         check_d10("damage_roll", self.damage_roll)
         if self.kind.vehicle_type is None and (self.armour is not ArmourClass.NONE or self.damage_roll is not None):
-            raise ScenarioError("kind", "is a terrain feature, which has no armour and rolls no damage", self.kind.value)
+            raise ScenarioError(
+                "kind", "is a terrain feature, which has no armour and rolls no damage", self.kind.value
+            )
 
 
 @dataclass(frozen=True)
@@ -318,7 +360,9 @@ class CollisionScenario:
 
     def __post_init__(self) -> None:
         if self.moving.kind.vehicle_type is None:
-            raise ScenarioError("moving.kind", "must be a vehicle: a terrain feature does not move", self.moving.kind.value)
+            raise ScenarioError(
+                "moving.kind", "must be a vehicle: a terrain feature does not move", self.moving.kind.value
+            )
 
 
 @dataclass(frozen=True)
@@ -397,8 +441,11 @@ class _Effect:
         modifier = None
         if self.damage_table is not None and vehicle is not None:
             trace.add(
-                COLLISIONS, "the {party} {kind} rolls on the {table} damage table",
-                party=self.party, kind=self.subject.kind.value, table=self.damage_table.value,
+                COLLISIONS,
+                "the {party} {kind} rolls on the {table} damage table",
+                party=self.party,
+                kind=self.subject.kind.value,
+                table=self.damage_table.value,
             )
             result = evaluate_vehicle_damage(
                 VehicleDamageScenario(vehicle, self.damage_table, self.subject.armour, roll=self.subject.damage_roll)
@@ -406,8 +453,19 @@ class _Effect:
             trace.extend(result.trace)
             damage, outcome, modifier = result.distribution, result.outcome, result.total_modifier
         return CollisionEffect(
-            self.party, self.subject.kind, self.subject.kind.category, self.damage_table, modifier, damage, outcome,
-            self.undamaged, self.catastrophe, self.rough_ground, self.stops, self.pushed, self.evasion_test,
+            self.party,
+            self.subject.kind,
+            self.subject.kind.category,
+            self.damage_table,
+            modifier,
+            damage,
+            outcome,
+            self.undamaged,
+            self.catastrophe,
+            self.rough_ground,
+            self.stops,
+            self.pushed,
+            self.evasion_test,
         )
 
 
@@ -430,14 +488,21 @@ def _different_categories(larger: _Effect, smaller: _Effect, trace: TraceBuilder
         COLLISIONS,
         "different categories ({big} {big_category}, {small} {small_category}): the smaller rolls on the heavy-weapons "
         "damage table, the larger on the small-arms damage table",
-        big=big.value, big_category=big.category.value if big.category else "", small=small.value,
+        big=big.value,
+        big_category=big.category.value if big.category else "",
+        small=small.value,
         small_category=small.category.value if small.category else "",
     )
     if big.vehicle_type is not None and small.vehicle_type is not None:
         smaller.pushed = True
-        trace.add(COLLISIONS, "the larger vehicle pushes the smaller one (the source gives no distance, nor whether the larger stops)")
+        trace.add(
+            COLLISIONS,
+            "the larger vehicle pushes the smaller one (the source gives no distance, nor whether the larger stops)",
+        )
     else:
-        trace.add(COLLISIONS, "the source says nothing of pushing, or of the damage, where a terrain feature is involved")
+        trace.add(
+            COLLISIONS, "the source says nothing of pushing, or of the damage, where a terrain feature is involved"
+        )
 
 
 def evaluate_collision(scenario: CollisionScenario) -> CollisionResult:
@@ -460,21 +525,29 @@ def evaluate_collision(scenario: CollisionScenario) -> CollisionResult:
     trace.add(COLLISIONS, "an unforeseen collision: the damage to both is examined by their categories")
     if struck.kind is PartyKind.MOTORCYCLE:
         second.evasion_test = True
-        trace.add(MOTORCYCLES, "a motorcycle that is run into takes an evasion test; the source states nothing else for this case")
+        trace.add(
+            MOTORCYCLES,
+            "a motorcycle that is run into takes an evasion test; the source states nothing else for this case",
+        )
         return CollisionResult(True, first.freeze(trace), second.freeze(trace), trace.build())
     mine, theirs = moving.kind.category, struck.kind.category
     assert mine is not None and theirs is not None  # only motorcycles lack a category
     trace.add(
         COLLISIONS,
         "categories: {moving} is {moving_category}, {struck} is {struck_category}",
-        moving=moving.kind.value, moving_category=mine.value, struck=struck.kind.value, struck_category=theirs.value,
+        moving=moving.kind.value,
+        moving_category=mine.value,
+        struck=struck.kind.value,
+        struck_category=theirs.value,
     )
     if mine is theirs:
         for effect in (first, second):
             if effect.subject.kind.vehicle_type is not None:
                 effect.damage_table = DamageTable.HEAVY_WEAPONS
                 effect.stops = True
-        trace.add(COLLISIONS, "same category: both roll on the heavy-weapons damage table and stop at the point of contact")
+        trace.add(
+            COLLISIONS, "same category: both roll on the heavy-weapons damage table and stop at the point of contact"
+        )
         if struck.kind.vehicle_type is None:
             trace.add(COLLISIONS, "the source does not say what damage the terrain feature takes")
     elif mine.rank > theirs.rank:

@@ -120,7 +120,6 @@ def faces_text(faces: tuple[int, ...]) -> str:
     return ", ".join(str(face) for face in faces)
 
 
-
 class VehicleType(enum.Enum):
     """The vehicle types of the heavy-weapons damage table and the special guns' list."""
 

@@ -44,8 +44,7 @@ from adjudicator.trace import TraceBuilder
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide
 
-__all__ = [
-    "AXIS", "KNOWN_VALUES", "RULES", "Role", "prepare", "problems", "unit_combatant"]
+__all__ = ["AXIS", "KNOWN_VALUES", "RULES", "Role", "prepare", "problems", "unit_combatant"]
 
 
 class Role(enum.Enum):
@@ -92,12 +91,25 @@ def _side_problems(label: str, side: BattleSide, role: Role) -> list[ScenarioErr
     for name, count in side.units.items():
         unit = _unit(name)
         if unit is None:
-            found.append(ScenarioError(f"{label}.units.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"))
+            found.append(
+                ScenarioError(
+                    f"{label}.units.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"
+                )
+            )
         elif count and name not in side.values and (unit, role) not in KNOWN_VALUES:
-            found.append(ScenarioError(f"{label}.values.{name}", f"the source states no {role.value} for {name}; give it (a d6 value from 0 to 6)"))
+            found.append(
+                ScenarioError(
+                    f"{label}.values.{name}",
+                    f"the source states no {role.value} for {name}; give it (a d6 value from 0 to 6)",
+                )
+            )
     for name, value in side.values.items():
         if _unit(name) is None:
-            found.append(ScenarioError(f"{label}.values.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"))
+            found.append(
+                ScenarioError(
+                    f"{label}.values.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"
+                )
+            )
             continue
         try:
             check_value(value, path=f"{label}.values.{name}")
@@ -105,22 +117,49 @@ def _side_problems(label: str, side: BattleSide, role: Role) -> list[ScenarioErr
             found.append(error)
     for index, name in enumerate(side.loss_order):
         if _unit(name) is None:
-            found.append(ScenarioError(f"{label}.loss_order.{index}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}", name))
+            found.append(
+                ScenarioError(
+                    f"{label}.loss_order.{index}",
+                    f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}",
+                    name,
+                )
+            )
     if side.nation is not None and _nation(side.nation) is None:
-        found.append(ScenarioError(f"{label}.nation", f"unknown country; expected one of: {_NATION_NAMES}", side.nation))
+        found.append(
+            ScenarioError(f"{label}.nation", f"unknown country; expected one of: {_NATION_NAMES}", side.nation)
+        )
     if side.technologies:
-        found.append(ScenarioError(f"{label}.technologies", "weapons developments are used only by axis-and-allies-2e", list(side.technologies)))
+        found.append(
+            ScenarioError(
+                f"{label}.technologies",
+                "weapons developments are used only by axis-and-allies-2e",
+                list(side.technologies),
+            )
+        )
     if side.submerge_after_round is not None:
-        found.append(ScenarioError(f"{label}.submerge_after_round", "is used only by axis-and-allies-2e", side.submerge_after_round))
+        found.append(
+            ScenarioError(
+                f"{label}.submerge_after_round", "is used only by axis-and-allies-2e", side.submerge_after_round
+            )
+        )
     return found
 
 
 def problems(scenario: BattleScenario) -> list[ScenarioError]:
     """Everything wrong with a strategic-game battle scenario (empty when it can be fought)."""
-    found = _side_problems("attacker", scenario.attacker, Role.ATTACK) + _side_problems("defender", scenario.defender, Role.DEFENCE)
+    found = _side_problems("attacker", scenario.attacker, Role.ATTACK) + _side_problems(
+        "defender", scenario.defender, Role.DEFENCE
+    )
     if not any(count for name, count in scenario.attacker.units.items() if _unit(name) is not None):
-        found.append(ScenarioError("attacker.units", "the attacker needs at least one unit", dict(scenario.attacker.units)))
-    for name, default in (("kind", "land"), ("sea_battle_first", False), ("friendly_island", False), ("bombardment_casualties_fire_back", True)):
+        found.append(
+            ScenarioError("attacker.units", "the attacker needs at least one unit", dict(scenario.attacker.units))
+        )
+    for name, default in (
+        ("kind", "land"),
+        ("sea_battle_first", False),
+        ("friendly_island", False),
+        ("bombardment_casualties_fire_back", True),
+    ):
         value = getattr(scenario, name)
         if getattr(value, "value", value) != default:
             found.append(ScenarioError(name, "is used only by axis-and-allies-2e", getattr(value, "value", value)))
@@ -129,17 +168,40 @@ def problems(scenario: BattleScenario) -> list[ScenarioError]:
     attacker, defender = _nation(scenario.attacker.nation), _nation(scenario.defender.nation)
     turn = scenario.special_turn.value
     if turn != "none" and (scenario.attacker.nation is None or scenario.defender.nation is None):
-        found.append(ScenarioError("special_turn", "needs attacker.nation and defender.nation to decide who rolls twice", turn))
+        found.append(
+            ScenarioError("special_turn", "needs attacker.nation and defender.nation to decide who rolls twice", turn)
+        )
     if attacker in AXIS and defender is Country.USSR and turn == "first-winter":
-        found.append(ScenarioError("special_turn", "in the winter turn of the year the Soviet Union was attacked, Germany and its allies cannot attack within its borders (se.soviet-german)", turn))
+        found.append(
+            ScenarioError(
+                "special_turn",
+                "in the winter turn of the year the Soviet Union was attacked, Germany and its allies cannot attack "
+                "within its borders (se.soviet-german)",
+                turn,
+            )
+        )
     if attacker is Country.BULGARIA and defender is Country.USSR:
-        found.append(ScenarioError("attacker.nation", "Bulgaria cannot take part in an attack against Soviet troops (se.soviet-german)", "bulgaria"))
+        found.append(
+            ScenarioError(
+                "attacker.nation",
+                "Bulgaria cannot take part in an attack against Soviet troops (se.soviet-german)",
+                "bulgaria",
+            )
+        )
     if attacker is Country.VICHY_FRANCE and defender is not None and defender not in AXIS:
-        found.append(ScenarioError("attacker.nation", "Vichy France's units cannot take part in an attack against the Allies (se.vichy-france)", "vichy-france"))
+        found.append(
+            ScenarioError(
+                "attacker.nation",
+                "Vichy France's units cannot take part in an attack against the Allies (se.vichy-france)",
+                "vichy-france",
+            )
+        )
     return found
 
 
-def unit_combatant(unit: UnitType, value: int, *, enemy_has_submarines: bool, rolls_per_die: int = 1, dice: int = 1) -> Combatant:
+def unit_combatant(
+    unit: UnitType, value: int, *, enemy_has_submarines: bool, rolls_per_die: int = 1, dice: int = 1
+) -> Combatant:
     """A unit type of the strategic game as an engine combatant (value already final)."""
     return Combatant(
         name=unit.value,
@@ -156,23 +218,47 @@ def side_value(side: BattleSide, unit: UnitType, role: Role, label: str, trace: 
     """The unit's TÉ or VÉ: given in the scenario, else as the source states it."""
     if unit.value in side.values:
         value = side.values[unit.value]
-        trace.add("se.preface", "{label} {unit}: {role}={value} as given in the scenario (the basic rules' values are not in this source)",
-                  label=label, unit=unit.value, role=role.value, value=value)
+        trace.add(
+            "se.preface",
+            "{label} {unit}: {role}={value} as given in the scenario (the basic rules' values are not in this source)",
+            label=label,
+            unit=unit.value,
+            role=role.value,
+            value=value,
+        )
         return value
     value, rule = KNOWN_VALUES[(unit, role)]
-    trace.add(rule, "{label} {unit}: {role}={value}, as the source states", label=label, unit=unit.value, role=role.value, value=value)
+    trace.add(
+        rule,
+        "{label} {unit}: {role}={value}, as the source states",
+        label=label,
+        unit=unit.value,
+        role=role.value,
+        value=value,
+    )
     return value
 
 
 def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup, AfterBattle]:
     """The strategic-game battle as an engine setup; every rule applied is added to ``trace``."""
-    trace.add("se.preface", "the basic version's rules stay in force; they are not in this source, so only what the advanced rules and their examples show is applied")
-    trace.add("se.interception.example", "a die hits when it shows the unit's value or less: TÉ when attacking, VÉ when defending; both sides roll each round")
+    trace.add(
+        "se.preface",
+        "the basic version's rules stay in force; they are not in this source, so only what the advanced rules and "
+        "their examples show is applied",
+    )
+    trace.add(
+        "se.interception.example",
+        "a die hits when it shows the unit's value or less: TÉ when attacking, VÉ when defending; both sides roll each "
+        "round",
+    )
     attacker_nation, defender_nation = _nation(scenario.attacker.nation), _nation(scenario.defender.nation)
     paratroopers = bool(scenario.attacker.units.get(UnitType.PARATROOPER.value))
     rolls_twice = _rolls_twice(scenario, attacker_nation, defender_nation, trace)
     sides = []
-    for label, side, role, enemy in (("attacker", scenario.attacker, Role.ATTACK, scenario.defender), ("defender", scenario.defender, Role.DEFENCE, scenario.attacker)):
+    for label, side, role, enemy in (
+        ("attacker", scenario.attacker, Role.ATTACK, scenario.defender),
+        ("defender", scenario.defender, Role.DEFENCE, scenario.attacker),
+    ):
         enemy_subs = bool(enemy.units.get(UnitType.SUBMARINE.value))
         present = [UnitType(name) for name, count in side.units.items() if count]
         values: dict[UnitType, int] = {}
@@ -180,12 +266,24 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
             value = side_value(side, unit, role, label, trace)
             if role is Role.DEFENCE and unit in GROUND and scenario.defence_modifier:
                 if paratroopers:
-                    trace.add("se.paratroopers", "paratroopers in the attack cancel the river/coast defence modifier ({modifier:+d}) for {unit}: VÉ stays {value}",
-                              modifier=scenario.defence_modifier, unit=unit.value, value=value)
+                    trace.add(
+                        "se.paratroopers",
+                        "paratroopers in the attack cancel the river/coast defence modifier ({modifier:+d}) for "
+                        "{unit}: VÉ stays {value}",
+                        modifier=scenario.defence_modifier,
+                        unit=unit.value,
+                        value=value,
+                    )
                 else:
                     modified = max(0, min(6, value + scenario.defence_modifier))
-                    trace.add("se.paratroopers", "river/coast defence modifier {modifier:+d}: {unit} VÉ {value} → {modified}",
-                              modifier=scenario.defence_modifier, unit=unit.value, value=value, modified=modified)
+                    trace.add(
+                        "se.paratroopers",
+                        "river/coast defence modifier {modifier:+d}: {unit} VÉ {value} → {modified}",
+                        modifier=scenario.defence_modifier,
+                        unit=unit.value,
+                        value=value,
+                        modified=modified,
+                    )
                     value = modified
             values[unit] = value
         if role is Role.DEFENCE and scenario.defence_modifier:
@@ -194,13 +292,19 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
                     trace.add(rule, "{unit}s have no defence modifier against an invasion", unit=unit.value)
         order = [UnitType(name) for name in side.loss_order if UnitType(name) in values]
         order += sorted((unit for unit in values if unit not in order), key=lambda unit: (values[unit], unit.value))
-        trace.add("se.destroyers", "{label} casualties are taken in this order ({how}): {order}", label=label,
-                  how="given" if side.loss_order else "assumed: the weakest first; the source leaves the choice to the owner",
-                  order=", ".join(unit.value for unit in order))
+        trace.add(
+            "se.destroyers",
+            "{label} casualties are taken in this order ({how}): {order}",
+            label=label,
+            how="given" if side.loss_order else "assumed: the weakest first; the source leaves the choice to the owner",
+            order=", ".join(unit.value for unit in order),
+        )
         twice = rolls_twice and label == "attacker"
         units = tuple(
             unit_combatant(
-                unit, values[unit], enemy_has_submarines=enemy_subs,
+                unit,
+                values[unit],
+                enemy_has_submarines=enemy_subs,
                 rolls_per_die=2 if twice and scenario.roll_twice.value == "reroll" else 1,
                 dice=2 if twice and scenario.roll_twice.value == "two-dice" else 1,
             )
@@ -208,14 +312,27 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
         )
         counts = tuple(side.units[unit.value] for unit in order)
         if enemy_subs and any(unit in AIR for unit in order):
-            trace.add("se.submarines", "the {label}'s aircraft attack the submarines in one round only, then return; the submarines cannot fire at them", label=label)
+            trace.add(
+                "se.submarines",
+                "the {label}'s aircraft attack the submarines in one round only, then return; the submarines cannot "
+                "fire at them",
+                label=label,
+            )
         sides.append((units, counts))
     (attacker_units, attacker_counts), (defender_units, defender_counts) = sides
     if attacker_nation is Country.USSR and defender_nation is Country.BULGARIA:
         trace.add("se.soviet-german", "Bulgarian units that must defend against Soviet troops are lost at once")
         defender_counts = tuple(0 for _ in defender_counts)
-    if scenario.retreat_after_round is not None or scenario.retreat_below is not None or scenario.round_limit is not None:
-        trace.add("se.interception.example", "the attacker withdraws or the battle stops as the scenario sets (the example's submarines withdraw to their base)")
+    if (
+        scenario.retreat_after_round is not None
+        or scenario.retreat_below is not None
+        or scenario.round_limit is not None
+    ):
+        trace.add(
+            "se.interception.example",
+            "the attacker withdraws or the battle stops as the scenario sets (the example's submarines withdraw to "
+            "their base)",
+        )
     setup = BattleSetup(
         attacker=attacker_units,
         defender=defender_units,
@@ -226,20 +343,42 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
         round_limit=scenario.round_limit,
         prune_below=scenario.prune_below,
     )
-    return setup, AfterBattle(land_battle=True, capturing=tuple(UnitType(unit.name) in GROUND for unit in attacker_units))
+    return setup, AfterBattle(
+        land_battle=True, capturing=tuple(UnitType(unit.name) in GROUND for unit in attacker_units)
+    )
 
 
-def _rolls_twice(scenario: BattleScenario, attacker: Country | None, defender: Country | None, trace: TraceBuilder) -> bool:
+def _rolls_twice(
+    scenario: BattleScenario, attacker: Country | None, defender: Country | None, trace: TraceBuilder
+) -> bool:
     turn = scenario.special_turn.value
     twice = (turn == "declaration-of-war-on-ussr" and attacker in AXIS and defender is Country.USSR) or (
         turn == "first-winter" and attacker is Country.USSR and defender in AXIS
     )
     if twice:
-        who = "German and allied units attacking Soviet units in the turn of the declaration of war" if attacker in AXIS else "Soviet units attacking in the first winter turn"
-        reading = "each die is rolled again and hits if either roll does" if scenario.roll_twice.value == "reroll" else "each unit rolls two dice, each of which can hit"
-        trace.add("se.soviet-german", "{who} roll twice for the result; read as: {reading} (the source does not say which)", who=who, reading=reading)
+        who = (
+            "German and allied units attacking Soviet units in the turn of the declaration of war"
+            if attacker in AXIS
+            else "Soviet units attacking in the first winter turn"
+        )
+        reading = (
+            "each die is rolled again and hits if either roll does"
+            if scenario.roll_twice.value == "reroll"
+            else "each unit rolls two dice, each of which can hit"
+        )
+        trace.add(
+            "se.soviet-german",
+            "{who} roll twice for the result; read as: {reading} (the source does not say which)",
+            who=who,
+            reading=reading,
+        )
     elif turn != "none":
-        trace.add("se.soviet-german", "no side rolls twice: this {turn} turn gives it only to the aggressor against the Soviet Union, or to the Soviets in the first winter", turn=turn)
+        trace.add(
+            "se.soviet-german",
+            "no side rolls twice: this {turn} turn gives it only to the aggressor against the Soviet Union, or to the "
+            "Soviets in the first winter",
+            turn=turn,
+        )
     return twice
 
 

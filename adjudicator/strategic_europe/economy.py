@@ -30,8 +30,8 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.strategic_europe.vocabulary import Country, Season, Turn, same_side
 from adjudicator.registry import Calculator
+from adjudicator.strategic_europe.vocabulary import Country, Season, Turn, same_side
 from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
@@ -172,12 +172,20 @@ def evaluate_bombing(scenario: StrategicBombingScenario) -> BombingResult:
         if allowed:
             loss = raid.bombers * BOMBING_LOSS_PER_BOMBER_HPP
             losses[raid.target] = losses.get(raid.target, 0) + loss
-            trace.add(BOMBERS, "{bombers} bomber(s) of {attacker} reach {target} within its original borders: "
-                      "{target} loses {loss} HPP at once ({per} HPP per bomber)", bombers=raid.bombers,
-                      attacker=raid.attacker.label, target=raid.target.label, loss=loss, per=BOMBING_LOSS_PER_BOMBER_HPP)
+            trace.add(
+                BOMBERS,
+                "{bombers} bomber(s) of {attacker} reach {target} within its original borders: "
+                "{target} loses {loss} HPP at once ({per} HPP per bomber)",
+                bombers=raid.bombers,
+                attacker=raid.attacker.label,
+                target=raid.target.label,
+                loss=loss,
+                per=BOMBING_LOSS_PER_BOMBER_HPP,
+            )
             if raid.shot_down:
-                trace.add(BOMBERS, "the {count} bomber(s) shot down by interception there still count",
-                          count=raid.shot_down)
+                trace.add(
+                    BOMBERS, "the {count} bomber(s) shot down by interception there still count", count=raid.shot_down
+                )
         outcomes.append(RaidOutcome(raid.attacker, raid.target, allowed, loss, raid.shot_down if allowed else 0))
     trace.add(BOMBERS, "the attackers pay no HPP for Strategic Bombing: in this sense it is not a battle")
     return BombingResult(tuple(outcomes), losses, 0, trace.build())
@@ -186,16 +194,31 @@ def evaluate_bombing(scenario: StrategicBombingScenario) -> BombingResult:
 def _raid_allowed(raid: BombingRaid, trace: TraceBuilder) -> bool:
     if raid.target in (Country.FRANCE, Country.USSR, Country.VICHY_FRANCE):
         france = " (Vichy France lies within France's original borders)" if raid.target is Country.VICHY_FRANCE else ""
-        trace.add(BOMBERS, "Strategic Bombing cannot be carried out against France or the Soviet Union: "
-                  "the raid on {target} is not allowed{france}", target=raid.target.label, france=france)
+        trace.add(
+            BOMBERS,
+            "Strategic Bombing cannot be carried out against France or the Soviet Union: "
+            "the raid on {target} is not allowed{france}",
+            target=raid.target.label,
+            france=france,
+        )
         return False
     if same_side(raid.attacker, raid.target):
-        trace.add(SCOPE, "{attacker} and {target} are historical allies, and attacking a historical ally is forbidden: "
-                  "the raid is not allowed", attacker=raid.attacker.label, target=raid.target.label)
+        trace.add(
+            SCOPE,
+            "{attacker} and {target} are historical allies, and attacking a historical ally is forbidden: "
+            "the raid is not allowed",
+            attacker=raid.attacker.label,
+            target=raid.target.label,
+        )
         return False
     if raid.territory is not TerritoryStatus.HOME:
-        trace.add(BOMBERS, "the target is a {status} territory of {target}; only its original borders count: "
-                  "the raid causes no HPP loss", status=raid.territory.value, target=raid.target.label)
+        trace.add(
+            BOMBERS,
+            "the target is a {status} territory of {target}; only its original borders count: "
+            "the raid causes no HPP loss",
+            status=raid.territory.value,
+            target=raid.target.label,
+        )
         return False
     return True
 
@@ -228,8 +251,11 @@ class Convoy:
     def __post_init__(self) -> None:
         if (self.sender, self.destination) not in _CONVOY_ROUTES:
             routes = ", ".join(f"{s.value} → {d.value}" for s, d in _CONVOY_ROUTES)
-            raise ScenarioError("destination", f"must be a Lend-Lease route ({routes})",
-                                f"{self.sender.value} → {self.destination.value}")
+            raise ScenarioError(
+                "destination",
+                f"must be a Lend-Lease route ({routes})",
+                f"{self.sender.value} → {self.destination.value}",
+            )
         check_count("value_hpp", self.value_hpp)
         check_count("surviving_attackers", self.surviving_attackers)
 
@@ -261,12 +287,19 @@ class SubmarineLossScenario:
         check_count("north_atlantic_survivors", self.north_atlantic_survivors)
         routes = [(convoy.sender, convoy.destination) for convoy in self.convoys]
         if len(set(routes)) != len(routes):
-            raise ScenarioError("convoys", "must list each route once (one shipment per route per turn)",
-                                [f"{s.value} → {d.value}" for s, d in routes])
+            raise ScenarioError(
+                "convoys",
+                "must list each route once (one shipment per route per turn)",
+                [f"{s.value} → {d.value}" for s, d in routes],
+            )
         atlantic = sum(c.surviving_attackers for c in self.convoys if c.sea == NORTH_ATLANTIC)
         if atlantic > self.north_atlantic_survivors:
-            raise ScenarioError("convoys", f"the submarines attacking the North Atlantic convoy must be among the "
-                                f"{self.north_atlantic_survivors} surviving in the North Atlantic", atlantic)
+            raise ScenarioError(
+                "convoys",
+                f"the submarines attacking the North Atlantic convoy must be among the "
+                f"{self.north_atlantic_survivors} surviving in the North Atlantic",
+                atlantic,
+            )
 
 
 @dataclass(frozen=True)
@@ -295,8 +328,10 @@ class SubmarineLossResult:
     def summary(self) -> list[str]:
         lines = [f"England loses {self.england_hpp_loss} HPP to submarines in the North Atlantic."]
         for convoy in self.convoys:
-            lines.append(f"The convoy from {convoy.sender.label} to {convoy.destination.label} loses {convoy.lost_hpp} "
-                         f"of {convoy.value_hpp} HPP; {convoy.delivered_hpp} HPP arrive.")
+            lines.append(
+                f"The convoy from {convoy.sender.label} to {convoy.destination.label} loses {convoy.lost_hpp} "
+                f"of {convoy.value_hpp} HPP; {convoy.delivered_hpp} HPP arrive."
+            )
         return lines
 
 
@@ -307,31 +342,60 @@ def evaluate_submarines(scenario: SubmarineLossScenario) -> SubmarineLossResult:
     atlantic_attackers = sum(c.surviving_attackers for c in scenario.convoys if c.sea == NORTH_ATLANTIC)
     if scenario.reading is TradeRaidReading.NOT_CONVOY_ATTACKERS and atlantic_attackers:
         raiders -= atlantic_attackers
-        trace.add(SUBMARINES, "reading chosen: the {count} submarine(s) that attacked the US convoy cut only the convoy, "
-                  "not England's economic strength", count=atlantic_attackers)
+        trace.add(
+            SUBMARINES,
+            "reading chosen: the {count} submarine(s) that attacked the US convoy cut only the convoy, "
+            "not England's economic strength",
+            count=atlantic_attackers,
+        )
     elif atlantic_attackers:
-        trace.add(SUBMARINES, "reading chosen: every surviving submarine in the North Atlantic costs England 1 HPP, "
-                  "the {count} that attacked the US convoy included", count=atlantic_attackers)
+        trace.add(
+            SUBMARINES,
+            "reading chosen: every surviving submarine in the North Atlantic costs England 1 HPP, "
+            "the {count} that attacked the US convoy included",
+            count=atlantic_attackers,
+        )
     england = raiders * TRADE_LOSS_PER_SUBMARINE_HPP
-    trace.add(SUBMARINES, "{count} surviving submarine(s) in the North Atlantic reduce England's economic strength "
-              "at once by {loss} HPP ({per} HPP each)", count=raiders, loss=england, per=TRADE_LOSS_PER_SUBMARINE_HPP)
+    trace.add(
+        SUBMARINES,
+        "{count} surviving submarine(s) in the North Atlantic reduce England's economic strength "
+        "at once by {loss} HPP ({per} HPP each)",
+        count=raiders,
+        loss=england,
+        per=TRADE_LOSS_PER_SUBMARINE_HPP,
+    )
 
     outcomes = []
     for convoy in scenario.convoys:
         route = f"from {convoy.sender.label} to {convoy.destination.label}"
         if convoy.value_hpp == 0:
             lost = 0
-            trace.add(SUBMARINES, "the token {route} in the {sea} is empty: there was no shipment to reduce",
-                      route=route, sea=convoy.sea)
+            trace.add(
+                SUBMARINES,
+                "the token {route} in the {sea} is empty: there was no shipment to reduce",
+                route=route,
+                sea=convoy.sea,
+            )
         else:
             cut = convoy.surviving_attackers * CONVOY_LOSS_PER_SUBMARINE_HPP
             lost = min(cut, convoy.value_hpp)
-            trace.add(SUBMARINES, "{count} surviving submarine(s) attack the convoy {route} in the {sea}: its value "
-                      "drops by {cut} HPP ({per} HPP each), {lost} of its {value} HPP are lost", count=convoy.surviving_attackers,
-                      route=route, sea=convoy.sea, cut=cut, per=CONVOY_LOSS_PER_SUBMARINE_HPP, lost=lost,
-                      value=convoy.value_hpp)
-        outcomes.append(ConvoyOutcome(convoy.sender, convoy.destination, convoy.sea, convoy.value_hpp, lost,
-                                      convoy.value_hpp - lost))
+            trace.add(
+                SUBMARINES,
+                "{count} surviving submarine(s) attack the convoy {route} in the {sea}: its value "
+                "drops by {cut} HPP ({per} HPP each), {lost} of its {value} HPP are lost",
+                count=convoy.surviving_attackers,
+                route=route,
+                sea=convoy.sea,
+                cut=cut,
+                per=CONVOY_LOSS_PER_SUBMARINE_HPP,
+                lost=lost,
+                value=convoy.value_hpp,
+            )
+        outcomes.append(
+            ConvoyOutcome(
+                convoy.sender, convoy.destination, convoy.sea, convoy.value_hpp, lost, convoy.value_hpp - lost
+            )
+        )
     return SubmarineLossResult(england, tuple(outcomes), sum(o.lost_hpp for o in outcomes), trace.build())
 
 
@@ -361,8 +425,9 @@ class Shipment:
     def __post_init__(self) -> None:
         if (self.sender, self.recipient) not in _CONVOY_ROUTES:
             routes = ", ".join(f"{s.value} → {d.value}" for s, d in _CONVOY_ROUTES)
-            raise ScenarioError("recipient", f"must be a Lend-Lease route ({routes})",
-                                f"{self.sender.value} → {self.recipient.value}")
+            raise ScenarioError(
+                "recipient", f"must be a Lend-Lease route ({routes})", f"{self.sender.value} → {self.recipient.value}"
+            )
         check_count("amount_hpp", self.amount_hpp)
 
 
@@ -390,14 +455,20 @@ class LendLeaseScenario:
             raise ScenarioError("shipments", "must list at least one shipment", [])
         routes = [(s.sender, s.recipient) for s in self.shipments]
         if len(set(routes)) != len(routes):
-            raise ScenarioError("shipments", "must list each route once (aid is sent once per turn)",
-                                [f"{s.value} → {r.value}" for s, r in routes])
+            raise ScenarioError(
+                "shipments",
+                "must list each route once (aid is sent once per turn)",
+                [f"{s.value} → {r.value}" for s, r in routes],
+            )
         for country, base in self.base_hpp.items():
             check_count(f"base_hpp.{country.value}", base)
         missing = sorted({s.sender.value for s in self.shipments if s.sender not in self.base_hpp})
         if missing:
-            raise ScenarioError("base_hpp", f"must give the base HPP of every sender ({', '.join(missing)} missing)",
-                                {c.value: v for c, v in self.base_hpp.items()})
+            raise ScenarioError(
+                "base_hpp",
+                f"must give the base HPP of every sender ({', '.join(missing)} missing)",
+                {c.value: v for c, v in self.base_hpp.items()},
+            )
 
 
 @dataclass(frozen=True)
@@ -427,7 +498,8 @@ class LendLeaseResult:
 
     def summary(self) -> list[str]:
         lines = [
-            f"{o.amount_hpp} HPP from {o.sender.label} to {o.recipient.label} {'may' if o.allowed else 'may not'} be sent "
+            f"{o.amount_hpp} HPP from {o.sender.label} to {o.recipient.label} {'may' if o.allowed else 'may not'} be "
+            "sent "
             f"(cap {o.cap_hpp} HPP)."
             for o in self.shipments
         ]
@@ -445,11 +517,15 @@ def evaluate_lend_lease(scenario: LendLeaseScenario) -> LendLeaseResult:
     senders = [shipment.sender for shipment in scenario.shipments]
     if len(set(senders)) < len(senders):
         if scenario.cap is LendLeaseCap.PER_SENDER_PER_TURN:
-            trace.add(LEND_LEASE, "reading chosen: the quarter of the base HPP caps all of a sender's shipments of one "
-                      "turn together")
+            trace.add(
+                LEND_LEASE,
+                "reading chosen: the quarter of the base HPP caps all of a sender's shipments of one turn together",
+            )
         else:
-            trace.add(LEND_LEASE, "reading chosen: the quarter of the base HPP caps each shipment ('sent on one "
-                      "occasion') on its own")
+            trace.add(
+                LEND_LEASE,
+                "reading chosen: the quarter of the base HPP caps each shipment ('sent on one occasion') on its own",
+            )
     sent: dict[Country, int] = {}
     outcomes = []
     for shipment in scenario.shipments:
@@ -460,23 +536,46 @@ def evaluate_lend_lease(scenario: LendLeaseScenario) -> LendLeaseResult:
             already = sent.get(shipment.sender, 0) if scenario.cap is LendLeaseCap.PER_SENDER_PER_TURN else 0
             if already + shipment.amount_hpp > cap:
                 allowed = False
-                trace.add(LEND_LEASE, "{sender} may send at most a quarter of its base {base} HPP, i.e. {cap} HPP; "
-                          "{amount} HPP{already} is more", sender=shipment.sender.label, base=base, cap=cap,
-                          amount=shipment.amount_hpp, already=f" after {already} HPP sent this turn" if already else "")
+                trace.add(
+                    LEND_LEASE,
+                    "{sender} may send at most a quarter of its base {base} HPP, i.e. {cap} HPP; "
+                    "{amount} HPP{already} is more",
+                    sender=shipment.sender.label,
+                    base=base,
+                    cap=cap,
+                    amount=shipment.amount_hpp,
+                    already=f" after {already} HPP sent this turn" if already else "",
+                )
             else:
-                trace.add(LEND_LEASE, "{amount} HPP is within a quarter of {sender}'s base {base} HPP ({cap} HPP); "
-                          "it is placed face down on the {sea} and counts towards {sender}'s spending",
-                          amount=shipment.amount_hpp, sender=shipment.sender.label, base=base, cap=cap,
-                          sea=_CONVOY_ROUTES[(shipment.sender, shipment.recipient)])
+                trace.add(
+                    LEND_LEASE,
+                    "{amount} HPP is within a quarter of {sender}'s base {base} HPP ({cap} HPP); "
+                    "it is placed face down on the {sea} and counts towards {sender}'s spending",
+                    amount=shipment.amount_hpp,
+                    sender=shipment.sender.label,
+                    base=base,
+                    cap=cap,
+                    sea=_CONVOY_ROUTES[(shipment.sender, shipment.recipient)],
+                )
                 sent[shipment.sender] = sent.get(shipment.sender, 0) + shipment.amount_hpp
-        outcomes.append(ShipmentOutcome(shipment.sender, shipment.recipient, shipment.amount_hpp, allowed, cap,
-                                        _CONVOY_ROUTES[(shipment.sender, shipment.recipient)]))
+        outcomes.append(
+            ShipmentOutcome(
+                shipment.sender,
+                shipment.recipient,
+                shipment.amount_hpp,
+                allowed,
+                cap,
+                _CONVOY_ROUTES[(shipment.sender, shipment.recipient)],
+            )
+        )
     if any(o.allowed and o.amount_hpp for o in outcomes):
         trace.add(LEND_LEASE, "the aid arrives in the Allies' next Raising of New Units phase and can be spent at once")
     deduction = 0
     if scenario.turn.year == 1941 and sent.get(Country.USA):
         deduction = sent[Country.USA]
-        trace.add(LEND_LEASE, "the {amount} HPP the USA sends in 1941 will be deducted from its 1942 HPP", amount=deduction)
+        trace.add(
+            LEND_LEASE, "the {amount} HPP the USA sends in 1941 will be deducted from its 1942 HPP", amount=deduction
+        )
     return LendLeaseResult(tuple(outcomes), {c: v for c, v in sent.items() if v}, deduction, trace.build())
 
 
@@ -487,15 +586,22 @@ def _route_open(scenario: LendLeaseScenario, shipment: Shipment, trace: TraceBui
             trace.add(LEND_LEASE, "the Germans have not captured France, so the USA may not send aid to England yet")
             return False
         if scenario.turn.is_before(_LEND_LEASE_START):
-            trace.add(LEND_LEASE, "the USA may send aid to England from the Spring 1941 turn onwards, not in {turn}",
-                      turn=str(scenario.turn))
+            trace.add(
+                LEND_LEASE,
+                "the USA may send aid to England from the Spring 1941 turn onwards, not in {turn}",
+                turn=str(scenario.turn),
+            )
             return False
-        trace.add(LEND_LEASE, "France has fallen and it is {turn}: the USA may send HPP aid to England",
-                  turn=str(scenario.turn))
+        trace.add(
+            LEND_LEASE,
+            "France has fallen and it is {turn}: the USA may send HPP aid to England",
+            turn=str(scenario.turn),
+        )
         return True
     if not scenario.ussr_attacked:
-        trace.add(LEND_LEASE, "the Germans have not attacked the Soviet Union, so {sender} may not send it aid",
-                  sender=sender)
+        trace.add(
+            LEND_LEASE, "the Germans have not attacked the Soviet Union, so {sender} may not send it aid", sender=sender
+        )
         return False
     if scenario.vologda_captured:
         trace.add(LEND_LEASE, "the Germans hold Vologda, so no aid may be sent to the Soviet Union")
@@ -554,17 +660,33 @@ def evaluate_deduction(scenario: LendLeaseDeductionScenario) -> DeductionResult:
     for record in scenario.aid_sent:
         if record.turn.year == 1941:
             deducted += record.amount_hpp
-            trace.add(LEND_LEASE, "{amount} HPP sent to {recipient} in {turn} is deducted from the USA's 1942 HPP",
-                      amount=record.amount_hpp, recipient=record.recipient.label, turn=str(record.turn))
+            trace.add(
+                LEND_LEASE,
+                "{amount} HPP sent to {recipient} in {turn} is deducted from the USA's 1942 HPP",
+                amount=record.amount_hpp,
+                recipient=record.recipient.label,
+                turn=str(record.turn),
+            )
         else:
-            trace.add(LEND_LEASE, "{amount} HPP sent in {turn} is not 1941 aid and is not deducted",
-                      amount=record.amount_hpp, turn=str(record.turn))
+            trace.add(
+                LEND_LEASE,
+                "{amount} HPP sent in {turn} is not 1941 aid and is not deducted",
+                amount=record.amount_hpp,
+                turn=str(record.turn),
+            )
     remaining = scenario.usa_hpp_1942 - deducted
-    trace.add(LEND_LEASE, "the USA has {available} − {deducted} = {remaining} HPP in 1942",
-              available=scenario.usa_hpp_1942, deducted=deducted, remaining=remaining)
+    trace.add(
+        LEND_LEASE,
+        "the USA has {available} − {deducted} = {remaining} HPP in 1942",
+        available=scenario.usa_hpp_1942,
+        deducted=deducted,
+        remaining=remaining,
+    )
     if remaining < 0:
-        trace.add(LEND_LEASE, "the source does not say what happens when the 1941 aid exceeds the 1942 HPP; "
-                  "the USA is left with 0 HPP")
+        trace.add(
+            LEND_LEASE,
+            "the source does not say what happens when the 1941 aid exceeds the 1942 HPP; the USA is left with 0 HPP",
+        )
         remaining = 0
     return DeductionResult(deducted, remaining, trace.build())
 

@@ -75,12 +75,21 @@ def _units_errors(path: str, units: dict[str, int], allowed: frozenset[UnitType]
         try:
             unit = UnitType(name)
         except ValueError:
-            found.append(ScenarioError(f"{path}.{name}", f"unknown unit type for strategic-europe; expected one of: {', '.join(u.value for u in UnitType)}"))
+            found.append(
+                ScenarioError(
+                    f"{path}.{name}",
+                    f"unknown unit type for strategic-europe; expected one of: {', '.join(u.value for u in UnitType)}",
+                )
+            )
             continue
         if count < 0:
             found.append(ScenarioError(f"{path}.{name}", "must be a count of 0 or more", count))
         elif count and unit not in allowed:
-            found.append(ScenarioError(f"{path}.{name}", f"{what}; expected one of: {', '.join(sorted(u.value for u in allowed))}", count))
+            found.append(
+                ScenarioError(
+                    f"{path}.{name}", f"{what}; expected one of: {', '.join(sorted(u.value for u in allowed))}", count
+                )
+            )
     return found
 
 
@@ -168,7 +177,9 @@ class InterceptionScenario:
         error = _nation_error("movement.nation", self.movement.nation)
         if error:
             found.append(error)
-        found += _units_errors("movement.units", self.movement.units, AIR | NAVAL, "only aircraft and ships are intercepted")
+        found += _units_errors(
+            "movement.units", self.movement.units, AIR | NAVAL, "only aircraft and ships are intercepted"
+        )
         ids = {self.movement.id: self.movement.nation}
         for index, item in enumerate(self.interceptions):
             path = f"interceptions.{index}"
@@ -176,22 +187,55 @@ class InterceptionScenario:
             if error:
                 found.append(error)
             if item.id in ids:
-                found.append(ScenarioError(f"{path}.id", "must differ from the movement's and every other interception's id", item.id))
+                found.append(
+                    ScenarioError(
+                        f"{path}.id", "must differ from the movement's and every other interception's id", item.id
+                    )
+                )
             if item.target not in ids:
-                found.append(ScenarioError(f"{path}.target", f"must be the movement or an interception declared before it: {', '.join(ids)}", item.target))
+                found.append(
+                    ScenarioError(
+                        f"{path}.target",
+                        f"must be the movement or an interception declared before it: {', '.join(ids)}",
+                        item.target,
+                    )
+                )
             elif ids[item.target] == item.nation:
                 found.append(ScenarioError(f"{path}.target", "a country does not intercept its own units", item.target))
             if item.kind is InterceptionKind.AIR:
                 if item.units.get(UnitType.BOMBER.value):
-                    found.append(ScenarioError(f"{path}.units.bomber", "bombers can only defend in air combat: they do not intercept (se.bombers)", item.units[UnitType.BOMBER.value]))
-                found += _units_errors(f"{path}.units", {k: v for k, v in item.units.items() if k != UnitType.BOMBER.value}, frozenset({UnitType.AIRCRAFT}), "only aircraft intercept by air")
+                    found.append(
+                        ScenarioError(
+                            f"{path}.units.bomber",
+                            "bombers can only defend in air combat: they do not intercept (se.bombers)",
+                            item.units[UnitType.BOMBER.value],
+                        )
+                    )
+                found += _units_errors(
+                    f"{path}.units",
+                    {k: v for k, v in item.units.items() if k != UnitType.BOMBER.value},
+                    frozenset({UnitType.AIRCRAFT}),
+                    "only aircraft intercept by air",
+                )
                 for name in ("distance", "roll"):
                     if getattr(item, name) is not None:
-                        found.append(ScenarioError(f"{path}.{name}", "air interception always takes place: no roll against a distance", getattr(item, name)))
+                        found.append(
+                            ScenarioError(
+                                f"{path}.{name}",
+                                "air interception always takes place: no roll against a distance",
+                                getattr(item, name),
+                            )
+                        )
             else:
                 found += _units_errors(f"{path}.units", item.units, NAVAL, "only ships intercept by sea")
                 if item.distance is None or item.distance < 0:
-                    found.append(ScenarioError(f"{path}.distance", "a naval interception needs the distance (0 or more territories) from its base", item.distance))
+                    found.append(
+                        ScenarioError(
+                            f"{path}.distance",
+                            "a naval interception needs the distance (0 or more territories) from its base",
+                            item.distance,
+                        )
+                    )
                 if item.roll is None:
                     found.append(ScenarioError(f"{path}.roll", "a naval interception needs its d6 roll"))
                 else:
@@ -202,10 +246,20 @@ class InterceptionScenario:
             ids[item.id] = item.nation
         nations = set(ids.values())
         if len(nations) > 2:
-            found.append(ScenarioError("interceptions", "one movement and its interceptions involve two countries", sorted(nations)))
+            found.append(
+                ScenarioError(
+                    "interceptions", "one movement and its interceptions involve two countries", sorted(nations)
+                )
+            )
         for name in list(self.engaged) + ([self.withdraws] if self.withdraws else []):
             if name not in nations:
-                found.append(ScenarioError("engaged" if name in self.engaged else "withdraws", f"must be one of the countries involved: {', '.join(sorted(nations))}", name))
+                found.append(
+                    ScenarioError(
+                        "engaged" if name in self.engaged else "withdraws",
+                        f"must be one of the countries involved: {', '.join(sorted(nations))}",
+                        name,
+                    )
+                )
         if found:
             raise InvalidScenario(found)
 
@@ -272,7 +326,9 @@ class InterceptionResult:
     def summary(self) -> list[str]:
         lines = [f"{o.id}: {'takes place' if o.succeeded else 'fails'}" for o in self.interceptions]
         lines.append(f"losses: {self.losses}")
-        lines.append(f"the movement {'continues with ' + str(self.movement_units) if self.movement_continues else 'is stopped'}")
+        lines.append(
+            f"the movement {'continues with ' + str(self.movement_units) if self.movement_continues else 'is stopped'}"
+        )
         return lines
 
 
@@ -288,25 +344,61 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
     trace = TraceBuilder()
     movement = scenario.movement
     if movement.strategic_redeployment:
-        raise InvalidScenario([ScenarioError("movement.strategic_redeployment", "a Strategic Redeployment cannot be intercepted: it always succeeds (se.interception.strategic-redeployment)", True)])
+        raise InvalidScenario(
+            [
+                ScenarioError(
+                    "movement.strategic_redeployment",
+                    "a Strategic Redeployment cannot be intercepted: it always succeeds "
+                    "(se.interception.strategic-redeployment)",
+                    True,
+                )
+            ]
+        )
     outcomes: list[InterceptionOutcome] = []
     succeeded: dict[str, bool] = {}
     for item in scenario.interceptions:
         if item.kind is InterceptionKind.AIR:
-            trace.add("se.interception", "{id}: air interception by {units} from {base} always takes place", id=item.id, units=_text(item.units), base=item.base or "its base")
-            outcomes.append(InterceptionOutcome(item.id, item.nation, item.kind.value, item.target, True, None, None, None))
+            trace.add(
+                "se.interception",
+                "{id}: air interception by {units} from {base} always takes place",
+                id=item.id,
+                units=_text(item.units),
+                base=item.base or "its base",
+            )
+            outcomes.append(
+                InterceptionOutcome(item.id, item.nation, item.kind.value, item.target, True, None, None, None)
+            )
             succeeded[item.id] = True
         else:
             assert item.roll is not None and item.distance is not None
             ok = item.roll > item.distance
-            trace.add("se.interception", "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); rolled {roll}, {verdict}",
-                      id=item.id, base=item.base or "its base", distance=item.distance, needed=item.distance + 1, roll=item.roll, verdict="it takes place" if ok else "it fails")
-            outcomes.append(InterceptionOutcome(item.id, item.nation, item.kind.value, item.target, ok, item.roll, item.distance, item.distance + 1))
+            trace.add(
+                "se.interception",
+                "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); "
+                "rolled {roll}, {verdict}",
+                id=item.id,
+                base=item.base or "its base",
+                distance=item.distance,
+                needed=item.distance + 1,
+                roll=item.roll,
+                verdict="it takes place" if ok else "it fails",
+            )
+            outcomes.append(
+                InterceptionOutcome(
+                    item.id, item.nation, item.kind.value, item.target, ok, item.roll, item.distance, item.distance + 1
+                )
+            )
             succeeded[item.id] = ok
     rolls_by_id = {battle.interception: battle for battle in scenario.air_battles}
     for index, battle in enumerate(scenario.air_battles):
         if battle.interception not in {i.id for i in scenario.interceptions if i.kind is InterceptionKind.AIR}:
-            raise InvalidScenario([ScenarioError(f"air_battles.{index}.interception", "must name an air interception", battle.interception)])
+            raise InvalidScenario(
+                [
+                    ScenarioError(
+                        f"air_battles.{index}.interception", "must name an air interception", battle.interception
+                    )
+                ]
+            )
     by_id = {item.id: item for item in scenario.interceptions}
     forces: dict[str, dict[str, int]] = {item.id: dict(item.units) for item in scenario.interceptions}
     forces[movement.id] = dict(movement.units)
@@ -315,11 +407,18 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
     withdrawn: dict[str, dict[str, int]] = {}
     air_results: list[AirBattleOutcome] = []
     order: list[str] = []
-    trace.add("se.interception", "the chain of interceptions is resolved backwards, from the last declared to the first")
+    trace.add(
+        "se.interception", "the chain of interceptions is resolved backwards, from the last declared to the first"
+    )
     for item in scenario.interceptions:
         if succeeded[item.id] and item.target != movement.id and not succeeded[item.target]:
             succeeded[item.id] = False
-            trace.add("se.interception", "{id} has nothing to intercept: {target} did not take place", id=item.id, target=item.target)
+            trace.add(
+                "se.interception",
+                "{id} has nothing to intercept: {target} did not take place",
+                id=item.id,
+                target=item.target,
+            )
     for item in reversed(scenario.interceptions):
         if not succeeded[item.id] or item.target in stopped or item.id in stopped:
             continue
@@ -334,7 +433,13 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
             forces[target.id] = {}
             _add(withdrawn, target.nation, result.intercepted_survivors)
             stopped.add(target.id)
-            trace.add("se.interception", "the surviving {units} of {id} may take part in the planned battle at {place}", units=_text(result.interceptor_survivors) or "no aircraft", id=item.id, place=scenario.place)
+            trace.add(
+                "se.interception",
+                "the surviving {units} of {id} may take part in the planned battle at {place}",
+                units=_text(result.interceptor_survivors) or "no aircraft",
+                id=item.id,
+                place=scenario.place,
+            )
         else:
             trace.add("se.interception.example", "{id} joins the battle at {place}", id=item.id, place=scenario.place)
     naval_losses: dict[str, dict[str, int]] = {}
@@ -352,11 +457,23 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
             charged = max(0, lost - helpers[name])
             moving_left[name] -= charged
     if any(name in movement.units for name in helpers):
-        trace.add("se.interception.example", "losses of a type the moving force shares with its own interceptors are counted against the interceptors first (assumption)")
-    enemy_left = any(count for nation, units in final_in_battle.items() if nation != movement.nation for count in units.values())
+        trace.add(
+            "se.interception.example",
+            "losses of a type the moving force shares with its own interceptors are counted against the interceptors "
+            "first (assumption)",
+        )
+    enemy_left = any(
+        count for nation, units in final_in_battle.items() if nation != movement.nation for count in units.values()
+    )
     continues = not enemy_left and any(moving_left.values())
-    trace.add("se.interception.example", "the moving {units} {verdict}", units=_text(movement.units),
-              verdict=f"can go on to {movement.route[-1] if movement.route else 'their destination'} with {_text(moving_left)}" if continues else "cannot go on")
+    trace.add(
+        "se.interception.example",
+        "the moving {units} {verdict}",
+        units=_text(movement.units),
+        verdict=f"can go on to {movement.route[-1] if movement.route else 'their destination'} with {_text(moving_left)}"
+        if continues
+        else "cannot go on",
+    )
     return InterceptionResult(
         interceptions=tuple(outcomes),
         resolution_order=tuple(order),
@@ -377,17 +494,35 @@ def _text(units: dict[str, int]) -> str:
 def _value(unit: UnitType, role: Role) -> int:
     known = KNOWN_VALUES.get((unit, role))
     if known is None:
-        raise InvalidScenario([ScenarioError("interceptions", f"the source states no {role.value} for {unit.value}", unit.value)])
+        raise InvalidScenario(
+            [ScenarioError("interceptions", f"the source states no {role.value} for {unit.value}", unit.value)]
+        )
     return known[0]
 
 
-def _air_battle(item: Interception, target: Interception, forces: dict[str, dict[str, int]], rolls: AirBattleRolls | None, index: int, trace: TraceBuilder) -> AirBattleOutcome:
+def _air_battle(
+    item: Interception,
+    target: Interception,
+    forces: dict[str, dict[str, int]],
+    rolls: AirBattleRolls | None,
+    index: int,
+    trace: TraceBuilder,
+) -> AirBattleOutcome:
     interceptors = forces[item.id].get(UnitType.AIRCRAFT.value, 0)
     intercepted = forces[target.id].get(UnitType.AIRCRAFT.value, 0)
     if rolls is None:
-        raise InvalidScenario([ScenarioError("air_battles", f"give the rolls of the air battle of {item.id} (one per aircraft on each side)")])
+        raise InvalidScenario(
+            [
+                ScenarioError(
+                    "air_battles", f"give the rolls of the air battle of {item.id} (one per aircraft on each side)"
+                )
+            ]
+        )
     path = f"air_battles.{index}"
-    for name, given, count in (("interceptor", rolls.interceptor, interceptors), ("intercepted", rolls.intercepted, intercepted)):
+    for name, given, count in (
+        ("interceptor", rolls.interceptor, interceptors),
+        ("intercepted", rolls.intercepted, intercepted),
+    ):
         if len(given) != count:
             raise InvalidScenario([ScenarioError(f"{path}.{name}", f"{count} aircraft roll one die each", list(given))])
         for i, roll in enumerate(given):
@@ -395,13 +530,29 @@ def _air_battle(item: Interception, target: Interception, forces: dict[str, dict
     defence, attack = _value(UnitType.AIRCRAFT, Role.DEFENCE), _value(UnitType.AIRCRAFT, Role.ATTACK)
     hits_by_interceptor = count_hits(rolls.interceptor, defence)
     hits_by_intercepted = count_hits(rolls.intercepted, attack)
-    trace.add("se.interception", "{id}: the intercepting aircraft roll their VÉ={value} although they start the fight: {rolls} → {hits} hit(s)",
-              id=item.id, value=defence, rolls=list(rolls.interceptor), hits=hits_by_interceptor)
-    trace.add("se.interception.example", "{id}: the intercepted aircraft roll their TÉ={value}: {rolls} → {hits} hit(s)",
-              id=target.id, value=attack, rolls=list(rolls.intercepted), hits=hits_by_intercepted)
+    trace.add(
+        "se.interception",
+        "{id}: the intercepting aircraft roll their VÉ={value} although they start the fight: {rolls} → {hits} hit(s)",
+        id=item.id,
+        value=defence,
+        rolls=list(rolls.interceptor),
+        hits=hits_by_interceptor,
+    )
+    trace.add(
+        "se.interception.example",
+        "{id}: the intercepted aircraft roll their TÉ={value}: {rolls} → {hits} hit(s)",
+        id=target.id,
+        value=attack,
+        rolls=list(rolls.intercepted),
+        hits=hits_by_intercepted,
+    )
     lost_intercepted = min(hits_by_interceptor, intercepted)
     lost_interceptors = min(hits_by_intercepted, interceptors)
-    trace.add("se.interception.example", "{id}: the intercepted survivors withdraw and cannot attack or defend any more this turn", id=target.id)
+    trace.add(
+        "se.interception.example",
+        "{id}: the intercepted survivors withdraw and cannot attack or defend any more this turn",
+        id=target.id,
+    )
     return AirBattleOutcome(
         interception=item.id,
         interceptor_nation=item.nation,
@@ -410,8 +561,12 @@ def _air_battle(item: Interception, target: Interception, forces: dict[str, dict
         intercepted_hits=hits_by_intercepted,
         interceptor_losses={UnitType.AIRCRAFT.value: lost_interceptors} if lost_interceptors else {},
         intercepted_losses={UnitType.AIRCRAFT.value: lost_intercepted} if lost_intercepted else {},
-        interceptor_survivors={UnitType.AIRCRAFT.value: interceptors - lost_interceptors} if interceptors > lost_interceptors else {},
-        intercepted_survivors={UnitType.AIRCRAFT.value: intercepted - lost_intercepted} if intercepted > lost_intercepted else {},
+        interceptor_survivors={UnitType.AIRCRAFT.value: interceptors - lost_interceptors}
+        if interceptors > lost_interceptors
+        else {},
+        intercepted_survivors={UnitType.AIRCRAFT.value: intercepted - lost_intercepted}
+        if intercepted > lost_intercepted
+        else {},
         intercepted_withdraw=True,
     )
 
@@ -435,25 +590,53 @@ def _naval_battle(
     for nation, units in scenario.engaged.items():
         for name, count in units.items():
             if count > camps[nation].get(name, 0):
-                raise InvalidScenario([ScenarioError(f"engaged.{nation}.{name}", f"at most the {camps[nation].get(name, 0)} {name} present can fight", count)])
+                raise InvalidScenario(
+                    [
+                        ScenarioError(
+                            f"engaged.{nation}.{name}",
+                            f"at most the {camps[nation].get(name, 0)} {name} present can fight",
+                            count,
+                        )
+                    ]
+                )
             camps[nation][name] = count
-        trace.add("se.interception.example", "{nation} fights the naval battle with {units} (scenario: not all its units take part)", nation=nation, units=_text(units))
+        trace.add(
+            "se.interception.example",
+            "{nation} fights the naval battle with {units} (scenario: not all its units take part)",
+            nation=nation,
+            units=_text(units),
+        )
     defender_nation = movement.nation
     attackers = [nation for nation in camps if nation != defender_nation]
     if not attackers or not scenario.naval_battle:
         return (), dict(camps)
     attacker_nation = attackers[0]
-    trace.add("se.interception.example", "in the naval battle every unit rolls its TÉ, the intercepting ships included, as the example does")
+    trace.add(
+        "se.interception.example",
+        "in the naval battle every unit rolls its TÉ, the intercepting ships included, as the example does",
+    )
     sides = []
     for nation, enemy in ((attacker_nation, defender_nation), (defender_nation, attacker_nation)):
         enemy_subs = bool(camps[enemy].get(UnitType.SUBMARINE.value))
         present = [UnitType(name) for name, count in camps[nation].items() if count]
         order = sorted(present, key=lambda unit: (_value(unit, Role.ATTACK), unit not in AIR, unit.value))
-        fighters = tuple(unit_combatant(unit, _value(unit, Role.ATTACK), enemy_has_submarines=enemy_subs) for unit in order)
+        fighters = tuple(
+            unit_combatant(unit, _value(unit, Role.ATTACK), enemy_has_submarines=enemy_subs) for unit in order
+        )
         sides.append((fighters, tuple(camps[nation][unit.value] for unit in order)))
         if enemy_subs and any(unit in AIR for unit in order):
-            trace.add("se.submarines", "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines cannot fire at them", nation=nation)
-        trace.add("se.destroyers", "{nation} takes its losses from the weakest units up: {order}", nation=nation, order=", ".join(unit.value for unit in order))
+            trace.add(
+                "se.submarines",
+                "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines "
+                "cannot fire at them",
+                nation=nation,
+            )
+        trace.add(
+            "se.destroyers",
+            "{nation} takes its losses from the weakest units up: {order}",
+            nation=nation,
+            order=", ".join(unit.value for unit in order),
+        )
     setup = BattleSetup(sides[0][0], sides[1][0], sides[0][1], sides[1][1])
     rounds = [
         RoundRolls(
@@ -481,19 +664,42 @@ def _naval_battle(
             if volley.casualties:
                 round_losses[target] = dict(volley.casualties)
                 _add(losses, target, volley.casualties)
-            how = "as the source states the result" if naval.hits.get(shooter) is not None and not naval.rolls.get(shooter) else \
-                "rolls " + "; ".join(f"{name} {list(rolls)}" for name, rolls in volley.rolls.items())
-            trace.add("se.interception.example", "naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}",
-                      round=record.round, nation=shooter, how=how, hits=volley.hits, target=target, lost=_text(volley.casualties) or "nothing")
+            how = (
+                "as the source states the result"
+                if naval.hits.get(shooter) is not None and not naval.rolls.get(shooter)
+                else "rolls " + "; ".join(f"{name} {list(rolls)}" for name, rolls in volley.rolls.items())
+            )
+            trace.add(
+                "se.interception.example",
+                "naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}",
+                round=record.round,
+                nation=shooter,
+                how=how,
+                hits=volley.hits,
+                target=target,
+                lost=_text(volley.casualties) or "nothing",
+            )
         left = {nations[0]: dict(record.attacker), nations[1]: dict(record.defender)}
-        gone = {nation: units for nation, units in ((nations[0], dict(record.attacker_withdrawn)), (nations[1], dict(record.defender_withdrawn))) if units}
+        gone = {
+            nation: units
+            for nation, units in (
+                (nations[0], dict(record.attacker_withdrawn)),
+                (nations[1], dict(record.defender_withdrawn)),
+            )
+            if units
+        }
         result.append(NavalRoundOutcome(record.round, hits, round_losses, left, gone))
     last = records[-1]
     final = {nations[0]: dict(last.attacker), nations[1]: dict(last.defender)}
     for nation, units in ((nations[0], last.attacker_withdrawn), (nations[1], last.defender_withdrawn)):
         _add(withdrawn, nation, dict(units))
     if last.ending is None and scenario.withdraws:
-        trace.add("se.interception.example", "{nation} withdraws its remaining {units} after the last round given", nation=scenario.withdraws, units=_text(final[scenario.withdraws]))
+        trace.add(
+            "se.interception.example",
+            "{nation} withdraws its remaining {units} after the last round given",
+            nation=scenario.withdraws,
+            units=_text(final[scenario.withdraws]),
+        )
         _add(withdrawn, scenario.withdraws, final[scenario.withdraws])
         final[scenario.withdraws] = {}
     elif last.ending is not None:

@@ -27,8 +27,8 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.strategic_europe.vocabulary import UnitType
 from adjudicator.registry import Calculator
+from adjudicator.strategic_europe.vocabulary import UnitType
 from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
@@ -99,8 +99,11 @@ class GibraltarSuezScenario:
                 raise ScenarioError(name, "must name each place once", [p.value for p in places])
         both = set(self.held_by_axis) & set(self.recaptured_before_reckoning)
         if both:
-            raise ScenarioError("recaptured_before_reckoning", "must not name a place the Axis still holds",
-                                sorted(p.value for p in both))
+            raise ScenarioError(
+                "recaptured_before_reckoning",
+                "must not name a place the Axis still holds",
+                sorted(p.value for p in both),
+            )
 
 
 @dataclass(frozen=True)
@@ -115,8 +118,10 @@ class GibraltarSuezResult:
     trace: Trace
 
     def summary(self) -> list[str]:
-        return [f"England's base HPP is {self.base_hpp} ({self.reduction_hpp} HPP lower than its original).",
-                f"After the next Annual Economic Reckoning it is {self.base_hpp_after_reckoning} HPP."]
+        return [
+            f"England's base HPP is {self.base_hpp} ({self.reduction_hpp} HPP lower than its original).",
+            f"After the next Annual Economic Reckoning it is {self.base_hpp_after_reckoning} HPP.",
+        ]
 
 
 def _strait_reduction(places: int, reading: StraitLoss) -> int:
@@ -131,22 +136,44 @@ def evaluate_gibraltar_suez(scenario: GibraltarSuezScenario) -> GibraltarSuezRes
     original = scenario.england_original_base_hpp
     if len(scenario.held_by_axis) + len(scenario.recaptured_before_reckoning) > 1:
         if scenario.reading is StraitLoss.EACH:
-            trace.add(MEDITERRANEAN, "reading chosen: England loses {loss} base HPP for each of Gibraltar and Suez the "
-                      "Axis has captured", loss=STRAIT_LOSS_HPP)
+            trace.add(
+                MEDITERRANEAN,
+                "reading chosen: England loses {loss} base HPP for each of Gibraltar and Suez the Axis has captured",
+                loss=STRAIT_LOSS_HPP,
+            )
         else:
-            trace.add(MEDITERRANEAN, "reading chosen: England loses {loss} base HPP once, whether the Axis has captured "
-                      "Gibraltar, Suez or both", loss=STRAIT_LOSS_HPP)
+            trace.add(
+                MEDITERRANEAN,
+                "reading chosen: England loses {loss} base HPP once, whether the Axis has captured "
+                "Gibraltar, Suez or both",
+                loss=STRAIT_LOSS_HPP,
+            )
     for place in scenario.held_by_axis:
-        trace.add(MEDITERRANEAN, "the Axis holds {place}: England's base HPP is reduced at once",
-                  place=place.value.capitalize())
+        trace.add(
+            MEDITERRANEAN,
+            "the Axis holds {place}: England's base HPP is reduced at once",
+            place=place.value.capitalize(),
+        )
     for place in scenario.recaptured_before_reckoning:
-        trace.add(MEDITERRANEAN, "the Allies have retaken {place}, but England gets its base HPP back only at the next "
-                  "Annual Economic Reckoning", place=place.value.capitalize())
-    reduction = _strait_reduction(len(scenario.held_by_axis) + len(scenario.recaptured_before_reckoning), scenario.reading)
+        trace.add(
+            MEDITERRANEAN,
+            "the Allies have retaken {place}, but England gets its base HPP back only at the next "
+            "Annual Economic Reckoning",
+            place=place.value.capitalize(),
+        )
+    reduction = _strait_reduction(
+        len(scenario.held_by_axis) + len(scenario.recaptured_before_reckoning), scenario.reading
+    )
     later = _strait_reduction(len(scenario.held_by_axis), scenario.reading)
     now, after = max(0, original - reduction), max(0, original - later)
-    trace.add(MEDITERRANEAN, "England's base HPP: {original} − {reduction} = {now} now; {after} from the next Annual "
-              "Economic Reckoning", original=original, reduction=reduction, now=now, after=after)
+    trace.add(
+        MEDITERRANEAN,
+        "England's base HPP: {original} − {reduction} = {now} now; {after} from the next Annual Economic Reckoning",
+        original=original,
+        reduction=reduction,
+        now=now,
+        after=after,
+    )
     return GibraltarSuezResult(reduction, now, after, trace.build())
 
 
@@ -173,8 +200,10 @@ def malta_violations(units: dict[UnitType, int]) -> list[str]:
         problems.append(f"{air} air units: at most one air unit may be on Malta")
     for kind, count in units.items():
         if count and kind not in _MALTA_GROUND and kind is not UnitType.FLEET and not kind.is_air:
-            problems.append(f"{count} {kind.value} unit(s): Malta's garrison may hold only infantry or armour, "
-                            "a fleet and an air unit")
+            problems.append(
+                f"{count} {kind.value} unit(s): Malta's garrison may hold only infantry or armour, "
+                "a fleet and an air unit"
+            )
     return problems
 
 
@@ -220,8 +249,12 @@ def evaluate_malta(scenario: MaltaGarrisonScenario) -> MaltaResult:
         and sum(count for kind, count in units.items() if kind.is_air) == 1
     )
     if not problems:
-        trace.add(MEDITERRANEAN, "at most one infantry or armour unit, one fleet and one air unit may be on Malta: "
-                  "the garrison keeps the limit{full}", full=" and is complete" if full else "")
+        trace.add(
+            MEDITERRANEAN,
+            "at most one infantry or armour unit, one fleet and one air unit may be on Malta: "
+            "the garrison keeps the limit{full}",
+            full=" and is complete" if full else "",
+        )
     return MaltaResult(not problems, full, tuple(problems), trace.build())
 
 
@@ -265,8 +298,11 @@ class AfricaScenario:
             check_count(f"malta_garrison.{kind.value}", count)
         problems = malta_violations(self.malta_garrison)
         if problems:
-            raise ScenarioError("malta_garrison", "must keep Malta's garrison limit: " + "; ".join(problems),
-                                {kind.value: count for kind, count in self.malta_garrison.items()})
+            raise ScenarioError(
+                "malta_garrison",
+                "must keep Malta's garrison limit: " + "; ".join(problems),
+                {kind.value: count for kind, count in self.malta_garrison.items()},
+            )
 
 
 @dataclass(frozen=True)
@@ -291,39 +327,75 @@ def evaluate_africa(scenario: AfricaScenario) -> AfricaResult:
     trace = TraceBuilder()
     within = scenario.german_units <= AFRICA_GERMAN_LIMIT
     if within:
-        trace.add(MEDITERRANEAN, "{count} German unit(s) in Africa: within the limit of {limit}",
-                  count=scenario.german_units, limit=AFRICA_GERMAN_LIMIT)
+        trace.add(
+            MEDITERRANEAN,
+            "{count} German unit(s) in Africa: within the limit of {limit}",
+            count=scenario.german_units,
+            limit=AFRICA_GERMAN_LIMIT,
+        )
     else:
-        trace.add(MEDITERRANEAN, "{count} German units in Africa: at most {limit} may be there; only {limit} are counted",
-                  count=scenario.german_units, limit=AFRICA_GERMAN_LIMIT)
+        trace.add(
+            MEDITERRANEAN,
+            "{count} German units in Africa: at most {limit} may be there; only {limit} are counted",
+            count=scenario.german_units,
+            limit=AFRICA_GERMAN_LIMIT,
+        )
     present = min(scenario.german_units, AFRICA_GERMAN_LIMIT)
     fleets = scenario.malta_garrison.get(UnitType.FLEET, 0)
     air = sum(count for kind, count in scenario.malta_garrison.items() if kind.is_air)
     reduction = fleets + air
     if scenario.combat is CombatRole.DEFENCE and not scenario.reduction_in_defence:
-        trace.add(MEDITERRANEAN, "reading chosen: Malta reduces only attacking German units (the example speaks of "
-                  "attacking); these defend, so all {count} fight", count=present)
+        trace.add(
+            MEDITERRANEAN,
+            "reading chosen: Malta reduces only attacking German units (the example speaks of "
+            "attacking); these defend, so all {count} fight",
+            count=present,
+        )
         return AfricaResult(within, 0, present, trace.build())
     if scenario.combat is CombatRole.DEFENCE:
         trace.add(MEDITERRANEAN, "reading chosen: 'fighting' German units include defending ones")
-    trace.add(MEDITERRANEAN, "Malta holds {fleets} British fleet(s) and {air} air unit(s): each reduces the number of "
-              "fighting German units by one, {reduction} in all", fleets=fleets, air=air, reduction=reduction)
+    trace.add(
+        MEDITERRANEAN,
+        "Malta holds {fleets} British fleet(s) and {air} air unit(s): each reduces the number of "
+        "fighting German units by one, {reduction} in all",
+        fleets=fleets,
+        air=air,
+        reduction=reduction,
+    )
     from_limit = max(0, min(present, AFRICA_GERMAN_LIMIT - reduction))
     from_present = max(0, present - reduction)
     if from_limit == from_present:
         fighting = from_present
-        trace.add(MEDITERRANEAN, "{count} − {reduction}: {fighting} German unit(s) fight (the two readings of the "
-                  "reduction, from the units present or from the limit of {limit}, agree here)", count=present,
-                  reduction=reduction, fighting=fighting, limit=AFRICA_GERMAN_LIMIT)
+        trace.add(
+            MEDITERRANEAN,
+            "{count} − {reduction}: {fighting} German unit(s) fight (the two readings of the "
+            "reduction, from the units present or from the limit of {limit}, agree here)",
+            count=present,
+            reduction=reduction,
+            fighting=fighting,
+            limit=AFRICA_GERMAN_LIMIT,
+        )
     elif scenario.reduction is MaltaReduction.FROM_LIMIT:
         fighting = from_limit
-        trace.add(MEDITERRANEAN, "reading chosen: the reduction lowers the limit: at most {limit} − {reduction} of the "
-                  "{count} German unit(s) fight, i.e. {fighting}", limit=AFRICA_GERMAN_LIMIT, reduction=reduction,
-                  count=present, fighting=fighting)
+        trace.add(
+            MEDITERRANEAN,
+            "reading chosen: the reduction lowers the limit: at most {limit} − {reduction} of the "
+            "{count} German unit(s) fight, i.e. {fighting}",
+            limit=AFRICA_GERMAN_LIMIT,
+            reduction=reduction,
+            count=present,
+            fighting=fighting,
+        )
     else:
         fighting = from_present
-        trace.add(MEDITERRANEAN, "reading chosen: the reduction applies to the German units present: {count} − "
-                  "{reduction} = {fighting} fight", count=present, reduction=reduction, fighting=fighting)
+        trace.add(
+            MEDITERRANEAN,
+            "reading chosen: the reduction applies to the German units present: {count} − "
+            "{reduction} = {fighting} fight",
+            count=present,
+            reduction=reduction,
+            fighting=fighting,
+        )
     return AfricaResult(within, reduction, fighting, trace.build())
 
 

@@ -34,8 +34,8 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.strategic_europe.vocabulary import UnitType
 from adjudicator.registry import Calculator
+from adjudicator.strategic_europe.vocabulary import UnitType
 from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
@@ -136,38 +136,68 @@ def evaluate_rebuild(scenario: ParatrooperLossScenario) -> RebuildResult:
     """Settle whether a lost paratrooper unit can be replaced (``se.paratroopers``)."""
     trace = TraceBuilder()
     if scenario.occasion is LossOccasion.GROUND_COMBAT:
-        trace.add(RULE, "the unit was lost in fighting at {target} that was not an airborne deployment; "
-                  "the no-replacement rule covers only losses in an airborne deployment", target=scenario.target)
+        trace.add(
+            RULE,
+            "the unit was lost in fighting at {target} that was not an airborne deployment; "
+            "the no-replacement rule covers only losses in an airborne deployment",
+            target=scenario.target,
+        )
         return RebuildResult(True, scenario.friendly_ground_units > 0, False, trace.build())
 
     support = scenario.friendly_ground_units
     if scenario.friendly_paratroopers:
         if scenario.paratroopers_count_as_ground_support:
             support += scenario.friendly_paratroopers
-            trace.add(RULE, "reading chosen: the {count} other paratrooper unit(s) beside it count as ground support",
-                      count=scenario.friendly_paratroopers)
+            trace.add(
+                RULE,
+                "reading chosen: the {count} other paratrooper unit(s) beside it count as ground support",
+                count=scenario.friendly_paratroopers,
+            )
         else:
-            trace.add(BRIDGEHEAD, "reading chosen: the {count} other paratrooper unit(s) beside it are not ground support "
-                      "(a territory taken 'by paratroopers alone' had no ground units)", count=scenario.friendly_paratroopers)
+            trace.add(
+                BRIDGEHEAD,
+                "reading chosen: the {count} other paratrooper unit(s) beside it are not ground support "
+                "(a territory taken 'by paratroopers alone' had no ground units)",
+                count=scenario.friendly_paratroopers,
+            )
     if scenario.friendly_air_units:
-        trace.add(RULE, "the {count} supporting air unit(s) are not ground units and do not count as ground support",
-                  count=scenario.friendly_air_units)
+        trace.add(
+            RULE,
+            "the {count} supporting air unit(s) are not ground units and do not count as ground support",
+            count=scenario.friendly_air_units,
+        )
 
     if support > 0:
-        trace.add(BRIDGEHEAD, "it was lost fighting together with {count} ground unit(s) of its side at {target}, "
-                  "so it can be replaced", count=support, target=scenario.target)
+        trace.add(
+            BRIDGEHEAD,
+            "it was lost fighting together with {count} ground unit(s) of its side at {target}, so it can be replaced",
+            count=support,
+            target=scenario.target,
+        )
         return RebuildResult(True, True, True, trace.build())
 
     if scenario.occasion is LossOccasion.DROP_BATTLE:
-        trace.add(RULE, "it was lost in its airborne deployment on {target} without the support of ground units",
-                  target=scenario.target)
-        trace.add(LONDON, "a paratrooper unit destroyed by the defenders of the territory it was dropped on "
-                  "cannot be built again later")
+        trace.add(
+            RULE,
+            "it was lost in its airborne deployment on {target} without the support of ground units",
+            target=scenario.target,
+        )
+        trace.add(
+            LONDON,
+            "a paratrooper unit destroyed by the defenders of the territory it was dropped on "
+            "cannot be built again later",
+        )
     else:
-        trace.add(RULE, "it took {target} by an airborne deployment without the support of ground units",
-                  target=scenario.target)
-        trace.add(LONDON, "the same applies when it is lost, still without ground units, in the counterattack "
-                  "that follows: it cannot be built again later")
+        trace.add(
+            RULE,
+            "it took {target} by an airborne deployment without the support of ground units",
+            target=scenario.target,
+        )
+        trace.add(
+            LONDON,
+            "the same applies when it is lost, still without ground units, in the counterattack "
+            "that follows: it cannot be built again later",
+        )
     return RebuildResult(False, False, True, trace.build())
 
 
@@ -229,7 +259,10 @@ class BridgeheadResult:
     def summary(self) -> list[str]:
         lines = [f"The action costs {self.cost_hpp} HPP instead of the {self.invasion_cost_hpp} HPP of an invasion."]
         if self.bridgehead:
-            lines.append(f"A bridgehead is built; {self.fleets_tied_down} German fleet(s) supply it and do nothing else this turn.")
+            lines.append(
+                f"A bridgehead is built; {self.fleets_tied_down} German fleet(s) supply it and do nothing else this "
+                "turn."
+            )
         else:
             lines.append("No bridgehead is built.")
         return lines
@@ -241,30 +274,54 @@ def evaluate_bridgehead(scenario: BridgeheadScenario) -> BridgeheadResult:
     site = scenario.site.value.capitalize()
     if scenario.defending_english_units:
         cost = PARADROP_BRIDGEHEAD_MAX_HPP
-        trace.add(BRIDGEHEAD, "{count} English unit(s) defended {site}, so the action costs {cost} HPP, "
-                  "not the {invasion} HPP of an invasion", count=scenario.defending_english_units, site=site,
-                  cost=cost, invasion=INVASION_COST_HPP)
+        trace.add(
+            BRIDGEHEAD,
+            "{count} English unit(s) defended {site}, so the action costs {cost} HPP, "
+            "not the {invasion} HPP of an invasion",
+            count=scenario.defending_english_units,
+            site=site,
+            cost=cost,
+            invasion=INVASION_COST_HPP,
+        )
     elif scenario.empty_drop_cost is EmptyDropCost.ONE_HPP:
         cost = PARADROP_BRIDGEHEAD_MAX_HPP
-        trace.add(BRIDGEHEAD, "reading chosen: {site} was empty, and the action still costs {cost} HPP "
-                  "(the source names the 1 HPP only for a defended territory)", site=site, cost=cost)
+        trace.add(
+            BRIDGEHEAD,
+            "reading chosen: {site} was empty, and the action still costs {cost} HPP "
+            "(the source names the 1 HPP only for a defended territory)",
+            site=site,
+            cost=cost,
+        )
     else:
         cost = 0
-        trace.add(BRIDGEHEAD, "reading chosen: {site} was empty; the cost is 'at most 1 HPP', due only 'if there was "
-                  "a defending English unit', so the action costs 0 HPP", site=site)
+        trace.add(
+            BRIDGEHEAD,
+            "reading chosen: {site} was empty; the cost is 'at most 1 HPP', due only 'if there was "
+            "a defending English unit', so the action costs 0 HPP",
+            site=site,
+        )
     saving = INVASION_COST_HPP - cost
 
     if not scenario.captured:
-        trace.add(BRIDGEHEAD, "the paratroopers did not take {site}, so no units can be brought there: no bridgehead",
-                  site=site)
+        trace.add(
+            BRIDGEHEAD,
+            "the paratroopers did not take {site}, so no units can be brought there: no bridgehead",
+            site=site,
+        )
         return BridgeheadResult(cost, INVASION_COST_HPP, saving, False, 0, trace.build())
-    trace.add(BRIDGEHEAD, "the paratroopers took {site}: further units may be brought there in the Strategic "
-              "Redeployment phase", site=site)
+    trace.add(
+        BRIDGEHEAD,
+        "the paratroopers took {site}: further units may be brought there in the Strategic Redeployment phase",
+        site=site,
+    )
     if scenario.german_supply_fleets < 1:
         trace.add(BRIDGEHEAD, "no German fleet supplies {site}; a bridgehead needs at least one", site=site)
         return BridgeheadResult(cost, INVASION_COST_HPP, saving, False, 0, trace.build())
-    trace.add(BRIDGEHEAD, "{fleets} German fleet(s) supply the bridgehead and can do nothing else this turn",
-              fleets=scenario.german_supply_fleets)
+    trace.add(
+        BRIDGEHEAD,
+        "{fleets} German fleet(s) supply the bridgehead and can do nothing else this turn",
+        fleets=scenario.german_supply_fleets,
+    )
     return BridgeheadResult(cost, INVASION_COST_HPP, saving, True, scenario.german_supply_fleets, trace.build())
 
 
@@ -348,7 +405,11 @@ class AttackOnceResult:
     def summary(self) -> list[str]:
         return [
             f"Attack {number} on {verdict.target}: {'allowed' if verdict.allowed else 'not allowed'}"
-            + (" (river and coast modifiers cancelled)" if verdict.allowed and verdict.defence_modifiers_cancelled else "")
+            + (
+                " (river and coast modifiers cancelled)"
+                if verdict.allowed and verdict.defence_modifiers_cancelled
+                else ""
+            )
             for number, verdict in enumerate(self.verdicts, start=1)
         ]
 
@@ -361,8 +422,11 @@ def evaluate_attack_once(scenario: AttackOnceScenario) -> AttackOnceResult:
     ground units (invasion or overland): paratroopers alone bring no armour.
     """
     trace = TraceBuilder()
-    trace.add(BRIDGEHEAD, "reading chosen: 'a territory can be attacked only once' is applied to the attacks of one "
-              "turn (the source does not name the period)")
+    trace.add(
+        BRIDGEHEAD,
+        "reading chosen: 'a territory can be attacked only once' is applied to the attacks of one "
+        "turn (the source does not name the period)",
+    )
     made: list[PlannedAttack] = []
     verdicts = []
     for number, attack in enumerate(scenario.attacks, start=1):
@@ -370,19 +434,33 @@ def evaluate_attack_once(scenario: AttackOnceScenario) -> AttackOnceResult:
         earlier = next((done for done in made if _same_place(done.target, attack.target)), None)
         if earlier is not None:
             allowed = False
-            trace.add(BRIDGEHEAD, "attack {number} on {target} is not allowed: {target} was already attacked this turn "
-                      "({methods}), and a territory can be attacked only once", number=number, target=attack.target,
-                      methods=_methods_text(earlier.methods))
+            trace.add(
+                BRIDGEHEAD,
+                "attack {number} on {target} is not allowed: {target} was already attacked this turn "
+                "({methods}), and a territory can be attacked only once",
+                number=number,
+                target=attack.target,
+                methods=_methods_text(earlier.methods),
+            )
         if allowed and attack.advance_from is not None:
             allowed = _may_advance(number, attack, made, trace)
         if allowed:
             made.append(attack)
-            trace.add(BRIDGEHEAD, "attack {number} on {target} ({methods}) is allowed: it is the first attack on "
-                      "{target} this turn", number=number, target=attack.target, methods=_methods_text(attack.methods))
+            trace.add(
+                BRIDGEHEAD,
+                "attack {number} on {target} ({methods}) is allowed: it is the first attack on {target} this turn",
+                number=number,
+                target=attack.target,
+                methods=_methods_text(attack.methods),
+            )
         cancelled = AttackMethod.PARADROP in attack.methods
         if allowed and cancelled and any(method in _GROUND_METHODS for method in attack.methods):
-            trace.add(RULE, "the paratroopers dropped on {target} at the same time cancel the river and coast "
-                      "modifiers of the defence for the other ground forces attacking it too", target=attack.target)
+            trace.add(
+                RULE,
+                "the paratroopers dropped on {target} at the same time cancel the river and coast "
+                "modifiers of the defence for the other ground forces attacking it too",
+                target=attack.target,
+            )
         verdicts.append(AttackVerdict(attack.target, allowed, cancelled))
     refused = sum(not verdict.allowed for verdict in verdicts)
     return AttackOnceResult(tuple(verdicts), refused, trace.build())
@@ -392,20 +470,42 @@ def _may_advance(number: int, attack: PlannedAttack, made: list[PlannedAttack], 
     source = attack.advance_from or ""
     taken = next((done for done in made if _same_place(done.target, source)), None)
     if taken is None:
-        trace.add(BRIDGEHEAD, "attack {number} on {target} is not allowed: no attack this turn brought ground units "
-                  "into {source} to move on from", number=number, target=attack.target, source=source)
+        trace.add(
+            BRIDGEHEAD,
+            "attack {number} on {target} is not allowed: no attack this turn brought ground units "
+            "into {source} to move on from",
+            number=number,
+            target=attack.target,
+            source=source,
+        )
         return False
     if not taken.captures:
-        trace.add(BRIDGEHEAD, "attack {number} on {target} is not allowed: the attack on {source} did not take it",
-                  number=number, target=attack.target, source=source)
+        trace.add(
+            BRIDGEHEAD,
+            "attack {number} on {target} is not allowed: the attack on {source} did not take it",
+            number=number,
+            target=attack.target,
+            source=source,
+        )
         return False
     if not any(method in _GROUND_METHODS for method in taken.methods):
-        trace.add(BRIDGEHEAD, "attack {number} on {target} is not allowed: {source} was taken by {methods} only, "
-                  "so no armour is there to move on", number=number, target=attack.target, source=source,
-                  methods=_methods_text(taken.methods))
+        trace.add(
+            BRIDGEHEAD,
+            "attack {number} on {target} is not allowed: {source} was taken by {methods} only, "
+            "so no armour is there to move on",
+            number=number,
+            target=attack.target,
+            source=source,
+            methods=_methods_text(taken.methods),
+        )
         return False
-    trace.add(BRIDGEHEAD, "the armour that took {source} by {methods} may move on against {target}",
-              source=source, methods=_methods_text(taken.methods), target=attack.target)
+    trace.add(
+        BRIDGEHEAD,
+        "the armour that took {source} by {methods} may move on against {target}",
+        source=source,
+        methods=_methods_text(taken.methods),
+        target=attack.target,
+    )
     return True
 
 
@@ -484,11 +584,15 @@ def evaluate_defence(scenario: DefenceScenario) -> DefenceResult:
         if reason is None:
             applied.append(modifier)
             if modifier.kind in (ModifierKind.RIVER, ModifierKind.COAST):
-                template = "the {kind} modifier {value:+d} applies to the defending {unit} (no paratroopers are deployed)"
+                template = (
+                    "the {kind} modifier {value:+d} applies to the defending {unit} (no paratroopers are deployed)"
+                )
                 trace.add(RULE, template, kind=modifier.kind.value, value=modifier.value, unit=unit)
             else:
-                template = ("the {kind} modifier {value:+d} of the basic rules, which stay in force, applies to the "
-                            "defending {unit}; paratroopers void only river and coast modifiers")
+                template = (
+                    "the {kind} modifier {value:+d} of the basic rules, which stay in force, applies to the "
+                    "defending {unit}; paratroopers void only river and coast modifiers"
+                )
                 trace.add("se.preface", template, kind=modifier.kind.value, value=modifier.value, unit=unit)
         else:
             cancelled.append(modifier)
@@ -496,24 +600,46 @@ def evaluate_defence(scenario: DefenceScenario) -> DefenceResult:
             trace.add(rule, template, kind=modifier.kind.value, value=modifier.value, unit=unit)
     value = scenario.base_defence_value + sum(modifier.value for modifier in applied)
     rule = ENGLISH_INVASION if scenario.paratroopers and cancelled else RULE
-    trace.add(rule, "the defending {unit} fights with VÉ {base} + {bonus} = {value}", unit=unit,
-              base=scenario.base_defence_value, bonus=value - scenario.base_defence_value, value=value)
+    trace.add(
+        rule,
+        "the defending {unit} fights with VÉ {base} + {bonus} = {value}",
+        unit=unit,
+        base=scenario.base_defence_value,
+        bonus=value - scenario.base_defence_value,
+        value=value,
+    )
     return DefenceResult(value, tuple(applied), tuple(cancelled), trace.build())
 
 
 def _cancellation(scenario: DefenceScenario, modifier: DefenceModifier) -> tuple[str, str] | None:
     defender = scenario.defender
     if scenario.invasion and defender is UnitType.DESTROYER:
-        return ("se.destroyers", "destroyers have no defence modifier against an invasion: the {kind} modifier {value:+d} is void")
+        return (
+            "se.destroyers",
+            "destroyers have no defence modifier against an invasion: the {kind} modifier {value:+d} is void",
+        )
     if scenario.invasion and defender is UnitType.SUBMARINE:
-        return ("se.submarines", "submarines have no defence modifier against an invasion: the {kind} modifier {value:+d} is void")
+        return (
+            "se.submarines",
+            "submarines have no defence modifier against an invasion: the {kind} modifier {value:+d} is void",
+        )
     if defender is UnitType.DESTROYER and modifier.kind is ModifierKind.FORTRESS:
-        return ("se.destroyers", "destroyers have no defence modifier in a fortress: the {kind} modifier {value:+d} is void")
+        return (
+            "se.destroyers",
+            "destroyers have no defence modifier in a fortress: the {kind} modifier {value:+d} is void",
+        )
     if modifier.kind is ModifierKind.COAST and not scenario.invasion:
-        return (RULE, "the coast modifier {value:+d} is the case of a landing; this attack is not a landing, so it does not apply")
+        return (
+            RULE,
+            "the coast modifier {value:+d} is the case of a landing; this attack is not a landing, so it does not "
+            "apply",
+        )
     if scenario.paratroopers and modifier.kind in (ModifierKind.RIVER, ModifierKind.COAST):
-        return (RULE, "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void "
-                "against every ground force attacking the territory")
+        return (
+            RULE,
+            "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void "
+            "against every ground force attacking the territory",
+        )
     return None
 
 

@@ -31,8 +31,8 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, historical_side, same_side
 from adjudicator.registry import Calculator
+from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, historical_side, same_side
 from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
@@ -114,17 +114,26 @@ class WarDeclarationScenario:
             raise ScenarioError("targets", "must not include the declaring country", self.declarer.value)
         for country, hpp in self.satellite_hpp.items():
             if country not in SATELLITES:
-                raise ScenarioError(f"satellite_hpp.{country.value}", "must be a satellite state "
-                                    f"({', '.join(s.value for s in SATELLITES)})")
+                raise ScenarioError(
+                    f"satellite_hpp.{country.value}",
+                    f"must be a satellite state ({', '.join(s.value for s in SATELLITES)})",
+                )
             check_count(f"satellite_hpp.{country.value}", hpp)
         if self.satellite_hpp and (self.declarer, self.targets) != (Country.GERMANY, (Country.USSR,)):
-            raise ScenarioError("satellite_hpp", "is used only when Germany declares war on the Soviet Union",
-                                {c.value: v for c, v in self.satellite_hpp.items()})
+            raise ScenarioError(
+                "satellite_hpp",
+                "is used only when Germany declares war on the Soviet Union",
+                {c.value: v for c, v in self.satellite_hpp.items()},
+            )
         allies_attacked = any(same_side(self.declarer, target) for target in self.targets)
         if not allies_attacked and _declaration_kind(self.declarer, self.targets) is None:
-            raise ScenarioError("targets", "must be a declaration this source rules on: the Soviet Union on Germany "
-                                "and/or its satellites, Germany on the Soviet Union, the USA on the Axis, or an Ally on "
-                                "Vichy France", f"{self.declarer.value} → {', '.join(t.value for t in self.targets)}")
+            raise ScenarioError(
+                "targets",
+                "must be a declaration this source rules on: the Soviet Union on Germany "
+                "and/or its satellites, Germany on the Soviet Union, the USA on the Axis, or an Ally on "
+                "Vichy France",
+                f"{self.declarer.value} → {', '.join(t.value for t in self.targets)}",
+            )
 
 
 def _declaration_kind(declarer: Country, targets: tuple[Country, ...]) -> str | None:
@@ -160,7 +169,9 @@ class DeclarationResult:
         cost = "an HPP cost this source does not state" if self.cost_hpp is None else f"{self.cost_hpp} HPP"
         lines = [f"The declaration of war costs {cost}."]
         if self.joining_satellites:
-            lines.append(f"{len(self.joining_satellites)} satellites join Germany, which gains {self.germany_hpp_gain} HPP.")
+            lines.append(
+                f"{len(self.joining_satellites)} satellites join Germany, which gains {self.germany_hpp_gain} HPP."
+            )
         if self.neutral_satellites:
             lines.append(f"{len(self.neutral_satellites)} satellites stay neutral.")
         return lines
@@ -176,13 +187,22 @@ def evaluate_declaration(scenario: WarDeclarationScenario) -> DeclarationResult:
     declarer, targets = scenario.declarer, scenario.targets
     for target in targets:
         if same_side(declarer, target):
-            trace.add(SCOPE, "{declarer} and {target} are historical allies, and attacking a historical ally is "
-                      "forbidden: no declaration of war", declarer=declarer.label, target=target.label)
+            trace.add(
+                SCOPE,
+                "{declarer} and {target} are historical allies, and attacking a historical ally is "
+                "forbidden: no declaration of war",
+                declarer=declarer.label,
+                target=target.label,
+            )
             return DeclarationResult(False, None, (), 0, (), trace.build())
     kind = _declaration_kind(declarer, targets)
     if kind == "vichy":
-        trace.add(VICHY, "{declarer} must declare war on Vichy France before attacking a territory it controls; "
-                  "this source does not state the cost", declarer=declarer.label)
+        trace.add(
+            VICHY,
+            "{declarer} must declare war on Vichy France before attacking a territory it controls; "
+            "this source does not state the cost",
+            declarer=declarer.label,
+        )
         return DeclarationResult(True, None, (), 0, (), trace.build())
     if kind == "soviet":
         return _soviet_declaration(scenario, trace)
@@ -193,41 +213,71 @@ def evaluate_declaration(scenario: WarDeclarationScenario) -> DeclarationResult:
 
 def _soviet_declaration(scenario: WarDeclarationScenario, trace: TraceBuilder) -> DeclarationResult:
     if scenario.turn.is_before(_SOVIET_ENTRY):
-        trace.add(SOVIET_GERMAN, "the Soviet Union may attack Germany or its satellites in Autumn 1941 at the earliest, "
-                  "not in {turn}", turn=str(scenario.turn))
+        trace.add(
+            SOVIET_GERMAN,
+            "the Soviet Union may attack Germany or its satellites in Autumn 1941 at the earliest, not in {turn}",
+            turn=str(scenario.turn),
+        )
         return DeclarationResult(False, None, (), 0, (), trace.build())
     satellites = tuple(t for t in scenario.targets if t in SATELLITES)
     cost = GREAT_POWER_DECLARATION_HPP
-    trace.add(SOVIET_GERMAN, "the Soviet Union attacks in {turn}: it pays the {cost} HPP great-power declaration-of-war cost",
-              turn=str(scenario.turn), cost=GREAT_POWER_DECLARATION_HPP)
+    trace.add(
+        SOVIET_GERMAN,
+        "the Soviet Union attacks in {turn}: it pays the {cost} HPP great-power declaration-of-war cost",
+        turn=str(scenario.turn),
+        cost=GREAT_POWER_DECLARATION_HPP,
+    )
     if satellites:
         if scenario.satellite_fee is SatelliteFee.PER_SATELLITE:
             fee = SATELLITE_DECLARATION_HPP * len(satellites)
-            trace.add(SOVIET_GERMAN, "reading chosen: + {per} HPP declaration-of-war cost for each of the {count} "
-                      "satellite(s) attacked = {fee} HPP", per=SATELLITE_DECLARATION_HPP, count=len(satellites), fee=fee)
+            trace.add(
+                SOVIET_GERMAN,
+                "reading chosen: + {per} HPP declaration-of-war cost for each of the {count} "
+                "satellite(s) attacked = {fee} HPP",
+                per=SATELLITE_DECLARATION_HPP,
+                count=len(satellites),
+                fee=fee,
+            )
         else:
             fee = SATELLITE_DECLARATION_HPP
-            trace.add(SOVIET_GERMAN, "reading chosen: + {fee} HPP declaration-of-war cost once for attacking satellites",
-                      fee=fee)
+            trace.add(
+                SOVIET_GERMAN,
+                "reading chosen: + {fee} HPP declaration-of-war cost once for attacking satellites",
+                fee=fee,
+            )
         cost += fee
     neutral: tuple[Country, ...] = ()
     if Country.GERMANY in scenario.targets:
         neutral = tuple(s for s in SATELLITES if s not in satellites)
         if neutral:
-            trace.add(SOVIET_GERMAN, "the Soviet Union attacked Germany: {names} stay neutral, and German troops there "
-                      "must withdraw in the following turn", names=", ".join(s.label for s in neutral))
+            trace.add(
+                SOVIET_GERMAN,
+                "the Soviet Union attacked Germany: {names} stay neutral, and German troops there "
+                "must withdraw in the following turn",
+                names=", ".join(s.label for s in neutral),
+            )
     return DeclarationResult(True, cost, (), 0, neutral, trace.build())
 
 
 def _german_declaration(scenario: WarDeclarationScenario, trace: TraceBuilder) -> DeclarationResult:
-    trace.add(SOVIET_GERMAN, "Germany may attack the Soviet Union at any time; it pays the {cost} HPP great-power "
-              "declaration-of-war cost", cost=GREAT_POWER_DECLARATION_HPP)
-    trace.add(SOVIET_GERMAN, "{names} join at once without a further declaration; their troops go on the board and may "
-              "move and attack", names=", ".join(s.label for s in SATELLITES))
+    trace.add(
+        SOVIET_GERMAN,
+        "Germany may attack the Soviet Union at any time; it pays the {cost} HPP great-power declaration-of-war cost",
+        cost=GREAT_POWER_DECLARATION_HPP,
+    )
+    trace.add(
+        SOVIET_GERMAN,
+        "{names} join at once without a further declaration; their troops go on the board and may move and attack",
+        names=", ".join(s.label for s in SATELLITES),
+    )
     gain = sum(scenario.satellite_hpp.values())
     if scenario.satellite_hpp:
-        trace.add(SOVIET_GERMAN, "Germany receives the satellites' {gain} HPP at once (the only increase before the "
-                  "Annual Economic Reckoning)", gain=gain)
+        trace.add(
+            SOVIET_GERMAN,
+            "Germany receives the satellites' {gain} HPP at once (the only increase before the "
+            "Annual Economic Reckoning)",
+            gain=gain,
+        )
     return DeclarationResult(True, GREAT_POWER_DECLARATION_HPP, SATELLITES, gain, (), trace.build())
 
 
@@ -235,17 +285,24 @@ def _us_declaration(scenario: WarDeclarationScenario, trace: TraceBuilder) -> De
     turn = scenario.turn
     if scenario.us_entry is UsEntryWindow.SPRING_1942_ONLY:
         allowed = turn == _US_ENTRY
-        trace.add(US_ENTRY, "reading chosen: the USA may declare war in the Spring 1942 turn only; it is {turn}",
-                  turn=str(turn))
+        trace.add(
+            US_ENTRY,
+            "reading chosen: the USA may declare war in the Spring 1942 turn only; it is {turn}",
+            turn=str(turn),
+        )
     else:
         allowed = not turn.is_before(_US_ENTRY)
-        trace.add(US_ENTRY, "reading chosen: the USA may declare war from Spring 1942 onwards; it is {turn}",
-                  turn=str(turn))
+        trace.add(
+            US_ENTRY, "reading chosen: the USA may declare war from Spring 1942 onwards; it is {turn}", turn=str(turn)
+        )
     if not allowed:
         trace.add(US_ENTRY, "the USA may not declare war on the Axis Powers in {turn}", turn=str(turn))
         return DeclarationResult(False, None, (), 0, (), trace.build())
-    trace.add(US_ENTRY, "the USA declares war on the Axis Powers and pays {cost} HPP; it need not attack at once",
-              cost=GREAT_POWER_DECLARATION_HPP)
+    trace.add(
+        US_ENTRY,
+        "the USA declares war on the Axis Powers and pays {cost} HPP; it need not attack at once",
+        cost=GREAT_POWER_DECLARATION_HPP,
+    )
     return DeclarationResult(True, GREAT_POWER_DECLARATION_HPP, (), 0, (), trace.build())
 
 
@@ -285,8 +342,10 @@ class UsTransferResult:
 
     def summary(self) -> list[str]:
         verdict = "within" if self.allowed else "beyond"
-        return [f"{self.total} US redeployments ({self.max_overseas} may cross from overseas, "
-                f"{self.max_total} in all): {verdict} the limits."]
+        return [
+            f"{self.total} US redeployments ({self.max_overseas} may cross from overseas, "
+            f"{self.max_total} in all): {verdict} the limits."
+        ]
 
 
 def evaluate_us_transfers(scenario: UsTransferScenario) -> UsTransferResult:
@@ -294,33 +353,60 @@ def evaluate_us_transfers(scenario: UsTransferScenario) -> UsTransferResult:
     trace = TraceBuilder()
     if not scenario.england_fallen:
         max_overseas = US_OVERSEAS_PER_TURN
-        trace.add(US_ENTRY, "American units cross to England in the Strategic Redeployment phase: at most {max} per "
-                  "turn of the USA's {total} Strategic Redeployments, with no escorting fleet needed",
-                  max=US_OVERSEAS_PER_TURN, total=US_REDEPLOYMENTS_PER_TURN)
+        trace.add(
+            US_ENTRY,
+            "American units cross to England in the Strategic Redeployment phase: at most {max} per "
+            "turn of the USA's {total} Strategic Redeployments, with no escorting fleet needed",
+            max=US_OVERSEAS_PER_TURN,
+            total=US_REDEPLOYMENTS_PER_TURN,
+        )
     elif not scenario.bridgehead:
         max_overseas = 0
-        trace.add(US_ENTRY, "England has fallen and the Americans hold no bridgehead: their units can reach the theatre "
-                  "only by invasion, not by Strategic Redeployment")
+        trace.add(
+            US_ENTRY,
+            "England has fallen and the Americans hold no bridgehead: their units can reach the theatre "
+            "only by invasion, not by Strategic Redeployment",
+        )
     else:
         max_overseas = US_OVERSEAS_TO_BRIDGEHEAD_PER_TURN
-        trace.add(US_ENTRY, "England has fallen but the Americans hold a bridgehead: at most {max} units may be "
-                  "redeployed there from the USA (read as per turn, like the four)", max=max_overseas)
+        trace.add(
+            US_ENTRY,
+            "England has fallen but the Americans hold a bridgehead: at most {max} units may be "
+            "redeployed there from the USA (read as per turn, like the four)",
+            max=max_overseas,
+        )
     allowed = True
     if scenario.overseas > max_overseas:
         allowed = False
-        trace.add(US_ENTRY, "{count} units from overseas is more than the {max} allowed", count=scenario.overseas,
-                  max=max_overseas)
+        trace.add(
+            US_ENTRY,
+            "{count} units from overseas is more than the {max} allowed",
+            count=scenario.overseas,
+            max=max_overseas,
+        )
     total = scenario.overseas + scenario.within_europe
     if scenario.within_europe:
-        trace.add(US_ENTRY, "the {count} further redeployment(s) in Europe, onward moves of freshly arrived units "
-                  "included, count towards the permitted number", count=scenario.within_europe)
+        trace.add(
+            US_ENTRY,
+            "the {count} further redeployment(s) in Europe, onward moves of freshly arrived units "
+            "included, count towards the permitted number",
+            count=scenario.within_europe,
+        )
     if total > US_REDEPLOYMENTS_PER_TURN:
         allowed = False
-        trace.add(US_ENTRY, "{total} redeployments in all is more than the USA's {max}", total=total,
-                  max=US_REDEPLOYMENTS_PER_TURN)
+        trace.add(
+            US_ENTRY,
+            "{total} redeployments in all is more than the USA's {max}",
+            total=total,
+            max=US_REDEPLOYMENTS_PER_TURN,
+        )
     else:
-        trace.add(US_ENTRY, "{total} of the USA's {max} Strategic Redeployments are used", total=total,
-                  max=US_REDEPLOYMENTS_PER_TURN)
+        trace.add(
+            US_ENTRY,
+            "{total} of the USA's {max} Strategic Redeployments are used",
+            total=total,
+            max=US_REDEPLOYMENTS_PER_TURN,
+        )
     return UsTransferResult(allowed, max_overseas, US_REDEPLOYMENTS_PER_TURN, total, trace.build())
 
 

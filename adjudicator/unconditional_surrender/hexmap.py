@@ -347,21 +347,39 @@ class HexMap:
             countries.setdefault(country.id, country)
         for number, country in enumerate(self.countries):
             if country.dependent_of is not None and country.dependent_of not in countries:
-                _collect(problems, f"countries.{number}.dependent_of",
-                         f"country {country.id!r} is a dependent of an unknown country", country.dependent_of)
+                _collect(
+                    problems,
+                    f"countries.{number}.dependent_of",
+                    f"country {country.id!r} is a dependent of an unknown country",
+                    country.dependent_of,
+                )
         for number, hex_ in enumerate(self.hexes):
             if hex_.id in ids:
                 _collect(problems, f"hexes.{number}.id", "duplicate hex id", hex_.id)
             ids.add(hex_.id)
             where = (hex_.q, hex_.r)
             if max(abs(hex_.q), abs(hex_.r)) >= COORDINATE_LIMIT:
-                _collect(problems, f"hexes.{number}", f"hex {hex_.id!r}: coordinates must lie between -{COORDINATE_LIMIT - 1} and {COORDINATE_LIMIT - 1}", where)
+                _collect(
+                    problems,
+                    f"hexes.{number}",
+                    f"hex {hex_.id!r}: coordinates must lie between -{COORDINATE_LIMIT - 1} and {COORDINATE_LIMIT - 1}",
+                    where,
+                )
             if where in coordinates and coordinates[where] != hex_.id:
-                _collect(problems, f"hexes.{number}", f"hex {hex_.id!r} has the same coordinates as hex {coordinates[where]!r}", where)
+                _collect(
+                    problems,
+                    f"hexes.{number}",
+                    f"hex {hex_.id!r} has the same coordinates as hex {coordinates[where]!r}",
+                    where,
+                )
             coordinates.setdefault(where, hex_.id)
             if hex_.country is not None and hex_.country not in countries:
-                _collect(problems, f"hexes.{number}.country",
-                         f"hex {hex_.id!r} lies in an unknown country; expected one of the map's countries", hex_.country)
+                _collect(
+                    problems,
+                    f"hexes.{number}.country",
+                    f"hex {hex_.id!r} lies in an unknown country; expected one of the map's countries",
+                    hex_.country,
+                )
         by_id = {hex_.id: hex_ for hex_ in self.hexes}
 
         def adjacent(a: str, b: str) -> bool:
@@ -372,39 +390,86 @@ class HexMap:
             for name in unknown:
                 _collect(problems, f"hexsides.{number}.between", "hexside between an unknown hex", name)
             if not unknown and not adjacent(*side.between):
-                _collect(problems, f"hexsides.{number}.between", "a hexside lies between two adjacent hexes", list(side.between))
+                _collect(
+                    problems,
+                    f"hexsides.{number}.between",
+                    "a hexside lies between two adjacent hexes",
+                    list(side.between),
+                )
         for number, line in enumerate(self.transport_lines):
             for position, name in enumerate(line.hexes):
                 if name not in by_id:
-                    _collect(problems, f"transport_lines.{number}.hexes.{position}", "transport line through an unknown hex", name)
+                    _collect(
+                        problems,
+                        f"transport_lines.{number}.hexes.{position}",
+                        "transport line through an unknown hex",
+                        name,
+                    )
             for position, (a, b) in enumerate(zip(line.hexes, line.hexes[1:]), start=1):
                 if a in by_id and b in by_id and not adjacent(a, b):
-                    _collect(problems, f"transport_lines.{number}.hexes.{position}",
-                             f"consecutive hexes of a transport line must be adjacent; {a!r} and {b!r} are not", b)
+                    _collect(
+                        problems,
+                        f"transport_lines.{number}.hexes.{position}",
+                        f"consecutive hexes of a transport line must be adjacent; {a!r} and {b!r} are not",
+                        b,
+                    )
         zone_ids = {zone.id for zone in self.sea_zones}
         box_ids = {box.id for box in self.boxes}
         for number, zone in enumerate(self.sea_zones):
             for position, port in enumerate(zone.ports):
                 if port not in by_id:
-                    _collect(problems, f"sea_zones.{number}.ports.{position}", f"sea zone {zone.id!r} lists an unknown hex", port)
+                    _collect(
+                        problems,
+                        f"sea_zones.{number}.ports.{position}",
+                        f"sea zone {zone.id!r} lists an unknown hex",
+                        port,
+                    )
                 elif not by_id[port].port:
-                    _collect(problems, f"sea_zones.{number}.ports.{position}",
-                             f"sea zone {zone.id!r} lists hex {port!r}, which is not a port; expected hexes with port: true")
+                    _collect(
+                        problems,
+                        f"sea_zones.{number}.ports.{position}",
+                        f"sea zone {zone.id!r} lists hex {port!r}, which is not a port; expected hexes with port: true",
+                    )
             for position, other in enumerate(zone.adjacent):
                 if other not in zone_ids:
-                    _collect(problems, f"sea_zones.{number}.adjacent.{position}", f"sea zone {zone.id!r} is adjacent to an unknown sea zone", other)
+                    _collect(
+                        problems,
+                        f"sea_zones.{number}.adjacent.{position}",
+                        f"sea zone {zone.id!r} is adjacent to an unknown sea zone",
+                        other,
+                    )
         for number, box in enumerate(self.boxes):
             if box.id in by_id or box.id in zone_ids:
-                _collect(problems, f"boxes.{number}.id", "an off-map box id must differ from every hex and sea zone id", box.id)
+                _collect(
+                    problems,
+                    f"boxes.{number}.id",
+                    "an off-map box id must differ from every hex and sea zone id",
+                    box.id,
+                )
             for position, name in enumerate(box.entry_hexes):
                 if name not in by_id:
-                    _collect(problems, f"boxes.{number}.entry_hexes.{position}", f"box {box.id!r} is entered from an unknown hex", name)
+                    _collect(
+                        problems,
+                        f"boxes.{number}.entry_hexes.{position}",
+                        f"box {box.id!r} is entered from an unknown hex",
+                        name,
+                    )
             for position, name in enumerate(box.sea_zones):
                 if name not in zone_ids:
-                    _collect(problems, f"boxes.{number}.sea_zones.{position}", f"box {box.id!r} borders an unknown sea zone", name)
+                    _collect(
+                        problems,
+                        f"boxes.{number}.sea_zones.{position}",
+                        f"box {box.id!r} borders an unknown sea zone",
+                        name,
+                    )
             for position, name in enumerate(box.links):
                 if name not in box_ids:
-                    _collect(problems, f"boxes.{number}.links.{position}", f"box {box.id!r} is linked to an unknown box", name)
+                    _collect(
+                        problems,
+                        f"boxes.{number}.links.{position}",
+                        f"box {box.id!r} is linked to an unknown box",
+                        name,
+                    )
         if problems:
             raise InvalidScenario(problems)
 
@@ -433,7 +498,9 @@ class MapIndex:
         for number, box in enumerate(board.boxes):
             self.position[box.id] = first_box + number
         self.node_count = first_box + len(board.boxes)
-        self.names: list[str] = [hex_.id for hex_ in board.hexes] + [z.id for z in board.sea_zones] + [b.id for b in board.boxes]
+        self.names: list[str] = (
+            [hex_.id for hex_ in board.hexes] + [z.id for z in board.sea_zones] + [b.id for b in board.boxes]
+        )
         self.countries: dict[str, Country] = {country.id: country for country in board.countries}
         # integer keys hash faster than (q, r) tuples; coordinates are checked to lie within ±2²⁰
         at = {(hex_.q << 21) + hex_.r: number for number, hex_ in enumerate(board.hexes)}
@@ -487,7 +554,9 @@ class MapIndex:
                 box_links[number].add(self.position[other])
                 box_links[self.position[other] - first_box].add(node)
         self.first_box = first_box
-        self.entry_boxes: dict[int, tuple[int, ...]] = {hex_: tuple(sorted(boxes)) for hex_, boxes in entry_boxes.items()}
+        self.entry_boxes: dict[int, tuple[int, ...]] = {
+            hex_: tuple(sorted(boxes)) for hex_, boxes in entry_boxes.items()
+        }
         self.box_links: list[tuple[int, ...]] = [tuple(sorted(links)) for links in box_links]
 
     def neighbours(self, hex_: int) -> tuple[int, ...]:
@@ -632,18 +701,38 @@ def check_pieces(board: HexMap, units: tuple[Unit, ...], markers: tuple[Marker, 
     seen: set[str] = set()
     for number, unit in enumerate(units):
         if unit.hex not in places:
-            _collect(problems, f"units.{number}.hex", f"unit {unit.id!r} is on an unknown hex; expected a hex or off-map box of the map", unit.hex)
+            _collect(
+                problems,
+                f"units.{number}.hex",
+                f"unit {unit.id!r} is on an unknown hex; expected a hex or off-map box of the map",
+                unit.hex,
+            )
         if unit.id in seen:
             _collect(problems, f"units.{number}.id", "duplicate unit id", unit.id)
         seen.add(unit.id)
         if unit.nationality not in countries:
-            _collect(problems, f"units.{number}.nationality", f"unit {unit.id!r} has an unknown nationality; expected a country of the map", unit.nationality)
+            _collect(
+                problems,
+                f"units.{number}.nationality",
+                f"unit {unit.id!r} has an unknown nationality; expected a country of the map",
+                unit.nationality,
+            )
     for number, marker in enumerate(markers):
         label = marker.id or marker.kind.value
         if marker.hex not in hexes:
-            _collect(problems, f"markers.{number}.hex", f"marker {label!r} is on an unknown hex; expected a hex of the map", marker.hex)
+            _collect(
+                problems,
+                f"markers.{number}.hex",
+                f"marker {label!r} is on an unknown hex; expected a hex of the map",
+                marker.hex,
+            )
         if marker.nationality is not None and marker.nationality not in countries:
-            _collect(problems, f"markers.{number}.nationality", f"marker {label!r} has an unknown nationality; expected a country of the map", marker.nationality)
+            _collect(
+                problems,
+                f"markers.{number}.nationality",
+                f"marker {label!r} has an unknown nationality; expected a country of the map",
+                marker.nationality,
+            )
         if marker.id is not None:
             if marker.id in seen:
                 _collect(problems, f"markers.{number}.id", "duplicate unit or marker id", marker.id)

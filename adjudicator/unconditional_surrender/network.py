@@ -55,6 +55,7 @@ import enum
 from collections import deque
 from dataclasses import dataclass
 
+from adjudicator.trace import Step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     CountryKind,
@@ -67,7 +68,6 @@ from adjudicator.unconditional_surrender.hexmap import (
     Terrain,
     Weather,
 )
-from adjudicator.trace import Step
 from adjudicator.unconditional_surrender.zoc import ZocMap
 
 __all__ = [
@@ -103,9 +103,19 @@ class Move(enum.IntEnum):
 
 
 _NOT_OVERLAND = frozenset({Move.EMBARK, Move.SAIL, Move.LAND, Move.BOX_LINK})
-_INVERSE = {Move.RAIL: Move.RAIL, Move.EMBARK: Move.LAND, Move.LAND: Move.EMBARK, Move.SAIL: Move.SAIL,
-            Move.ENTER_BOX: Move.LEAVE_BOX, Move.LEAVE_BOX: Move.ENTER_BOX, Move.BOX_LINK: Move.BOX_LINK}
-_SIDE_RULES = {HexsideFeature.IMPASSABLE: ("us.10-2-1.impassable-neutral", "impassable"), HexsideFeature.SEA: ("us.10-2-1.sea-hexes", "sea")}
+_INVERSE = {
+    Move.RAIL: Move.RAIL,
+    Move.EMBARK: Move.LAND,
+    Move.LAND: Move.EMBARK,
+    Move.SAIL: Move.SAIL,
+    Move.ENTER_BOX: Move.LEAVE_BOX,
+    Move.LEAVE_BOX: Move.ENTER_BOX,
+    Move.BOX_LINK: Move.BOX_LINK,
+}
+_SIDE_RULES = {
+    HexsideFeature.IMPASSABLE: ("us.10-2-1.impassable-neutral", "impassable"),
+    HexsideFeature.SEA: ("us.10-2-1.sea-hexes", "sea"),
+}
 
 
 @dataclass(frozen=True)
@@ -161,23 +171,41 @@ class Network:
             rule, what = _SIDE_RULES[feature]
             self.free[hex_] = tuple(n for n in self.free[hex_] if n != other)
             self.blocked_sides[hex_] = self.blocked_sides.get(hex_, ()) + (
-                (other, Step(rule, "the line would cross the {what} hexside between {a} and {b}", {"what": what, "a": index.names[hex_], "b": index.names[other]})),)
+                (
+                    other,
+                    Step(
+                        rule,
+                        "the line would cross the {what} hexside between {a} and {b}",
+                        {"what": what, "a": index.names[hex_], "b": index.names[other]},
+                    ),
+                ),
+            )
         self.static_reasons: dict[int, tuple[Step, ...]] = {}
         self.sea_hexes: list[int] = []
         self.city_or_port_hexes: list[int] = []
         self.cities_of: dict[str, list[int]] = {}
         countries = index.countries
-        neutral = {name for name, country in countries.items() if country.faction is Faction.NEUTRAL or (
-            country.dependent_of in countries and countries[country.dependent_of or ""].faction is Faction.NEUTRAL)}
+        neutral = {
+            name
+            for name, country in countries.items()
+            if country.faction is Faction.NEUTRAL
+            or (country.dependent_of in countries and countries[country.dependent_of or ""].faction is Faction.NEUTRAL)
+        }
         for hex_, cell in enumerate(index.hexes):
             if cell.terrain is Terrain.SEA:
                 self.sea_hexes.append(hex_)
             elif cell.terrain is Terrain.IMPASSABLE:
-                self.static_reasons[hex_] = (Step("us.10-2-1.impassable-neutral", "{hex} is an impassable hex", {"hex": cell.id}),)
+                self.static_reasons[hex_] = (
+                    Step("us.10-2-1.impassable-neutral", "{hex} is an impassable hex", {"hex": cell.id}),
+                )
             if cell.country in neutral:
                 self.static_reasons[hex_] = self.static_reasons.get(hex_, ()) + (
-                    Step("us.10-2-1.impassable-neutral", "{hex} lies in {country}, a neutral state or a dependent of one",
-                         {"hex": cell.id, "country": cell.country}),)
+                    Step(
+                        "us.10-2-1.impassable-neutral",
+                        "{hex} lies in {country}, a neutral state or a dependent of one",
+                        {"hex": cell.id, "country": cell.country},
+                    ),
+                )
             if cell.city is not None or cell.port:
                 self.city_or_port_hexes.append(hex_)
             if cell.city is not None and cell.country is not None:
@@ -206,11 +234,16 @@ class FactionView:
         self.network = network
         self.faction = faction
         index, pieces = network.index, network.pieces
-        self.beachheads = {index.position[m.hex] for m in pieces.markers if m.kind is MarkerKind.BEACHHEAD and m.faction is faction}
+        self.beachheads = {
+            index.position[m.hex] for m in pieces.markers if m.kind is MarkerKind.BEACHHEAD and m.faction is faction
+        }
         self.closed_ports: dict[int, tuple[Step, ...]] = {}
         devastated = {index.position[m.hex] for m in pieces.markers if m.kind is MarkerKind.DEVASTATION}
-        enemy_support = {index.hex_count + number for number, zone in enumerate(index.zones)
-                         if any(other is not faction for other in zone.support_units)}
+        enemy_support = {
+            index.hex_count + number
+            for number, zone in enumerate(index.zones)
+            if any(other is not faction for other in zone.support_units)
+        }
         for port, zones in index.port_zones.items():
             why: list[Step] = []
             name = index.names[port]
@@ -218,13 +251,23 @@ class FactionView:
                 why.append(Step("us.10-2", "port {port} holds a Devastation marker: it is not open", {"port": name}))
             for zone in zones:
                 if zone in enemy_support:
-                    why.append(Step("us.10-2", "sea zone {zone} next to port {port} holds an enemy support unit: the port is not open",
-                                    {"zone": index.names[zone], "port": name}))
+                    why.append(
+                        Step(
+                            "us.10-2",
+                            "sea zone {zone} next to port {port} holds an enemy support unit: the port is not open",
+                            {"zone": index.names[zone], "port": name},
+                        )
+                    )
             if port < index.hex_count and index.hexes[port].ice and index.weather_at(port) is Weather.SNOW:
                 why.append(Step("us.11-4", "port {port} is an ice hex in snow: it is not an Open Port", {"port": name}))
             if why:
                 self.closed_ports[port] = tuple(why)
-        candidates = set(network.static_reasons) | set(network.sea_hexes) | set(network.zmap.sources) | set(network.city_or_port_hexes)
+        candidates = (
+            set(network.static_reasons)
+            | set(network.sea_hexes)
+            | set(network.zmap.sources)
+            | set(network.city_or_port_hexes)
+        )
         candidates |= {hex_ for hex_ in pieces.units_at if hex_ < index.hex_count} | set(pieces.markers_at)
         candidates |= set(range(index.hex_count, index.first_box))
         admissible = bytearray(b"\x01") * index.node_count
@@ -240,7 +283,9 @@ class FactionView:
     def _reasons(self, node: int) -> list[_Reason]:
         network, faction = self.network, self.faction
         index, pieces = network.index, network.pieces
-        found: list[_Reason] = [(step.rule, step.template, step.params) for step in network.static_reasons.get(node, ())]
+        found: list[_Reason] = [
+            (step.rule, step.template, step.params) for step in network.static_reasons.get(node, ())
+        ]
         name = index.names[node]
         if index.is_zone(node):
             number = node - index.hex_count
@@ -248,8 +293,13 @@ class FactionView:
             if not any(port not in self.closed_ports for port in index.zone_ports[number]):
                 found.append(("us.10-2", "sea zone {zone} has no open port", {"zone": zone.id}))
             if faction is not Faction.WESTERN_ALLIES and faction not in zone.convoys:
-                found.append(("us.10-2", "sea zone {zone} holds no {faction} supply convoy (the Axis and the Soviets need one)",
-                              {"zone": zone.id, "faction": faction.value}))
+                found.append(
+                    (
+                        "us.10-2",
+                        "sea zone {zone} holds no {faction} supply convoy (the Axis and the Soviets need one)",
+                        {"zone": zone.id, "faction": faction.value},
+                    )
+                )
             return found
         if index.is_box(node):
             return found
@@ -259,21 +309,48 @@ class FactionView:
         units = pieces.units_in(node)
         creators = [unit.id for unit in network.zmap.sources.get(node, ()) if unit.faction is not faction]
         if creators and not any(unit.faction is faction for unit in units):
-            found.append(("us.10-2-1.ezoc", "{hex} contains EZOC (of {units}) and no friendly unit", {"hex": name, "units": ", ".join(creators)}))
+            found.append(
+                (
+                    "us.10-2-1.ezoc",
+                    "{hex} contains EZOC (of {units}) and no friendly unit",
+                    {"hex": name, "units": ", ".join(creators)},
+                )
+            )
         for unit in units:
             if unit.faction is not faction:
                 found.append(("us.10-2-1.enemy-units", "{hex} holds enemy unit {unit}", {"hex": name, "unit": unit.id}))
         for marker in pieces.markers_in(node):
             if marker.kind in (MarkerKind.DETACHMENT, MarkerKind.LOGISTICS) and marker.faction not in (None, faction):
-                found.append(("us.10-2-1.enemy-units", "{hex} holds an enemy {marker} marker", {"hex": name, "marker": marker.kind.value.capitalize()}))
+                found.append(
+                    (
+                        "us.10-2-1.enemy-units",
+                        "{hex} holds an enemy {marker} marker",
+                        {"hex": name, "marker": marker.kind.value.capitalize()},
+                    )
+                )
         if cell.city is not None or cell.port:
             country = index.country_of(node)
-            if (country is not None and country.faction not in (faction, Faction.NEUTRAL) and country.dependent_of is None
-                    and not (country.kind is CountryKind.MINOR and country.conquered and country.faction is Faction.WESTERN_ALLIES)
-                    and index.controller(node) is not faction):
-                what = " and ".join(part for part in ("a city" if cell.city else "", "a port" if cell.port else "") if part)
-                found.append(("us.10-2-1.enemy-cities-ports", "{hex} has {what} in enemy country {country} and is not under friendly control",
-                              {"hex": name, "what": what, "country": country.id}))
+            if (
+                country is not None
+                and country.faction not in (faction, Faction.NEUTRAL)
+                and country.dependent_of is None
+                and not (
+                    country.kind is CountryKind.MINOR
+                    and country.conquered
+                    and country.faction is Faction.WESTERN_ALLIES
+                )
+                and index.controller(node) is not faction
+            ):
+                what = " and ".join(
+                    part for part in ("a city" if cell.city else "", "a port" if cell.port else "") if part
+                )
+                found.append(
+                    (
+                        "us.10-2-1.enemy-cities-ports",
+                        "{hex} has {what} in enemy country {country} and is not under friendly control",
+                        {"hex": name, "what": what, "country": country.id},
+                    )
+                )
         return found
 
     def move_allowed(self, origin: int, target: int, move: Move, overland: bool) -> bool:
@@ -292,8 +369,13 @@ class FactionView:
         broken: list[Step] = []
         if overland and move in _NOT_OVERLAND:
             what = "between off-map boxes" if move is Move.BOX_LINK else "through a sea zone"
-            broken.append(Step("us.10-2.overland-supply", "overland supply is required, so the line may not go {what} ({a} → {b})",
-                               {"what": what, "a": index.names[origin], "b": index.names[target]}))
+            broken.append(
+                Step(
+                    "us.10-2.overland-supply",
+                    "overland supply is required, so the line may not go {what} ({a} → {b})",
+                    {"what": what, "a": index.names[origin], "b": index.names[target]},
+                )
+            )
         if move is Move.EMBARK and origin in self.closed_ports:
             broken.extend(self.closed_ports[origin])
         if move is Move.LAND and target in self.closed_ports:
@@ -307,7 +389,14 @@ class FactionView:
         if nationality != Nationality.USA:
             for hex_ in self.network.cities_of.get(nationality, ()):
                 cell = index.hexes[hex_]
-                found.append(Source(hex_, "us.10-1.city", f"city {cell.city} ({cell.id}) in the home country {nationality}", self._blockers(hex_)))
+                found.append(
+                    Source(
+                        hex_,
+                        "us.10-1.city",
+                        f"city {cell.city} ({cell.id}) in the home country {nationality}",
+                        self._blockers(hex_),
+                    )
+                )
             wanted = located_in if by_location else nationality
             for marker in pieces.markers:
                 if marker.kind is not MarkerKind.PARTISAN_BASE or marker.faction is not faction:
@@ -316,7 +405,14 @@ class FactionView:
                 country = index.country_of(hex_)
                 if country is None or country.kind is not CountryKind.MINOR or country.id != wanted:
                     continue
-                found.append(Source(hex_, "us.10-1.partisan-base", f"the Partisan Base in {marker.hex} (minor country {country.id})", self._blockers(hex_)))
+                found.append(
+                    Source(
+                        hex_,
+                        "us.10-1.partisan-base",
+                        f"the Partisan Base in {marker.hex} (minor country {country.id})",
+                        self._blockers(hex_),
+                    )
+                )
         for number, box in enumerate(index.boxes):
             node = index.first_box + number
             if box.kind is BoxKind.EASTERN_US_CANADA and nationality in (Nationality.BRITAIN, Nationality.USA):
@@ -332,13 +428,26 @@ class FactionView:
         blockers = []
         for unit in pieces.units_in(hex_):
             if unit.faction is not faction:
-                blockers.append(Step("us.10-1-1", "{hex} holds enemy unit {unit}: not a supply source", {"hex": name, "unit": unit.id}))
+                blockers.append(
+                    Step(
+                        "us.10-1-1",
+                        "{hex} holds enemy unit {unit}: not a supply source",
+                        {"hex": name, "unit": unit.id},
+                    )
+                )
         for marker in pieces.markers_in(hex_):
             if marker.kind is MarkerKind.DEVASTATION:
-                blockers.append(Step("us.10-1-1", "{hex} holds a Devastation marker: not a supply source", {"hex": name}))
+                blockers.append(
+                    Step("us.10-1-1", "{hex} holds a Devastation marker: not a supply source", {"hex": name})
+                )
             elif marker.faction is not None and marker.faction is not faction:
-                blockers.append(Step("us.10-1-1", "{hex} holds an enemy {marker} marker: not a supply source",
-                                     {"hex": name, "marker": marker.kind.value}))
+                blockers.append(
+                    Step(
+                        "us.10-1-1",
+                        "{hex} holds an enemy {marker} marker: not a supply source",
+                        {"hex": name, "marker": marker.kind.value},
+                    )
+                )
         return tuple(blockers)
 
 
@@ -490,7 +599,9 @@ def _best_relaxed(view: FactionView, cost: list[int], start: int, overland: bool
         if value < best:
             best, first, how = value, target * RELAXED_STATES, move
     if start < network.index.hex_count:
-        sides = [(target, 0) for target in network.free[start]] + [(target, 1) for target, _ in network.blocked_sides.get(start, ())]
+        sides = [(target, 0) for target in network.free[start]] + [
+            (target, 1) for target, _ in network.blocked_sides.get(start, ())
+        ]
         for target, side in sides:
             for used in range(RELAXED_STATES):
                 value = cost[target * RELAXED_STATES + used] + side + (1 if used + 1 > FREE_HEXES else 0)

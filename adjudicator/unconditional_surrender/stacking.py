@@ -44,10 +44,20 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from adjudicator.errors import ScenarioError
-from adjudicator.unconditional_surrender.hexmap import CountryKind, Faction, HexMap, MapIndex, Nationality, Unit, UnitKind, UnitType, check_pieces
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
+from adjudicator.unconditional_surrender.hexmap import (
+    CountryKind,
+    Faction,
+    HexMap,
+    MapIndex,
+    Nationality,
+    Unit,
+    UnitKind,
+    UnitType,
+    check_pieces,
+)
 
 __all__ = [
     "CALCULATORS",
@@ -136,7 +146,9 @@ class StackingScenario:
         known = {hex_.id for hex_ in self.map.hexes} | {box.id for box in self.map.boxes}
         for number, name in enumerate(self.hexes):
             if name not in known:
-                problems.append(ScenarioError(f"hexes.{number}", "unknown hex; expected a hex or off-map box of the map", name))
+                problems.append(
+                    ScenarioError(f"hexes.{number}", "unknown hex; expected a hex or off-map box of the map", name)
+                )
         if problems:
             raise InvalidScenario(problems)
 
@@ -179,11 +191,18 @@ class StackingResult:
     trace: Trace
 
     def summary(self) -> list[str]:
-        lines = ["all stacks legal" if self.legal else "illegal stacks: " + ", ".join(s.hex for s in self.stacks if not s.legal)]
+        lines = [
+            "all stacks legal"
+            if self.legal
+            else "illegal stacks: " + ", ".join(s.hex for s in self.stacks if not s.legal)
+        ]
         for stack in self.stacks:
             limit = f"/{stack.max_units} units" if stack.max_units is not None else " units (no limit)"
             steps = f", {stack.steps}/{stack.max_steps} steps" if stack.max_steps is not None else ""
-            lines.append(f"{stack.hex}: {stack.ground_units}{limit}{steps} — {'legal' if stack.legal else 'illegal: ' + ', '.join(stack.violated_rules)}")
+            lines.append(
+                f"{stack.hex}: {stack.ground_units}{limit}{steps} — "
+                f"{'legal' if stack.legal else 'illegal: ' + ', '.join(stack.violated_rules)}"
+            )
         return lines
 
 
@@ -223,12 +242,19 @@ class _Stack:
 
     def excepted(self, a: Unit, b: Unit, rule: str) -> bool:
         """Exception 1: a first-order Ex unit stacks with any other unit of its faction."""
-        if rule != "us.9-0-1.minor-countries" and self.scenario.readings.expeditionary is ExpeditionaryReading.MINOR_COUNTRIES:
+        if (
+            rule != "us.9-0-1.minor-countries"
+            and self.scenario.readings.expeditionary is ExpeditionaryReading.MINOR_COUNTRIES
+        ):
             return False
         for ex, other in ((a, b), (b, a)):
             if _first_order_expeditionary(ex) and ex.faction is other.faction:
-                self.note("us.9-0-1.expeditionary", "{ex} is a first-order Expeditionary unit: it stacks with {other}, a unit of its faction",
-                          ex=ex.id, other=other.id)
+                self.note(
+                    "us.9-0-1.expeditionary",
+                    "{ex} is a first-order Expeditionary unit: it stacks with {other}, a unit of its faction",
+                    ex=ex.id,
+                    other=other.id,
+                )
                 return True
         return False
 
@@ -243,27 +269,47 @@ class _Stack:
         if a.type is UnitType.HQ and b.type is UnitType.HQ:
             self.forbid("us.9-0-1.hq", "{a} and {b} in {hex}: an HQ does not stack with another HQ", a, b)
         if a.type is UnitType.FORTRESS and b.type is UnitType.FORTRESS:
-            self.forbid("us.9-0-1.fortress", "{a} and {b} in {hex}: a fortress does not stack with another fortress", a, b)
+            self.forbid(
+                "us.9-0-1.fortress", "{a} and {b} in {hex}: a fortress does not stack with another fortress", a, b
+            )
         nations = {a.nationality, b.nationality}
         franco_belgian = nations == {Nationality.FRANCE, Nationality.BELGIUM_HOLLAND}
         if franco_belgian:
             if StrategicMarker.FRANCO_BELGIAN_COOPERATION in box:
-                self.note("us.9-0-1.franco-belgian-cooperation",
-                          "the Franco-Belgian Cooperation marker is in the Strategic Warfare Box: French {a} and Belgium-Holland {b} may stack",
-                          a=a.id if a.nationality == Nationality.FRANCE else b.id, b=b.id if a.nationality == Nationality.FRANCE else a.id)
+                self.note(
+                    "us.9-0-1.franco-belgian-cooperation",
+                    "the Franco-Belgian Cooperation marker is in the Strategic Warfare Box: French {a} and "
+                    "Belgium-Holland {b} may stack",
+                    a=a.id if a.nationality == Nationality.FRANCE else b.id,
+                    b=b.id if a.nationality == Nationality.FRANCE else a.id,
+                )
             else:
-                self.forbid("us.9-0-1.franco-belgian-cooperation",
-                            "{a} and {b} in {hex}: French and Belgium-Holland units stack only while the Franco-Belgian Cooperation marker "
-                            "is in the Strategic Warfare Box (read: not without it)", a, b)
+                self.forbid(
+                    "us.9-0-1.franco-belgian-cooperation",
+                    "{a} and {b} in {hex}: French and Belgium-Holland units stack only while the Franco-Belgian "
+                    "Cooperation marker "
+                    "is in the Strategic Warfare Box (read: not without it)",
+                    a,
+                    b,
+                )
         elif a.nationality != b.nationality and self.minor(a) and self.minor(b):
-            self.forbid("us.9-0-1.minor-countries", "{a} and {b} in {hex}: units of different minor countries do not stack", a, b)
+            self.forbid(
+                "us.9-0-1.minor-countries",
+                "{a} and {b} in {hex}: units of different minor countries do not stack",
+                a,
+                b,
+            )
         if StrategicMarker.ANGLO_FRENCH_NON_COOPERATION in box:
             french = [u for u in (a, b) if u.nationality == Nationality.FRANCE and u.faction is Faction.WESTERN_ALLIES]
             british = [u for u in (a, b) if u.nationality == Nationality.BRITAIN]
             if french and british:
-                self.forbid("us.9-0-1.anglo-french-non-cooperation",
-                            "{a} and {b} in {hex}: with the Anglo-French Non-Cooperation marker in the Strategic Warfare Box, "
-                            "British and Western-Allied French units cannot stack", british[0], french[0])
+                self.forbid(
+                    "us.9-0-1.anglo-french-non-cooperation",
+                    "{a} and {b} in {hex}: with the Anglo-French Non-Cooperation marker in the Strategic Warfare Box, "
+                    "British and Western-Allied French units cannot stack",
+                    british[0],
+                    french[0],
+                )
 
 
 def _judge(index: MapIndex, scenario: StackingScenario, node: int, units: list[Unit]) -> StackVerdict:
@@ -276,8 +322,12 @@ def _judge(index: MapIndex, scenario: StackingScenario, node: int, units: list[U
     total_steps = sum(unit.steps for unit in ground)
     ids = tuple(unit.id for unit in units)
     if index.is_box(node):
-        stack.note("us.6", "{hex} is an off-map box: units there do not stack, any number may be there ({count} units)",
-                   hex=name, count=len(ground))
+        stack.note(
+            "us.6",
+            "{hex} is an off-map box: units there do not stack, any number may be there ({count} units)",
+            hex=name,
+            count=len(ground),
+        )
         return StackVerdict(name, ids, len(ground), total_steps, None, None, False, True, (), tuple(stack.steps))
     for a, b in combinations(ground, 2):
         stack.check_pair(a, b)
@@ -289,17 +339,40 @@ def _judge(index: MapIndex, scenario: StackingScenario, node: int, units: list[U
         detail = f"{len(ground)} ground units" + (f" with {total_steps} steps" if max_steps is not None else "")
         limit = f"{max_units} ground units" + (f" with {max_steps} steps" if max_steps is not None else "")
         if scenario.moment is CheckMoment.DURING_SEGMENT:
-            stack.note("us.9-1", "{hex} holds {detail}, over the limit of {limit} for {where}; allowed for now: the limit is checked at the end of every segment and phase",
-                       hex=name, detail=detail, limit=limit, where=where)
+            stack.note(
+                "us.9-1",
+                "{hex} holds {detail}, over the limit of {limit} for {where}; allowed for now: the limit is checked at "
+                "the end of every segment and phase",
+                hex=name,
+                detail=detail,
+                limit=limit,
+                where=where,
+            )
         else:
-            stack.note("us.9-1", "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",
-                       hex=name, detail=detail, limit=limit, where=where, moment=scenario.moment.value.replace("-", " "))
+            stack.note(
+                "us.9-1",
+                "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess "
+                "units are destroyed (rule 4.2.5.1)",
+                hex=name,
+                detail=detail,
+                limit=limit,
+                where=where,
+                moment=scenario.moment.value.replace("-", " "),
+            )
             stack.broken.append("us.9-1")
     elif len(ground) > 1:
-        stack.note("us.9-1", "{hex} holds {count} ground units with {steps} steps, within the limit for {where}",
-                   hex=name, count=len(ground), steps=total_steps, where=where)
+        stack.note(
+            "us.9-1",
+            "{hex} holds {count} ground units with {steps} steps, within the limit for {where}",
+            hex=name,
+            count=len(ground),
+            steps=total_steps,
+            where=where,
+        )
     broken = tuple(dict.fromkeys(stack.broken))
-    return StackVerdict(name, ids, len(ground), total_steps, max_units, max_steps, over, not broken, broken, tuple(stack.steps))
+    return StackVerdict(
+        name, ids, len(ground), total_steps, max_units, max_steps, over, not broken, broken, tuple(stack.steps)
+    )
 
 
 def evaluate_stacking(scenario: StackingScenario) -> StackingResult:
@@ -307,15 +380,29 @@ def evaluate_stacking(scenario: StackingScenario) -> StackingResult:
     index = scenario.map.index
     builder = TraceBuilder()
     if scenario.readings.limits is StackingLimitReading.STEPS:
-        builder.add("us.9-1", "limits read as: at most {units} ground units with at most {steps} steps ({box} in a hex with the small «4» box); "
-                    "'first-order unit' is read as a step (documented reading; option readings.limits)",
-                    units=MAX_UNITS, steps=MAX_STEPS, box=MAX_STEPS_BOX_4)
+        builder.add(
+            "us.9-1",
+            "limits read as: at most {units} ground units with at most {steps} steps ({box} in a hex with the small "
+            "«4» box); "
+            "'first-order unit' is read as a step (documented reading; option readings.limits)",
+            units=MAX_UNITS,
+            steps=MAX_STEPS,
+            box=MAX_STEPS_BOX_4,
+        )
     else:
-        builder.add("us.9-1", "limits read literally: at most {units} ground units in any hex (option readings.limits = units)", units=MAX_UNITS)
+        builder.add(
+            "us.9-1",
+            "limits read literally: at most {units} ground units in any hex (option readings.limits = units)",
+            units=MAX_UNITS,
+        )
     if any(unit.expeditionary for unit in scenario.units):
-        builder.add("us.9-0-1.expeditionary", "a first-order unit is read as a one-step unit; Exception 1 lifts {what} (option readings.expeditionary)",
-                    what="the minor-country restriction" if scenario.readings.expeditionary is ExpeditionaryReading.MINOR_COUNTRIES
-                    else "every restriction of 9.0.1")
+        builder.add(
+            "us.9-0-1.expeditionary",
+            "a first-order unit is read as a one-step unit; Exception 1 lifts {what} (option readings.expeditionary)",
+            what="the minor-country restriction"
+            if scenario.readings.expeditionary is ExpeditionaryReading.MINOR_COUNTRIES
+            else "every restriction of 9.0.1",
+        )
     by_node: dict[int, list[Unit]] = {}
     for unit in scenario.units:
         by_node.setdefault(index.position[unit.hex], []).append(unit)

@@ -35,6 +35,9 @@ import enum
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
+from adjudicator.plain import InvalidScenario
+from adjudicator.registry import Calculator
+from adjudicator.trace import N_, Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     Faction,
@@ -49,8 +52,6 @@ from adjudicator.unconditional_surrender.hexmap import (
     Weather,
     check_pieces,
 )
-from adjudicator.plain import InvalidScenario
-from adjudicator.registry import Calculator
 from adjudicator.unconditional_surrender.network import (
     RELAXED_STATES,
     UNREACHED,
@@ -64,7 +65,6 @@ from adjudicator.unconditional_surrender.network import (
     relaxed_search,
     strict_search,
 )
-from adjudicator.trace import N_, Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.zoc import MountainReading, ZocMap, ZocReadings
 
 __all__ = [
@@ -133,8 +133,16 @@ class LegKind(enum.Enum):
     """A map hex entered from an off-map box."""
 
 
-_LEG = {Move.FREE: LegKind.FREE, Move.RAIL: LegKind.TRANSPORT_LINE, Move.EMBARK: LegKind.SEA_ZONE, Move.SAIL: LegKind.SEA_ZONE,
-        Move.LAND: LegKind.PORT, Move.ENTER_BOX: LegKind.OFF_MAP_BOX, Move.BOX_LINK: LegKind.OFF_MAP_BOX, Move.LEAVE_BOX: LegKind.FROM_BOX}
+_LEG = {
+    Move.FREE: LegKind.FREE,
+    Move.RAIL: LegKind.TRANSPORT_LINE,
+    Move.EMBARK: LegKind.SEA_ZONE,
+    Move.SAIL: LegKind.SEA_ZONE,
+    Move.LAND: LegKind.PORT,
+    Move.ENTER_BOX: LegKind.OFF_MAP_BOX,
+    Move.BOX_LINK: LegKind.OFF_MAP_BOX,
+    Move.LEAVE_BOX: LegKind.FROM_BOX,
+}
 
 
 @dataclass(frozen=True)
@@ -172,7 +180,12 @@ class SupplyScenario:
         for number, marker in enumerate(self.markers):
             if marker.id is not None:
                 if marker.nationality is None:
-                    problems.append(ScenarioError(f"markers.{number}.nationality", f"marker {marker.id!r} has an id, so its supply is traced: it needs a nationality"))
+                    problems.append(
+                        ScenarioError(
+                            f"markers.{number}.nationality",
+                            f"marker {marker.id!r} has an id, so its supply is traced: it needs a nationality",
+                        )
+                    )
                 traceable.add(marker.id)
         for name, wanted in (("overland", self.overland), ("only", self.only)):
             for number, item in enumerate(wanted):
@@ -180,7 +193,9 @@ class SupplyScenario:
                     problems.append(ScenarioError(f"{name}.{number}", "a ground unit's id or the id of a marker", item))
         for number, check in enumerate(self.checks):
             if check.item not in traceable:
-                problems.append(ScenarioError(f"checks.{number}.item", "a ground unit's id or the id of a marker", check.item))
+                problems.append(
+                    ScenarioError(f"checks.{number}.item", "a ground unit's id or the id of a marker", check.item)
+                )
         if problems:
             raise InvalidScenario(problems)
 
@@ -263,9 +278,14 @@ class SupplyResult:
         lines = []
         for entry in self.items:
             if entry.supplied:
-                lines.append(f"{entry.id} ({entry.hex}): supplied from {entry.source} — " + " ".join(f"{s.node}[{s.kind.value}]" for s in entry.path[1:]))
+                lines.append(
+                    f"{entry.id} ({entry.hex}): supplied from {entry.source} — "
+                    + " ".join(f"{s.node}[{s.kind.value}]" for s in entry.path[1:])
+                )
             else:
-                lines.append(f"{entry.id} ({entry.hex}): NOT supplied — " + "; ".join(step.text for step in entry.reasons[1:]))
+                lines.append(
+                    f"{entry.id} ({entry.hex}): NOT supplied — " + "; ".join(step.text for step in entry.reasons[1:])
+                )
         for check in self.checks:
             answer = {True: "yes", False: "no", None: "not covered by these rules"}[check.allowed]
             lines.append(f"{check.item} {check.purpose.value}: {answer}")
@@ -290,7 +310,12 @@ def _items(scenario: SupplyScenario, network: Network, wanted: set[str] | None) 
         if unit.kind is UnitKind.GROUND and (wanted is None or unit.id in wanted):
             found.append(_Item(unit.id, index.position[unit.hex], unit.faction, unit.nationality, unit, None))
     for marker in scenario.markers:
-        if marker.id is not None and marker.nationality is not None and marker.faction is not None and (wanted is None or marker.id in wanted):
+        if (
+            marker.id is not None
+            and marker.nationality is not None
+            and marker.faction is not None
+            and (wanted is None or marker.id in wanted)
+        ):
             found.append(_Item(marker.id, index.position[marker.hex], marker.faction, marker.nationality, None, marker))
     return found
 
@@ -345,7 +370,9 @@ class _Group:
         return cost, nodes
 
 
-def _describe_line(network: Network, item: _Item, nodes: list[tuple[int, Move | None]], devastated: set[int]) -> list[Step]:
+def _describe_line(
+    network: Network, item: _Item, nodes: list[tuple[int, Move | None]], devastated: set[int]
+) -> list[Step]:
     """The steps explaining a strict line (sea legs, east edge, negated EZOC, devastation on a transport line)."""
     index, zmap = network.index, network.zmap
     steps = []
@@ -360,35 +387,91 @@ def _describe_line(network: Network, item: _Item, nodes: list[tuple[int, Move | 
         parts.append(f"sea zones {', '.join(zones)}")
     if boxes:
         parts.append(f"off-map boxes {', '.join(boxes)}")
-    steps.append(Step("us.10-2", "{item}: the line runs from {start} (not counted): {parts}, to {source}",
-                      {"item": item.id, "start": index.names[nodes[0][0]], "parts": "; ".join(parts), "source": index.names[nodes[-1][0]]}))
+    steps.append(
+        Step(
+            "us.10-2",
+            "{item}: the line runs from {start} (not counted): {parts}, to {source}",
+            {
+                "item": item.id,
+                "start": index.names[nodes[0][0]],
+                "parts": "; ".join(parts),
+                "source": index.names[nodes[-1][0]],
+            },
+        )
+    )
     for position, (node, move) in enumerate(nodes[1:], start=1):
         if node in zmap.sources and node < index.hex_count and zmap.in_ezoc(node, item.faction):
             friend = zmap.friendly_unit(node, item.faction)
-            steps.append(Step("us.10-2-1.ezoc", "{hex} contains EZOC, negated by friendly unit {friend}", {"hex": index.names[node], "friend": friend.id if friend else "?"}))
+            steps.append(
+                Step(
+                    "us.10-2-1.ezoc",
+                    "{hex} contains EZOC, negated by friendly unit {friend}",
+                    {"hex": index.names[node], "friend": friend.id if friend else "?"},
+                )
+            )
         if move is Move.RAIL and (node in devastated or nodes[position - 1][0] in devastated):
-            steps.append(Step("us.10-2", "the Devastation marker in {hex} does not stop the transport line",
-                              {"hex": index.names[node if node in devastated else nodes[position - 1][0]]}))
+            steps.append(
+                Step(
+                    "us.10-2",
+                    "the Devastation marker in {hex} does not stop the transport line",
+                    {"hex": index.names[node if node in devastated else nodes[position - 1][0]]},
+                )
+            )
         if move is Move.EMBARK:
-            steps.append(Step("us.10-2", "from open port {port} into sea zone {zone}", {"port": index.names[nodes[position - 1][0]], "zone": index.names[node]}))
+            steps.append(
+                Step(
+                    "us.10-2",
+                    "from open port {port} into sea zone {zone}",
+                    {"port": index.names[nodes[position - 1][0]], "zone": index.names[node]},
+                )
+            )
         if move in (Move.EMBARK, Move.SAIL):
             if item.faction is Faction.WESTERN_ALLIES:
-                steps.append(Step("us.10-2", "sea zone {zone} has an open port; the Western Allies need no convoy", {"zone": index.names[node]}))
+                steps.append(
+                    Step(
+                        "us.10-2",
+                        "sea zone {zone} has an open port; the Western Allies need no convoy",
+                        {"zone": index.names[node]},
+                    )
+                )
             else:
-                steps.append(Step("us.10-2", "sea zone {zone} has an open port and a {faction} supply convoy",
-                                  {"zone": index.names[node], "faction": item.faction.value}))
+                steps.append(
+                    Step(
+                        "us.10-2",
+                        "sea zone {zone} has an open port and a {faction} supply convoy",
+                        {"zone": index.names[node], "faction": item.faction.value},
+                    )
+                )
         if move is Move.LAND:
-            steps.append(Step("us.10-2", "to open port {port}; a line through sea zones counts as a transport line", {"port": index.names[node]}))
+            steps.append(
+                Step(
+                    "us.10-2",
+                    "to open port {port}; a line through sea zones counts as a transport line",
+                    {"port": index.names[node]},
+                )
+            )
         if move is Move.BOX_LINK:
-            steps.append(Step("us.10-2", "directly between off-map boxes {a} and {b}, where movement is permitted",
-                              {"a": index.names[nodes[position - 1][0]], "b": index.names[node]}))
+            steps.append(
+                Step(
+                    "us.10-2",
+                    "directly between off-map boxes {a} and {b}, where movement is permitted",
+                    {"a": index.names[nodes[position - 1][0]], "b": index.names[node]},
+                )
+            )
         if move is Move.ENTER_BOX and index.box(node).kind is BoxKind.SOVIET_INTERIOR:
-            steps.append(Step("us.10-2.soviet-interior", "the line reaches {hex} on the east edge: it counts as reaching the Soviet Interior box",
-                              {"hex": index.names[nodes[position - 1][0]]}))
+            steps.append(
+                Step(
+                    "us.10-2.soviet-interior",
+                    "the line reaches {hex} on the east edge: it counts as reaching the Soviet Interior box",
+                    {"hex": index.names[nodes[position - 1][0]]},
+                )
+            )
     return steps
 
 
-def _diagnose(network: Network, group: _Group, item: _Item, broken: int, nodes: list[tuple[int, Move | None]]) -> list[Step]:
+def _diagnose(
+    network: Network, group: _Group, item: _Item, broken: int, nodes: list[tuple[int, Move | None]]
+) -> list[Step]:
     """Each restriction the nearest line breaks, in order along the line."""
     view, index = group.view, network.index
     steps: list[Step] = []
@@ -406,20 +489,36 @@ def _diagnose(network: Network, group: _Group, item: _Item, broken: int, nodes: 
     if source is not None:
         steps.extend(source.blockers)
     if len(free) > 2:
-        steps.append(Step("us.10-2", "the line needs {count} hexes ({hexes}) before it reaches a transport line or the source; only the first two may be off transport lines",
-                          {"count": len(free), "hexes": ", ".join(free)}))
+        steps.append(
+            Step(
+                "us.10-2",
+                "the line needs {count} hexes ({hexes}) before it reaches a transport line or the source; only the "
+                "first two may be off transport lines",
+                {"count": len(free), "hexes": ", ".join(free)},
+            )
+        )
     return steps
 
 
 def _no_source(item: _Item, index_has_eus: bool) -> Step:
     if item.nationality == Nationality.USA:
-        return Step("us.10-1.eastern-us-canada", "the Eastern US/Canada box is the only supply source of US units{and}",
-                    {"and": "" if index_has_eus else ", and the map has none"})
-    return Step("us.10-1", "{item} ({nationality}) has no supply source here: no city of its home country, no friendly Partisan Base of its minor country, "
-                "no off-map box that supplies it", {"item": item.id, "nationality": item.nationality})
+        return Step(
+            "us.10-1.eastern-us-canada",
+            "the Eastern US/Canada box is the only supply source of US units{and}",
+            {"and": "" if index_has_eus else ", and the map has none"},
+        )
+    return Step(
+        "us.10-1",
+        "{item} ({nationality}) has no supply source here: no city of its home country, no friendly Partisan Base of "
+        "its minor country, "
+        "no off-map box that supplies it",
+        {"item": item.id, "nationality": item.nationality},
+    )
 
 
-def _trace_items(network: Network, scenario: SupplyScenario, items: list[_Item], overland_ids: set[str]) -> dict[str, ItemSupply]:
+def _trace_items(
+    network: Network, scenario: SupplyScenario, items: list[_Item], overland_ids: set[str]
+) -> dict[str, ItemSupply]:
     index = network.index
     by_location = scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY
     groups: dict[tuple[Faction, str, bool, str | None], list[_Item]] = {}
@@ -435,13 +534,41 @@ def _trace_items(network: Network, scenario: SupplyScenario, items: list[_Item],
         group = _Group(network, view, sources, overland)
         unsupplied = []
         for item in members:
-            overland_step = [Step("us.10-2.overland-supply", "{item} needs overland supply: the line may not pass through a sea zone or between off-map boxes",
-                                  {"item": item.id})] if overland else []
+            overland_step = (
+                [
+                    Step(
+                        "us.10-2.overland-supply",
+                        "{item} needs overland supply: the line may not pass through a sea zone or between off-map "
+                        "boxes",
+                        {"item": item.id},
+                    )
+                ]
+                if overland
+                else []
+            )
             if item.node in group.usable:
                 source = group.usable[item.node]
-                reasons = [Step(source.rule, "{item} is in {source}, its supply source", {"item": item.id, "source": source.description})]
-                results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, True, index.names[item.node],
-                                              (PathStep(index.names[item.node], LegKind.START),), 0, None, (), tuple(overland_step + reasons))
+                reasons = [
+                    Step(
+                        source.rule,
+                        "{item} is in {source}, its supply source",
+                        {"item": item.id, "source": source.description},
+                    )
+                ]
+                results[item.id] = ItemSupply(
+                    item.id,
+                    index.names[item.node],
+                    faction,
+                    nationality,
+                    overland,
+                    True,
+                    index.names[item.node],
+                    (PathStep(index.names[item.node], LegKind.START),),
+                    0,
+                    None,
+                    (),
+                    tuple(overland_step + reasons),
+                )
                 continue
             first = group.first_move(item.node)
             if first is None:
@@ -450,36 +577,104 @@ def _trace_items(network: Network, scenario: SupplyScenario, items: list[_Item],
             free, target, move = first
             nodes = group.path(item.node, target, move)
             source = group.usable[nodes[-1][0]]
-            reasons = [Step(source.rule, "{source} is a supply source of {item}", {"source": source.description, "item": item.id})]
+            reasons = [
+                Step(
+                    source.rule,
+                    "{source} is a supply source of {item}",
+                    {"source": source.description, "item": item.id},
+                )
+            ]
             reasons += _describe_line(network, item, nodes, devastated)
             path = tuple(_leg(network, node, kind) for node, kind in nodes)
-            results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, True, index.names[nodes[-1][0]],
-                                          path, free, None, (), tuple(overland_step + reasons))
+            results[item.id] = ItemSupply(
+                item.id,
+                index.names[item.node],
+                faction,
+                nationality,
+                overland,
+                True,
+                index.names[nodes[-1][0]],
+                path,
+                free,
+                None,
+                (),
+                tuple(overland_step + reasons),
+            )
         starts = [item.node for item in unsupplied]
         for item in unsupplied:
             head = Step("us.10-2", "{item} in {hex} is not supplied", {"item": item.id, "hex": index.names[item.node]})
-            overland_step = [Step("us.10-2.overland-supply", "{item} needs overland supply", {"item": item.id})] if overland else []
+            overland_step = (
+                [Step("us.10-2.overland-supply", "{item} needs overland supply", {"item": item.id})] if overland else []
+            )
             if not sources:
-                results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, False, None, (), None, None, (),
-                                              (head, *overland_step, _no_source(item, has_eus)))
+                results[item.id] = ItemSupply(
+                    item.id,
+                    index.names[item.node],
+                    faction,
+                    nationality,
+                    overland,
+                    False,
+                    None,
+                    (),
+                    None,
+                    None,
+                    (),
+                    (head, *overland_step, _no_source(item, has_eus)),
+                )
                 continue
             nearest = group.nearest(starts, item.node)
             if nearest is None:
-                why = Step("us.10-2", "no line of any kind joins {hex} to a supply source of {item}", {"hex": index.names[item.node], "item": item.id})
-                results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, False, None, (), None, None, (),
-                                              (head, *overland_step, why))
+                why = Step(
+                    "us.10-2",
+                    "no line of any kind joins {hex} to a supply source of {item}",
+                    {"hex": index.names[item.node], "item": item.id},
+                )
+                results[item.id] = ItemSupply(
+                    item.id,
+                    index.names[item.node],
+                    faction,
+                    nationality,
+                    overland,
+                    False,
+                    None,
+                    (),
+                    None,
+                    None,
+                    (),
+                    (head, *overland_step, why),
+                )
                 continue
             broken, nodes = nearest
             path = tuple(_leg(network, node, kind) for node, kind in nodes)
-            lead = Step("us.10-2", "the line that comes nearest ({path}) fails at {count} point{s}",
-                        {"path": " → ".join(step.node for step in path), "count": broken, "s": "s" if broken != 1 else ""})
-            results[item.id] = ItemSupply(item.id, index.names[item.node], faction, nationality, overland, False, None, (), None, broken, path,
-                                          (head, *overland_step, lead, *_diagnose(network, group, item, broken, nodes)))
+            lead = Step(
+                "us.10-2",
+                "the line that comes nearest ({path}) fails at {count} point{s}",
+                {"path": " → ".join(step.node for step in path), "count": broken, "s": "s" if broken != 1 else ""},
+            )
+            results[item.id] = ItemSupply(
+                item.id,
+                index.names[item.node],
+                faction,
+                nationality,
+                overland,
+                False,
+                None,
+                (),
+                None,
+                broken,
+                path,
+                (head, *overland_step, lead, *_diagnose(network, group, item, broken, nodes)),
+            )
     return results
 
 
-def _check(network: Network, scenario: SupplyScenario, check: SupplyCheck, supply: ItemSupply,
-           overland_supply: ItemSupply | None) -> CheckVerdict:
+def _check(
+    network: Network,
+    scenario: SupplyScenario,
+    check: SupplyCheck,
+    supply: ItemSupply,
+    overland_supply: ItemSupply | None,
+) -> CheckVerdict:
     """Answer one 10.3 question from the item's supply."""
     index, pieces = network.index, network.pieces
     unit = pieces.unit_by_id.get(check.item)
@@ -496,24 +691,56 @@ def _check(network: Network, scenario: SupplyScenario, check: SupplyCheck, suppl
         if unit is not None and unit.type is UnitType.HQ and unit.ss:
             assert overland_supply is not None
             ok = overland_supply.supplied
-            steps.append(Step("us.10-3.ss-hq-deployment", "the SS HQ {item} must be supplied overland to be a deployment site (it may be outside the home country): it is {said}",
-                              {"item": check.item, "said": "supplied overland" if ok else "not supplied overland"}))
+            steps.append(
+                Step(
+                    "us.10-3.ss-hq-deployment",
+                    "the SS HQ {item} must be supplied overland to be a deployment site (it may be outside the home "
+                    "country): it is {said}",
+                    {"item": check.item, "said": "supplied overland" if ok else "not supplied overland"},
+                )
+            )
             return answer(ok)
         if unit is not None and unit.type is UnitType.HQ:
             node = index.position[unit.hex]
             country = index.hexes[node].country if node < index.hex_count else None
             home = country == unit.nationality
-            steps.append(Step("us.10-3.hq-deployment", "the HQ {item} must be supplied and in its home country to be a deployment site: it is {said} and {where}",
-                              {"item": check.item, "said": said, "where": "in its home country" if home else f"in {country or 'no country'}"}))
+            steps.append(
+                Step(
+                    "us.10-3.hq-deployment",
+                    "the HQ {item} must be supplied and in its home country to be a deployment site: it is {said} and "
+                    "{where}",
+                    {
+                        "item": check.item,
+                        "said": said,
+                        "where": "in its home country" if home else f"in {country or 'no country'}",
+                    },
+                )
+            )
             return answer(supplied and home)
         if marker is not None and marker.kind is MarkerKind.SHAEF:
-            steps.append(Step("us.10-3.shaef-deployment", "the SHAEF marker must be supplied to be a deployment site: it is {said}", {"said": said}))
+            steps.append(
+                Step(
+                    "us.10-3.shaef-deployment",
+                    "the SHAEF marker must be supplied to be a deployment site: it is {said}",
+                    {"said": said},
+                )
+            )
             return answer(supplied)
-        if marker is not None and marker.kind is MarkerKind.LOGISTICS and marker.nationality in (Nationality.GERMANY, Nationality.USSR):
+        if (
+            marker is not None
+            and marker.kind is MarkerKind.LOGISTICS
+            and marker.nationality in (Nationality.GERMANY, Nationality.USSR)
+        ):
             assert overland_supply is not None
             ok = overland_supply.supplied
-            steps.append(Step("us.10-3.logistics-deployment", "the {nationality} Logistics marker must be supplied overland to be a deployment site: it is {said}",
-                              {"nationality": marker.nationality, "said": "supplied overland" if ok else "not supplied overland"}))
+            steps.append(
+                Step(
+                    "us.10-3.logistics-deployment",
+                    "the {nationality} Logistics marker must be supplied overland to be a deployment site: it is "
+                    "{said}",
+                    {"nationality": marker.nationality, "said": "supplied overland" if ok else "not supplied overland"},
+                )
+            )
             return answer(ok)
         steps.append(Step("us.10-3", "these rules set no deployment-site condition for {item}", {"item": check.item}))
         return answer(None)
@@ -521,23 +748,51 @@ def _check(network: Network, scenario: SupplyScenario, check: SupplyCheck, suppl
         Purpose.AIR_NAVAL_BASE: ("us.10-3.air-naval-base", None, "serve as an Air and/or Naval Base"),
         Purpose.COMBINE: ("us.10-3.organization-segment", None, "combine in the Organization Segment"),
         Purpose.MOVEMENT_PHASE: ("us.10-3.movement-phase", None, "move in the Movement Phase"),
-        Purpose.AIRBORNE_LANDING: ("us.10-3.airborne-landing", UnitType.AIRBORNE, "carry out a landing in the Blitz Combat Segment"),
-        Purpose.AIRBORNE_DEFENCE: ("us.10-3.airborne-defence", UnitType.AIRBORNE, "go over to the defensive in the Blitz Combat Segment"),
-        Purpose.TANK_SHIFT: ("us.10-3.tank-shift", UnitType.ARMOR, "give a shift on the battle table in the Blitz Combat Segment"),
-        Purpose.HQ_SUPPORT: ("us.10-3.hq-support", UnitType.HQ, "give support in combat and a shift on the battle table"),
+        Purpose.AIRBORNE_LANDING: (
+            "us.10-3.airborne-landing",
+            UnitType.AIRBORNE,
+            "carry out a landing in the Blitz Combat Segment",
+        ),
+        Purpose.AIRBORNE_DEFENCE: (
+            "us.10-3.airborne-defence",
+            UnitType.AIRBORNE,
+            "go over to the defensive in the Blitz Combat Segment",
+        ),
+        Purpose.TANK_SHIFT: (
+            "us.10-3.tank-shift",
+            UnitType.ARMOR,
+            "give a shift on the battle table in the Blitz Combat Segment",
+        ),
+        Purpose.HQ_SUPPORT: (
+            "us.10-3.hq-support",
+            UnitType.HQ,
+            "give support in combat and a shift on the battle table",
+        ),
         Purpose.OFFENSIVE_ADVANCE: ("us.10-3.offensive-advance", None, "carry out an offensive or an advance"),
     }
     rule, unit_type, doing = needs[purpose]
     if unit is None or (unit_type is not None and unit.type is not unit_type):
-        steps.append(Step(rule, "{item} is not {kind}: the rule does not concern it", {"item": check.item, "kind": f"a unit of type {unit_type.value}" if unit_type else "a unit"}))
+        steps.append(
+            Step(
+                rule,
+                "{item} is not {kind}: the rule does not concern it",
+                {"item": check.item, "kind": f"a unit of type {unit_type.value}" if unit_type else "a unit"},
+            )
+        )
         return answer(None)
-    steps.append(Step(rule, "{item} must be supplied to {doing}: it is {said}", {"item": check.item, "doing": doing, "said": said}))
+    steps.append(
+        Step(
+            rule, "{item} must be supplied to {doing}: it is {said}", {"item": check.item, "doing": doing, "said": said}
+        )
+    )
     allowed = supplied
     if purpose is Purpose.COMBINE:
         node = index.position[unit.hex]
         air = [u.id for u in pieces.units_in(node) if u.kind is UnitKind.AIR and u.faction is not unit.faction]
         if air:
-            steps.append(Step(rule, "enemy air units ({units}) are in its hex: it cannot combine", {"units": ", ".join(air)}))
+            steps.append(
+                Step(rule, "enemy air units ({units}) are in its hex: it cannot combine", {"units": ", ".join(air)})
+            )
             allowed = False
         if not supplied:
             steps.append(Step(rule, "an unsupplied unit may convert into a fortress or break down"))
@@ -546,7 +801,9 @@ def _check(network: Network, scenario: SupplyScenario, check: SupplyCheck, suppl
     if purpose is Purpose.AIR_NAVAL_BASE:
         node = index.position[unit.hex]
         if node < index.hex_count and index.hexes[node].ice and index.weather_at(node) is Weather.SNOW:
-            steps.append(Step("us.11-4", "{hex} is an ice hex in snow: it cannot count as a Naval Base", {"hex": unit.hex}))
+            steps.append(
+                Step("us.11-4", "{hex} is an ice hex in snow: it cannot count as a Naval Base", {"hex": unit.hex})
+            )
             allowed = False
     return answer(allowed)
 
@@ -561,12 +818,25 @@ def evaluate_supply(scenario: SupplyScenario) -> SupplyResult:
     """Trace the supply of every item map-wide and answer the 10.3 checks."""
     network = _network(scenario)
     builder = TraceBuilder()
-    builder.add("us.10-2", "reading: a line reaches a transport line or its source within its first two hexes (the unit's hex not counted), "
-                "then stays on transport lines, sea zones and box links; the restrictions of 10.2.1 apply to every hex it enters, the source's too")
-    if scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY and any(m.kind is MarkerKind.PARTISAN_BASE for m in scenario.markers):
-        builder.add("us.10-1.partisan-base", "reading: a Partisan Base supplies every unit located in its minor country (option readings.partisan_base)")
+    builder.add(
+        "us.10-2",
+        "reading: a line reaches a transport line or its source within its first two hexes (the unit's hex not "
+        "counted), "
+        "then stays on transport lines, sea zones and box links; the restrictions of 10.2.1 apply to every hex it "
+        "enters, the source's too",
+    )
+    if scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY and any(
+        m.kind is MarkerKind.PARTISAN_BASE for m in scenario.markers
+    ):
+        builder.add(
+            "us.10-1.partisan-base",
+            "reading: a Partisan Base supplies every unit located in its minor country (option readings.partisan_base)",
+        )
     elif any(m.kind is MarkerKind.PARTISAN_BASE for m in scenario.markers):
-        builder.add("us.10-1.partisan-base", "reading: a Partisan Base supplies the units and markers of the minor country it lies in")
+        builder.add(
+            "us.10-1.partisan-base",
+            "reading: a Partisan Base supplies the units and markers of the minor country it lies in",
+        )
     wanted = set(scenario.only) | {check.item for check in scenario.checks} if scenario.only else None
     items = _items(scenario, network, wanted)
     overland_ids = set(scenario.overland)
@@ -576,13 +846,24 @@ def evaluate_supply(scenario: SupplyScenario) -> SupplyResult:
     needs_overland = set()
     for check in scenario.checks:
         unit, marker = units.get(check.item), markers.get(check.item)
-        if check.purpose is Purpose.DEPLOYMENT_SITE and check.item not in overland_ids and (
-                (unit is not None and unit.type is UnitType.HQ and unit.ss) or
-                (marker is not None and marker.kind is MarkerKind.LOGISTICS and marker.nationality in (Nationality.GERMANY, Nationality.USSR))):
+        if (
+            check.purpose is Purpose.DEPLOYMENT_SITE
+            and check.item not in overland_ids
+            and (
+                (unit is not None and unit.type is UnitType.HQ and unit.ss)
+                or (
+                    marker is not None
+                    and marker.kind is MarkerKind.LOGISTICS
+                    and marker.nationality in (Nationality.GERMANY, Nationality.USSR)
+                )
+            )
+        ):
             needs_overland.add(check.item)
     overland_traced = {key: value for key, value in traced.items() if key in overland_ids}
     if needs_overland:
-        overland_traced.update(_trace_items(network, scenario, _items(scenario, network, needs_overland), needs_overland))
+        overland_traced.update(
+            _trace_items(network, scenario, _items(scenario, network, needs_overland), needs_overland)
+        )
     ordered = tuple(traced[item.id] for item in items if not scenario.only or item.id in scenario.only)
     for entry in ordered:
         builder.extend(Trace(entry.reasons))
@@ -591,8 +872,13 @@ def evaluate_supply(scenario: SupplyScenario) -> SupplyResult:
         verdict = _check(network, scenario, check, traced[check.item], overland_traced.get(check.item))
         verdicts.append(verdict)
         builder.extend(Trace(verdict.steps))
-    return SupplyResult({entry.id: entry.supplied for entry in ordered}, ordered, tuple(verdicts),
-                        {f"{v.item} {v.purpose.value}": v.allowed for v in verdicts}, builder.build())
+    return SupplyResult(
+        {entry.id: entry.supplied for entry in ordered},
+        ordered,
+        tuple(verdicts),
+        {f"{v.item} {v.purpose.value}": v.allowed for v in verdicts},
+        builder.build(),
+    )
 
 
 def supplied_by_forward_search(scenario: SupplyScenario, item_id: str) -> bool:

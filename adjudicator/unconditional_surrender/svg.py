@@ -24,7 +24,17 @@ import math
 from typing import Any
 from xml.sax.saxutils import escape
 
-from adjudicator.unconditional_surrender.hexmap import Faction, HexMap, HexsideFeature, Marker, MarkerKind, Pieces, Terrain, Unit, UnitKind
+from adjudicator.unconditional_surrender.hexmap import (
+    Faction,
+    HexMap,
+    HexsideFeature,
+    Marker,
+    MarkerKind,
+    Pieces,
+    Terrain,
+    Unit,
+    UnitKind,
+)
 from adjudicator.unconditional_surrender.zoc import ZocMap
 
 __all__ = ["render_svg"]
@@ -34,18 +44,34 @@ SIZE = 30.0
 _ROOT3 = math.sqrt(3.0)
 
 TERRAIN_FILL = {
-    Terrain.CLEAR: "#f4efdd", Terrain.ROUGH: "#dccfa4", Terrain.FOREST: "#b9d39c", Terrain.MOUNTAIN: "#c7ab8c",
-    Terrain.SWAMP: "#b3cdbd", Terrain.SEA: "#a9cbe8", Terrain.IMPASSABLE: "#6f6f6f",
+    Terrain.CLEAR: "#f4efdd",
+    Terrain.ROUGH: "#dccfa4",
+    Terrain.FOREST: "#b9d39c",
+    Terrain.MOUNTAIN: "#c7ab8c",
+    Terrain.SWAMP: "#b3cdbd",
+    Terrain.SEA: "#a9cbe8",
+    Terrain.IMPASSABLE: "#6f6f6f",
 }
-FACTION_COLOUR = {Faction.AXIS: "#5b6770", Faction.WESTERN_ALLIES: "#2f6db3", Faction.SOVIETS: "#b3322f", Faction.NEUTRAL: "#8c7a3c"}
+FACTION_COLOUR = {
+    Faction.AXIS: "#5b6770",
+    Faction.WESTERN_ALLIES: "#2f6db3",
+    Faction.SOVIETS: "#b3322f",
+    Faction.NEUTRAL: "#8c7a3c",
+}
 SIDE_STYLE = {
     HexsideFeature.MOUNTAIN: 'stroke="#7a4f24" stroke-width="5"',
     HexsideFeature.IMPASSABLE: 'stroke="#111" stroke-width="5"',
     HexsideFeature.SEA: 'stroke="#2a6fb0" stroke-width="5"',
     HexsideFeature.STRAIT: 'stroke="#2a6fb0" stroke-width="4" stroke-dasharray="4 3"',
 }
-MARKER_LETTER = {MarkerKind.DETACHMENT: "D", MarkerKind.LOGISTICS: "L", MarkerKind.DEVASTATION: "X", MarkerKind.PARTISAN_BASE: "P",
-                 MarkerKind.BEACHHEAD: "B", MarkerKind.SHAEF: "S"}
+MARKER_LETTER = {
+    MarkerKind.DETACHMENT: "D",
+    MarkerKind.LOGISTICS: "L",
+    MarkerKind.DEVASTATION: "X",
+    MarkerKind.PARTISAN_BASE: "P",
+    MarkerKind.BEACHHEAD: "B",
+    MarkerKind.SHAEF: "S",
+}
 
 
 def _centre(q: int, r: int) -> tuple[float, float]:
@@ -90,21 +116,31 @@ def render_svg(scenario: Any, result: Any = None) -> str:
     body.append('<g class="hexes">')
     for cell in board.hexes:
         x, y = centres[cell.id]
-        body.append(f'<polygon class="hex" points="{_corners(x, y)}" fill="{TERRAIN_FILL[cell.terrain]}" stroke="#888" stroke-width="0.8"/>')
+        body.append(
+            f'<polygon class="hex" points="{_corners(x, y)}" fill="{TERRAIN_FILL[cell.terrain]}" stroke="#888" stroke-width="0.8"/>'
+        )
         if cell.ice:
-            body.append(f'<polygon points="{_corners(x, y)}" fill="none" stroke="#7fd3e8" stroke-width="2.5" stroke-dasharray="3 2"/>')
+            body.append(
+                f'<polygon points="{_corners(x, y)}" fill="none" stroke="#7fd3e8" stroke-width="2.5" stroke-dasharray="3 2"/>'
+            )
         body.append(_text(x, y - SIZE * 0.62, cell.id, 7, ' fill="#555"'))
         if cell.stacking_box_4:
-            body.append(f'<rect x="{x + SIZE * 0.35:.1f}" y="{y - SIZE * 0.55:.1f}" width="9" height="9" fill="#fff" stroke="#333" stroke-width="0.6"/>')
+            body.append(
+                f'<rect x="{x + SIZE * 0.35:.1f}" y="{y - SIZE * 0.55:.1f}" width="9" height="9" fill="#fff" stroke="#333" stroke-width="0.6"/>'
+            )
             body.append(_text(x + SIZE * 0.35 + 4.5, y - SIZE * 0.55 + 7.5, "4", 7))
     body.append("</g>")
     zmap = ZocMap(pieces)
     body.append('<g class="zoc">')
     for faction in sorted({u.faction for u in units}, key=lambda f: f.value):
-        covered = sorted({index.names[h] for h, sources in zmap.sources.items() if any(s.faction is faction for s in sources)})
+        covered = sorted(
+            {index.names[h] for h, sources in zmap.sources.items() if any(s.faction is faction for s in sources)}
+        )
         for name in covered:
             x, y = centres[name]
-            body.append(f'<polygon class="zoc-{faction.value}" points="{_corners(x, y)}" fill="{FACTION_COLOUR[faction]}" fill-opacity="0.16" stroke="none"/>')
+            body.append(
+                f'<polygon class="zoc-{faction.value}" points="{_corners(x, y)}" fill="{FACTION_COLOUR[faction]}" fill-opacity="0.16" stroke="none"/>'
+            )
     body.append("</g>")
     body.append('<g class="hexsides">')
     for side in board.hexsides:
@@ -112,7 +148,9 @@ def render_svg(scenario: Any, result: Any = None) -> str:
         mx, my = (ax + bx) / 2, (ay + by) / 2
         length = math.hypot(bx - ax, by - ay) or 1.0
         px, py = -(by - ay) / length * SIZE / 2, (bx - ax) / length * SIZE / 2
-        body.append(f'<line x1="{mx - px:.1f}" y1="{my - py:.1f}" x2="{mx + px:.1f}" y2="{my + py:.1f}" {SIDE_STYLE[side.feature]} stroke-linecap="round"/>')
+        body.append(
+            f'<line x1="{mx - px:.1f}" y1="{my - py:.1f}" x2="{mx + px:.1f}" y2="{my + py:.1f}" {SIDE_STYLE[side.feature]} stroke-linecap="round"/>'
+        )
     body.append("</g>")
     body.append('<g class="transport-lines">')
     for line in board.transport_lines:
@@ -124,14 +162,20 @@ def render_svg(scenario: Any, result: Any = None) -> str:
     for cell in board.hexes:
         x, y = centres[cell.id]
         if cell.city:
-            body.append(f'<rect x="{x - SIZE * 0.62:.1f}" y="{y + SIZE * 0.18:.1f}" width="7" height="7" fill="#c0392b" stroke="#fff" stroke-width="0.8"/>')
+            body.append(
+                f'<rect x="{x - SIZE * 0.62:.1f}" y="{y + SIZE * 0.18:.1f}" width="7" height="7" fill="#c0392b" stroke="#fff" stroke-width="0.8"/>'
+            )
             body.append(_text(x, y + SIZE * 0.78, cell.city, 7, ' fill="#333"'))
         if cell.port:
-            body.append(f'<circle cx="{x + SIZE * 0.5:.1f}" cy="{y + SIZE * 0.32:.1f}" r="4" fill="#fff" stroke="#1f5f99" stroke-width="1.6"/>')
+            body.append(
+                f'<circle cx="{x + SIZE * 0.5:.1f}" cy="{y + SIZE * 0.32:.1f}" r="4" fill="#fff" stroke="#1f5f99" stroke-width="1.6"/>'
+            )
     for box in board.boxes:
         x, y = labels[box.id]
-        body.append(f'<rect class="off-map-box" x="{x - SIZE * 1.5:.1f}" y="{y - SIZE * 0.6:.1f}" width="{SIZE * 3:.1f}" height="{SIZE * 1.2:.1f}" '
-                    f'fill="#fafafa" stroke="#333" stroke-dasharray="5 3"/>')
+        body.append(
+            f'<rect class="off-map-box" x="{x - SIZE * 1.5:.1f}" y="{y - SIZE * 0.6:.1f}" width="{SIZE * 3:.1f}" height="{SIZE * 1.2:.1f}" '
+            f'fill="#fafafa" stroke="#333" stroke-dasharray="5 3"/>'
+        )
         body.append(_text(x, y + 3, box.id, 8))
     body.append("</g>")
     body.append('<g class="markers">')
@@ -140,7 +184,9 @@ def render_svg(scenario: Any, result: Any = None) -> str:
         for number, marker in enumerate(lying):
             mx, my = x - SIZE * 0.55 + number * 9, y - SIZE * 0.3
             colour = "#222" if marker.faction is None else FACTION_COLOUR[marker.faction]
-            body.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="4.5" fill="#fff" stroke="{colour}" stroke-width="1.4"/>')
+            body.append(
+                f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="4.5" fill="#fff" stroke="{colour}" stroke-width="1.4"/>'
+            )
             body.append(_text(mx, my + 2.6, MARKER_LETTER[marker.kind], 6.5))
     body.append("</g>")
     body.extend(_lines(result, centres, units))
@@ -150,15 +196,19 @@ def render_svg(scenario: Any, result: Any = None) -> str:
         for number, unit in enumerate(standing):
             ux, uy = x - 13 + number * 4, y - 7 + number * 4
             style = 'rx="2"' if unit.kind is UnitKind.GROUND else 'rx="7"'
-            body.append(f'<rect class="unit" x="{ux:.1f}" y="{uy:.1f}" width="26" height="14" {style} fill="{FACTION_COLOUR[unit.faction]}" stroke="#fff" stroke-width="0.8"/>')
+            body.append(
+                f'<rect class="unit" x="{ux:.1f}" y="{uy:.1f}" width="26" height="14" {style} fill="{FACTION_COLOUR[unit.faction]}" stroke="#fff" stroke-width="0.8"/>'
+            )
             body.append(_text(ux + 13, uy + 10, unit.id[:7], 7, ' fill="#fff"'))
     body.append("</g>")
     factions = sorted({u.faction for u in units}, key=lambda f: f.value)
     legend = _legend(factions, left, legend_top)
     height = legend_top + 6 + 13 * len(factions) - top
     right = max(right, left + 230)
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {right - left:.1f} {height:.1f}" '
-            f'width="{right - left:.0f}" height="{height:.0f}" role="img">')
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {right - left:.1f} {height:.1f}" '
+        f'width="{right - left:.0f}" height="{height:.0f}" role="img">'
+    )
     return "\n".join([head, "<title>Map</title>", *body, *legend, "</svg>"])
 
 
@@ -173,7 +223,9 @@ def _lines(result: Any, centres: dict[str, tuple[float, float]], units: tuple[Un
         css = "supplied" if item.supplied else "unsupplied"
         colour, dash = ("#1e8c3a", "") if item.supplied else ("#c62828", ' stroke-dasharray="6 4"')
         points = " ".join(f"{centres[n][0]:.1f},{centres[n][1]:.1f}" for n in nodes)
-        drawn.append(f'<polyline class="supply-line {css}" points="{points}" fill="none" stroke="{colour}" stroke-width="3" stroke-opacity="0.85"{dash}/>')
+        drawn.append(
+            f'<polyline class="supply-line {css}" points="{points}" fill="none" stroke="{colour}" stroke-width="3" stroke-opacity="0.85"{dash}/>'
+        )
         x, y = centres[nodes[-1]]
         drawn.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
     positions = {unit.id: unit.hex for unit in units}
@@ -182,15 +234,21 @@ def _lines(result: Any, centres: dict[str, tuple[float, float]], units: tuple[Un
         colour = "#e67e22" if verdict.allowed else "#c62828"
         if len(nodes) > 1:
             points = " ".join(f"{centres[n][0]:.1f},{centres[n][1]:.1f}" for n in nodes)
-            drawn.append(f'<polyline class="move" points="{points}" fill="none" stroke="{colour}" stroke-width="3" marker-end="none"/>')
+            drawn.append(
+                f'<polyline class="move" points="{points}" fill="none" stroke="{colour}" stroke-width="3" marker-end="none"/>'
+            )
         if verdict.blocked_at is not None and verdict.blocked_at in centres:
             x, y = centres[verdict.blocked_at]
-            drawn.append(f'<path class="blocked" d="M{x - 7:.1f},{y - 7:.1f} L{x + 7:.1f},{y + 7:.1f} M{x - 7:.1f},{y + 7:.1f} L{x + 7:.1f},{y - 7:.1f}" '
-                         f'stroke="#c62828" stroke-width="3"/>')
+            drawn.append(
+                f'<path class="blocked" d="M{x - 7:.1f},{y - 7:.1f} L{x + 7:.1f},{y + 7:.1f} M{x - 7:.1f},{y + 7:.1f} L{x + 7:.1f},{y - 7:.1f}" '
+                f'stroke="#c62828" stroke-width="3"/>'
+            )
     for stack in getattr(result, "stacks", ()):
         if not stack.legal and stack.hex in centres:
             x, y = centres[stack.hex]
-            drawn.append(f'<polygon class="illegal-stack" points="{_corners(x, y)}" fill="none" stroke="#c62828" stroke-width="3"/>')
+            drawn.append(
+                f'<polygon class="illegal-stack" points="{_corners(x, y)}" fill="none" stroke="#c62828" stroke-width="3"/>'
+            )
     drawn.append("</g>")
     return drawn
 
@@ -199,8 +257,12 @@ def _legend(factions: list[Faction], left: float, top: float) -> list[str]:
     parts = ['<g class="legend">']
     for number, faction in enumerate(factions):
         y = top + 13 * number
-        parts.append(f'<rect x="{left + 6:.1f}" y="{y:.1f}" width="10" height="10" fill="{FACTION_COLOUR[faction]}" fill-opacity="0.35"/>')
+        parts.append(
+            f'<rect x="{left + 6:.1f}" y="{y:.1f}" width="10" height="10" fill="{FACTION_COLOUR[faction]}" fill-opacity="0.35"/>'
+        )
         label = f"ZOC of {faction.value} units (EZOC for the others)"
-        parts.append(f'<text x="{left + 20:.1f}" y="{y + 8.5:.1f}" font-size="8" font-family="sans-serif">{escape(label)}</text>')
+        parts.append(
+            f'<text x="{left + 20:.1f}" y="{y + 8.5:.1f}" font-size="8" font-family="sans-serif">{escape(label)}</text>'
+        )
     parts.append("</g>")
     return parts

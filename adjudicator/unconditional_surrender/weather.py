@@ -34,9 +34,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from adjudicator.unconditional_surrender.hexmap import Nationality, Weather
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.unconditional_surrender.hexmap import Nationality, Weather
 
 __all__ = [
     "BAD_WEATHER",
@@ -163,7 +163,10 @@ class WeatherResult:
         if self.air_shift_allowed is not None:
             lines.append(f"air shift: {'yes' if self.air_shift_allowed else 'no'}")
         if self.blitz_attack_allowed is not None:
-            lines.append(f"Blitz attack: {'allowed for ' + ', '.join(self.blitz_attackers) if self.blitz_attack_allowed else 'not allowed'}")
+            lines.append(
+                "Blitz attack: "
+                f"{'allowed for ' + ', '.join(self.blitz_attackers) if self.blitz_attack_allowed else 'not allowed'}"
+            )
         return lines
 
 
@@ -182,7 +185,11 @@ def _blitz_eligible(attacker: BlitzAttacker) -> str | None:
         return "a German unit attacking from a hex with or next to SS units"
     if attacker.siberian:
         return "a Siberian (RCG) unit"
-    names = {Nationality.FINLAND: "a Finnish unit", Nationality.USSR: "a Soviet unit", Nationality.SWEDEN: "a Swedish unit"}
+    names = {
+        Nationality.FINLAND: "a Finnish unit",
+        Nationality.USSR: "a Soviet unit",
+        Nationality.SWEDEN: "a Swedish unit",
+    }
     return names.get(attacker.nationality)
 
 
@@ -194,17 +201,30 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
     if section is None:
         builder.add("us.8", "clear weather: no bad-weather rule applies to the hex")
     else:
-        builder.add("us.8", "the hex is affected by {weather} (bad weather of its area this turn)", weather=weather.value)
+        builder.add(
+            "us.8", "the hex is affected by {weather} (bad weather of its area this turn)", weather=weather.value
+        )
     adjusted = None
     if scenario.result is not None:
         adjusted = shift_result(scenario.result, weather)
         if section is None:
-            builder.add("us.11-1", "{result} stands: results change only in mud, storms or snow", result=scenario.result.value)
+            builder.add(
+                "us.11-1", "{result} stands: results change only in mud, storms or snow", result=scenario.result.value
+            )
         elif adjusted is not scenario.result:
-            builder.add("us.11-1", "{result} becomes {adjusted} in a hex affected by {weather}",
-                        result=scenario.result.value, adjusted=adjusted.value, weather=weather.value)
+            builder.add(
+                "us.11-1",
+                "{result} becomes {adjusted} in a hex affected by {weather}",
+                result=scenario.result.value,
+                adjusted=adjusted.value,
+                weather=weather.value,
+            )
         else:
-            builder.add("us.11-1", "{result} is not changed (Ex, Ar1 and loss results are not changed)", result=scenario.result.value)
+            builder.add(
+                "us.11-1",
+                "{result} is not changed (Ex, Ar1 and loss results are not changed)",
+                result=scenario.result.value,
+            )
     left = 1 if weather is Weather.MUD else 0
     if left:
         builder.add("us.11-2", "the defender in a mud hex receives one shift to the left on the battle table")
@@ -219,8 +239,13 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
         elif weather in (Weather.STORM, Weather.SNOW):
             air_shift = scenario.air is AirPosition.IN_HEX
             where = "in the hex itself" if air_shift else "in an adjacent hex"
-            builder.add(BAD_WEATHER[weather], "air units {where} {give} a shift on the battle table in a {weather} hex",
-                        where=where, give="give" if air_shift else "do not give", weather=weather.value)
+            builder.add(
+                BAD_WEATHER[weather],
+                "air units {where} {give} a shift on the battle table in a {weather} hex",
+                where=where,
+                give="give" if air_shift else "do not give",
+                weather=weather.value,
+            )
         else:
             air_shift = True
             builder.add("us.8", "clear weather does not stop air units giving a shift")
@@ -229,17 +254,30 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
     if scenario.segment is CombatSegment.BLITZ:
         if weather in (Weather.MUD, Weather.STORM):
             blitz = False
-            builder.add(BAD_WEATHER[weather], "a {weather} hex cannot be attacked in the Blitz Combat Segment", weather=weather.value)
+            builder.add(
+                BAD_WEATHER[weather],
+                "a {weather} hex cannot be attacked in the Blitz Combat Segment",
+                weather=weather.value,
+            )
         elif weather is Weather.SNOW:
             names = []
             for attacker in scenario.attackers:
                 why = _blitz_eligible(attacker)
                 if why is None:
-                    builder.add("us.11-4", "{unit} may not attack a snow hex in the Blitz Combat Segment: it is none of the units 11.4 lists",
-                                unit=attacker.id)
+                    builder.add(
+                        "us.11-4",
+                        "{unit} may not attack a snow hex in the Blitz Combat Segment: it is none of the units 11.4 "
+                        "lists",
+                        unit=attacker.id,
+                    )
                 else:
                     names.append(attacker.id)
-                    builder.add("us.11-4", "{unit} may attack a snow hex in the Blitz Combat Segment: {why}", unit=attacker.id, why=why)
+                    builder.add(
+                        "us.11-4",
+                        "{unit} may attack a snow hex in the Blitz Combat Segment: {why}",
+                        unit=attacker.id,
+                        why=why,
+                    )
             allowed = tuple(names)
             blitz = bool(names)
         else:
@@ -256,7 +294,19 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
         port = weather is not Weather.SNOW
         if not port:
             builder.add("us.11-4", "in snow an ice hex cannot count as a Naval Base or an Open Port")
-    return WeatherResult(weather, scenario.result, adjusted, left, air_placed, air_shift, blitz, allowed, beachhead, port, builder.build())
+    return WeatherResult(
+        weather,
+        scenario.result,
+        adjusted,
+        left,
+        air_placed,
+        air_shift,
+        blitz,
+        allowed,
+        beachhead,
+        port,
+        builder.build(),
+    )
 
 
 CALCULATORS = (

@@ -31,6 +31,9 @@ import enum
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
+from adjudicator.plain import InvalidScenario
+from adjudicator.registry import Calculator
+from adjudicator.trace import N_, Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
     Faction,
     HexMap,
@@ -45,9 +48,6 @@ from adjudicator.unconditional_surrender.hexmap import (
     axial_distance,
     check_pieces,
 )
-from adjudicator.plain import InvalidScenario
-from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -63,7 +63,9 @@ __all__ = [
     "zoc_hexes",
 ]
 
-BLOCKING_SIDES = frozenset({HexsideFeature.MOUNTAIN, HexsideFeature.IMPASSABLE, HexsideFeature.SEA, HexsideFeature.STRAIT})
+BLOCKING_SIDES = frozenset(
+    {HexsideFeature.MOUNTAIN, HexsideFeature.IMPASSABLE, HexsideFeature.SEA, HexsideFeature.STRAIT}
+)
 """Hexside features ZOC does not cross (5)."""
 
 BAD_WEATHER_ENTRY = {Weather.MUD: "us.11-2", Weather.STORM: "us.11-3", Weather.SNOW: "us.11-4"}
@@ -213,10 +215,16 @@ class ZocScenario:
             where = f"queries.{number}"
             unit = units.get(query.unit)
             if unit is None:
-                problems.append(ScenarioError(f"{where}.unit", "unknown unit; expected the id of one of the units", query.unit))
+                problems.append(
+                    ScenarioError(f"{where}.unit", "unknown unit; expected the id of one of the units", query.unit)
+                )
                 continue
             if unit.kind is not UnitKind.GROUND:
-                problems.append(ScenarioError(f"{where}.unit", f"EZOC effects concern ground units; {unit.id!r} is a {unit.kind.value} unit"))
+                problems.append(
+                    ScenarioError(
+                        f"{where}.unit", f"EZOC effects concern ground units; {unit.id!r} is a {unit.kind.value} unit"
+                    )
+                )
             if not query.path:
                 problems.append(ScenarioError(f"{where}.path", "a path of at least one hex"))
             previous = unit.hex
@@ -227,7 +235,13 @@ class ZocScenario:
                 if previous in index.position and index.position[previous] < index.hex_count:
                     a, b = index.hexes[index.position[previous]], index.hexes[index.position[name]]
                     if axial_distance((a.q, a.r), (b.q, b.r)) != 1:
-                        problems.append(ScenarioError(f"{where}.path.{step}", f"each hex must be adjacent to the one before ({previous!r})", name))
+                        problems.append(
+                            ScenarioError(
+                                f"{where}.path.{step}",
+                                f"each hex must be adjacent to the one before ({previous!r})",
+                                name,
+                            )
+                        )
                         break
                 previous = name
             for step, name in enumerate(query.overrun):
@@ -255,7 +269,10 @@ class ZocResult:
         for verdict in self.queries:
             outcome = "allowed" if verdict.allowed else f"not allowed (blocked at {verdict.blocked_at})"
             stop = f", must stop in {verdict.stops_at}" if verdict.must_stop else f", ends in {verdict.stops_at}"
-            lines.append(f"{verdict.unit} {verdict.action.value} along {'-'.join(verdict.entered) or '(nowhere)'}: {outcome}{stop}")
+            lines.append(
+                f"{verdict.unit} {verdict.action.value} along {'-'.join(verdict.entered) or '(nowhere)'}: "
+                f"{outcome}{stop}"
+            )
         return lines
 
 
@@ -289,28 +306,48 @@ class _Walk:
         entered: list[str] = []
         started_in_ezoc = self.ezoc(start)
         if action is Action.MOVEMENT:
-            self.note("us.8-1-1.movement-phase", "{unit} begins Movement {where} EZOC (in {hex})",
-                      unit=unit.id, where="in" if started_in_ezoc else "outside", hex=unit.hex)
+            self.note(
+                "us.8-1-1.movement-phase",
+                "{unit} begins Movement {where} EZOC (in {hex})",
+                unit=unit.id,
+                where="in" if started_in_ezoc else "outside",
+                hex=unit.hex,
+            )
         for number, name in enumerate(query.path):
             following = index.position[name]
             stop_rule: tuple[str, str, dict[str, object]] | None = None
             if action in (Action.MOVEMENT, Action.RESERVE_MOVEMENT) and self.ezoc(current):
                 weather = index.weather_at(current)
                 if action is Action.RESERVE_MOVEMENT:
-                    self.note("us.8-1-1.reserve-movement-phase", "in the Reserve Movement Phase {unit} cannot move out of {hex}, which contains EZOC",
-                              unit=unit.id, hex=self.name(current))
+                    self.note(
+                        "us.8-1-1.reserve-movement-phase",
+                        "in the Reserve Movement Phase {unit} cannot move out of {hex}, which contains EZOC",
+                        unit=unit.id,
+                        hex=self.name(current),
+                    )
                     return self.verdict(False, entered, current, False, name)
                 if weather is Weather.MUD:
-                    self.note("us.8-1-1.mud", "{unit} cannot move out of {hex}: it is affected by mud and contains EZOC",
-                              unit=unit.id, hex=self.name(current))
+                    self.note(
+                        "us.8-1-1.mud",
+                        "{unit} cannot move out of {hex}: it is affected by mud and contains EZOC",
+                        unit=unit.id,
+                        hex=self.name(current),
+                    )
                     self.note("us.11-2", "mud: units cannot leave such hexes if they contain EZOC")
                     return self.verdict(False, entered, current, True, name)
                 if weather in (Weather.STORM, Weather.SNOW):
-                    stop_rule = ("us.8-1-1.storms-snow", "{unit} moved out of {hex}, which is affected by {weather} and contains EZOC: it must stop",
-                                 {"unit": unit.id, "hex": self.name(current), "weather": weather.value})
+                    stop_rule = (
+                        "us.8-1-1.storms-snow",
+                        "{unit} moved out of {hex}, which is affected by {weather} and contains EZOC: it must stop",
+                        {"unit": unit.id, "hex": self.name(current), "weather": weather.value},
+                    )
             if action is Action.RESERVE_MOVEMENT and self.ezoc(following):
-                self.note("us.8-1-1.reserve-movement-phase", "in the Reserve Movement Phase {unit} cannot move into {hex}, which contains EZOC",
-                          unit=unit.id, hex=name)
+                self.note(
+                    "us.8-1-1.reserve-movement-phase",
+                    "in the Reserve Movement Phase {unit} cannot move into {hex}, which contains EZOC",
+                    unit=unit.id,
+                    hex=name,
+                )
                 return self.verdict(False, entered, current, False, name)
             if not self.may_enter(following):
                 return self.verdict(False, entered, current, False, name)
@@ -318,8 +355,11 @@ class _Walk:
             if stop_rule is not None:
                 rule, template, params = stop_rule
                 self.note(rule, template, **params)
-                self.note(BAD_WEATHER_ENTRY[index.weather_at(current)],
-                          "a ground unit must stop after leaving or entering such a hex containing EZOC in the Movement Phase")
+                self.note(
+                    BAD_WEATHER_ENTRY[index.weather_at(current)],
+                    "a ground unit must stop after leaving or entering such a hex containing EZOC in the Movement "
+                    "Phase",
+                )
             must_stop = stop_rule is not None
             if self.ezoc(following):
                 must_stop = self.entering_ezoc(following, first_move=number == 0 and started_in_ezoc) or must_stop
@@ -336,25 +376,53 @@ class _Walk:
         action, unit, name = self.query.action, self.unit, self.name(following)
         weather = self.index.weather_at(following)
         if action is Action.RETREAT and weather is not Weather.CLEAR:
-            self.note(BAD_WEATHER_ENTRY[weather], "{weather} does not affect Retreat ({hex})", weather=weather.value, hex=name)
+            self.note(
+                BAD_WEATHER_ENTRY[weather], "{weather} does not affect Retreat ({hex})", weather=weather.value, hex=name
+            )
         if action is Action.ADVANCE and weather is Weather.MUD:
-            self.note("us.11-2", "ground units cannot conduct an advance into a mud hex ({hex}); read as the advance of 8.1.1, not the advance after combat",
-                      hex=name)
+            self.note(
+                "us.11-2",
+                "ground units cannot conduct an advance into a mud hex ({hex}); read as the advance of 8.1.1, not the "
+                "advance after combat",
+                hex=name,
+            )
             return False
         if action is Action.ADVANCE and weather is not Weather.CLEAR:
-            self.note(BAD_WEATHER_ENTRY[weather], "{weather} does not affect the advance ({hex})", weather=weather.value, hex=name)
+            self.note(
+                BAD_WEATHER_ENTRY[weather],
+                "{weather} does not affect the advance ({hex})",
+                weather=weather.value,
+                hex=name,
+            )
         if action in (Action.RETREAT, Action.SUPPLY_LINE) and self.ezoc(following):
             friend = self.friend(following)
             rule = "us.8-1-1.retreat" if action is Action.RETREAT else "us.8-1-1.supply"
             if friend is None:
                 doing = "retreat into" if action is Action.RETREAT else "trace a supply line through"
-                self.note(rule, "{unit} cannot {doing} {hex}: it contains EZOC and no other friendly unit", unit=unit.id, doing=doing, hex=name)
+                self.note(
+                    rule,
+                    "{unit} cannot {doing} {hex}: it contains EZOC and no other friendly unit",
+                    unit=unit.id,
+                    doing=doing,
+                    hex=name,
+                )
                 if action is Action.SUPPLY_LINE:
-                    self.note("us.10-2-1.ezoc", "a supply line cannot pass through EZOC unless a friendly unit is in the hex")
+                    self.note(
+                        "us.10-2-1.ezoc", "a supply line cannot pass through EZOC unless a friendly unit is in the hex"
+                    )
                 return False
-            self.note(rule, "{hex} contains EZOC, but friendly unit {friend} is there, which negates it", hex=name, friend=friend.id)
+            self.note(
+                rule,
+                "{hex} contains EZOC, but friendly unit {friend} is there, which negates it",
+                hex=name,
+                friend=friend.id,
+            )
             if action is Action.RETREAT:
-                self.note("us.8-1-1.retreat", "the Retreat conditions (not part of this source) must still be met: the hex must really be the only one fit for the retreat")
+                self.note(
+                    "us.8-1-1.retreat",
+                    "the Retreat conditions (not part of this source) must still be met: the hex must really be the "
+                    "only one fit for the retreat",
+                )
         return True
 
     def entering_ezoc(self, following: int, first_move: bool) -> bool:
@@ -363,40 +431,82 @@ class _Walk:
         weather = self.index.weather_at(following)
         if action is Action.MOVEMENT:
             if weather in (Weather.STORM, Weather.SNOW):
-                self.note("us.8-1-1.storms-snow", "{unit} moved into {hex}, which is affected by {weather} and contains EZOC: it must stop",
-                          unit=unit.id, hex=name, weather=weather.value)
-                self.note(BAD_WEATHER_ENTRY[weather], "a ground unit must stop after leaving or entering such a hex containing EZOC in the Movement Phase")
+                self.note(
+                    "us.8-1-1.storms-snow",
+                    "{unit} moved into {hex}, which is affected by {weather} and contains EZOC: it must stop",
+                    unit=unit.id,
+                    hex=name,
+                    weather=weather.value,
+                )
+                self.note(
+                    BAD_WEATHER_ENTRY[weather],
+                    "a ground unit must stop after leaving or entering such a hex containing EZOC in the Movement "
+                    "Phase",
+                )
                 return True
             if first_move:
-                self.note("us.8-1-1.movement-phase", "{unit} began in EZOC and moved directly into another EZOC ({hex}): it must stop immediately",
-                          unit=unit.id, hex=name)
+                self.note(
+                    "us.8-1-1.movement-phase",
+                    "{unit} began in EZOC and moved directly into another EZOC ({hex}): it must stop immediately",
+                    unit=unit.id,
+                    hex=name,
+                )
                 return True
             friend = self.friend(following)
             if friend is not None:
-                self.note("us.8-1-1.movement-phase", "{unit} need not stop in {hex}: friendly unit {friend} is in the hex with the EZOC",
-                          unit=unit.id, hex=name, friend=friend.id)
+                self.note(
+                    "us.8-1-1.movement-phase",
+                    "{unit} need not stop in {hex}: friendly unit {friend} is in the hex with the EZOC",
+                    unit=unit.id,
+                    hex=name,
+                    friend=friend.id,
+                )
                 return False
             creators = self.zmap.enemy_sources(following, unit.faction)
             if creators and all(creator.id in self.query.overrun for creator in creators):
-                self.note("us.8-1-1.movement-phase", "{unit} need not stop in {hex}: it conducts an Overrun against {creators}, which create the EZOC",
-                          unit=unit.id, hex=name, creators=", ".join(c.id for c in creators))
+                self.note(
+                    "us.8-1-1.movement-phase",
+                    "{unit} need not stop in {hex}: it conducts an Overrun against {creators}, which create the EZOC",
+                    unit=unit.id,
+                    hex=name,
+                    creators=", ".join(c.id for c in creators),
+                )
                 return False
-            self.note("us.8-1-1.movement-phase", "{unit} must stop on entering {hex}: it contains EZOC of {creators}",
-                      unit=unit.id, hex=name, creators=", ".join(c.id for c in creators))
+            self.note(
+                "us.8-1-1.movement-phase",
+                "{unit} must stop on entering {hex}: it contains EZOC of {creators}",
+                unit=unit.id,
+                hex=name,
+                creators=", ".join(c.id for c in creators),
+            )
             return True
         if action is Action.ADVANCE:
             friend = self.friend(following)
             if friend is not None:
-                self.note("us.8-1-1.advance", "{hex} contains EZOC, but friendly unit {friend} is there: {unit} may continue the advance",
-                          hex=name, friend=friend.id, unit=unit.id)
+                self.note(
+                    "us.8-1-1.advance",
+                    "{hex} contains EZOC, but friendly unit {friend} is there: {unit} may continue the advance",
+                    hex=name,
+                    friend=friend.id,
+                    unit=unit.id,
+                )
                 return False
-            self.note("us.8-1-1.advance", "{unit} must stop its advance on entering {hex}, which contains EZOC", unit=unit.id, hex=name)
+            self.note(
+                "us.8-1-1.advance",
+                "{unit} must stop its advance on entering {hex}, which contains EZOC",
+                unit=unit.id,
+                hex=name,
+            )
             return True
         return False
 
-    def verdict(self, allowed: bool, entered: list[str], at: int | str, must_stop: bool, blocked: str | None) -> MoveVerdict:
+    def verdict(
+        self, allowed: bool, entered: list[str], at: int | str, must_stop: bool, blocked: str | None
+    ) -> MoveVerdict:
         stop = at if isinstance(at, str) else self.name(at)
-        return MoveVerdict(self.unit.id, self.query.action, allowed, tuple(entered), stop, must_stop, blocked, tuple(self.steps))
+        return MoveVerdict(
+            self.unit.id, self.query.action, allowed, tuple(entered), stop, must_stop, blocked, tuple(self.steps)
+        )
 
 
 def evaluate_zoc(scenario: ZocScenario) -> ZocResult:
@@ -406,11 +516,16 @@ def evaluate_zoc(scenario: ZocScenario) -> ZocResult:
     zmap = ZocMap(pieces, scenario.readings)
     builder = TraceBuilder()
     mountains = any(side.feature is HexsideFeature.MOUNTAIN for side in scenario.map.hexsides) or any(
-        hex_.terrain is Terrain.MOUNTAIN for hex_ in scenario.map.hexes)
+        hex_.terrain is Terrain.MOUNTAIN for hex_ in scenario.map.hexes
+    )
     if mountains:
-        builder.add("us.5", "'across Mountains' is read as {reading} (documented reading; option readings.mountains)",
-                    reading="across mountain hexsides" if scenario.readings.mountains is MountainReading.HEXSIDE
-                    else "across mountain hexsides and into mountain hexes")
+        builder.add(
+            "us.5",
+            "'across Mountains' is read as {reading} (documented reading; option readings.mountains)",
+            reading="across mountain hexsides"
+            if scenario.readings.mountains is MountainReading.HEXSIDE
+            else "across mountain hexsides and into mountain hexes",
+        )
     zoc: dict[str, tuple[str, ...]] = {}
     for unit in scenario.units:
         if unit.id in zmap.reach:
@@ -421,8 +536,12 @@ def evaluate_zoc(scenario: ZocScenario) -> ZocResult:
     factions = sorted({unit.faction for unit in scenario.units}, key=lambda f: f.value)
     ezoc = {faction: tuple(sorted(index.names[h] for h in zmap.ezoc_hexes(faction))) for faction in factions}
     for faction in factions:
-        builder.add("us.8-1", "EZOC for {faction}: the ZOC of every other player's ground units ({count} hexes)",
-                    faction=faction.value, count=len(ezoc[faction]))
+        builder.add(
+            "us.8-1",
+            "EZOC for {faction}: the ZOC of every other player's ground units ({count} hexes)",
+            faction=faction.value,
+            count=len(ezoc[faction]),
+        )
     if any(marker.faction is not None for marker in scenario.markers):
         builder.add("us.8-1", "markers (Detachment, Logistics …) do not negate EZOC")
     verdicts = []

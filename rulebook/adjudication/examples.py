@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook.errors import RulebookError
-from rulebook.content.model import Corpus, Example
 from rulebook.adjudication.scenarios import evaluate, result_document
+from rulebook.content.model import Corpus, Example
+from rulebook.errors import RulebookError
 
 __all__ = ["ExampleOutcome", "compare", "run_example", "run_examples"]
 

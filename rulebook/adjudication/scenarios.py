@@ -40,7 +40,6 @@ __all__ = [
 ]
 
 
-
 def read_scenario_file(path: Path) -> dict[str, Any]:
     """The plain data of a ``.yaml``/``.yml``/``.json`` scenario file."""
     try:
@@ -106,9 +105,13 @@ def inherited_field_docstrings(cls: type[Any]) -> dict[str, str]:
             continue
         body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
         for statement, following in zip(body, body[1:]):
-            if (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
-                    and isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant)
-                    and isinstance(following.value.value, str)):
+            if (
+                isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and isinstance(following, ast.Expr)
+                and isinstance(following.value, ast.Constant)
+                and isinstance(following.value.value, str)
+            ):
                 found[statement.target.id] = inspect.cleandoc(following.value.value)
     return found
 
@@ -141,13 +144,16 @@ def scenario_schema(scenario: type[Any]) -> dict[str, Any]:
     >>> schema["$defs"]["BattleSide"]["description"]  # a nested dataclass keeps its class docstring
     'One side of a battle.'
     """
-    wrapped = TypeAdapter(list[scenario], config=_WITH_FIELD_DOCSTRINGS).json_schema(schema_generator=_WithInheritedDocstrings)
+    wrapped = TypeAdapter(list[scenario], config=_WITH_FIELD_DOCSTRINGS).json_schema(
+        schema_generator=_WithInheritedDocstrings
+    )
     definitions: dict[str, Any] = wrapped["$defs"]
     name = wrapped["items"]["$ref"].rsplit("/", 1)[-1]
     root: dict[str, Any] = dict(definitions[name])
     # A dataclass that refers to itself (none does today) keeps its definition for the $ref.
-    if f'"#/$defs/{name}"' not in json.dumps({key: value for key, value in definitions.items() if key != name}) \
-            and f'"#/$defs/{name}"' not in json.dumps(root):
+    if f'"#/$defs/{name}"' not in json.dumps(
+        {key: value for key, value in definitions.items() if key != name}
+    ) and f'"#/$defs/{name}"' not in json.dumps(root):
         del definitions[name]
     if definitions:
         root["$defs"] = definitions
@@ -156,4 +162,6 @@ def scenario_schema(scenario: type[Any]) -> dict[str, Any]:
 
 def scenario_schemas() -> dict[str, Any]:
     """JSON Schema of every calculator's scenario, keyed ``scenario.<name>``."""
-    return {f"scenario.{name}": scenario_schema(calculator.scenario) for name, calculator in sorted(calculators().items())}
+    return {
+        f"scenario.{name}": scenario_schema(calculator.scenario) for name, calculator in sorted(calculators().items())
+    }

@@ -31,7 +31,9 @@ BATTLE: dict[str, Any] = {
 def bench_battle() -> dict[str, Any]:
     """Time both methods on the same battle; return the four figures."""
     exact_scenario = from_plain(BattleScenario, BATTLE)
-    sampled_scenario = from_plain(BattleScenario, {**BATTLE, "method": "monte-carlo", "runs": MONTE_CARLO_RUNS, "seed": 1})
+    sampled_scenario = from_plain(
+        BattleScenario, {**BATTLE, "method": "monte-carlo", "runs": MONTE_CARLO_RUNS, "seed": 1}
+    )
     start = time.perf_counter()
     exact = evaluate_battle(exact_scenario)
     exact_seconds = time.perf_counter() - start

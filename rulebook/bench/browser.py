@@ -46,8 +46,14 @@ __all__ = [
 ]
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 """Debian's chromium, headless, without anything that would reach outside the machine."""
 
 TEN_VERSUS_TEN: dict[str, Any] = {
@@ -123,10 +129,14 @@ def wait_for_runs(page: Any, runs: int) -> None:
     page.wait_for_function(
         """runs => { const host = document.querySelector('[data-rb-calculator]');
                      return host && (Number(host.dataset.runs) >= runs || ['failed', 'bad-link'].includes(host.dataset.state)); }""",
-        arg=runs, timeout=RESULT_TIMEOUT_MS)
+        arg=runs,
+        timeout=RESULT_TIMEOUT_MS,
+    )
     state = page.eval_on_selector("[data-rb-calculator]", "host => host.dataset.state")
     if state in ("failed", "bad-link"):
-        raise RulebookError(f"the calculator stopped with state {state!r}: {page.locator('.rb-status').first.inner_text()}")
+        raise RulebookError(
+            f"the calculator stopped with state {state!r}: {page.locator('.rb-status').first.inner_text()}"
+        )
 
 
 def bench_browser() -> dict[str, Any]:

@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-
 from rulebook.content.load import ENTRY_LINK, load_or_raise
 from rulebook.content.model import LANGUAGES, Entry, Language
 from rulebook.site.build import ProjectPaths, build_site
@@ -129,11 +128,17 @@ def bench_build(root: Path = PROJECT_ROOT, sizes: tuple[int, ...] = SYNTHETIC_SI
     figures: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as folder:
         scratch = Path(folder)
-        figures["real"] = _measure(ProjectPaths.for_project(root, out=scratch / "real" / "site", work=scratch / "real" / "build"))
+        figures["real"] = _measure(
+            ProjectPaths.for_project(root, out=scratch / "real" / "site", work=scratch / "real" / "build")
+        )
         for size in sizes:
             content = scratch / f"synthetic_{size}" / "content"
             write_synthetic_content(root / "content", content, size)
-            paths = ProjectPaths.for_project(root, content=content, out=scratch / f"synthetic_{size}" / "site",
-                                             work=scratch / f"synthetic_{size}" / "build")
+            paths = ProjectPaths.for_project(
+                root,
+                content=content,
+                out=scratch / f"synthetic_{size}" / "site",
+                work=scratch / f"synthetic_{size}" / "build",
+            )
             figures[f"synthetic_{size}"] = _measure(paths)
     return figures

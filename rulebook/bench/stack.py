@@ -15,8 +15,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from adjudicator.plain import from_plain
 from adjudicator.hell_of_a_war.action_stack import StackScenario, evaluate_stack
+from adjudicator.plain import from_plain
 
 __all__ = ["SIZES", "bench_stack", "bomb_chain"]
 
@@ -31,13 +31,49 @@ def bomb_chain(length: int) -> dict[str, Any]:
     stack: list[dict[str, Any]] = []
     for index in range(length):
         owner = players[index % 2]
-        cards.append({"id": f"bomb-{index}", "name": "227-Pfund Bombe", "owner": owner, "kind": "base-building", "zone": "base-zone", "tw": 1})
+        cards.append(
+            {
+                "id": f"bomb-{index}",
+                "name": "227-Pfund Bombe",
+                "owner": owner,
+                "kind": "base-building",
+                "zone": "base-zone",
+                "tw": 1,
+            }
+        )
         target = [f"bomb-{index - 1}"] if index else [f"{players[1]}-target"]
-        stack.append({"player": owner, "card": f"bomb-{index}", "effect": "destroy", "targets": target, "tw_cost": 2, "sacrifice": True})
+        stack.append(
+            {
+                "player": owner,
+                "card": f"bomb-{index}",
+                "effect": "destroy",
+                "targets": target,
+                "tw_cost": 2,
+                "sacrifice": True,
+            }
+        )
     for owner in players:
-        cards.extend({"id": f"{owner}-{n}", "name": "Basisausbau", "owner": owner, "kind": "base-building", "zone": "base-zone", "tw": 1}
-                     for n in range(length + 1))
-    cards.append({"id": "Ben-target", "name": "Radarstation", "owner": "Ben", "kind": "base-building", "zone": "base-zone", "tw": 1})
+        cards.extend(
+            {
+                "id": f"{owner}-{n}",
+                "name": "Basisausbau",
+                "owner": owner,
+                "kind": "base-building",
+                "zone": "base-zone",
+                "tw": 1,
+            }
+            for n in range(length + 1)
+        )
+    cards.append(
+        {
+            "id": "Ben-target",
+            "name": "Radarstation",
+            "owner": "Ben",
+            "kind": "base-building",
+            "zone": "base-zone",
+            "tw": 1,
+        }
+    )
     return {"players": [{"name": name} for name in players], "cards": cards, "stack": stack}
 
 

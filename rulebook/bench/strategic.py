@@ -10,6 +10,7 @@ asserted.
 
 from __future__ import annotations
 
+import functools
 import statistics
 import time
 from typing import Any
@@ -43,9 +44,11 @@ def bench_strategic_europe() -> dict[str, Any]:
         data = dict(example.scenario)
         scenario = from_plain(calculator.scenario, data)
         conversions.setdefault(calculator.name, []).append(
-            _microseconds(lambda: from_plain(calculator.scenario, data), REPEATS))
+            _microseconds(functools.partial(from_plain, calculator.scenario, data), REPEATS)
+        )
         evaluations.setdefault(calculator.name, []).append(
-            _microseconds(lambda: calculator.evaluate(scenario), REPEATS))
+            _microseconds(functools.partial(calculator.evaluate, scenario), REPEATS)
+        )
     return {
         "examples": len(examples),
         "repeats": REPEATS,

@@ -71,8 +71,14 @@ def synthetic_scenario(columns: int, rows: int, units: int, seed: int = 1) -> Su
             city = f"city-{column}-{row}" if crossing and (column // GRID + row // GRID) % 3 == 0 else None
             port = column == coast and row % GRID == 0
             hexes.append(Hex(name(column, row), q, r, terrain, country, city=city, port=port))
-    lines = [TransportLine(tuple(name(column, row) for column in range(coast, columns)), f"east-west {row}") for row in range(0, rows, GRID)]
-    lines += [TransportLine(tuple(name(column, row) for row in range(rows)), f"north-south {column}") for column in range(GRID, columns, GRID)]
+    lines = [
+        TransportLine(tuple(name(column, row) for column in range(coast, columns)), f"east-west {row}")
+        for row in range(0, rows, GRID)
+    ]
+    lines += [
+        TransportLine(tuple(name(column, row) for row in range(rows)), f"north-south {column}")
+        for column in range(GRID, columns, GRID)
+    ]
     zones = []
     for number, first in enumerate(range(0, rows, ZONE_ROWS)):
         ports = tuple(name(coast, row) for row in range(first, min(rows, first + ZONE_ROWS)) if row % GRID == 0)
@@ -81,10 +87,16 @@ def synthetic_scenario(columns: int, rows: int, units: int, seed: int = 1) -> Su
         zones.append(SeaZone(f"zone-{number}", ports, adjacent, convoys=(Faction.AXIS,), support_units=support))
     boxes = (
         OffMapBox("eastern-us-canada", BoxKind.EASTERN_US_CANADA, sea_zones=tuple(zone.id for zone in zones)),
-        OffMapBox("soviet-interior", BoxKind.SOVIET_INTERIOR, entry_hexes=tuple(name(columns - 1, row) for row in range(rows))),
+        OffMapBox(
+            "soviet-interior", BoxKind.SOVIET_INTERIOR, entry_hexes=tuple(name(columns - 1, row) for row in range(rows))
+        ),
     )
-    countries = (Country("germany", Faction.AXIS), Country("ussr", Faction.SOVIETS), Country("britain", Faction.WESTERN_ALLIES),
-                 Country("sweden", Faction.NEUTRAL, CountryKind.MAJOR))
+    countries = (
+        Country("germany", Faction.AXIS),
+        Country("ussr", Faction.SOVIETS),
+        Country("britain", Faction.WESTERN_ALLIES),
+        Country("sweden", Faction.NEUTRAL, CountryKind.MAJOR),
+    )
     board = HexMap(tuple(hexes), countries, (), tuple(lines), tuple(zones), boxes)
     pieces: list[Unit] = []
     width = max(4, columns // 10)
@@ -96,9 +108,16 @@ def synthetic_scenario(columns: int, rows: int, units: int, seed: int = 1) -> Su
         elif roll < 0.9:
             column, faction, nationality = chance.randrange(front, front + width), Faction.SOVIETS, "ussr"
         else:
-            column, faction, nationality = chance.randrange(coast, coast + BRITISH_COLUMNS), Faction.WESTERN_ALLIES, "britain"
+            column, faction, nationality = (
+                chance.randrange(coast, coast + BRITISH_COLUMNS),
+                Faction.WESTERN_ALLIES,
+                "britain",
+            )
         pieces.append(Unit(f"u{number}", name(column, row), faction, nationality))
-    markers = [Marker(MarkerKind.DEVASTATION, name(chance.randrange(coast, columns), chance.randrange(0, rows, GRID))) for _ in range(rows // 5)]
+    markers = [
+        Marker(MarkerKind.DEVASTATION, name(chance.randrange(coast, columns), chance.randrange(0, rows, GRID)))
+        for _ in range(rows // 5)
+    ]
     return SupplyScenario(board, tuple(pieces), tuple(markers))
 
 

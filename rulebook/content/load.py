@@ -30,7 +30,6 @@ from pydantic import BaseModel, ValidationError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-from rulebook.errors import ContentError, Problem, Severity
 from rulebook.content.model import (
     LANGUAGES,
     Corpus,
@@ -44,6 +43,7 @@ from rulebook.content.model import (
     TranslationStatus,
 )
 from rulebook.content.yamlio import load_yaml_text
+from rulebook.errors import ContentError, Problem, Severity
 
 __all__ = ["ENTRY_LINK", "LoadResult", "default_paths", "load_corpus", "load_or_raise"]
 
@@ -126,7 +126,9 @@ class _Reader:
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as error:
-            self.problem(path, None, None, f"the file is not UTF-8 ({error.reason} at byte {error.start}); save it as UTF-8")
+            self.problem(
+                path, None, None, f"the file is not UTF-8 ({error.reason} at byte {error.start}); save it as UTF-8"
+            )
             return _UNREADABLE
         try:
             data = load_yaml_text(text)
@@ -150,7 +152,9 @@ class _Reader:
             self.problem(path, None, None, f"the file is empty; write the {model.__name__} fields into it or delete it")
             return None
         if not isinstance(data, dict):
-            self.problem(path, None, None, f"expected a mapping of {model.__name__} fields, found {type(data).__name__}")
+            self.problem(
+                path, None, None, f"expected a mapping of {model.__name__} fields, found {type(data).__name__}"
+            )
             return None
         try:
             return model.model_validate(_plain(data))
@@ -221,7 +225,12 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
     reader = _Reader(content)
     result = LoadResult(corpus=None)
     if not content.is_dir():
-        reader.problem(content, None, None, "content folder not found; run rulebook from the repository root or set RULEBOOK_CONTENT")
+        reader.problem(
+            content,
+            None,
+            None,
+            "content folder not found; run rulebook from the repository root or set RULEBOOK_CONTENT",
+        )
         result.problems = reader.problems
         return result
 
@@ -253,7 +262,13 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
             if entry is not None:
                 _check_file_name(reader, path, entry.id)
                 if entry.game != folder.name:
-                    reader.problem(path, entry.id, "game", f"the file is in content/{folder.name}/ but the entry says game {entry.game!r}; move the file or fix the field")
+                    reader.problem(
+                        path,
+                        entry.id,
+                        "game",
+                        f"the file is in content/{folder.name}/ but the entry says game {entry.game!r}; move the file "
+                        "or fix the field",
+                    )
                 if remember(entry.id, path):
                     entries.append(entry)
         for path in _yaml_files(folder / "examples"):
@@ -298,9 +313,11 @@ def _load_list(reader: _Reader, path: Path, model: type[ModelT]) -> list[ModelT]
             # Prefix the list index so two records' errors stay apart.
             for position in range(before, len(reader.problems)):
                 old = reader.problems[position]
-                reader.problems[position] = Problem(old.file, old.item_id or f"[{index}]", old.field, old.message, old.line, old.severity)
+                reader.problems[position] = Problem(
+                    old.file, old.item_id or f"[{index}]", old.field, old.message, old.line, old.severity
+                )
             continue
-        item_id = getattr(item, "id")
+        item_id = item.id
         if item_id in seen:
             line = data.lc.item(index)[0] + 1 if isinstance(data, CommentedSeq) else None
             reader.problem(path, item_id, "id", "duplicate id; each record needs its own", line)
@@ -312,7 +329,9 @@ def _load_list(reader: _Reader, path: Path, model: type[ModelT]) -> list[ModelT]
 
 def _check_file_name(reader: _Reader, path: Path, item_id: str) -> None:
     if path.stem != item_id:
-        reader.problem(path, item_id, "id", f"the file name must be the id: rename it to {item_id}.yaml (or fix the id)")
+        reader.problem(
+            path, item_id, "id", f"the file name must be the id: rename it to {item_id}.yaml (or fix the id)"
+        )
 
 
 def _cross_check(
@@ -334,9 +353,16 @@ def _cross_check(
 
     for source in sources:
         if source.game not in game_by_id:
-            reader.problem(sources_path, source.id, "game", f"unknown game {source.game!r}; known games: {', '.join(sorted(game_by_id))}")
+            reader.problem(
+                sources_path,
+                source.id,
+                "game",
+                f"unknown game {source.game!r}; known games: {', '.join(sorted(game_by_id))}",
+            )
         if sources_dir is not None and not (sources_dir / source.file).is_file():
-            reader.problem(sources_path, source.id, "file", f"source document {source.file!r} not found in {sources_dir}")
+            reader.problem(
+                sources_path, source.id, "file", f"source document {source.file!r} not found in {sources_dir}"
+            )
 
     orders: dict[tuple[str, int], str] = {}
     for entry in entries:
@@ -344,7 +370,13 @@ def _cross_check(
         _check_entry(reader, path, entry, game_by_id, source_by_id, entry_by_id, term_ids)
         key = (entry.source, entry.order)
         if key in orders:
-            reader.problem(path, entry.id, "order", f"order {entry.order} is already used by {orders[key]} in source {entry.source!r}; give each passage its own position")
+            reader.problem(
+                path,
+                entry.id,
+                "order",
+                f"order {entry.order} is already used by {orders[key]} in source {entry.source!r}; give each passage "
+                "its own position",
+            )
         else:
             orders[key] = entry.id
 
@@ -355,7 +387,12 @@ def _cross_check(
                 reader.problem(path, term.id, "games", f"unknown game {game_id!r}")
         missing = [lang for lang in LANGUAGES if Language(lang) not in term.rendering]
         if missing:
-            reader.problem(path, term.id, "rendering", f"missing rendering for {', '.join(missing)}; every term needs all five languages")
+            reader.problem(
+                path,
+                term.id,
+                "rendering",
+                f"missing rendering for {', '.join(missing)}; every term needs all five languages",
+            )
         for target in term.defined_by:
             if target not in entry_by_id:
                 reader.problem(path, term.id, "defined_by", f"unknown entry {target!r}")
@@ -396,7 +433,11 @@ def _check_entry(
         if source.game != entry.game:
             problem("source", f"source {source.id!r} belongs to game {source.game!r}, not {entry.game!r}")
         if source.lang != entry.lang:
-            problem("lang", f"source {source.id!r} is written in {source.lang.value!r}, so the entry's original language must be {source.lang.value!r} (got {entry.lang.value!r})")
+            problem(
+                "lang",
+                f"source {source.id!r} is written in {source.lang.value!r}, so the entry's original language must be "
+                f"{source.lang.value!r} (got {entry.lang.value!r})",
+            )
 
     if entry.parent is not None:
         parent = entry_by_id.get(entry.parent)
@@ -409,12 +450,22 @@ def _check_entry(
 
     original = entry.text.get(entry.lang)
     if original is None:
-        problem(f"text.{entry.lang.value}", f"the original-language text ({entry.lang.value}) is missing; copy it from the source")
+        problem(
+            f"text.{entry.lang.value}",
+            f"the original-language text ({entry.lang.value}) is missing; copy it from the source",
+        )
     elif original.status is not TranslationStatus.ORIGINAL:
-        problem(f"text.{entry.lang.value}.status", f"the source-language text must have status 'original' (got {original.status.value!r})")
+        problem(
+            f"text.{entry.lang.value}.status",
+            f"the source-language text must have status 'original' (got {original.status.value!r})",
+        )
     for lang, version in entry.text.items():
         if lang != entry.lang and version.status is TranslationStatus.ORIGINAL:
-            problem(f"text.{lang.value}.status", f"only the source language ({entry.lang.value}) can be 'original'; mark the translation 'draft' or 'reviewed'")
+            problem(
+                f"text.{lang.value}.status",
+                f"only the source language ({entry.lang.value}) can be 'original'; mark the translation 'draft' or "
+                "'reviewed'",
+            )
 
     needs_body = entry.kind is not EntryKind.HEADING and original is not None and bool(original.body.strip())
     english = entry.text.get(Language.EN)
@@ -426,7 +477,9 @@ def _check_entry(
         problem("kind", "a 'heading' entry only groups other entries and must have an empty body; use another kind")
     missing_titles = [lang for lang in LANGUAGES if Language(lang) not in entry.text]
     if missing_titles:
-        problem("text", f"missing title for {', '.join(missing_titles)}; every entry needs a title in all five languages")
+        problem(
+            "text", f"missing title for {', '.join(missing_titles)}; every entry needs a title in all five languages"
+        )
 
     for target in entry.see_also:
         if target not in entry_by_id:
@@ -446,9 +499,18 @@ def _check_entry(
             continue
         status = entry.effective_status(lang)
         if version.source_digest is None:
-            problem(f"text.{lang.value}.source_digest", "the translation has no source_digest, so staleness cannot be detected; run `rulebook translate review` or record the digest", Severity.WARNING)
+            problem(
+                f"text.{lang.value}.source_digest",
+                "the translation has no source_digest, so staleness cannot be detected; run `rulebook translate "
+                "review` or record the digest",
+                Severity.WARNING,
+            )
         elif status is TranslationStatus.OUTDATED:
-            problem(f"text.{lang.value}", "the original changed after this translation was made (outdated); update the translation", Severity.WARNING)
+            problem(
+                f"text.{lang.value}",
+                "the original changed after this translation was made (outdated); update the translation",
+                Severity.WARNING,
+            )
 
 
 def _links(body: str) -> Iterable[str]:

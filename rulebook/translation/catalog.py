@@ -45,7 +45,7 @@ import io
 import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -53,7 +53,6 @@ from babel.messages.pofile import write_po
 from ruamel.yaml.error import YAMLError
 
 from rulebook import __version__
-from rulebook.errors import ContentError, Problem, Severity
 from rulebook.content.load import load_corpus
 from rulebook.content.model import (
     Corpus,
@@ -65,6 +64,8 @@ from rulebook.content.model import (
     TranslationStatus,
     digest_text,
 )
+from rulebook.content.yamlio import load_yaml_text
+from rulebook.errors import ContentError, Problem, Severity
 from rulebook.translation.checks import (
     GlossaryTerm,
     Layout,
@@ -74,7 +75,6 @@ from rulebook.translation.checks import (
     split_markdown,
     unit_problems,
 )
-from rulebook.content.yamlio import load_yaml_text
 
 __all__ = [
     "TERM_PREFIX",
@@ -199,7 +199,9 @@ def _align(
     if not outdated:
         return [(text, False, None) for text in translation.units] if translation.kinds == current.kinds else empty
     if previous is None or previous.kinds != translation.kinds:
-        return [(text, True, None) for text in translation.units[: len(current.units)]] + empty[len(translation.units) :]
+        return [(text, True, None) for text in translation.units[: len(current.units)]] + empty[
+            len(translation.units) :
+        ]
     aligned = list(empty)
     matcher = difflib.SequenceMatcher(a=previous.units, b=current.units, autojunk=False)
     for tag, old_start, old_end, new_start, new_end in matcher.get_opcodes():
@@ -236,7 +238,9 @@ def previous_original(path: Path, lang: Language, digest: str) -> tuple[str, str
     return None
 
 
-def _entry_units(content: Content, entry: Entry, lang: Language, into: _LanguageUnits, as_current: bool = False) -> None:
+def _entry_units(
+    content: Content, entry: Entry, lang: Language, into: _LanguageUnits, as_current: bool = False
+) -> None:
     """Units of the entry's title and body; ``as_current`` treats an outdated translation as current (review)."""
     corpus, path = content.corpus, content.files[entry.id]
     original = entry.original
@@ -248,16 +252,40 @@ def _entry_units(content: Content, entry: Entry, lang: Language, into: _Language
     source = _source_comment(corpus, entry)
     notes = _note_comments(entry, lang)
 
-    def unit(name: str, text: str, translation: str, kind: UnitKind | None, fuzzy: bool, old: str | None,
-             comments: tuple[str, ...]) -> Unit:
-        return Unit(entry.id, name, path, entry.lang, text, translation, kind, fuzzy=fuzzy and bool(translation),
-                    previous=old if fuzzy and translation else None, comments=comments, game=entry.game)
+    def unit(
+        name: str,
+        text: str,
+        translation: str,
+        kind: UnitKind | None,
+        fuzzy: bool,
+        old: str | None,
+        comments: tuple[str, ...],
+    ) -> Unit:
+        return Unit(
+            entry.id,
+            name,
+            path,
+            entry.lang,
+            text,
+            translation,
+            kind,
+            fuzzy=fuzzy and bool(translation),
+            previous=old if fuzzy and translation else None,
+            comments=comments,
+            game=entry.game,
+        )
 
     title_changed = outdated and (previous is None or previous[0] != original.title)
     into.units.append(
-        unit("title", original.title, version.title if version else "", None, title_changed,
-             previous[0] if previous else None,
-             (source, "Title: plain text, no Markdown.", *(() if original.body.strip() else notes)))
+        unit(
+            "title",
+            original.title,
+            version.title if version else "",
+            None,
+            title_changed,
+            previous[0] if previous else None,
+            (source, "Title: plain text, no Markdown.", *(() if original.body.strip() else notes)),
+        )
     )
     if not original.body.strip():
         return
@@ -267,15 +295,29 @@ def _entry_units(content: Content, entry: Entry, lang: Language, into: _Language
         mismatch = compare_layouts(current, translated)
         if mismatch is not None:
             into.layout_problems.append(
-                Problem(content.display(path), entry.id, f"text.{lang.value}.body",
-                        f"the translation's Markdown structure differs from the original's: {mismatch}",
-                        severity=Severity.WARNING)
+                Problem(
+                    content.display(path),
+                    entry.id,
+                    f"text.{lang.value}.body",
+                    f"the translation's Markdown structure differs from the original's: {mismatch}",
+                    severity=Severity.WARNING,
+                )
             )
     aligned = _align(current, translated, split_markdown(previous[1]) if previous else None, outdated)
     count = len(current.units)
-    for index, (text, kind, (translation, fuzzy, old)) in enumerate(zip(current.units, current.kinds, aligned, strict=True), 1):
+    for index, (text, kind, (translation, fuzzy, old)) in enumerate(
+        zip(current.units, current.kinds, aligned, strict=True), 1
+    ):
         into.units.append(
-            unit(f"body#{index}", text, translation, kind, fuzzy, old, (source, f"Body unit {index} of {count}: {kind.value}.", *notes))
+            unit(
+                f"body#{index}",
+                text,
+                translation,
+                kind,
+                fuzzy,
+                old,
+                (source, f"Body unit {index} of {count}: {kind.value}.", *notes),
+            )
         )
 
 
@@ -285,8 +327,14 @@ def _note_units(content: Content, entry: Entry, lang: Language, into: _LanguageU
     for index, note in enumerate(entry.notes, 1):
         into.units.append(
             Unit(
-                entry.id, f"notes#{index}", content.files[entry.id], Language.EN, note.text[Language.EN],
-                note.text.get(lang, ""), UnitKind.PARAGRAPH, game=entry.game,
+                entry.id,
+                f"notes#{index}",
+                content.files[entry.id],
+                Language.EN,
+                note.text[Language.EN],
+                note.text.get(lang, ""),
+                UnitKind.PARAGRAPH,
+                game=entry.game,
                 comments=(f"Editor's note ({note.kind.value}) on this entry.",),
             )
         )
@@ -308,14 +356,34 @@ def _example_units(content: Content, example: Example, lang: Language, into: _La
                 return None if candidate is lang else candidate
         return None
 
-    def unit(name: str, source_lang: Language, text: str, translation: str, kind: UnitKind | None, comment: str) -> Unit:
-        return Unit(example.id, name, path, source_lang, text, translation, kind, comments=(comment,),
-                    game=example.game, owner="example")
+    def unit(
+        name: str, source_lang: Language, text: str, translation: str, kind: UnitKind | None, comment: str
+    ) -> Unit:
+        return Unit(
+            example.id,
+            name,
+            path,
+            source_lang,
+            text,
+            translation,
+            kind,
+            comments=(comment,),
+            game=example.game,
+            owner="example",
+        )
 
     title_lang = source_of(example.title)
     if title_lang is not None:
-        into.units.append(unit("title", title_lang, example.title[title_lang], example.title.get(lang, ""), None,
-                               "Worked example: title."))
+        into.units.append(
+            unit(
+                "title",
+                title_lang,
+                example.title[title_lang],
+                example.title.get(lang, ""),
+                None,
+                "Worked example: title.",
+            )
+        )
     quote_lang = source_of(example.quote)
     if quote_lang is not None:
         current = split_markdown(example.quote[quote_lang])
@@ -324,20 +392,43 @@ def _example_units(content: Content, example: Example, lang: Language, into: _La
         mismatch = compare_layouts(current, translated) if translated is not None else None
         if mismatch is not None:
             into.layout_problems.append(
-                Problem(content.display(path), example.id, f"quote.{lang.value}",
-                        f"the translation's Markdown structure differs from the original's: {mismatch}",
-                        severity=Severity.WARNING)
+                Problem(
+                    content.display(path),
+                    example.id,
+                    f"quote.{lang.value}",
+                    f"the translation's Markdown structure differs from the original's: {mismatch}",
+                    severity=Severity.WARNING,
+                )
             )
-        texts = translated.units if translated is not None and translated.kinds == current.kinds else ("",) * len(current.units)
+        texts = (
+            translated.units
+            if translated is not None and translated.kinds == current.kinds
+            else ("",) * len(current.units)
+        )
         for index, (text, kind, translation) in enumerate(zip(current.units, current.kinds, texts, strict=True), 1):
-            into.units.append(unit(f"quote#{index}", quote_lang, text, translation, kind,
-                                   f"Worked example: quote from the source, unit {index} of {len(current.units)}: {kind.value}."))
+            into.units.append(
+                unit(
+                    f"quote#{index}",
+                    quote_lang,
+                    text,
+                    translation,
+                    kind,
+                    f"Worked example: quote from the source, unit {index} of {len(current.units)}: {kind.value}.",
+                )
+            )
     for index, assumption in enumerate(example.assumptions, 1):
         assumption_lang = source_of(assumption)
         if assumption_lang is not None:
-            into.units.append(unit(f"assumptions#{index}", assumption_lang, assumption[assumption_lang],
-                                   assumption.get(lang, ""), UnitKind.PARAGRAPH,
-                                   "Worked example: an input the source leaves open."))
+            into.units.append(
+                unit(
+                    f"assumptions#{index}",
+                    assumption_lang,
+                    assumption[assumption_lang],
+                    assumption.get(lang, ""),
+                    UnitKind.PARAGRAPH,
+                    "Worked example: an input the source leaves open.",
+                )
+            )
 
 
 def _term_language(corpus: Corpus, term: Term) -> Language:
@@ -354,8 +445,15 @@ def _term_units(content: Content, term: Term, lang: Language, into: _LanguageUni
         stored = term.rendering.get(lang)
         into.units.append(
             Unit(
-                context_id, "rendering", path, native, "\n".join((source.text, *source.forms)),
-                "\n".join((stored.text, *stored.forms)) if stored else "", None, checked=False, owner="term",
+                context_id,
+                "rendering",
+                path,
+                native,
+                "\n".join((source.text, *source.forms)),
+                "\n".join((stored.text, *stored.forms)) if stored else "",
+                None,
+                checked=False,
+                owner="term",
                 comments=(
                     "Glossary term. First line: the term (nominative singular); further lines, one each: "
                     "forms that count as a use of it (plurals, case endings, variants). "
@@ -365,10 +463,20 @@ def _term_units(content: Content, term: Term, lang: Language, into: _LanguageUni
             )
         )
     if lang is not Language.EN and term.definition.get(Language.EN, "").strip():
-        into.units.append(Unit(context_id, "definition", path, Language.EN, term.definition[Language.EN],
-                               term.definition.get(lang, ""), UnitKind.PARAGRAPH,
-                               game=term.games[0] if len(term.games) == 1 else None, owner="term",
-                               comments=("Glossary term: one-sentence definition.",)))
+        into.units.append(
+            Unit(
+                context_id,
+                "definition",
+                path,
+                Language.EN,
+                term.definition[Language.EN],
+                term.definition.get(lang, ""),
+                UnitKind.PARAGRAPH,
+                game=term.games[0] if len(term.games) == 1 else None,
+                owner="term",
+                comments=("Glossary term: one-sentence definition.",),
+            )
+        )
 
 
 def _collect(content: Content, lang: Language) -> _LanguageUnits:
@@ -391,7 +499,9 @@ def catalog_units(content: Content, lang: Language | str) -> list[Unit]:
     return _collect(content, Language(lang)).units
 
 
-def entry_units(content: Content, entry: Entry, lang: Language | str, as_current: bool = False) -> tuple[list[Unit], list[Problem]]:
+def entry_units(
+    content: Content, entry: Entry, lang: Language | str, as_current: bool = False
+) -> tuple[list[Unit], list[Problem]]:
     """The title and body units of one entry in ``lang``, and its structure problem if any.
 
     ``as_current`` pairs an outdated translation with the current original, as a reviewer does.
@@ -431,8 +541,13 @@ def translation_problems(content: Content) -> list[Problem]:
                 continue
             for message in check_unit(unit, unit.translation, lang, glossary):
                 problems.append(
-                    Problem(content.display(unit.file), unit.item_id.removeprefix(TERM_PREFIX),
-                            f"{lang.value}: {unit.field}", message, severity=Severity.WARNING)
+                    Problem(
+                        content.display(unit.file),
+                        unit.item_id.removeprefix(TERM_PREFIX),
+                        f"{lang.value}: {unit.field}",
+                        message,
+                        severity=Severity.WARNING,
+                    )
                 )
     return problems
 
@@ -440,14 +555,19 @@ def translation_problems(content: Content) -> list[Problem]:
 # ---------------------------------------------------------------- export
 
 
-_LANGUAGE_NAMES = {Language.EN: "English", Language.DE: "German", Language.HU: "Hungarian",
-                   Language.RU: "Russian", Language.NL: "Dutch"}
+_LANGUAGE_NAMES = {
+    Language.EN: "English",
+    Language.DE: "German",
+    Language.HU: "Hungarian",
+    Language.RU: "Russian",
+    Language.NL: "Dutch",
+}
 
 
 def build_catalog(content: Content, lang: Language | str, now: datetime | None = None) -> Catalog:
     """The PO catalog of every translatable unit for ``lang`` (see the module docstring)."""
     language = Language(lang)
-    moment = now or datetime.now(timezone.utc)
+    moment = now or datetime.now(UTC)
     catalog = Catalog(
         locale=language.value,
         domain="content",

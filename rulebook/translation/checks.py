@@ -142,7 +142,10 @@ class Layout:
         ]
         tables = _table_shapes(self.join())
         if tables:
-            shapes = ", ".join(f"{rows} row{'s' if rows != 1 else ''} × {columns} column{'s' if columns != 1 else ''}" for rows, columns in tables)
+            shapes = ", ".join(
+                f"{rows} row{'s' if rows != 1 else ''} × {columns} column{'s' if columns != 1 else ''}"
+                for rows, columns in tables
+            )
             parts.append(f"{len(tables)} table{'s' if len(tables) != 1 else ''} ({shapes})")
         return ", ".join(parts) or "no text"
 
@@ -339,10 +342,15 @@ def number_problems(original: str, original_lang: Language | str, translation: s
     missing, extra = sorted(expected - found), sorted(found - expected)
     if missing:
         plural = len(missing) > 1
-        problems.append(f"number{'s' if plural else ''} {', '.join(missing)} of the original {'are' if plural else 'is'} missing from the translation")
+        problems.append(
+            f"number{'s' if plural else ''} {', '.join(missing)} of the original {'are' if plural else 'is'} missing "
+            "from the translation"
+        )
     if extra:
         plural = len(extra) > 1
-        problems.append(f"number{'s' if plural else ''} {', '.join(extra)} {'are' if plural else 'is'} only in the translation")
+        problems.append(
+            f"number{'s' if plural else ''} {', '.join(extra)} {'are' if plural else 'is'} only in the translation"
+        )
     return problems
 
 
@@ -402,7 +410,9 @@ def compile_glossary(terms: Iterable[Term]) -> tuple[GlossaryTerm, ...]:
         renderings = {lang: (rendering.text, *rendering.forms) for lang, rendering in term.rendering.items()}
         # Longest variant first, so the match reported is the fullest one.
         patterns = {
-            lang: re.compile("|".join(_variant_pattern(v) for v in sorted(variants, key=len, reverse=True)), re.IGNORECASE)
+            lang: re.compile(
+                "|".join(_variant_pattern(v) for v in sorted(variants, key=len, reverse=True)), re.IGNORECASE
+            )
             for lang, variants in renderings.items()
         }
         compiled.append(GlossaryTerm(term.id, frozenset(term.games), renderings, patterns))
@@ -429,16 +439,16 @@ def glossary_problems(
     source_lang, target_lang = Language(original_lang), Language(lang)
     folded = _fold(original)
     uses = [
-        (term, span)
-        for term in glossary
-        if target_lang in term.patterns
-        for span in term.spans(original, source_lang)
+        (term, span) for term in glossary if target_lang in term.patterns for span in term.spans(original, source_lang)
     ]
     problems = []
     reported: set[str] = set()
     for term, (start, end) in uses:
         inside_longer = any(
-            other is not term and other_start <= start and end <= other_end and (other_end - other_start) > (end - start)
+            other is not term
+            and other_start <= start
+            and end <= other_end
+            and (other_end - other_start) > (end - start)
             for other, (other_start, other_end) in uses
         )
         if inside_longer or term.term_id in reported:
@@ -516,17 +526,28 @@ def markdown_problems(original: str, translation: str, kind: UnitKind | None = N
     ["the translation opens blocks the original does not have: a blank line, '-'"]
     """
     if kind is None:
-        return ["the translation has a line break the original does not have"] if "\n" in translation and "\n" not in original else []
+        return (
+            ["the translation has a line break the original does not have"]
+            if "\n" in translation and "\n" not in original
+            else []
+        )
     problems = []
     ours, theirs = _inline_signature(original), _inline_signature(translation)
     if ours["links"] != theirs["links"]:
         problems.append(f"links differ: the original links to {ours['links']}, the translation to {theirs['links']}")
     if ours["strong"] != theirs["strong"]:
-        problems.append(f"strong emphasis differs: the original has {ours['strong']} ** markers, the translation {theirs['strong']}")
+        problems.append(
+            f"strong emphasis differs: the original has {ours['strong']} ** markers, the translation {theirs['strong']}"
+        )
     if ours["emphasis"] != theirs["emphasis"]:
-        problems.append(f"emphasis differs: the original has {ours['emphasis']} * or _ markers, the translation {theirs['emphasis']}")
+        problems.append(
+            f"emphasis differs: the original has {ours['emphasis']} * or _ markers, the translation "
+            f"{theirs['emphasis']}"
+        )
     if ours["code"] != theirs["code"]:
-        problems.append(f"code spans differ: the original has {ours['code']} backtick runs, the translation {theirs['code']}")
+        problems.append(
+            f"code spans differ: the original has {ours['code']} backtick runs, the translation {theirs['code']}"
+        )
     allowed = Counter(_block_markers(original))
     opened = []
     for marker in _block_markers(translation):
@@ -539,7 +560,9 @@ def markdown_problems(original: str, translation: str, kind: UnitKind | None = N
     if kind is UnitKind.TABLE_CELL:
         pipes = (len(_UNESCAPED_PIPE.findall(original)), len(_UNESCAPED_PIPE.findall(translation)))
         if pipes[0] != pipes[1]:
-            problems.append(f"the table cell has {pipes[1]} unescaped '|' (the original {pipes[0]}); escape it as '\\|'")
+            problems.append(
+                f"the table cell has {pipes[1]} unescaped '|' (the original {pipes[0]}); escape it as '\\|'"
+            )
     return problems
 
 

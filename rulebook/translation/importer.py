@@ -43,11 +43,11 @@ from babel.messages.pofile import read_po
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from rulebook.errors import Problem, TranslationError
 from rulebook.content.model import Language, TranslationStatus
+from rulebook.content.yamlio import round_trip_yaml, write_all_atomic
+from rulebook.errors import Problem, TranslationError
 from rulebook.translation.catalog import Content, Unit, catalog_units, check_unit, entry_units
 from rulebook.translation.checks import compile_glossary, split_markdown
-from rulebook.content.yamlio import round_trip_yaml, write_all_atomic
 
 __all__ = ["ImportSummary", "import_catalog", "review_translation"]
 
@@ -102,7 +102,11 @@ def _catalog_language(catalog: Catalog, path: Path, problems: list[Problem]) -> 
         return Language(code)
     except ValueError:
         expected = ", ".join(lang.value for lang in Language)
-        problems.append(Problem(str(path), None, "Language", f"the catalog's Language header must be one of {expected} (got {code!r})"))
+        problems.append(
+            Problem(
+                str(path), None, "Language", f"the catalog's Language header must be one of {expected} (got {code!r})"
+            )
+        )
         return None
 
 
@@ -150,28 +154,47 @@ class _Plan:
 
 
 def _plan_entry_text(
-    content: Content, units: list[Unit], incoming: dict[str, _Incoming], lang: Language,
-    translator: str | None, plan: _Plan, problems: list[Problem], po_name: str,
+    content: Content,
+    units: list[Unit],
+    incoming: dict[str, _Incoming],
+    lang: Language,
+    translator: str | None,
+    plan: _Plan,
+    problems: list[Problem],
+    po_name: str,
 ) -> None:
     entry = content.corpus.entry(units[0].item_id)
     final = [incoming[u.context].text if u.context in incoming else u.translation or None for u in units]
     title, body_units = final[0], final[1:]
     line = next((incoming[u.context].line for u in units if u.context in incoming), None)
     if title is None:
-        problems.append(Problem(po_name, f"{entry.id}|title", None, "the entry has no title in this language; translate its title too", line))
+        problems.append(
+            Problem(
+                po_name,
+                f"{entry.id}|title",
+                None,
+                "the entry has no title in this language; translate its title too",
+                line,
+            )
+        )
         return
     body: str | None = None
     missing = [u.field for u, text in zip(units[1:], body_units, strict=True) if text is None]
     if body_units and len(missing) < len(body_units):
         if missing:
-            problems.append(Problem(po_name, f"{entry.id}|body", None,
-                                    f"the body is only partly translated: {', '.join(missing)} have no translation; translate every unit of it or none",
-                                    line))
+            problems.append(
+                Problem(
+                    po_name,
+                    f"{entry.id}|body",
+                    None,
+                    f"the body is only partly translated: {', '.join(missing)} have no translation; translate every "
+                    "unit of it or none",
+                    line,
+                )
+            )
             return
         body = split_markdown(entry.original.body).join([text for text in body_units if text is not None])
-    still_fuzzy = any(
-        incoming[u.context].fuzzy if u.context in incoming else u.fuzzy for u in units
-    )
+    still_fuzzy = any(incoming[u.context].fuzzy if u.context in incoming else u.fuzzy for u in units)
     stored = entry.text.get(lang)
     digest = entry.current_digest()
     if still_fuzzy and stored is not None and stored.source_digest is not None:
@@ -193,16 +216,30 @@ def _plan_entry_text(
     plan.add(units[0].file, f"{entry.id}|text", edit)
 
 
-def _plan_other(unit_group: list[Unit], incoming: dict[str, _Incoming], lang: Language, plan: _Plan,
-                problems: list[Problem], po_name: str, content: Content) -> None:
+def _plan_other(
+    unit_group: list[Unit],
+    incoming: dict[str, _Incoming],
+    lang: Language,
+    plan: _Plan,
+    problems: list[Problem],
+    po_name: str,
+    content: Content,
+) -> None:
     first = unit_group[0]
     item_id, name = first.item_id, first.field.split("#", 1)[0]
     final = [incoming[u.context].text if u.context in incoming else u.translation or None for u in unit_group]
     line = next((incoming[u.context].line for u in unit_group if u.context in incoming), None)
     if any(text is None for text in final):
         missing = ", ".join(u.field for u, text in zip(unit_group, final, strict=True) if text is None)
-        problems.append(Problem(po_name, f"{item_id}|{name}", None,
-                                f"only partly translated: {missing} have no translation; translate every unit of it or none", line))
+        problems.append(
+            Problem(
+                po_name,
+                f"{item_id}|{name}",
+                None,
+                f"only partly translated: {missing} have no translation; translate every unit of it or none",
+                line,
+            )
+        )
         return
     texts = [text for text in final if text is not None]
     label = f"{item_id}|{first.field if name in ('notes', 'assumptions') else name}"
@@ -222,6 +259,7 @@ def _plan_other(unit_group: list[Unit], incoming: dict[str, _Incoming], lang: La
             elif "forms" in rendering:
                 del rendering["forms"]
     elif name == "definition":
+
         def edit(data: CommentedMap) -> None:
             _put(_language_map(data, "definition"), lang.value, texts[0])
     elif name == "notes":
@@ -241,8 +279,10 @@ def _plan_other(unit_group: list[Unit], incoming: dict[str, _Incoming], lang: La
         def edit(data: CommentedMap) -> None:
             _put(_language_map(data, "quote"), lang.value, quote)
     else:  # an example's title
+
         def edit(data: CommentedMap) -> None:
             _put(_language_map(data, "title"), lang.value, texts[0])
+
     plan.add(first.file, label, edit)
 
 
@@ -269,17 +309,39 @@ def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) 
         where = message.context or "(no msgctxt)"
         unit = by_context.get(message.context or "")
         if unit is None:
-            problems.append(Problem(po_name, where, None,
-                                    f"unknown msgctxt: there is no such entry and field to translate into {lang.value}; "
-                                    "export a fresh catalog", message.lineno))
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"unknown msgctxt: there is no such entry and field to translate into {lang.value}; "
+                    "export a fresh catalog",
+                    message.lineno,
+                )
+            )
             continue
         if not isinstance(message.id, str) or not isinstance(message.string, str):
-            problems.append(Problem(po_name, where, None, "plural messages are not used by the content; remove msgid_plural", message.lineno))
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    "plural messages are not used by the content; remove msgid_plural",
+                    message.lineno,
+                )
+            )
             continue
         if message.id != unit.original:
-            problems.append(Problem(po_name, where, None,
-                                    "the original changed since this catalog was exported (its msgid is not the current text); "
-                                    "export a fresh catalog and merge your work into it with msgmerge", message.lineno))
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    "the original changed since this catalog was exported (its msgid is not the current text); "
+                    "export a fresh catalog and merge your work into it with msgmerge",
+                    message.lineno,
+                )
+            )
             continue
         text = message.string.strip()
         if not text:
@@ -295,9 +357,10 @@ def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) 
         groups.setdefault(_target(unit), []).append(unit)
     plan = _Plan()
     translator = _translator(catalog)
-    for (item_id, target), group in groups.items():
+    for (_item_id, target), group in groups.items():
         touched = [
-            u for u in group
+            u
+            for u in group
             if u.context in incoming
             and (incoming[u.context].text != u.translation or incoming[u.context].fuzzy != u.fuzzy)
         ]
@@ -347,35 +410,57 @@ def review_translation(content: Content, entry_id: str, lang: Language | str, tr
     try:
         entry = content.corpus.entry(entry_id)
     except KeyError:
-        raise TranslationError(what, [Problem(str(content.root), entry_id, None, "unknown entry; check the id (`rulebook export` lists them)")]) from None
+        raise TranslationError(
+            what,
+            [Problem(str(content.root), entry_id, None, "unknown entry; check the id (`rulebook export` lists them)")],
+        ) from None
     path = content.files[entry.id]
     shown = content.display(path)
     version = entry.text.get(language)
     problems: list[Problem] = []
     if language is entry.lang:
-        problems.append(Problem(shown, entry.id, f"text.{language.value}", "this is the original language; only translations are reviewed"))
+        problems.append(
+            Problem(
+                shown,
+                entry.id,
+                f"text.{language.value}",
+                "this is the original language; only translations are reviewed",
+            )
+        )
     elif version is None:
-        problems.append(Problem(shown, entry.id, f"text.{language.value}", "there is no translation in this language to review"))
+        problems.append(
+            Problem(shown, entry.id, f"text.{language.value}", "there is no translation in this language to review")
+        )
     elif entry.original.body.strip() and not version.body.strip():
-        problems.append(Problem(shown, entry.id, f"text.{language.value}.body", "the translation has a title but no body; translate the body before review"))
+        problems.append(
+            Problem(
+                shown,
+                entry.id,
+                f"text.{language.value}.body",
+                "the translation has a title but no body; translate the body before review",
+            )
+        )
     else:
         units, layout_problems = entry_units(content, entry, language, as_current=True)
         problems.extend(Problem(p.file, p.item_id, p.field, p.message) for p in layout_problems)
         glossary = compile_glossary(content.corpus.terms)
         for unit in units:
             if unit.translation:
-                problems.extend(Problem(shown, entry.id, f"text.{language.value}.{unit.field}", message)
-                                for message in check_unit(unit, unit.translation, language, glossary))
+                problems.extend(
+                    Problem(shown, entry.id, f"text.{language.value}.{unit.field}", message)
+                    for message in check_unit(unit, unit.translation, language, glossary)
+                )
     if problems:
         raise TranslationError(what, problems)
 
     def edit(data: CommentedMap) -> None:
         version_map: CommentedMap = data["text"][language.value]
-        _put(version_map, "status", TranslationStatus.REVIEWED.value, after="body" if "body" in version_map else "title")
+        _put(
+            version_map, "status", TranslationStatus.REVIEWED.value, after="body" if "body" in version_map else "title"
+        )
         _put(version_map, "source_digest", entry.current_digest(), after="status")
         if translator:
             _put(version_map, "translator", translator, after="source_digest")
 
     _apply({path: [edit]})
     return path
-

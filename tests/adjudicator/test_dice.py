@@ -9,7 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.dice import Die, HitRule, binomial, cap_hits, check_roll, check_value, count_hits, hit_chance, hit_distribution, mean
+from adjudicator.dice import (
+    Die,
+    HitRule,
+    binomial,
+    cap_hits,
+    check_roll,
+    check_value,
+    count_hits,
+    hit_chance,
+    hit_distribution,
+    mean,
+)
 from adjudicator.errors import ScenarioError
 
 
@@ -69,7 +80,11 @@ class TestDistributions:
 
     def test_mixed_chances_convolve(self) -> None:
         """An infantry (1/6) and an armor (1/2) attacking: the three hit counts."""
-        assert hit_distribution([(1, Fraction(1, 6)), (1, Fraction(1, 2))]) == (Fraction(5, 12), Fraction(1, 2), Fraction(1, 12))
+        assert hit_distribution([(1, Fraction(1, 6)), (1, Fraction(1, 2))]) == (
+            Fraction(5, 12),
+            Fraction(1, 2),
+            Fraction(1, 12),
+        )
 
     def test_cap_folds_extra_hits(self) -> None:
         """Hits beyond the targets count as the maximum."""

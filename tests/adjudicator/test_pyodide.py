@@ -29,7 +29,11 @@ BAD_CALLS = [
 
 def _same(left: Any, right: Any) -> bool:
     if isinstance(left, float) or isinstance(right, float):
-        return isinstance(left, (int, float)) and isinstance(right, (int, float)) and math.isclose(left, right, rel_tol=1e-12, abs_tol=1e-15)
+        return (
+            isinstance(left, (int, float))
+            and isinstance(right, (int, float))
+            and math.isclose(left, right, rel_tol=1e-12, abs_tol=1e-15)
+        )
     if isinstance(left, dict) and isinstance(right, dict):
         return left.keys() == right.keys() and all(_same(left[k], right[k]) for k in left)
     if isinstance(left, list) and isinstance(right, list):
@@ -41,17 +45,27 @@ def test_pyodide_matches_cpython(sources_dir: Path) -> None:
     """Each example scenario gives the same JSON answer in Pyodide as in CPython."""
     node = shutil.which("node")
     require(node is not None, "node is not installed")
-    require((REPOSITORY / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
+    require(
+        (REPOSITORY / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file(),
+        "node_modules/pyodide missing: run make setup",
+    )
     corpus = load_corpus(REPOSITORY / "content", sources_dir).corpus
     assert corpus is not None
-    calls = [{"name": e.calculator, "scenario": e.scenario} for e in sorted(corpus.examples, key=lambda e: e.id)] + BAD_CALLS
+    calls = [
+        {"name": e.calculator, "scenario": e.scenario} for e in sorted(corpus.examples, key=lambda e: e.id)
+    ] + BAD_CALLS
     files = {
         str(path.relative_to(REPOSITORY)): path.read_text(encoding="utf-8")
         for path in adjudicator_modules(REPOSITORY / "adjudicator")
     }
     completed = subprocess.run(
-        [node, str(RUNNER)], input=json.dumps({"files": files, "calls": calls}), capture_output=True,
-        text=True, cwd=REPOSITORY, timeout=300, check=False,
+        [node, str(RUNNER)],
+        input=json.dumps({"files": files, "calls": calls}),
+        capture_output=True,
+        text=True,
+        cwd=REPOSITORY,
+        timeout=300,
+        check=False,
     )
     assert completed.returncode == 0, completed.stderr[-2000:]
     answer = json.loads(completed.stdout)

@@ -57,7 +57,10 @@ def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
     missing = tmp_path / "nowhere"
     completed = subprocess.run(
         [sys.executable, "-m", "rulebook.cli", "--content", str(missing), "check"],
-        capture_output=True, text=True, cwd=REPOSITORY, check=False,
+        capture_output=True,
+        text=True,
+        cwd=REPOSITORY,
+        check=False,
     )
     assert completed.returncode == 1
     assert "Traceback" not in completed.stderr

@@ -61,10 +61,16 @@ class TestProfiles:
 
     def test_attacking_submarines_fire_first_and_miss_aircraft(self) -> None:
         """Attacking subs fire first; all subs' hits are barred from aircraft; defending subs do not fire first."""
-        result = battle({"units": {"submarine": 1}}, {"units": {"submarine": 1, "fighter": 1, "carrier": 1}}, kind="sea")
-        assert result.attacker_profile["submarine"].first_strike and not result.defender_profile["submarine"].first_strike
+        result = battle(
+            {"units": {"submarine": 1}}, {"units": {"submarine": 1, "fighter": 1, "carrier": 1}}, kind="sea"
+        )
+        assert (
+            result.attacker_profile["submarine"].first_strike and not result.defender_profile["submarine"].first_strike
+        )
         assert not result.attacker_profile["submarine"].hits_air and not result.defender_profile["submarine"].hits_air
-        assert {"aa2.misc.submarine-first-shot", "aa2.air-units.fighter-on-attacked-carrier"} <= set(result.trace.rules())
+        assert {"aa2.misc.submarine-first-shot", "aa2.air-units.fighter-on-attacked-carrier"} <= set(
+            result.trace.rules()
+        )
 
 
 class TestRules:
@@ -76,7 +82,12 @@ class TestRules:
 
     def test_bombardment_forfeited_after_a_sea_battle(self) -> None:
         """With a sea battle first the battleship does not fire: same odds as without it."""
-        with_ship = battle({"units": {"infantry": 2, "battleship": 1}}, {"units": {"infantry": 2}}, kind="amphibious", sea_battle_first=True)
+        with_ship = battle(
+            {"units": {"infantry": 2, "battleship": 1}},
+            {"units": {"infantry": 2}},
+            kind="amphibious",
+            sea_battle_first=True,
+        )
         without = battle({"units": {"infantry": 2}}, {"units": {"infantry": 2}}, kind="amphibious")
         assert with_ship.attacker_wins == without.attacker_wins
         assert "battleship" not in with_ship.attacker_profile
@@ -105,27 +116,72 @@ class TestRules:
 
     def test_default_loss_order_cheapest_first(self) -> None:
         """Cheapest first; transport before submarine at equal cost (it is the weaker)."""
-        result = battle({"units": {"battleship": 1}}, {"units": {"carrier": 1, "submarine": 1, "transport": 1}}, kind="sea")
+        result = battle(
+            {"units": {"battleship": 1}}, {"units": {"carrier": 1, "submarine": 1, "transport": 1}}, kind="sea"
+        )
         assert list(result.defender_profile) == ["transport", "submarine", "carrier"]
 
     def test_given_loss_order_first(self) -> None:
         """A given order comes first; unlisted types follow cheapest first."""
-        result = battle({"units": {"infantry": 1, "armor": 1, "fighter": 1}, "loss_order": ["fighter"]}, {"units": {"infantry": 1}})
+        result = battle(
+            {"units": {"infantry": 1, "armor": 1, "fighter": 1}, "loss_order": ["fighter"]}, {"units": {"infantry": 1}}
+        )
         assert list(result.attacker_profile) == ["fighter", "infantry", "armor"]
 
     @pytest.mark.parametrize(
         ("attacker", "defender", "more", "message"),
         [
-            ({"units": {"battleship": 1}}, {"units": {"infantry": 1}}, {}, "attacker.units.battleship: sea units do not fight in a land battle; only battleships support an amphibious assault (aa2.amphibious-assaults) (got 1)"),
-            ({"units": {"infantry": 1}}, {"units": {"carrier": 1}}, {"kind": "sea"}, "attacker.units.infantry: land units do not fight in a sea battle (cargo is lost only with its transport) (got 1)"),
-            ({"units": {"fighter": 1}}, {"units": {"aa-gun": 1}}, {"kind": "sea"}, "defender.units.aa-gun: an anti-aircraft gun fires only from a territory, never at sea (aa2.aa-guns.firing) (got 1)"),
-            ({"units": {"fighter": 1}}, {"units": {}}, {"kind": "amphibious"}, "attacker.units: an amphibious assault lands at least one land unit (got {'fighter': 1})"),
-            ({"units": {"infantry": 1}, "submerge_after_round": 1}, {"units": {}}, {}, "attacker.submerge_after_round: submarines submerge only from a sea battle (got 1)"),
-            ({"units": {"infantry": 1}, "values": {"infantry": 2}}, {"units": {}}, {}, "attacker.values: unit values are fixed in axis-and-allies-2e; use technologies to change them (got {'infantry': 2})"),
-            ({"units": {"infantry": 1}}, {"units": {}}, {"defence_modifier": 2}, "defence_modifier: is used only by strategic-europe (got 2)"),
+            (
+                {"units": {"battleship": 1}},
+                {"units": {"infantry": 1}},
+                {},
+                "attacker.units.battleship: sea units do not fight in a land battle; only battleships support an "
+                "amphibious assault (aa2.amphibious-assaults) (got 1)",
+            ),
+            (
+                {"units": {"infantry": 1}},
+                {"units": {"carrier": 1}},
+                {"kind": "sea"},
+                "attacker.units.infantry: land units do not fight in a sea battle (cargo is lost only with its "
+                "transport) (got 1)",
+            ),
+            (
+                {"units": {"fighter": 1}},
+                {"units": {"aa-gun": 1}},
+                {"kind": "sea"},
+                "defender.units.aa-gun: an anti-aircraft gun fires only from a territory, never at sea "
+                "(aa2.aa-guns.firing) (got 1)",
+            ),
+            (
+                {"units": {"fighter": 1}},
+                {"units": {}},
+                {"kind": "amphibious"},
+                "attacker.units: an amphibious assault lands at least one land unit (got {'fighter': 1})",
+            ),
+            (
+                {"units": {"infantry": 1}, "submerge_after_round": 1},
+                {"units": {}},
+                {},
+                "attacker.submerge_after_round: submarines submerge only from a sea battle (got 1)",
+            ),
+            (
+                {"units": {"infantry": 1}, "values": {"infantry": 2}},
+                {"units": {}},
+                {},
+                "attacker.values: unit values are fixed in axis-and-allies-2e; use technologies to change them (got "
+                "{'infantry': 2})",
+            ),
+            (
+                {"units": {"infantry": 1}},
+                {"units": {}},
+                {"defence_modifier": 2},
+                "defence_modifier: is used only by strategic-europe (got 2)",
+            ),
         ],
     )
-    def test_impossible_battles(self, attacker: dict[str, Any], defender: dict[str, Any], more: dict[str, Any], message: str) -> None:
+    def test_impossible_battles(
+        self, attacker: dict[str, Any], defender: dict[str, Any], more: dict[str, Any], message: str
+    ) -> None:
         """Units in the wrong kind of battle and fields of the other game are refused with the rule that forbids them."""
         with pytest.raises(InvalidScenario) as raised:
             battle(attacker, defender, **more)

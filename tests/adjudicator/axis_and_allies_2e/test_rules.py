@@ -15,7 +15,10 @@ def result(name: str, scenario: dict[str, Any]) -> Any:
 
 
 class TestIpcChips:
-    @pytest.mark.parametrize(("ipc", "chips"), [(0, (0,)), (30, (30,)), (45, (45,)), (46, (45, 1)), (48, (45, 3)), (90, (45, 45)), (93, (45, 45, 3))])
+    @pytest.mark.parametrize(
+        ("ipc", "chips"),
+        [(0, (0,)), (30, (30,)), (45, (45,)), (46, (45, 1)), (48, (45, 3)), (90, (45, 45)), (93, (45, 45, 3))],
+    )
     def test_chip_table(self, ipc: int, chips: tuple[int, ...]) -> None:
         """Above 45 a second chip shows the rest: 48 is 45 + 3."""
         assert result("ipc-chips", {"ipc": ipc}).chips == chips
@@ -30,8 +33,16 @@ class TestResearch:
     def test_paid_up_front_no_refund(self) -> None:
         """Four dice cost 20 IPCs paid before rolling, whatever the rolls, with or without industrial technology."""
         for industrial in (False, True):
-            outcome = result("research", {"dice": 4, "ipcs": 30, "industrial_technology": industrial, "rolls": [6, 2, 3, 1]})
-            assert (outcome.cost_per_die, outcome.paid, outcome.refund, outcome.ipcs_left, outcome.sixes) == (5, 20, 0, 10, 1)
+            outcome = result(
+                "research", {"dice": 4, "ipcs": 30, "industrial_technology": industrial, "rolls": [6, 2, 3, 1]}
+            )
+            assert (outcome.cost_per_die, outcome.paid, outcome.refund, outcome.ipcs_left, outcome.sixes) == (
+                5,
+                20,
+                0,
+                10,
+                1,
+            )
         assert abs(outcome.chance_of_a_six - (1 - (5 / 6) ** 4)) < 1e-12
 
     @pytest.mark.parametrize(
@@ -78,21 +89,115 @@ class TestRetreat:
     @pytest.mark.parametrize(
         ("scenario", "legal", "rule"),
         [
-            ({"side": "attacker", "units": {"infantry": 2, "fighter": 1}, "retreating": {"infantry": 2, "fighter": 1}}, True, "aa2.retreat.no-partial"),
-            ({"side": "defender", "units": {"infantry": 2}, "retreating": {"infantry": 2}}, False, "aa2.retreat.attacker-only"),
-            ({"side": "defender", "units": {"submarine": 1, "carrier": 1}, "retreating": {"submarine": 1}}, True, "aa2.retreat.submarines.attacker-and-defender"),
-            ({"side": "attacker", "units": {"armor": 2}, "retreating": {"armor": 2}, "timing": "before-defender-fires"}, False, "aa2.retreat.after-each-round"),
-            ({"side": "attacker", "units": {"armor": 2}, "retreating": {"armor": 2}, "enemies_left": 0}, False, "aa2.retreat.not-for-nothing"),
-            ({"side": "attacker", "units": {"armor": 2, "infantry": 1}, "retreating": {"armor": 2}}, False, "aa2.retreat.no-partial"),
-            ({"side": "attacker", "units": {"infantry": 1, "fighter": 1}, "retreating": {"infantry": 1}}, False, "aa2.retreat.aircraft.no-partial"),
-            ({"side": "attacker", "units": {"submarine": 2, "battleship": 1}, "retreating": {"submarine": 1}}, True, "aa2.retreat.submarines.partial"),
-            ({"side": "attacker", "units": {"submarine": 1}, "retreating": {"submarine": 1}, "enemies_left": 0}, False, "aa2.retreat.submarines.stuck-after-victory"),
-            ({"side": "attacker", "units": {"infantry": 2}, "retreating": {"infantry": 2}, "amphibious_assault": True}, False, "aa2.amphibious-assaults.retreat"),
-            ({"side": "attacker", "units": {"submarine": 2}, "retreating": {"submarine": 2}, "submarine_destinations": 2}, False, "aa2.retreat.submarines.several-attacking"),
-            ({"side": "defender", "units": {"submarine": 2}, "retreating": {"submarine": 2}, "submarine_destinations": 2}, False, "aa2.retreat.submarines.several-defending"),
-            ({"side": "attacker", "units": {"submarine": 1}, "retreating": {"submarine": 1}, "destination_was_combat_zone": True}, False, "aa2.retreat.submarines.baltic-sea"),
-            ({"side": "attacker", "units": {"fighter": 1}, "retreating": {"fighter": 1}, "destination_just_conquered": True}, False, "aa2.retreat.aircraft.no-partial"),
-            ({"side": "attacker", "units": {"armor": 1}, "retreating": {"armor": 1}, "destination_is_origin": False}, False, "aa2.retreat.no-partial"),
+            (
+                {
+                    "side": "attacker",
+                    "units": {"infantry": 2, "fighter": 1},
+                    "retreating": {"infantry": 2, "fighter": 1},
+                },
+                True,
+                "aa2.retreat.no-partial",
+            ),
+            (
+                {"side": "defender", "units": {"infantry": 2}, "retreating": {"infantry": 2}},
+                False,
+                "aa2.retreat.attacker-only",
+            ),
+            (
+                {"side": "defender", "units": {"submarine": 1, "carrier": 1}, "retreating": {"submarine": 1}},
+                True,
+                "aa2.retreat.submarines.attacker-and-defender",
+            ),
+            (
+                {
+                    "side": "attacker",
+                    "units": {"armor": 2},
+                    "retreating": {"armor": 2},
+                    "timing": "before-defender-fires",
+                },
+                False,
+                "aa2.retreat.after-each-round",
+            ),
+            (
+                {"side": "attacker", "units": {"armor": 2}, "retreating": {"armor": 2}, "enemies_left": 0},
+                False,
+                "aa2.retreat.not-for-nothing",
+            ),
+            (
+                {"side": "attacker", "units": {"armor": 2, "infantry": 1}, "retreating": {"armor": 2}},
+                False,
+                "aa2.retreat.no-partial",
+            ),
+            (
+                {"side": "attacker", "units": {"infantry": 1, "fighter": 1}, "retreating": {"infantry": 1}},
+                False,
+                "aa2.retreat.aircraft.no-partial",
+            ),
+            (
+                {"side": "attacker", "units": {"submarine": 2, "battleship": 1}, "retreating": {"submarine": 1}},
+                True,
+                "aa2.retreat.submarines.partial",
+            ),
+            (
+                {"side": "attacker", "units": {"submarine": 1}, "retreating": {"submarine": 1}, "enemies_left": 0},
+                False,
+                "aa2.retreat.submarines.stuck-after-victory",
+            ),
+            (
+                {
+                    "side": "attacker",
+                    "units": {"infantry": 2},
+                    "retreating": {"infantry": 2},
+                    "amphibious_assault": True,
+                },
+                False,
+                "aa2.amphibious-assaults.retreat",
+            ),
+            (
+                {
+                    "side": "attacker",
+                    "units": {"submarine": 2},
+                    "retreating": {"submarine": 2},
+                    "submarine_destinations": 2,
+                },
+                False,
+                "aa2.retreat.submarines.several-attacking",
+            ),
+            (
+                {
+                    "side": "defender",
+                    "units": {"submarine": 2},
+                    "retreating": {"submarine": 2},
+                    "submarine_destinations": 2,
+                },
+                False,
+                "aa2.retreat.submarines.several-defending",
+            ),
+            (
+                {
+                    "side": "attacker",
+                    "units": {"submarine": 1},
+                    "retreating": {"submarine": 1},
+                    "destination_was_combat_zone": True,
+                },
+                False,
+                "aa2.retreat.submarines.baltic-sea",
+            ),
+            (
+                {
+                    "side": "attacker",
+                    "units": {"fighter": 1},
+                    "retreating": {"fighter": 1},
+                    "destination_just_conquered": True,
+                },
+                False,
+                "aa2.retreat.aircraft.no-partial",
+            ),
+            (
+                {"side": "attacker", "units": {"armor": 1}, "retreating": {"armor": 1}, "destination_is_origin": False},
+                False,
+                "aa2.retreat.no-partial",
+            ),
         ],
     )
     def test_retreat_table(self, scenario: dict[str, Any], legal: bool, rule: str) -> None:
@@ -104,7 +209,9 @@ class TestRetreat:
 
     def test_more_retreating_than_present(self) -> None:
         """Only units in the battle can retreat."""
-        with pytest.raises(InvalidScenario, match=r"retreating.armor: at most the 1 armor in the battle can retreat \(got 2\)"):
+        with pytest.raises(
+            InvalidScenario, match=r"retreating.armor: at most the 1 armor in the battle can retreat \(got 2\)"
+        ):
             result("retreat", {"side": "attacker", "units": {"armor": 1}, "retreating": {"armor": 2}})
 
 
@@ -122,7 +229,12 @@ class TestBombardment:
     def test_shots(self, scenario: dict[str, Any], shots: int, forfeited: bool) -> None:
         """One shot per battleship, lost after a sea battle (holding one back does not help), none outside an assault."""
         outcome = result("bombardment", scenario)
-        assert (outcome.shots, outcome.forfeited, outcome.can_be_hit, outcome.can_break_off) == (shots, forfeited, False, False)
+        assert (outcome.shots, outcome.forfeited, outcome.can_be_hit, outcome.can_break_off) == (
+            shots,
+            forfeited,
+            False,
+            False,
+        )
 
     def test_rolls(self) -> None:
         """Shots hit on 4 or less; a miss does not let the attack be broken off."""
@@ -144,4 +256,10 @@ class TestCapturedCapital:
     def test_stages(self, scenario: dict[str, Any], expected: tuple[Any, ...]) -> None:
         """All IPCs handed over, no income while occupied, nothing refunded, only captured enemy IPCs to spend after liberation."""
         outcome = result("captured-capital", scenario)
-        assert (outcome.handed_over, outcome.refund, outcome.ipcs_to_spend, outcome.can_buy_units, outcome.income_at_end_of_turn) == expected
+        assert (
+            outcome.handed_over,
+            outcome.refund,
+            outcome.ipcs_to_spend,
+            outcome.can_buy_units,
+            outcome.income_at_end_of_turn,
+        ) == expected

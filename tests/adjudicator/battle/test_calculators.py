@@ -35,7 +35,9 @@ def check_consistent(result: BattleResult) -> None:
     assert all(line.probability >= 0 for line in result.outcomes)
     assert math.isclose(math.fsum(line.probability for line in result.outcomes), 1.0, abs_tol=1e-12)
     for name, expected in result.expected_attacker_survivors.items():
-        assert math.isclose(sum(line.probability * line.attacker.get(name, 0) for line in result.outcomes), expected, abs_tol=1e-9)
+        assert math.isclose(
+            sum(line.probability * line.attacker.get(name, 0) for line in result.outcomes), expected, abs_tol=1e-9
+        )
     assert result.attacker_retreats + result.undecided <= result.defender_wins + 1e-12
 
 
@@ -69,17 +71,27 @@ class TestBattle:
         with pytest.raises(InvalidScenario) as raised:
             run("battle", bad)
         assert str(raised.value).splitlines() == [
-            "attacker.units.tank: unknown unit type for axis-and-allies-2e; expected one of: infantry, armor, fighter, bomber, battleship, carrier, transport, submarine, aa-gun",
-            "attacker.units.aa-gun: an anti-aircraft gun never attacks: it fires only in the opponent's attack phase (aa2.aa-guns.firing) (got 1)",
-            "attacker.technologies.0: unknown weapons development; expected one of: heavy-bombers, jet-fighters, super-submarines, rockets, long-range-aircraft, industrial-technology (got 'death-ray')",
-            "defender.units.aa-gun: only one anti-aircraft gun may be in a territory (aa2.aa-guns.one-per-territory) (got 2)",
-            "retreat_after_round: there is no retreat from an amphibious assault: it is a fight to the death (aa2.amphibious-assaults.retreat) (got 2)",
+            "attacker.units.tank: unknown unit type for axis-and-allies-2e; expected one of: infantry, armor, fighter, "
+            "bomber, battleship, carrier, transport, submarine, aa-gun",
+            "attacker.units.aa-gun: an anti-aircraft gun never attacks: it fires only in the opponent's attack phase "
+            "(aa2.aa-guns.firing) (got 1)",
+            "attacker.technologies.0: unknown weapons development; expected one of: heavy-bombers, jet-fighters, "
+            "super-submarines, rockets, long-range-aircraft, industrial-technology (got 'death-ray')",
+            "defender.units.aa-gun: only one anti-aircraft gun may be in a territory (aa2.aa-guns.one-per-territory) "
+            "(got 2)",
+            "retreat_after_round: there is no retreat from an amphibious assault: it is a fight to the death "
+            "(aa2.amphibious-assaults.retreat) (got 2)",
         ]
 
     def test_negative_counts_are_refused(self) -> None:
         """A negative unit count names the unit."""
-        with pytest.raises(InvalidScenario, match=r"attacker\.units\.infantry: must be a count of 0 or more \(got -1\)"):
-            run("battle", {"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": -1}}, "defender": {"units": {}}})
+        with pytest.raises(
+            InvalidScenario, match=r"attacker\.units\.infantry: must be a count of 0 or more \(got -1\)"
+        ):
+            run(
+                "battle",
+                {"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": -1}}, "defender": {"units": {}}},
+            )
 
     @pytest.mark.parametrize("name", ["battle", "battle-replay"])
     def test_json_schema(self, name: str) -> None:
@@ -89,15 +101,23 @@ class TestBattle:
         assert "attacker" in schema["properties"] and "game" in schema["required"]
 
 
-UNITS_LAND = st.fixed_dictionaries({}, optional={name: st.integers(0, 3) for name in ("infantry", "armor", "fighter", "bomber")})
-UNITS_SEA = st.fixed_dictionaries({}, optional={name: st.integers(0, 2) for name in ("battleship", "carrier", "transport", "submarine", "fighter")})
+UNITS_LAND = st.fixed_dictionaries(
+    {}, optional={name: st.integers(0, 3) for name in ("infantry", "armor", "fighter", "bomber")}
+)
+UNITS_SEA = st.fixed_dictionaries(
+    {}, optional={name: st.integers(0, 2) for name in ("battleship", "carrier", "transport", "submarine", "fighter")}
+)
 
 
 @st.composite
 def aa2_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     kind = draw(st.sampled_from(["land", "sea", "amphibious"]))
     units = UNITS_SEA if kind == "sea" else UNITS_LAND
-    attacker = draw(units.filter(lambda u: sum(u.values()) > 0 and (kind != "amphibious" or u.get("infantry", 0) + u.get("armor", 0) > 0)))
+    attacker = draw(
+        units.filter(
+            lambda u: sum(u.values()) > 0 and (kind != "amphibious" or u.get("infantry", 0) + u.get("armor", 0) > 0)
+        )
+    )
     defender = dict(draw(units))
     if kind == "amphibious":
         attacker = {**attacker, "battleship": draw(st.integers(0, 2))}
@@ -128,10 +148,26 @@ class TestProperties:
 
     @settings(max_examples=30, deadline=None)
     @given(
-        st.integers(1, 4), st.integers(0, 4), st.integers(0, 2), st.integers(0, 6), st.integers(-2, 4), st.booleans(),
-        st.sampled_from(["none", "declaration-of-war-on-ussr"]), st.sampled_from(["reroll", "two-dice"]),
+        st.integers(1, 4),
+        st.integers(0, 4),
+        st.integers(0, 2),
+        st.integers(0, 6),
+        st.integers(-2, 4),
+        st.booleans(),
+        st.sampled_from(["none", "declaration-of-war-on-ussr"]),
+        st.sampled_from(["reroll", "two-dice"]),
     )
-    def test_strategic_game_probabilities_sum_to_one(self, armour: int, infantry: int, paratroopers: int, armour_value: int, modifier: int, aircraft: bool, turn: str, reading: str) -> None:
+    def test_strategic_game_probabilities_sum_to_one(
+        self,
+        armour: int,
+        infantry: int,
+        paratroopers: int,
+        armour_value: int,
+        modifier: int,
+        aircraft: bool,
+        turn: str,
+        reading: str,
+    ) -> None:
         """Any strategic-game land battle, with modifiers and rolling twice: outcomes sum to 1 within 1e-12."""
         attacker = {"armour": armour, "paratrooper": paratroopers}
         if aircraft:
@@ -165,7 +201,10 @@ class TestReplay:
         )
         assert isinstance(result, ReplayResult)
         first, second = result.rounds
-        assert [(v.side, v.hits, v.casualties) for v in first.volleys] == [("attacker", 2, {"infantry": 2}), ("defender", 2, {"infantry": 2})]
+        assert [(v.side, v.hits, v.casualties) for v in first.volleys] == [
+            ("attacker", 2, {"infantry": 2}),
+            ("defender", 2, {"infantry": 2}),
+        ]
         assert second.defender == {} and result.ending == "attacker-wins"
         assert result.attacker == {"infantry": 1, "armor": 2}
         assert result.defender_losses == {"infantry": 4}
@@ -180,10 +219,19 @@ class TestReplay:
                     "kind": "sea",
                     "attacker": {"units": {"submarine": 1}},
                     "defender": {"units": {"carrier": 1, "fighter": 1}},
-                    "rounds": [{"attacker": {"submarine": [1]}, "defender": {"fighter": [6]}, "defender_first_strike_casualties": {"fighter": 1}}],
+                    "rounds": [
+                        {
+                            "attacker": {"submarine": [1]},
+                            "defender": {"fighter": [6]},
+                            "defender_first_strike_casualties": {"fighter": 1},
+                        }
+                    ],
                 },
             )
-        assert str(raised.value) == "rounds.0.defender_first_strike_casualties: 1 of the hits cannot fall on aircraft (got {'fighter': 1})"
+        assert (
+            str(raised.value)
+            == "rounds.0.defender_first_strike_casualties: 1 of the hits cannot fall on aircraft (got {'fighter': 1})"
+        )
 
     def test_replay_needs_rolls(self) -> None:
         """A replay without any round is refused."""

@@ -45,15 +45,24 @@ def close(actual: tuple[float, ...], expected: tuple[Fraction, ...]) -> bool:
 class TestExactAgainstHandCalculation:
     def test_one_infantry_each(self) -> None:
         """1 vs 1 infantry: attacker 1/4, defender 5/8, both 1/8 (geometric series of no-hit rounds)."""
-        assert close(probabilities(BattleSetup((INFANTRY_A,), (INFANTRY_D,), (1,), (1,))), (Fraction(1, 4), Fraction(5, 8), Fraction(1, 8)))
+        assert close(
+            probabilities(BattleSetup((INFANTRY_A,), (INFANTRY_D,), (1,), (1,))),
+            (Fraction(1, 4), Fraction(5, 8), Fraction(1, 8)),
+        )
 
     def test_armor_against_infantry(self) -> None:
         """Armor (1/2) vs infantry (1/3): attacker 1/2, defender 1/4, both 1/4."""
-        assert close(probabilities(BattleSetup((ARMOR_A,), (INFANTRY_D,), (1,), (1,))), (Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)))
+        assert close(
+            probabilities(BattleSetup((ARMOR_A,), (INFANTRY_D,), (1,), (1,))),
+            (Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)),
+        )
 
     def test_first_strike_casualties_do_not_fire(self) -> None:
         """Submarine vs transport: a first-shot hit is never answered, so both are never destroyed together (3/4, 1/4, 0)."""
-        assert close(probabilities(BattleSetup((SUB_A,), (TRANSPORT_D,), (1,), (1,))), (Fraction(3, 4), Fraction(1, 4), Fraction(0)))
+        assert close(
+            probabilities(BattleSetup((SUB_A,), (TRANSPORT_D,), (1,), (1,))),
+            (Fraction(3, 4), Fraction(1, 4), Fraction(0)),
+        )
 
     def test_three_dice_bomber(self) -> None:
         """A unit with three dice at 4 against infantry: each round it hits with 26/27."""
@@ -68,7 +77,10 @@ class TestExactAgainstHandCalculation:
         twice = Combatant("infantry", hits_on=1, rolls_per_die=2)
         p, q = Fraction(11, 36), Fraction(1, 3)
         stay = (1 - p) * (1 - q)
-        assert close(probabilities(BattleSetup((twice,), (INFANTRY_D,), (1,), (1,))), (p * (1 - q) / (1 - stay), (1 - p) * q / (1 - stay), p * q / (1 - stay)))
+        assert close(
+            probabilities(BattleSetup((twice,), (INFANTRY_D,), (1,), (1,))),
+            (p * (1 - q) / (1 - stay), (1 - p) * q / (1 - stay), p * q / (1 - stay)),
+        )
 
     @pytest.mark.parametrize(
         ("fire_back", "expected"),
@@ -79,7 +91,13 @@ class TestExactAgainstHandCalculation:
     )
     def test_support_fire_and_its_casualties(self, fire_back: bool, expected: tuple[Fraction, ...]) -> None:
         """A battleship's shot (2/3) before infantry vs infantry; its casualty fires back in round 1 or not."""
-        setup = BattleSetup((INFANTRY_A,), (INFANTRY_D,), (1,), (1,), support=SupportFire(dice=1, hits_on=4, casualties_fire_back=fire_back))
+        setup = BattleSetup(
+            (INFANTRY_A,),
+            (INFANTRY_D,),
+            (1,),
+            (1,),
+            support=SupportFire(dice=1, hits_on=4, casualties_fire_back=fire_back),
+        )
         assert close(probabilities(setup), expected)
 
     def test_anti_aircraft_fire_before_combat(self) -> None:
@@ -112,7 +130,9 @@ class TestPolicies:
         setup = BattleSetup((INFANTRY_A,), (INFANTRY_D,), (2,), (2,), retreat_after_round=1)
         outcome = solve_exact(setup)
         limited = solve_exact(BattleSetup((INFANTRY_A,), (INFANTRY_D,), (2,), (2,), round_limit=1))
-        assert math.isclose(outcome.probability(Ending.ATTACKER_RETREATED), limited.probability(Ending.UNDECIDED), abs_tol=1e-12)
+        assert math.isclose(
+            outcome.probability(Ending.ATTACKER_RETREATED), limited.probability(Ending.UNDECIDED), abs_tol=1e-12
+        )
         assert outcome.expected_rounds == 1.0
 
     def test_retreat_below_units_keeps_the_survivors(self) -> None:
@@ -138,11 +158,20 @@ class TestPolicies:
 SETUPS = {
     "land": BattleSetup((INFANTRY_A, ARMOR_A, FIGHTER_A), (INFANTRY_D, FIGHTER_D), (3, 2, 1), (4, 1)),
     "anti-aircraft and support": BattleSetup(
-        (INFANTRY_A, FIGHTER_A), (INFANTRY_D,), (2, 2), (3,), anti_aircraft=AntiAircraftFire(), support=SupportFire(dice=2, hits_on=4)
+        (INFANTRY_A, FIGHTER_A),
+        (INFANTRY_D,),
+        (2, 2),
+        (3,),
+        anti_aircraft=AntiAircraftFire(),
+        support=SupportFire(dice=2, hits_on=4),
     ),
     "first strike at sea": BattleSetup((SUB_A, FIGHTER_A), (TRANSPORT_D, FIGHTER_D, CARRIER_D), (3, 1), (1, 1, 1)),
     "retreat and leaving": BattleSetup(
-        (INFANTRY_A, Combatant("aircraft", hits_on=3, air=True, leaves_after_round=2)), (INFANTRY_D,), (4, 2), (4,), retreat_below=2
+        (INFANTRY_A, Combatant("aircraft", hits_on=3, air=True, leaves_after_round=2)),
+        (INFANTRY_D,),
+        (4, 2),
+        (4,),
+        retreat_below=2,
     ),
     "round limit": BattleSetup((ARMOR_A,), (INFANTRY_D,), (4,), (4,), round_limit=3),
 }
@@ -164,7 +193,9 @@ class TestMonteCarloAgreesWithExact:
         assert simulate(setup, random.Random(7), 300).counts == simulate(setup, random.Random(7), 300).counts
 
 
-def _split(units: tuple[Combatant, ...], counts: tuple[int, ...], rolls: tuple[int, ...], first_strike: bool) -> dict[str, tuple[int, ...]]:
+def _split(
+    units: tuple[Combatant, ...], counts: tuple[int, ...], rolls: tuple[int, ...], first_strike: bool
+) -> dict[str, tuple[int, ...]]:
     given, start = {}, 0
     for unit, count in zip(units, counts):
         if unit.first_strike == first_strike and count and unit.hits_on:
@@ -175,7 +206,9 @@ def _split(units: tuple[Combatant, ...], counts: tuple[int, ...], rolls: tuple[i
 
 
 def _dice(units: tuple[Combatant, ...], counts: tuple[int, ...], first_strike: bool) -> int:
-    return sum(c * u.dice * u.rolls_per_die for u, c in zip(units, counts) if u.first_strike == first_strike and u.hits_on)
+    return sum(
+        c * u.dice * u.rolls_per_die for u, c in zip(units, counts) if u.first_strike == first_strike and u.hits_on
+    )
 
 
 def _after_first_strike(setup: BattleSetup, rolls: dict[str, tuple[int, ...]]) -> tuple[int, ...]:
@@ -201,7 +234,10 @@ class TestReplayAgreesWithTheRoundDistribution:
     )
     def test_every_roll_combination(self, setup: BattleSetup) -> None:
         """Replaying each of the 6ⁿ equally likely rolls of round 1 reproduces the exact one-round distribution."""
-        exact = {(f.ending, f.attacker, f.defender): Fraction(f.probability).limit_denominator(10**9) for f in solve_exact(setup).finals}
+        exact = {
+            (f.ending, f.attacker, f.defender): Fraction(f.probability).limit_denominator(10**9)
+            for f in solve_exact(setup).finals
+        }
         counted: defaultdict[tuple[Ending, tuple[int, ...], tuple[int, ...]], Fraction] = defaultdict(Fraction)
         total = Fraction(0)
         first = _dice(setup.attacker, setup.attacker_counts, True)
@@ -214,8 +250,12 @@ class TestReplayAgreesWithTheRoundDistribution:
                 attacker_rolls = {**strike_rolls, **_split(setup.attacker, setup.attacker_counts, rolls[:cut], False)}
                 defender_rolls = _split(setup.defender, defenders, rolls[cut:], False)
                 record = replay(setup, [RoundRolls(attacker_rolls, defender_rolls)])[-1]
-                survivors_a = tuple(record.attacker.get(u.name, 0) + record.attacker_withdrawn.get(u.name, 0) for u in setup.attacker)
-                survivors_d = tuple(record.defender.get(u.name, 0) + record.defender_withdrawn.get(u.name, 0) for u in setup.defender)
+                survivors_a = tuple(
+                    record.attacker.get(u.name, 0) + record.attacker_withdrawn.get(u.name, 0) for u in setup.attacker
+                )
+                survivors_d = tuple(
+                    record.defender.get(u.name, 0) + record.defender_withdrawn.get(u.name, 0) for u in setup.defender
+                )
                 weight = Fraction(1, 6 ** (first + main))
                 counted[(record.ending or Ending.UNDECIDED, survivors_a, survivors_d)] += weight
                 total += weight
@@ -231,10 +271,23 @@ class TestReplayErrors:
     @pytest.mark.parametrize(
         ("rolls", "message"),
         [
-            (RoundRolls({"infantry": (1,)}, {"infantry": (3,)}), "rounds.0.attacker.infantry: 2 infantry roll 2 dice (one roll each); give exactly that many rolls (got [1])"),
-            (RoundRolls({"infantry": (1, 7)}, {"infantry": (3,)}), "rounds.0.attacker.infantry.1: a d6 shows 1 to 6 (got 7)"),
-            (RoundRolls({"infantry": (1, 2), "armor": (3,)}, {"infantry": (3,)}), "rounds.0.attacker.armor: rolls given for a unit type that is not a unit type of this side (got [3])"),
-            (RoundRolls({"infantry": (1, 2)}, {"infantry": (3,)}, defender_casualties={"infantry": 0}), "rounds.0.defender_casualties: the hits remove exactly 1 units (got {'infantry': 0})"),
+            (
+                RoundRolls({"infantry": (1,)}, {"infantry": (3,)}),
+                "rounds.0.attacker.infantry: 2 infantry roll 2 dice (one roll each); give exactly that many rolls (got "
+                "[1])",
+            ),
+            (
+                RoundRolls({"infantry": (1, 7)}, {"infantry": (3,)}),
+                "rounds.0.attacker.infantry.1: a d6 shows 1 to 6 (got 7)",
+            ),
+            (
+                RoundRolls({"infantry": (1, 2), "armor": (3,)}, {"infantry": (3,)}),
+                "rounds.0.attacker.armor: rolls given for a unit type that is not a unit type of this side (got [3])",
+            ),
+            (
+                RoundRolls({"infantry": (1, 2)}, {"infantry": (3,)}, defender_casualties={"infantry": 0}),
+                "rounds.0.defender_casualties: the hits remove exactly 1 units (got {'infantry': 0})",
+            ),
         ],
     )
     def test_bad_rolls_name_the_place(self, rolls: RoundRolls, message: str) -> None:

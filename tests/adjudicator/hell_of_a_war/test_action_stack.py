@@ -14,9 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
+from adjudicator.hell_of_a_war.action_stack import (
+    Declaration,
+    Effect,
+    StackResult,
+    StackScenario,
+    Status,
+    evaluate_stack,
+)
 from adjudicator.plain import InvalidScenario, from_plain, to_plain
 from adjudicator.registry import calculators, run
-from adjudicator.hell_of_a_war.action_stack import Declaration, Effect, StackResult, StackScenario, Status, evaluate_stack
 from rulebook.content.yamlio import load_yaml_text
 from tests.conftest import REPOSITORY
 
@@ -32,7 +39,15 @@ def spare(owner: str, count: int) -> list[dict[str, Any]]:
 
 
 def action_card(card_id: str, owner: str, play_cost: int, name: str = "Aktionskarte", **extra: Any) -> dict[str, Any]:
-    return {"id": card_id, "name": name, "owner": owner, "kind": "action-card", "zone": "hand", "play_cost": play_cost, **extra}
+    return {
+        "id": card_id,
+        "name": name,
+        "owner": owner,
+        "kind": "action-card",
+        "zone": "hand",
+        "play_cost": play_cost,
+        **extra,
+    }
 
 
 def unit(card_id: str, owner: str, zone: str = "country-zone", **extra: Any) -> dict[str, Any]:
@@ -59,8 +74,13 @@ def statuses(result: StackResult) -> list[tuple[str, str]]:
 
 
 RADAR_227 = scenario(
-    [base("radar", "Ben", "Radarstation"), base("anna-227", "Anna", "227-Pfund Bombe"), *spare("Anna", 2), *spare("Ben", 2),
-     action_card("anna-hand", "Anna", 1, "Explosive Landung")],
+    [
+        base("radar", "Ben", "Radarstation"),
+        base("anna-227", "Anna", "227-Pfund Bombe"),
+        *spare("Anna", 2),
+        *spare("Ben", 2),
+        action_card("anna-hand", "Anna", 1, "Explosive Landung"),
+    ],
     [RADAR, bomb("Anna", "anna-227", "radar")],
 )
 
@@ -82,7 +102,13 @@ class TestResolution:
     def test_an_action_whose_target_is_gone_is_released_unlocked(self) -> None:
         """A 227 whose target was destroyed first does nothing, pays nothing, and stays unlocked in play."""
         data = scenario(
-            [base("radar", "Ben", "Radarstation"), base("anna-227", "Anna"), base("ben-227", "Ben"), *spare("Anna", 2), *spare("Ben", 2)],
+            [
+                base("radar", "Ben", "Radarstation"),
+                base("anna-227", "Anna"),
+                base("ben-227", "Ben"),
+                *spare("Anna", 2),
+                *spare("Ben", 2),
+            ],
             [bomb("Anna", "anna-227", "radar"), bomb("Ben", "ben-227", "anna-227")],
         )
         result = settle(data)
@@ -92,7 +118,14 @@ class TestResolution:
     def test_a_target_destroyed_before_a_bomb_resolves_makes_it_fizzle_in_place(self) -> None:
         """A bomb whose target vanished stays unlocked in the base zone: only its use was earmarked."""
         data = scenario(
-            [base("x", "Ben"), base("anna-227", "Anna"), base("anna-b", "Anna"), base("ben-227", "Ben"), *spare("Anna", 2), *spare("Ben", 2)],
+            [
+                base("x", "Ben"),
+                base("anna-227", "Anna"),
+                base("anna-b", "Anna"),
+                base("ben-227", "Ben"),
+                *spare("Anna", 2),
+                *spare("Ben", 2),
+            ],
             [bomb("Anna", "anna-227", "x"), bomb("Anna", "anna-b", "x")],
         )
         result = settle(data)
@@ -103,7 +136,13 @@ class TestResolution:
     def test_costs_are_paid_only_if_payable_when_the_action_resolves(self) -> None:
         """Four base buildings: the counter-227 is paid and the Radarstation ends unlocked for lack of TW (how.aktionsstapel)."""
         data = scenario(
-            [base("radar", "Anna", "Radarstation"), base("anna-227", "Anna"), *spare("Anna", 2), base("ben-227", "Ben"), *spare("Ben", 2)],
+            [
+                base("radar", "Anna", "Radarstation"),
+                base("anna-227", "Anna"),
+                *spare("Anna", 2),
+                base("ben-227", "Ben"),
+                *spare("Ben", 2),
+            ],
             [{**RADAR, "player": "Anna"}, bomb("Ben", "ben-227", "radar"), bomb("Anna", "anna-227", "ben-227")],
         )
         result = settle(data)
@@ -115,29 +154,46 @@ class TestResolution:
         """Zerstörer / Radarstation / Zerstörer: the radar is locked first and draws nothing, the first destroyer finds no target."""
         data = scenario(
             [unit("z1", "Anna"), unit("z2", "Anna"), base("radar", "Ben", "Radarstation"), *spare("Ben", 2)],
-            [{"player": "Anna", "card": "z1", "effect": "lock", "targets": ["radar"], "lock": True}, RADAR,
-             {"player": "Anna", "card": "z2", "effect": "lock", "targets": ["radar"], "lock": True}],
+            [
+                {"player": "Anna", "card": "z1", "effect": "lock", "targets": ["radar"], "lock": True},
+                RADAR,
+                {"player": "Anna", "card": "z2", "effect": "lock", "targets": ["radar"], "lock": True},
+            ],
         )
         result = settle(data)
         assert statuses(result) == [("z2", "resolved"), ("radar", "unpaid"), ("z1", "fizzled")]
-        assert (result.cards["z1"].locked, result.cards["z2"].locked, result.cards["radar"].locked) == (False, True, True)
+        assert (result.cards["z1"].locked, result.cards["z2"].locked, result.cards["radar"].locked) == (
+            False,
+            True,
+            True,
+        )
         assert result.cards_drawn["Ben"] == 0
 
     def test_an_earmarked_card_cannot_pay_for_another_action(self) -> None:
         """The declared Radarstation is not a TW source for a later reaction of its owner (how.aktionsstapel)."""
-        data = scenario([base("radar", "Ben", "Radarstation"), base("ben-227", "Ben"), base("ben-1", "Ben"), base("x", "Anna")],
-                        [{**RADAR, "tw_cost": 1}, bomb("Ben", "ben-227", "x")])
+        data = scenario(
+            [base("radar", "Ben", "Radarstation"), base("ben-227", "Ben"), base("ben-1", "Ben"), base("x", "Anna")],
+            [{**RADAR, "tw_cost": 1}, bomb("Ben", "ben-227", "x")],
+        )
         with pytest.raises(InvalidScenario) as raised:
             from_plain(StackScenario, data)
         assert str(raised.value) == (
-            "stack.1: Ben cannot declare Basisausbau (ben-227) for 2 TW: besides the cards already in the action stack only "
+            "stack.1: Ben cannot declare Basisausbau (ben-227) for 2 TW: besides the cards already in the action stack "
+            "only "
             "1 TW can be raised (how.aktionsstapel) (got 2)"
         )
 
     def test_feuerwehr_voids_the_destruction_but_the_bomb_is_paid_and_sacrificed(self) -> None:
         """A 227 on another base building of a Feuerwehr's owner is paid and sacrificed for nothing (how.feuerwehr)."""
-        data = scenario([base("fw", "Anna", "Feuerwehr", special="feuerwehr"), base("radar", "Anna"), base("ben-227", "Ben"), *spare("Ben", 2)],
-                        [bomb("Ben", "ben-227", "radar")])
+        data = scenario(
+            [
+                base("fw", "Anna", "Feuerwehr", special="feuerwehr"),
+                base("radar", "Anna"),
+                base("ben-227", "Ben"),
+                *spare("Ben", 2),
+            ],
+            [bomb("Ben", "ben-227", "radar")],
+        )
         result = settle(data)
         assert statuses(result) == [("ben-227", "voided")]
         assert result.tw_paid["Ben"] == 2
@@ -152,8 +208,15 @@ class TestResolution:
     def test_feuerwehr_protects_only_its_owners_other_base_buildings(self, target: str, destroyed: bool) -> None:
         """The Feuerwehr does not protect itself, units, or another player's buildings."""
         data = scenario(
-            [base("fw", "Anna", "Feuerwehr", special="feuerwehr"), unit("anna-unit", "Anna"), base("ben-x", "Ben"),
-             base("ben-227", "Ben"), *spare("Ben", 2), base("anna-227", "Anna"), *spare("Anna", 2)],
+            [
+                base("fw", "Anna", "Feuerwehr", special="feuerwehr"),
+                unit("anna-unit", "Anna"),
+                base("ben-x", "Ben"),
+                base("ben-227", "Ben"),
+                *spare("Ben", 2),
+                base("anna-227", "Anna"),
+                *spare("Anna", 2),
+            ],
             [bomb("Ben" if target != "ben-x" else "Anna", "ben-227" if target != "ben-x" else "anna-227", target)],
         )
         result = settle(data)
@@ -162,9 +225,15 @@ class TestResolution:
     def test_erfolgreiche_abwehr_costs_its_grey_box_plus_the_countered_grey_box(self) -> None:
         """The countering player pays 1 + 2 TW, the countered card only its grey box of 2 (how.erfolgreiche-abwehr)."""
         data = scenario(
-            [action_card("act", "Ben", 2), action_card("abwehr", "Anna", 1, "Erfolgreiche Abwehr"), base("hafen", "Anna")],
-            [{"player": "Ben", "card": "act", "effect": "destroy", "targets": ["hafen"], "tw_cost": 3},
-             {"player": "Anna", "card": "abwehr", "effect": "counter-effect", "targets": ["act"]}],
+            [
+                action_card("act", "Ben", 2),
+                action_card("abwehr", "Anna", 1, "Erfolgreiche Abwehr"),
+                base("hafen", "Anna"),
+            ],
+            [
+                {"player": "Ben", "card": "act", "effect": "destroy", "targets": ["hafen"], "tw_cost": 3},
+                {"player": "Anna", "card": "abwehr", "effect": "counter-effect", "targets": ["act"]},
+            ],
             players=[{"name": "Anna", "tw": 3}, {"name": "Ben", "tw": 5}],
         )
         result = settle(data)
@@ -178,8 +247,10 @@ class TestResolution:
         """Countered as a whole, an action card costs nothing and is put on the scrapyard all the same (how.aktionskarten)."""
         data = scenario(
             [action_card("act", "Ben", 2), action_card("counter", "Anna", 1), base("hafen", "Anna")],
-            [{"player": "Ben", "card": "act", "effect": "destroy", "targets": ["hafen"]},
-             {"player": "Anna", "card": "counter", "effect": "counter", "targets": ["act"]}],
+            [
+                {"player": "Ben", "card": "act", "effect": "destroy", "targets": ["hafen"]},
+                {"player": "Anna", "card": "counter", "effect": "counter", "targets": ["act"]},
+            ],
             players=[{"name": "Anna", "tw": 1}, {"name": "Ben", "tw": 2}],
         )
         result = settle(data)
@@ -190,9 +261,15 @@ class TestResolution:
     def test_a_discarded_action_card_was_still_in_hand_and_fizzles_unpaid(self) -> None:
         """Explosive Landung discards the declared card from the hand: it no longer exists when its turn comes."""
         data = scenario(
-            [action_card("act", "Ben", 2), action_card("landung", "Anna", 1, "Explosive Landung"), base("hafen", "Anna")],
-            [{"player": "Ben", "card": "act", "effect": "destroy", "targets": ["hafen"]},
-             {"player": "Anna", "card": "landung", "effect": "discard", "targets": ["act"]}],
+            [
+                action_card("act", "Ben", 2),
+                action_card("landung", "Anna", 1, "Explosive Landung"),
+                base("hafen", "Anna"),
+            ],
+            [
+                {"player": "Ben", "card": "act", "effect": "destroy", "targets": ["hafen"]},
+                {"player": "Anna", "card": "landung", "effect": "discard", "targets": ["act"]},
+            ],
             players=[{"name": "Anna", "tw": 1}, {"name": "Ben", "tw": 2}],
         )
         result = settle(data)
@@ -201,36 +278,56 @@ class TestResolution:
 
     def test_producing_tw_happens_at_once_and_cannot_be_countered(self) -> None:
         """Drawing TW is no action: it is done when declared, and a counter aimed at it is refused (how.aktionen)."""
-        data = scenario([unit("z", "Anna"), base("ben-1", "Ben"), action_card("counter", "Anna", 0)],
-                        [{"player": "Anna", "card": "z", "effect": "lock", "targets": ["ben-1"], "lock": True},
-                         {"player": "Ben", "card": "ben-1", "effect": "produce-tw"}])
+        data = scenario(
+            [unit("z", "Anna"), base("ben-1", "Ben"), action_card("counter", "Anna", 0)],
+            [
+                {"player": "Anna", "card": "z", "effect": "lock", "targets": ["ben-1"], "lock": True},
+                {"player": "Ben", "card": "ben-1", "effect": "produce-tw"},
+            ],
+        )
         result = settle(data)
         assert statuses(result) == [("ben-1", "produced"), ("z", "fizzled")]
         assert result.tw_left["Ben"] == 1
         assert "how.zerstoerer" in result.trace.rules()
         countered = copy.deepcopy(data)
         countered["stack"].append({"player": "Anna", "card": "counter", "effect": "counter", "targets": ["ben-1"]})
-        with pytest.raises(InvalidScenario, match=r"only produced TW, which is no action and cannot be prevented \(how.aktionen\)"):
+        with pytest.raises(
+            InvalidScenario, match=r"only produced TW, which is no action and cannot be prevented \(how.aktionen\)"
+        ):
             from_plain(StackScenario, countered)
 
     def test_a_player_may_extend_the_chain_after_the_opponent_passes(self) -> None:
         """Two reactions in a row by the same player are legal, and the trace cites the chain rule."""
         data = scenario(
-            [base("radar", "Ben", "Radarstation"), *spare("Ben", 2), base("a1", "Anna"), base("a2", "Anna"), *spare("Anna", 4)],
+            [
+                base("radar", "Ben", "Radarstation"),
+                *spare("Ben", 2),
+                base("a1", "Anna"),
+                base("a2", "Anna"),
+                *spare("Anna", 4),
+            ],
             [RADAR, bomb("Anna", "a1", "radar"), {"player": "Anna", "card": "a2", "effect": "draw", "tw_cost": 1}],
         )
         result = settle(data)
         assert [o.card for o in result.outcomes] == ["a2", "a1", "radar"]
-        assert any("adds a further reaction to the chain" in step.text and step.rule == "how.aktionsstapel" for step in result.trace)
+        assert any(
+            "adds a further reaction to the chain" in step.text and step.rule == "how.aktionsstapel"
+            for step in result.trace
+        )
 
     def test_blitzangriff_forbids_locking_its_target_in_reaction_except_to_draw_tw(self) -> None:
         """After a Blitzangriff, its target may draw TW but not be locked to use an ability (how.blitzangriff)."""
-        cards = [action_card("blitz", "Ben", 0, "Blitzangriff", special="blitzangriff"), base("radar", "Anna", "Radarstation"), *spare("Anna", 2)]
+        cards = [
+            action_card("blitz", "Ben", 0, "Blitzangriff", special="blitzangriff"),
+            base("radar", "Anna", "Radarstation"),
+            *spare("Anna", 2),
+        ]
         blitz = {"player": "Ben", "card": "blitz", "effect": "destroy", "targets": ["radar"]}
         with pytest.raises(InvalidScenario) as raised:
             from_plain(StackScenario, scenario(cards, [blitz, {**RADAR, "player": "Anna"}]))
         assert str(raised.value) == (
-            "stack.1.lock: after the Blitzangriff Blitzangriff (blitz) its target Radarstation (radar) may not be locked in "
+            "stack.1.lock: after the Blitzangriff Blitzangriff (blitz) its target Radarstation (radar) may not be "
+            "locked in "
             "reaction to use an ability, only to draw TW (how.blitzangriff) (got True)"
         )
         result = settle(scenario(cards, [blitz, {"player": "Anna", "card": "radar", "effect": "produce-tw"}]))
@@ -238,34 +335,65 @@ class TestResolution:
 
     def test_an_assembly_makes_one_unit_per_phase_cheaper(self) -> None:
         """A Kaserne discounts the first infantry resolved; the second pays in full and the Kaserne is not locked (how.kaserne)."""
-        infantry = {"name": "Infanterie", "owner": "Anna", "kind": "unit", "zone": "hand", "play_cost": 2, "unit_type": "infantry"}
+        infantry = {
+            "name": "Infanterie",
+            "owner": "Anna",
+            "kind": "unit",
+            "zone": "hand",
+            "play_cost": 2,
+            "unit_type": "infantry",
+        }
         data = scenario(
-            [base("kaserne", "Anna", "Kaserne", special="assembly", assembly_for="infantry"), *spare("Anna", 4),
-             {"id": "inf-1", **infantry}, {"id": "inf-2", **infantry}],
-            [{"player": "Anna", "card": "inf-1", "effect": "build"}, {"player": "Anna", "card": "inf-2", "effect": "build"}],
+            [
+                base("kaserne", "Anna", "Kaserne", special="assembly", assembly_for="infantry"),
+                *spare("Anna", 4),
+                {"id": "inf-1", **infantry},
+                {"id": "inf-2", **infantry},
+            ],
+            [
+                {"player": "Anna", "card": "inf-1", "effect": "build"},
+                {"player": "Anna", "card": "inf-2", "effect": "build"},
+            ],
             phase="build",
         )
         result = settle(data)
         assert [(o.card, o.payment.assemblies, len(o.payment.drawn)) for o in result.outcomes] == [
-            ("inf-2", {"kaserne": 1}, 1), ("inf-1", {}, 2)]
+            ("inf-2", {"kaserne": 1}, 1),
+            ("inf-1", {}, 2),
+        ]
         assert result.cards["kaserne"].locked is False
         assert result.tw_paid["Anna"] == 4
 
     def test_a_build_that_cannot_be_paid_goes_to_the_scrapyard(self) -> None:
         """A build project short of TW never comes into play (how.bauphase, how.spiel)."""
-        data = scenario([{"id": "tank", "name": "Panzer", "owner": "Anna", "kind": "unit", "zone": "hand", "play_cost": 3}, *spare("Anna", 3),
-                         action_card("landung", "Ben", 0)],
-                        [{"player": "Anna", "card": "tank", "effect": "build"},
-                         {"player": "Anna", "card": "anna-1", "effect": "produce-tw"},
-                         {"player": "Anna", "card": "anna-2", "effect": "produce-tw"}], phase="build")
+        data = scenario(
+            [
+                {"id": "tank", "name": "Panzer", "owner": "Anna", "kind": "unit", "zone": "hand", "play_cost": 3},
+                *spare("Anna", 3),
+                action_card("landung", "Ben", 0),
+            ],
+            [
+                {"player": "Anna", "card": "tank", "effect": "build"},
+                {"player": "Anna", "card": "anna-1", "effect": "produce-tw"},
+                {"player": "Anna", "card": "anna-2", "effect": "produce-tw"},
+            ],
+            phase="build",
+        )
         spent = copy.deepcopy(data)
-        spent["stack"].insert(1, {"player": "Anna", "card": "anna-3", "effect": "other", "tw_cost": 3, "note": "spend 3 TW"})
+        spent["stack"].insert(
+            1, {"player": "Anna", "card": "anna-3", "effect": "other", "tw_cost": 3, "note": "spend 3 TW"}
+        )
         spent["stack"][1:] = [{"player": "Anna", "card": "anna-3", "effect": "draw"}]
         result = settle(data)
         assert statuses(result)[-1] == ("tank", "resolved")
-        short = scenario(data["cards"][:1] + spare("Anna", 3), [{"player": "Anna", "card": "tank", "effect": "build"},
-                                                              {"player": "Anna", "card": "anna-1", "effect": "draw", "tw_cost": 1}],
-                         phase="build")
+        short = scenario(
+            data["cards"][:1] + spare("Anna", 3),
+            [
+                {"player": "Anna", "card": "tank", "effect": "build"},
+                {"player": "Anna", "card": "anna-1", "effect": "draw", "tw_cost": 1},
+            ],
+            phase="build",
+        )
         result = settle(short)
         assert statuses(result) == [("anna-1", "resolved"), ("tank", "unpaid")]
         assert result.cards["tank"].zone.value == "scrapyard"
@@ -274,10 +402,21 @@ class TestResolution:
     def test_an_upgrade_whose_unit_has_gone_is_lost_but_paid(self) -> None:
         """An upgrade that finds no unit in the deployment zone comes to nothing and is still paid (how.upgrades)."""
         upgrade = {"id": "upg", "name": "Upgrade", "owner": "Anna", "kind": "upgrade", "zone": "hand", "play_cost": 1}
-        data = scenario([upgrade, unit("tank", "Anna", "deployment-zone"), *spare("Anna", 1), base("ben-227", "Ben"), *spare("Ben", 2),
-                         action_card("zerstoeren", "Ben", 2, "Zerstören")],
-                        [{"player": "Anna", "card": "upg", "effect": "upgrade", "targets": ["tank"]},
-                         {"player": "Ben", "card": "zerstoeren", "effect": "destroy", "targets": ["tank"]}], phase="build")
+        data = scenario(
+            [
+                upgrade,
+                unit("tank", "Anna", "deployment-zone"),
+                *spare("Anna", 1),
+                base("ben-227", "Ben"),
+                *spare("Ben", 2),
+                action_card("zerstoeren", "Ben", 2, "Zerstören"),
+            ],
+            [
+                {"player": "Anna", "card": "upg", "effect": "upgrade", "targets": ["tank"]},
+                {"player": "Ben", "card": "zerstoeren", "effect": "destroy", "targets": ["tank"]},
+            ],
+            phase="build",
+        )
         result = settle(data)
         assert statuses(result) == [("zerstoeren", "resolved"), ("upg", "voided")]
         assert result.tw_paid["Anna"] == 1
@@ -301,59 +440,138 @@ def _mutated(change: Any) -> dict[str, Any]:
 
 
 BAD_INPUTS = [
-    ("unknown-card", lambda d: d["stack"][1].update(card="anna-228"),
-     "stack.1.card: must be the id of a card listed in cards (got 'anna-228')"),
-    ("unknown-target", lambda d: d["stack"][1].update(targets=["radr"]),
-     "stack.1.targets.0: must be the id of a card listed in cards (got 'radr')"),
-    ("card-twice", lambda d: d["stack"].append(bomb("Anna", "anna-227", "ben-1")),
-     "stack.2.card: a card may stand in the action stack only once (how.aktionsstapel); 227-Pfund Bombe (anna-227) was declared at "
-     "stack.1 (got 'anna-227')"),
-    ("player-owns-no-such-card", lambda d: d["stack"][1].update(player="Ben"),
-     "stack.1.card: player 'Ben' owns no such card: 227-Pfund Bombe (anna-227) belongs to 'Anna' (got 'anna-227')"),
-    ("unknown-player", lambda d: d["stack"][1].update(player="Carl"),
-     "stack.1.player: must name one of the players (Anna, Ben) (got 'Carl')"),
-    ("negative-tw", lambda d: d["players"][0].update(tw=-1),
-     "players.0.tw: the TW available to 'Anna' must be 0 or more (got -1)"),
-    ("destroy-a-hand-card", lambda d: d["stack"][1].update(targets=["anna-hand"]),
-     "stack.1.targets.0: impossible target for 'anna-227' (destroy): Explosive Landung (anna-hand) is an action card in the hand; "
-     "only cards in play other than countries can be destroyed (got 'anna-hand')"),
-    ("discard-a-card-in-play", lambda d: d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "discard", "targets": ["ben-1"]}),
-     "stack.2.targets.0: impossible target for 'anna-hand' (discard): Basisausbau (ben-1) lies in the base zone; only hand cards can be "
-     "discarded (how.abwerfen) (got 'ben-1')"),
-    ("counter-a-card-not-in-the-stack", lambda d: d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "counter", "targets": ["ben-1"]}),
-     "stack.2.targets.0: impossible target for 'anna-hand' (counter): Basisausbau (ben-1) is not the card of an action declared earlier "
-     "in this stack (got 'ben-1')"),
-    ("counter-the-effect-of-a-building", lambda d: d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "counter-effect", "targets": ["radar"]}),
-     "stack.2.targets.0: impossible target for 'anna-hand' (counter-effect): only the effect of an action card can be countered this way "
-     "(how.aktionskarten); Radarstation (radar) is a base building (got 'radar')"),
-    ("lock-a-locked-card", lambda d: (d["cards"][4].update(locked=True), d["players"][1].update(tw=1), d["stack"].append(
-        {"player": "Anna", "card": "anna-1", "effect": "lock", "targets": ["ben-1"]})),
-     "stack.2.targets.0: impossible target for 'anna-1' (lock): Basisausbau (ben-1) lies locked; only an unlocked card in play can be "
-     "locked (how.sperren-entsperren) (got 'ben-1')"),
-    ("target-itself", lambda d: d["stack"][1].update(targets=["anna-227"]),
-     "stack.1.targets.0: impossible target for 'anna-227' (destroy): a card cannot target itself (got 'anna-227')"),
-    ("missing-target", lambda d: d["stack"][1].update(targets=[]),
-     "stack.1.targets: effect 'destroy' needs a target (got [])"),
-    ("not-enough-tw", lambda d: d["stack"][1].update(tw_cost=3),
-     "stack.1: Anna cannot declare 227-Pfund Bombe (anna-227) for 3 TW: besides the cards already in the action stack only 2 TW can be "
-     "raised (how.aktionsstapel) (got 3)"),
-    ("duplicate-card-id", lambda d: d["cards"].append(base("radar", "Ben")),
-     "cards.7.id: every card needs a different id (give each copy its own) (got 'radar')"),
-    ("owner-not-at-the-table", lambda d: d["cards"].append(base("carl-1", "Carl")),
-     "cards.7.owner: card 'carl-1' must belong to one of the players (Anna, Ben) (got 'Carl')"),
-    ("action-card-from-the-scrapyard", lambda d: (d["cards"][6].update(zone="scrapyard"), d["stack"].append(
-        {"player": "Anna", "card": "anna-hand", "effect": "draw"})),
-     "stack.2.card: an action card is played from the hand; Explosive Landung (anna-hand) lies in the scrapyard (got 'anna-hand')"),
-    ("action-card-in-the-block-phase", lambda d: (d.update(phase="block"), d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "draw"})),
-     "stack.2.card: action cards may not be played in the attack and block declaration phases (how.aktionskarten) (got 'block')"),
-    ("unknown-effect", lambda d: d["stack"][1].update(effect="explode"),
-     "stack.1.effect: must be one of 'destroy', 'lock', 'unlock', 'counter', 'counter-effect', 'discard', 'draw', 'produce-tw', 'build', "
-     "'upgrade', 'other' (got 'explode')"),
+    (
+        "unknown-card",
+        lambda d: d["stack"][1].update(card="anna-228"),
+        "stack.1.card: must be the id of a card listed in cards (got 'anna-228')",
+    ),
+    (
+        "unknown-target",
+        lambda d: d["stack"][1].update(targets=["radr"]),
+        "stack.1.targets.0: must be the id of a card listed in cards (got 'radr')",
+    ),
+    (
+        "card-twice",
+        lambda d: d["stack"].append(bomb("Anna", "anna-227", "ben-1")),
+        "stack.2.card: a card may stand in the action stack only once (how.aktionsstapel); 227-Pfund Bombe (anna-227) "
+        "was declared at "
+        "stack.1 (got 'anna-227')",
+    ),
+    (
+        "player-owns-no-such-card",
+        lambda d: d["stack"][1].update(player="Ben"),
+        "stack.1.card: player 'Ben' owns no such card: 227-Pfund Bombe (anna-227) belongs to 'Anna' (got 'anna-227')",
+    ),
+    (
+        "unknown-player",
+        lambda d: d["stack"][1].update(player="Carl"),
+        "stack.1.player: must name one of the players (Anna, Ben) (got 'Carl')",
+    ),
+    (
+        "negative-tw",
+        lambda d: d["players"][0].update(tw=-1),
+        "players.0.tw: the TW available to 'Anna' must be 0 or more (got -1)",
+    ),
+    (
+        "destroy-a-hand-card",
+        lambda d: d["stack"][1].update(targets=["anna-hand"]),
+        "stack.1.targets.0: impossible target for 'anna-227' (destroy): Explosive Landung (anna-hand) is an action "
+        "card in the hand; "
+        "only cards in play other than countries can be destroyed (got 'anna-hand')",
+    ),
+    (
+        "discard-a-card-in-play",
+        lambda d: d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "discard", "targets": ["ben-1"]}),
+        "stack.2.targets.0: impossible target for 'anna-hand' (discard): Basisausbau (ben-1) lies in the base zone; "
+        "only hand cards can be "
+        "discarded (how.abwerfen) (got 'ben-1')",
+    ),
+    (
+        "counter-a-card-not-in-the-stack",
+        lambda d: d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "counter", "targets": ["ben-1"]}),
+        "stack.2.targets.0: impossible target for 'anna-hand' (counter): Basisausbau (ben-1) is not the card of an "
+        "action declared earlier "
+        "in this stack (got 'ben-1')",
+    ),
+    (
+        "counter-the-effect-of-a-building",
+        lambda d: d["stack"].append(
+            {"player": "Anna", "card": "anna-hand", "effect": "counter-effect", "targets": ["radar"]}
+        ),
+        "stack.2.targets.0: impossible target for 'anna-hand' (counter-effect): only the effect of an action card can "
+        "be countered this way "
+        "(how.aktionskarten); Radarstation (radar) is a base building (got 'radar')",
+    ),
+    (
+        "lock-a-locked-card",
+        lambda d: (
+            d["cards"][4].update(locked=True),
+            d["players"][1].update(tw=1),
+            d["stack"].append({"player": "Anna", "card": "anna-1", "effect": "lock", "targets": ["ben-1"]}),
+        ),
+        "stack.2.targets.0: impossible target for 'anna-1' (lock): Basisausbau (ben-1) lies locked; only an unlocked "
+        "card in play can be "
+        "locked (how.sperren-entsperren) (got 'ben-1')",
+    ),
+    (
+        "target-itself",
+        lambda d: d["stack"][1].update(targets=["anna-227"]),
+        "stack.1.targets.0: impossible target for 'anna-227' (destroy): a card cannot target itself (got 'anna-227')",
+    ),
+    (
+        "missing-target",
+        lambda d: d["stack"][1].update(targets=[]),
+        "stack.1.targets: effect 'destroy' needs a target (got [])",
+    ),
+    (
+        "not-enough-tw",
+        lambda d: d["stack"][1].update(tw_cost=3),
+        "stack.1: Anna cannot declare 227-Pfund Bombe (anna-227) for 3 TW: besides the cards already in the action "
+        "stack only 2 TW can be "
+        "raised (how.aktionsstapel) (got 3)",
+    ),
+    (
+        "duplicate-card-id",
+        lambda d: d["cards"].append(base("radar", "Ben")),
+        "cards.7.id: every card needs a different id (give each copy its own) (got 'radar')",
+    ),
+    (
+        "owner-not-at-the-table",
+        lambda d: d["cards"].append(base("carl-1", "Carl")),
+        "cards.7.owner: card 'carl-1' must belong to one of the players (Anna, Ben) (got 'Carl')",
+    ),
+    (
+        "action-card-from-the-scrapyard",
+        lambda d: (
+            d["cards"][6].update(zone="scrapyard"),
+            d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "draw"}),
+        ),
+        "stack.2.card: an action card is played from the hand; Explosive Landung (anna-hand) lies in the scrapyard "
+        "(got 'anna-hand')",
+    ),
+    (
+        "action-card-in-the-block-phase",
+        lambda d: (
+            d.update(phase="block"),
+            d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "draw"}),
+        ),
+        "stack.2.card: action cards may not be played in the attack and block declaration phases (how.aktionskarten) "
+        "(got 'block')",
+    ),
+    (
+        "unknown-effect",
+        lambda d: d["stack"][1].update(effect="explode"),
+        "stack.1.effect: must be one of 'destroy', 'lock', 'unlock', 'counter', 'counter-effect', 'discard', 'draw', "
+        "'produce-tw', 'build', "
+        "'upgrade', 'other' (got 'explode')",
+    ),
 ]
 
 
 class TestBadInput:
-    @pytest.mark.parametrize(("change", "message"), [case[1:] for case in BAD_INPUTS], ids=[case[0] for case in BAD_INPUTS])
+    @pytest.mark.parametrize(
+        ("change", "message"), [case[1:] for case in BAD_INPUTS], ids=[case[0] for case in BAD_INPUTS]
+    )
     def test_each_bad_input_is_named_exactly(self, change: Any, message: str) -> None:
         """A bad scenario is refused with the path of the offending item, what was expected and what was found."""
         with pytest.raises(InvalidScenario) as raised:
@@ -362,9 +580,11 @@ class TestBadInput:
 
     def test_every_problem_of_the_stack_is_reported_at_once(self) -> None:
         """Validation collects all problems before failing."""
+
         def two_problems(data: dict[str, Any]) -> None:
             data["stack"][1].update(targets=["radr"])
             data["stack"].append({"player": "Carl", "card": "anna-hand", "effect": "draw"})
+
         with pytest.raises(InvalidScenario) as raised:
             from_plain(StackScenario, _mutated(two_problems))
         assert [error.path for error in raised.value.errors] == ["stack.1.targets.0", "stack.2.player"]
@@ -373,11 +593,19 @@ class TestBadInput:
         """`rulebook adjudicate stack` on a bad file exits 1 with the file and the item named."""
         path = tmp_path / "bad.yaml"
         path.write_text(json.dumps(_mutated(lambda d: d["stack"][1].update(card="anna-228"))), encoding="utf-8")
-        completed = subprocess.run([sys.executable, "-m", "rulebook.cli", "adjudicate", "stack", "--scenario", str(path)],
-                                   capture_output=True, text=True, cwd=REPOSITORY, check=False)
+        completed = subprocess.run(
+            [sys.executable, "-m", "rulebook.cli", "adjudicate", "stack", "--scenario", str(path)],
+            capture_output=True,
+            text=True,
+            cwd=REPOSITORY,
+            check=False,
+        )
         assert completed.returncode == 1
         assert "Traceback" not in completed.stderr
-        assert f"{path}: stack.1.card: must be the id of a card listed in cards (got 'anna-228')" in completed.stderr + completed.stdout
+        assert (
+            f"{path}: stack.1.card: must be the id of a card listed in cards (got 'anna-228')"
+            in completed.stderr + completed.stdout
+        )
 
 
 # --- the calculator as registered -------------------------------------------------------------------
@@ -403,7 +631,9 @@ class TestCalculator:
         text = subprocess.run(command, capture_output=True, text=True, cwd=REPOSITORY, check=True).stdout
         assert text.startswith("227-Pfund Bombe (anna-227), Anna: resolved — Anna pays 2 TW and sacrifices it;")
         assert "[how.aktionsstapel]" in text
-        document = json.loads(subprocess.run([*command, "--json"], capture_output=True, text=True, cwd=REPOSITORY, check=True).stdout)
+        document = json.loads(
+            subprocess.run([*command, "--json"], capture_output=True, text=True, cwd=REPOSITORY, check=True).stdout
+        )
         assert document["tw_paid"] == {"Anna": 2, "Ben": 0}
         assert document["cards"]["radar"] == {"zone": "scrapyard", "locked": False}
 
@@ -414,8 +644,17 @@ class TestCalculator:
 
 # --- invariants (Hypothesis) ---------------------------------------------------------------------------
 
-EFFECTS = [Effect.DESTROY, Effect.LOCK, Effect.UNLOCK, Effect.COUNTER, Effect.COUNTER_EFFECT, Effect.DISCARD, Effect.DRAW,
-           Effect.PRODUCE_TW, Effect.OTHER]
+EFFECTS = [
+    Effect.DESTROY,
+    Effect.LOCK,
+    Effect.UNLOCK,
+    Effect.COUNTER,
+    Effect.COUNTER_EFFECT,
+    Effect.DISCARD,
+    Effect.DRAW,
+    Effect.PRODUCE_TW,
+    Effect.OTHER,
+]
 
 
 @st.composite
@@ -425,7 +664,9 @@ def tables(draw: st.DrawFn) -> list[dict[str, Any]]:
     for owner in ("Anna", "Ben"):
         for n in range(draw(st.integers(1, 5))):
             extra = {"special": "feuerwehr"} if draw(st.integers(0, 9)) == 0 else {}
-            cards.append(base(f"{owner}-b{n}", owner, tw=draw(st.integers(0, 2)), locked=draw(st.integers(0, 3)) == 0, **extra))
+            cards.append(
+                base(f"{owner}-b{n}", owner, tw=draw(st.integers(0, 2)), locked=draw(st.integers(0, 3)) == 0, **extra)
+            )
         for n in range(draw(st.integers(0, 2))):
             cards.append(unit(f"{owner}-u{n}", owner, locked=draw(st.booleans())))
         for n in range(draw(st.integers(0, 2))):
@@ -433,7 +674,9 @@ def tables(draw: st.DrawFn) -> list[dict[str, Any]]:
     return cards
 
 
-def _fitting_targets(effect: Effect, cards: list[dict[str, Any]], stack: list[dict[str, Any]], acting: str) -> list[str]:
+def _fitting_targets(
+    effect: Effect, cards: list[dict[str, Any]], stack: list[dict[str, Any]], acting: str
+) -> list[str]:
     """Targets that make sense for ``effect`` when it is declared (the scenario check still has the last word)."""
     in_play = [c for c in cards if c["zone"] != "hand" and c["id"] != acting]
     declared = [d["card"] for d in stack if d["effect"] != "produce-tw"]
@@ -459,14 +702,25 @@ def stacks(draw: st.DrawFn, effects: tuple[Effect, ...] = tuple(EFFECTS)) -> Sta
         card = draw(st.sampled_from(cards))
         in_hand = card["zone"] == "hand"
         effect = draw(st.sampled_from([e for e in effects if not (in_hand and e is Effect.PRODUCE_TW)]))
-        needs_target = effect in (Effect.DESTROY, Effect.LOCK, Effect.UNLOCK, Effect.DISCARD, Effect.COUNTER, Effect.COUNTER_EFFECT)
+        needs_target = effect in (
+            Effect.DESTROY,
+            Effect.LOCK,
+            Effect.UNLOCK,
+            Effect.DISCARD,
+            Effect.COUNTER,
+            Effect.COUNTER_EFFECT,
+        )
         fitting = _fitting_targets(effect, cards, declared, card["id"])
         if needs_target and not fitting:
             continue
         declaration = Declaration(
-            player=card["owner"], card=card["id"], effect=effect,
-            targets=(draw(st.sampled_from(fitting)),) if needs_target else (), tw_cost=draw(st.integers(0, 2)),
-            lock=not in_hand and draw(st.booleans()), sacrifice=not in_hand and draw(st.integers(0, 3)) == 0,
+            player=card["owner"],
+            card=card["id"],
+            effect=effect,
+            targets=(draw(st.sampled_from(fitting)),) if needs_target else (),
+            tw_cost=draw(st.integers(0, 2)),
+            lock=not in_hand and draw(st.booleans()),
+            sacrifice=not in_hand and draw(st.integers(0, 3)) == 0,
         )
         try:
             built = StackScenario(table.players, table.cards, (*built.stack, declaration))
@@ -500,7 +754,10 @@ class TestInvariants:
     @settings(max_examples=200, deadline=None)
     @given(
         effect=st.sampled_from([Effect.DESTROY, Effect.LOCK, Effect.DISCARD, Effect.DRAW, Effect.OTHER]),
-        cost=st.integers(0, 4), spare_tw=st.integers(0, 3), pool=st.integers(0, 3), with_card=st.booleans(),
+        cost=st.integers(0, 4),
+        spare_tw=st.integers(0, 3),
+        pool=st.integers(0, 3),
+        with_card=st.booleans(),
     )
     def test_a_single_action_with_enough_tw_and_a_valid_target_resolves(
         self, effect: Effect, cost: int, spare_tw: int, pool: int, with_card: bool
@@ -511,7 +768,15 @@ class TestInvariants:
         target = {Effect.DESTROY: "ben-x", Effect.LOCK: "ben-x", Effect.DISCARD: "ben-hand"}.get(effect)
         data = scenario(
             [acting, *spare("Anna", buildings), base("ben-x", "Ben"), action_card("ben-hand", "Ben", 1)],
-            [{"player": "Anna", "card": "act", "effect": effect.value, "targets": [target] if target else [], "tw_cost": cost}],
+            [
+                {
+                    "player": "Anna",
+                    "card": "act",
+                    "effect": effect.value,
+                    "targets": [target] if target else [],
+                    "tw_cost": cost,
+                }
+            ],
             players=[{"name": "Anna", "tw": pool}, {"name": "Ben"}],
         )
         result = settle(data)
@@ -523,8 +788,11 @@ class TestInvariants:
 
 
 def _stack_examples() -> list[Path]:
-    return sorted(path for path in (REPOSITORY / "content" / "hell-of-a-war" / "examples").glob("*.yaml")
-                  if load_yaml_text(path.read_text(encoding="utf-8"))["calculator"] == "stack")
+    return sorted(
+        path
+        for path in (REPOSITORY / "content" / "hell-of-a-war" / "examples").glob("*.yaml")
+        if load_yaml_text(path.read_text(encoding="utf-8"))["calculator"] == "stack"
+    )
 
 
 class TestExamples:
@@ -532,8 +800,12 @@ class TestExamples:
         """The four action-stack examples of the FAQ, Feuerwehr, Erfolgreiche Abwehr and the Kaserne are content."""
         ids = {path.stem for path in _stack_examples()}
         assert {
-            "how.example.radar-227", "how.example.counter-227", "how.example.destroyer-radar-destroyer",
-            "how.example.four-base-buildings-radar", "how.example.feuerwehr-voids-227", "how.example.erfolgreiche-abwehr-cost",
+            "how.example.radar-227",
+            "how.example.counter-227",
+            "how.example.destroyer-radar-destroyer",
+            "how.example.four-base-buildings-radar",
+            "how.example.feuerwehr-voids-227",
+            "how.example.erfolgreiche-abwehr-cost",
             "how.example.kaserne-infantry",
         } <= ids
 
@@ -541,7 +813,9 @@ class TestExamples:
     def test_quotes_are_verbatim_from_the_entry(self, path: Path) -> None:
         """The German quote is copied exactly from the original body of the first entry, the English from its translation."""
         example = load_yaml_text(path.read_text(encoding="utf-8"))
-        entry = load_yaml_text((REPOSITORY / "content" / "hell-of-a-war" / f"{example['entries'][0]}.yaml").read_text(encoding="utf-8"))
+        entry = load_yaml_text(
+            (REPOSITORY / "content" / "hell-of-a-war" / f"{example['entries'][0]}.yaml").read_text(encoding="utf-8")
+        )
         for lang in ("de", "en"):
             assert example["quote"][lang] in entry["text"][lang]["body"]
         assert example["assumptions"], "every example states what the source leaves open"

@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.actions import Board, Declaration, Effect, Payment
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Player, Special, Zone
-from adjudicator.errors import ScenarioError
 
 
 def building(card_id: str, owner: str = "Anna", tw: int = 1, **extra: object) -> Card:
-    return Card(id=card_id, name="Basisausbau", owner=owner, kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE, tw=tw, **extra)  # type: ignore[arg-type]
+    return Card(
+        id=card_id, name="Basisausbau", owner=owner, kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE, tw=tw, **extra
+    )  # type: ignore[arg-type]
 
 
 KASERNE = building("kaserne", special=Special.ASSEMBLY, assembly_for="infantry")
-INFANTRY = Card(id="inf", name="Infanterie", owner="Anna", kind=CardKind.UNIT, zone=Zone.HAND, play_cost=3, unit_type="infantry")
+INFANTRY = Card(
+    id="inf", name="Infanterie", owner="Anna", kind=CardKind.UNIT, zone=Zone.HAND, play_cost=3, unit_type="infantry"
+)
 TANK = Card(id="tank", name="Panzer", owner="Anna", kind=CardKind.UNIT, zone=Zone.HAND, play_cost=3, unit_type="tank")
 ACTION = Card(id="act", name="Aktionskarte", owner="Ben", kind=CardKind.ACTION_CARD, zone=Zone.HAND, play_cost=2)
-ABWEHR = Card(id="abwehr", name="Erfolgreiche Abwehr", owner="Anna", kind=CardKind.ACTION_CARD, zone=Zone.HAND, play_cost=1)
+ABWEHR = Card(
+    id="abwehr", name="Erfolgreiche Abwehr", owner="Anna", kind=CardKind.ACTION_CARD, zone=Zone.HAND, play_cost=1
+)
 
 
 def board(*cards: Card, anna_tw: int = 0) -> Board:
@@ -50,7 +56,13 @@ class TestCost:
             (Declaration("Anna", "abwehr", Effect.COUNTER_EFFECT, targets=("act",)), False, 3),
             (Declaration("Anna", "inf", Effect.BUILD), False, 3),
         ],
-        ids=["ability", "action-card-grey-box-plus-description", "effect-countered-grey-box-only", "erfolgreiche-abwehr", "build"],
+        ids=[
+            "ability",
+            "action-card-grey-box-plus-description",
+            "effect-countered-grey-box-only",
+            "erfolgreiche-abwehr",
+            "build",
+        ],
     )
     def test_cost_table(self, declaration: Declaration, effect_countered: bool, cost: int) -> None:
         """Abilities cost their description; cards played add the grey box; a countered effect leaves only the grey box (how.aktionskarten); the Erfolgreiche Abwehr adds the countered card's grey box (how.erfolgreiche-abwehr)."""
@@ -75,7 +87,13 @@ class TestPlan:
 
     def test_locked_earmarked_acting_and_foreign_cards_do_not_pay(self) -> None:
         """Only the player's own unlocked cards in play, not in the stack and not the acting card, produce TW (how.aktionsstapel)."""
-        cards = (building("acting"), building("locked", locked=True), building("earmarked"), building("bens", owner="Ben"), building("free"))
+        cards = (
+            building("acting"),
+            building("locked", locked=True),
+            building("earmarked"),
+            building("bens", owner="Ben"),
+            building("free"),
+        )
         table = board(*cards)
         table.pending[0] = Declaration("Anna", "earmarked", Effect.DRAW)
         assert table.tw_sources("Anna", "acting") == ["free"]
@@ -84,7 +102,9 @@ class TestPlan:
     def test_assemblies_pay_first_and_only_for_their_unit_type(self) -> None:
         """A Kaserne makes infantry cheaper without being locked, but a tank is paid by locking it (how.montagen)."""
         table = board(KASERNE, building("b1"), building("b2"), building("b3"), INFANTRY, TANK)
-        assert table.plan("Anna", "inf", 3, "infantry") == Payment(tw=3, drawn={"b1": 1, "b2": 1}, assemblies={"kaserne": 1})
+        assert table.plan("Anna", "inf", 3, "infantry") == Payment(
+            tw=3, drawn={"b1": 1, "b2": 1}, assemblies={"kaserne": 1}
+        )
         assert table.plan("Anna", "tank", 3, "tank") == Payment(tw=3, drawn={"kaserne": 1, "b1": 1, "b2": 1})
 
     def test_a_used_assembly_neither_discounts_again_nor_pays_tw_in_the_phase(self) -> None:

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
+from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.damage import (
     ActionDamage,
     Block,
@@ -21,7 +22,6 @@ from adjudicator.hell_of_a_war.damage import (
     UnitKind,
     evaluate_damage,
 )
-from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.registry import calculators
 
@@ -45,9 +45,18 @@ class TestCombatUnit:
         [
             ({"defence": 0}, "defence: must be a printed defence value of 1 or more (got 0)"),
             ({"attack": {LAND: -1}}, "attack.land: must be 0 or more (got -1)"),
-            ({"defence_markers": 3, "marker_limit": 2}, "defence_markers: must not exceed the card's limit of 2 (how.verteidigungsmarker) (got 3)"),
-            ({"dig_in": True}, "marker_limit: is needed for Eingraben!: the most markers the card may carry (got None)"),
-            ({"land_upgrade": True, "kind": AIR}, "kind: a land upgrade defends as a land unit, so its kind must be 'land' (got 'air')"),
+            (
+                {"defence_markers": 3, "marker_limit": 2},
+                "defence_markers: must not exceed the card's limit of 2 (how.verteidigungsmarker) (got 3)",
+            ),
+            (
+                {"dig_in": True},
+                "marker_limit: is needed for Eingraben!: the most markers the card may carry (got None)",
+            ),
+            (
+                {"land_upgrade": True, "kind": AIR},
+                "kind: a land upgrade defends as a land unit, so its kind must be 'land' (got 'air')",
+            ),
             ({"max_blocked": 0}, "max_blocked: must be 1 or more (got 0)"),
         ],
     )
@@ -71,7 +80,9 @@ class TestCombatUnit:
             (("Jäger",), "land", False),
         ],
     )
-    def test_card_text_names_kinds_and_subtypes(self, subtypes: tuple[str, ...], selector: str, described: bool) -> None:
+    def test_card_text_names_kinds_and_subtypes(
+        self, subtypes: tuple[str, ...], selector: str, described: bool
+    ) -> None:
         """A card text means a card by kind or subtype, a fighter-bomber is both (how.jagdbomber), a night fighter is not a fighter (how.vorteil)."""
         assert unit("X", ATT, AIR, subtypes=subtypes).described_by(selector) is described
 
@@ -79,20 +90,23 @@ class TestCombatUnit:
 class TestValidation:
     def test_every_problem_is_reported_at_once(self) -> None:
         """Unknown names, friendly fire, illegal blocks and bad splits are collected together."""
-        messages = errors_of(lambda: DamageScenario(
-            units=(
-                unit("Panzer", ATT),
-                unit("Panzer", ATT),
-                unit("Jäger", DEF, AIR, attack={AIR: 2}),
-                unit("Flak", DEF, locked=True),
-            ),
-            blocks=(Block("Jäger", "Panzer"), Block("Flak", "Panzer"), Block("Geist", "Panzer")),
-            attacks=(FreeAttack("Panzer", "Panzer"),),
-            splits=(Split("Jäger", AIR, {"Panzer": 1}),),
-        ))
+        messages = errors_of(
+            lambda: DamageScenario(
+                units=(
+                    unit("Panzer", ATT),
+                    unit("Panzer", ATT),
+                    unit("Jäger", DEF, AIR, attack={AIR: 2}),
+                    unit("Flak", DEF, locked=True),
+                ),
+                blocks=(Block("Jäger", "Panzer"), Block("Flak", "Panzer"), Block("Geist", "Panzer")),
+                attacks=(FreeAttack("Panzer", "Panzer"),),
+                splits=(Split("Jäger", AIR, {"Panzer": 1}),),
+            )
+        )
         assert messages == [
             "units.1.name: must be unique in the scenario (got 'Panzer')",
-            "blocks.0: a air unit blocks a land unit only where its card allows it (can_block; how.blockphase) (got 'Jäger → Panzer')",
+            "blocks.0: a air unit blocks a land unit only where its card allows it (can_block; how.blockphase) (got "
+            "'Jäger → Panzer')",
             "blocks.1.blocker: must be unlocked to block (how.blockphase) (got 'Flak')",
             "blocks.2.blocker: must name a card of 'units'; known: Panzer, Jäger, Flak (got 'Geist')",
             "attacks.0.target: damage may never be dealt to one's own cards (how.friendly-fire) (got 'Panzer')",
@@ -103,20 +117,44 @@ class TestValidation:
     @pytest.mark.parametrize(
         ("units", "blocks", "attacks", "message"),
         [
-            ((unit("Jäger", ATT, AIR), unit("Panzer", DEF)), (), (FreeAttack("Jäger", "Panzer"),),
-             "attacks.0.target: a air unit damages a land target only with Initiative! land (how.initiative) (got 'Panzer')"),
-            ((unit("Grace", ATT, AIR, cannot_attack=("air",)), unit("Jäger", DEF, AIR)), (), (FreeAttack("Grace", "Jäger"),),
-             "attacks.0.target: Grace's card says it cannot attack this target (got 'Jäger')"),
-            ((unit("Panzer", ATT), unit("Pak", DEF)), (Block("Pak", "Panzer"),), (FreeAttack("Panzer", "Pak"),),
-             "attacks.0.attacker: is blocked, so it deals damage only to its blockers (rules a, b) (got 'Panzer')"),
-            ((unit("Panzer", ATT, camouflage_against=("Pak",)), unit("Pak", DEF, subtypes=("Pak",))), (Block("Pak", "Panzer"),), (),
-             "blocks.0: Panzer has Tarnung! against Pak and cannot be blocked by it (how.tarnung) (got 'Pak → Panzer')"),
-            ((unit("A", ATT), unit("B", ATT), unit("Pak", DEF)), (Block("Pak", "A"), Block("Pak", "B")), (),
-             "blocks: Pak may block 1 attacker(s) (max_blocked) (got 2)"),
+            (
+                (unit("Jäger", ATT, AIR), unit("Panzer", DEF)),
+                (),
+                (FreeAttack("Jäger", "Panzer"),),
+                "attacks.0.target: a air unit damages a land target only with Initiative! land (how.initiative) (got "
+                "'Panzer')",
+            ),
+            (
+                (unit("Grace", ATT, AIR, cannot_attack=("air",)), unit("Jäger", DEF, AIR)),
+                (),
+                (FreeAttack("Grace", "Jäger"),),
+                "attacks.0.target: Grace's card says it cannot attack this target (got 'Jäger')",
+            ),
+            (
+                (unit("Panzer", ATT), unit("Pak", DEF)),
+                (Block("Pak", "Panzer"),),
+                (FreeAttack("Panzer", "Pak"),),
+                "attacks.0.attacker: is blocked, so it deals damage only to its blockers (rules a, b) (got 'Panzer')",
+            ),
+            (
+                (unit("Panzer", ATT, camouflage_against=("Pak",)), unit("Pak", DEF, subtypes=("Pak",))),
+                (Block("Pak", "Panzer"),),
+                (),
+                "blocks.0: Panzer has Tarnung! against Pak and cannot be blocked by it (how.tarnung) (got 'Pak → "
+                "Panzer')",
+            ),
+            (
+                (unit("A", ATT), unit("B", ATT), unit("Pak", DEF)),
+                (Block("Pak", "A"), Block("Pak", "B")),
+                (),
+                "blocks: Pak may block 1 attacker(s) (max_blocked) (got 2)",
+            ),
         ],
         ids=["initiative", "cannot-attack", "blocked-attacker", "tarnung-block", "one-block-each"],
     )
-    def test_illegal_declarations(self, units: tuple[CombatUnit, ...], blocks: tuple[Block, ...], attacks: tuple[FreeAttack, ...], message: str) -> None:
+    def test_illegal_declarations(
+        self, units: tuple[CombatUnit, ...], blocks: tuple[Block, ...], attacks: tuple[FreeAttack, ...], message: str
+    ) -> None:
         """Targets outside Initiative!, 'cannot attack', free attacks of blocked units, blocks camouflage forbids and extra blocks are refused."""
         assert errors_of(lambda: DamageScenario(units, blocks, attacks)) == [message]
 
@@ -159,7 +197,11 @@ class TestBlocks:
     def test_default_split_destroys_in_turn_and_says_so(self) -> None:
         """Without a stated split each blocker in turn gets what destroys it, the rest to the last; the trace says it is a default."""
         scenario = DamageScenario(
-            (unit("Panther", ATT, defence=9, attack={LAND: 5}), unit("A", DEF, defence=2, defence_markers=1), unit("B", DEF, defence=4)),
+            (
+                unit("Panther", ATT, defence=9, attack={LAND: 5}),
+                unit("A", DEF, defence=2, defence_markers=1),
+                unit("B", DEF, defence=4),
+            ),
             (Block("A", "Panther"), Block("B", "Panther")),
         )
         result = evaluate_damage(scenario)
@@ -187,10 +229,15 @@ class TestUnblockedAttackers:
         ],
         ids=["cc2-unlocked-returns", "cc1-locked-returns-nothing", "cc2-declined"],
     )
-    def test_what_the_target_returns(self, target_fields: dict[str, Any], declined: tuple[str, ...], returned: int) -> None:
+    def test_what_the_target_returns(
+        self, target_fields: dict[str, Any], declined: tuple[str, ...], returned: int
+    ) -> None:
         """cc1: a unit locked earlier returns nothing; cc2: an unlocked one may return its matching value (and is locked)."""
         scenario = DamageScenario(
-            (unit("Panzer", ATT, defence=9, attack={LAND: 1}), unit("Pak", DEF, defence=9, attack={LAND: 3}, **target_fields)),
+            (
+                unit("Panzer", ATT, defence=9, attack={LAND: 1}),
+                unit("Pak", DEF, defence=9, attack={LAND: 3}, **target_fields),
+            ),
             attacks=(FreeAttack("Panzer", "Pak"),),
             declined_returns=declined,
         )
@@ -201,7 +248,11 @@ class TestUnblockedAttackers:
     def test_cc2_each_value_whole_to_one_attacker(self) -> None:
         """cc2: attacked by two unblocked tanks, the gun returns its AG-Boden whole to the one the player names."""
         scenario = DamageScenario(
-            (unit("P1", ATT, attack={LAND: 1}), unit("P2", ATT, attack={LAND: 1}), unit("Pak", DEF, defence=9, attack={LAND: 3})),
+            (
+                unit("P1", ATT, attack={LAND: 1}),
+                unit("P2", ATT, attack={LAND: 1}),
+                unit("Pak", DEF, defence=9, attack={LAND: 3}),
+            ),
             attacks=(FreeAttack("P1", "Pak"), FreeAttack("P2", "Pak")),
             returns=(ReturnFire("Pak", "P2"),),
         )
@@ -227,7 +278,9 @@ class TestUnblockedAttackers:
         """Sonderfall: an unblocked aircraft that 'cannot attack aircraft' still deals its AG-Luft to the Lince, which hits back as a blocker."""
         scenario = DamageScenario(
             (
-                unit("Grace", ATT, AIR, defence=5, attack={AIR: 3, LAND: 2}, cannot_attack=("air",), initiative=(LAND,)),
+                unit(
+                    "Grace", ATT, AIR, defence=5, attack={AIR: 3, LAND: 2}, cannot_attack=("air",), initiative=(LAND,)
+                ),
                 unit("Lince", DEF, AIR, defence=5, attack={AIR: 1}, draws_unblocked=("air",)),
                 unit("Infanterie", DEF),
             ),
@@ -238,18 +291,30 @@ class TestUnblockedAttackers:
 
     def test_a_drawn_attacker_may_not_choose_another_target(self) -> None:
         """Sonderfall: the Lince's card text prevents the free choice of target."""
-        messages = errors_of(lambda: DamageScenario(
-            (unit("Me109", ATT, AIR, initiative=(LAND,)), unit("Lince", DEF, AIR, draws_unblocked=("air",)), unit("Infanterie", DEF)),
-            attacks=(FreeAttack("Me109", "Infanterie"),),
-        ))
-        assert messages == ["attacks.0.target: must be Lince, whose card text draws the damage of unblocked attackers (Sonderfall of how.schadenverteilungsphase) (got 'Infanterie')"]
+        messages = errors_of(
+            lambda: DamageScenario(
+                (
+                    unit("Me109", ATT, AIR, initiative=(LAND,)),
+                    unit("Lince", DEF, AIR, draws_unblocked=("air",)),
+                    unit("Infanterie", DEF),
+                ),
+                attacks=(FreeAttack("Me109", "Infanterie"),),
+            )
+        )
+        assert messages == [
+            "attacks.0.target: must be Lince, whose card text draws the damage of unblocked attackers (Sonderfall of "
+            "how.schadenverteilungsphase) (got 'Infanterie')"
+        ]
 
 
 class TestVorteil:
     def test_destroyed_by_advantage_alone_deals_nothing(self) -> None:
         """how.vorteil: the bomber destroyed by the Spitfire's Vorteil! damage returns nothing."""
         scenario = DamageScenario(
-            (unit("Do217", ATT, AIR, attack={AIR: 5}, subtypes=("Bomber",)), unit("Spitfire", DEF, AIR, attack={AIR: 2}, advantage_against=("Bomber",))),
+            (
+                unit("Do217", ATT, AIR, attack={AIR: 5}, subtypes=("Bomber",)),
+                unit("Spitfire", DEF, AIR, attack={AIR: 2}, advantage_against=("Bomber",)),
+            ),
             (Block("Spitfire", "Do217"),),
         )
         result = evaluate_damage(scenario)
@@ -260,7 +325,10 @@ class TestVorteil:
     def test_advantage_not_enough_alone_lets_the_target_hit_back(self) -> None:
         """A target that survives the Vorteil! damage deals its damage normally at the end of the phase."""
         scenario = DamageScenario(
-            (unit("Do217", ATT, AIR, defence=3, attack={AIR: 2}, subtypes=("Bomber",)), unit("Spitfire", DEF, AIR, attack={AIR: 2}, advantage_against=("Bomber",))),
+            (
+                unit("Do217", ATT, AIR, defence=3, attack={AIR: 2}, subtypes=("Bomber",)),
+                unit("Spitfire", DEF, AIR, attack={AIR: 2}, advantage_against=("Bomber",)),
+            ),
             (Block("Spitfire", "Do217"),),
         )
         result = evaluate_damage(scenario)
@@ -270,7 +338,10 @@ class TestVorteil:
     def test_advantage_only_against_the_named_type(self) -> None:
         """'Vorteil! gegen Nachtjäger' does not act against ordinary fighters."""
         scenario = DamageScenario(
-            (unit("Bf110", ATT, AIR, attack={AIR: 2}, subtypes=("Jäger",)), unit("Mosquito", DEF, AIR, attack={AIR: 2}, advantage_against=("Nachtjäger",))),
+            (
+                unit("Bf110", ATT, AIR, attack={AIR: 2}, subtypes=("Jäger",)),
+                unit("Mosquito", DEF, AIR, attack={AIR: 2}, advantage_against=("Nachtjäger",)),
+            ),
             (Block("Mosquito", "Bf110"),),
         )
         result = evaluate_damage(scenario)
@@ -291,7 +362,9 @@ class TestMarkersAndSturm:
         ],
         ids=["sturm-example", "sturm-alone", "sturm-enough", "markers-absorb", "bonus-absorbs", "sturm-ignores-bonus"],
     )
-    def test_absorption_table(self, plain: int, storm: int, markers: int, bonus: int, lost: int, on_defence: int, destroyed: bool) -> None:
+    def test_absorption_table(
+        self, plain: int, storm: int, markers: int, bonus: int, lost: int, on_defence: int, destroyed: bool
+    ) -> None:
         """Markers, then other bonuses, take ordinary damage first; Sturm! damage goes straight onto the printed defence (2)."""
         units = [unit("Infanterie", DEF, defence=2, defence_markers=markers, defence_bonus=bonus)]
         attacks = []
@@ -319,7 +392,10 @@ class TestMarkersAndSturm:
     def test_eingraben_restores_markers_next_round(self) -> None:
         """how.eingraben: a surviving Eingraben! unit is dug in again up to its limit between the rounds."""
         scenario = DamageScenario(
-            (unit("Infanterie", DEF, defence=2, defence_markers=2, marker_limit=3, dig_in=True), unit("Späher", ATT, attack={LAND: 3})),
+            (
+                unit("Infanterie", DEF, defence=2, defence_markers=2, marker_limit=3, dig_in=True),
+                unit("Späher", ATT, attack={LAND: 3}),
+            ),
             attacks=(FreeAttack("Späher", "Infanterie"),),
         )
         result = evaluate_damage(scenario)
@@ -336,7 +412,10 @@ class TestTarnung:
                 unit("Stuka", ATT, AIR, attack={LAND: 2}, initiative=(LAND,)),
             ),
             attacks=(FreeAttack("Stuka", "Panzer"),),
-            action_damage=(ActionDamage("Sperrschaden Flugboot", "Panzer", 5, AIR), ActionDamage("Artillerieschlag", "Panzer", 1)),
+            action_damage=(
+                ActionDamage("Sperrschaden Flugboot", "Panzer", 5, AIR),
+                ActionDamage("Artillerieschlag", "Panzer", 1),
+            ),
             declined_returns=("Panzer",),
         )
         result = evaluate_damage(scenario)
@@ -348,7 +427,10 @@ class TestTarnung:
         scenario = DamageScenario(
             (unit("Panzer", DEF, defence=9, camouflage_against=("action",)), unit("Pak", ATT, attack={LAND: 2})),
             attacks=(FreeAttack("Pak", "Panzer"),),
-            action_damage=(ActionDamage("Artillerieschlag", "Panzer", 5), ActionDamage("Sperrschaden Zerstörer", "Panzer", 3, SEA)),
+            action_damage=(
+                ActionDamage("Artillerieschlag", "Panzer", 5),
+                ActionDamage("Sperrschaden Zerstörer", "Panzer", 3, SEA),
+            ),
             declined_returns=("Panzer",),
         )
         assert evaluate_damage(scenario).received["Panzer"] == 2
@@ -361,11 +443,22 @@ SIDES = st.sampled_from(list(Side))
 def one_target_fights(draw: st.DrawFn) -> DamageScenario:
     """A defender's land unit attacked by up to four unblocked land attackers with random values."""
     target = unit(
-        "Ziel", DEF, defence=draw(st.integers(1, 6)), attack={LAND: draw(st.integers(0, 4))},
-        defence_markers=draw(st.integers(0, 3)), defence_bonus=draw(st.integers(0, 2)), locked=draw(st.booleans()),
+        "Ziel",
+        DEF,
+        defence=draw(st.integers(1, 6)),
+        attack={LAND: draw(st.integers(0, 4))},
+        defence_markers=draw(st.integers(0, 3)),
+        defence_bonus=draw(st.integers(0, 2)),
+        locked=draw(st.booleans()),
     )
     attackers = tuple(
-        unit(f"A{index}", ATT, defence=draw(st.integers(1, 6)), attack={LAND: draw(st.integers(0, 5))}, sturm=draw(st.booleans()))
+        unit(
+            f"A{index}",
+            ATT,
+            defence=draw(st.integers(1, 6)),
+            attack={LAND: draw(st.integers(0, 5))},
+            sturm=draw(st.booleans()),
+        )
         for index in range(draw(st.integers(1, 4)))
     )
     return DamageScenario((target, *attackers), attacks=tuple(FreeAttack(a.name, "Ziel") for a in attackers))
@@ -378,7 +471,10 @@ class TestProperties:
         result = evaluate_damage(scenario)
         assert sum(result.dealt_total.values()) == sum(result.received.values())
         for card in scenario.units:
-            assert result.absorbed_by_markers[card.name] + result.damage_to_defence[card.name] <= result.received[card.name]
+            assert (
+                result.absorbed_by_markers[card.name] + result.damage_to_defence[card.name]
+                <= result.received[card.name]
+            )
 
     @given(one_target_fights())
     def test_destroyed_exactly_when_damage_reaches_the_printed_defence(self, scenario: DamageScenario) -> None:
@@ -415,4 +511,8 @@ class TestCalculator:
     def test_summary_names_the_destroyed_and_the_survivors(self) -> None:
         """The summary lists the destroyed cards and each side's survivors."""
         scenario = DamageScenario((unit("Panzer", ATT, attack={LAND: 2}), unit("Pak", DEF)), (Block("Pak", "Panzer"),))
-        assert evaluate_damage(scenario).summary() == ["Destroyed: Pak", "Surviving (attacker): Panzer", "Surviving (defender): none"]
+        assert evaluate_damage(scenario).summary() == [
+            "Destroyed: Pak",
+            "Surviving (attacker): Panzer",
+            "Surviving (defender): none",
+        ]

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
+from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.decks import (
     CardType,
     DeckCard,
@@ -21,12 +22,13 @@ from adjudicator.hell_of_a_war.decks import (
     evaluate_deck,
     evaluate_setup,
 )
-from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import calculators
 
 
-def titles(count: int, copies: int = 1, cost: int = 3, nation: Nation | None = Nation.GERMANY, prefix: str = "Karte") -> tuple[DeckCard, ...]:
+def titles(
+    count: int, copies: int = 1, cost: int = 3, nation: Nation | None = Nation.GERMANY, prefix: str = "Karte"
+) -> tuple[DeckCard, ...]:
     nations = (nation,) if nation else ()
     return tuple(DeckCard(f"{prefix} {index}", count=copies, cost=cost, nations=nations) for index in range(count))
 
@@ -49,7 +51,14 @@ class TestDeckCard:
     def test_strategy_needs_every_cost(self) -> None:
         """The strategy format sums costs, so every card but base buildings, land cards and X-cost actions needs one."""
         with pytest.raises(InvalidScenario) as raised:
-            DeckScenario(DeckFormat.STRATEGY, (DeckCard("Panzer IV"), DeckCard("Radar", CardType.BASE_BUILDING), DeckCard("Sabotage", CardType.ACTION)))
+            DeckScenario(
+                DeckFormat.STRATEGY,
+                (
+                    DeckCard("Panzer IV"),
+                    DeckCard("Radar", CardType.BASE_BUILDING),
+                    DeckCard("Sabotage", CardType.ACTION),
+                ),
+            )
         assert str(raised.value).splitlines() == [
             "cards.0.cost: the strategy format sums the TW costs of all cards: give this card's cost (got None)",
             "cards.2.cost: the strategy format sums the TW costs of all cards: give this card's cost (got None)",
@@ -72,9 +81,23 @@ class TestFormats:
             (DeckFormat.BASIC, titles(20, 4), True, ()),
             (DeckFormat.BASIC, titles(12, 4), False, ("how.depot",)),
         ],
-        ids=["hl-50", "hl-60", "hl-61", "hl-49", "adv-2x", "adv-3x", "pro-4x", "pro-5x", "pro-64", "basic-80", "basic-48"],
+        ids=[
+            "hl-50",
+            "hl-60",
+            "hl-61",
+            "hl-49",
+            "adv-2x",
+            "adv-3x",
+            "pro-4x",
+            "pro-5x",
+            "pro-64",
+            "basic-80",
+            "basic-48",
+        ],
     )
-    def test_format_table(self, deck_format: DeckFormat, cards: tuple[DeckCard, ...], legal: bool, violated: tuple[str, ...]) -> None:
+    def test_format_table(
+        self, deck_format: DeckFormat, cards: tuple[DeckCard, ...], legal: bool, violated: tuple[str, ...]
+    ) -> None:
         """Minimum 50, maximum 60 (none for strategy and the general rule), copies 1 / 2 / 4 per format, never more than 4."""
         result = evaluate_deck(DeckScenario(deck_format, cards))
         assert result.legal is legal
@@ -117,7 +140,11 @@ class TestFormats:
     )
     def test_one_alliance(self, nations: tuple[Nation, Nation], legal: bool, alliance: str | None) -> None:
         """how.depot: only Axis or only Allied cards; cards without markings go anywhere."""
-        cards = titles(20, 2, nation=nations[0]) + titles(5, 2, nation=nations[1], prefix="Zweite") + titles(2, nation=None, prefix="Ohne")
+        cards = (
+            titles(20, 2, nation=nations[0])
+            + titles(5, 2, nation=nations[1], prefix="Zweite")
+            + titles(2, nation=None, prefix="Ohne")
+        )
         result = evaluate_deck(DeckScenario(DeckFormat.BASIC, cards))
         assert result.legal is legal
         assert (result.alliance.value if result.alliance else None) == alliance
@@ -130,7 +157,10 @@ def strategy_deck(*extra: DeckCard, italians: int = 27) -> tuple[DeckCard, ...]:
         DeckCard("X1", CardType.ACTION, x_cost=True),
         DeckCard("X2", CardType.ACTION, x_cost=True),
         *(DeckCard(f"Aktion {index}", CardType.ACTION, cost=1) for index in range(8)),
-        *(DeckCard(f"DE {index}", count=3, cost=cost, nations=(Nation.GERMANY,)) for index, cost in enumerate((3, 4, 5, 6, 4, 5, 3, 7))),
+        *(
+            DeckCard(f"DE {index}", count=3, cost=cost, nations=(Nation.GERMANY,))
+            for index, cost in enumerate((3, 4, 5, 6, 4, 5, 3, 7))
+        ),
         DeckCard("IT 1", count=3, cost=italians // 3 - 4, nations=(Nation.ITALY,)),
         DeckCard("IT 2", count=3, cost=4, nations=(Nation.ITALY,)),
         *extra,
@@ -142,16 +172,36 @@ class TestStrategy:
         """Base buildings count 2 TW, X-cost action cards 10 TW, the others their cost: 20 + 20 + 8 + 111 + 27 = 186."""
         result = evaluate_deck(DeckScenario(DeckFormat.STRATEGY, strategy_deck()))
         assert (result.legal, result.card_count, result.strategy_tw) == (True, 50, 186)
-        assert (result.main_nation, result.second_nation, result.second_nation_unit_tw) == (Nation.GERMANY, Nation.ITALY, 27)
+        assert (result.main_nation, result.second_nation, result.second_nation_unit_tw) == (
+            Nation.GERMANY,
+            Nation.ITALY,
+            27,
+        )
 
     @pytest.mark.parametrize(
         ("extra", "italians", "problem"),
         [
-            ((DeckCard("X3", CardType.ACTION, x_cost=True), DeckCard("X4", CardType.ACTION, x_cost=True), DeckCard("X5", CardType.ACTION, x_cost=True)), 27,
-             "TW total 216 (base buildings 10 × 2 TW, X-cost action cards 5 × 10 TW, the others at their cost); at most 210"),
-            ((DeckCard("Aktion 0", CardType.ACTION, cost=1),), 27, "Aktion 0: 2 copies of an action card; the strategy format allows every action card once"),
+            (
+                (
+                    DeckCard("X3", CardType.ACTION, x_cost=True),
+                    DeckCard("X4", CardType.ACTION, x_cost=True),
+                    DeckCard("X5", CardType.ACTION, x_cost=True),
+                ),
+                27,
+                "TW total 216 (base buildings 10 × 2 TW, X-cost action cards 5 × 10 TW, the others at their cost); at "
+                "most 210",
+            ),
+            (
+                (DeckCard("Aktion 0", CardType.ACTION, cost=1),),
+                27,
+                "Aktion 0: 2 copies of an action card; the strategy format allows every action card once",
+            ),
             ((), 51, "the second nation provides 51 TW of units; at most 50"),
-            ((DeckCard("Zero", nations=(Nation.JAPAN,), cost=1),), 27, "cards of at most 2 nations; this deck needs germany, italy, japan"),
+            (
+                (DeckCard("Zero", nations=(Nation.JAPAN,), cost=1),),
+                27,
+                "cards of at most 2 nations; this deck needs germany, italy, japan",
+            ),
         ],
         ids=["over-210", "action-twice", "second-nation-51", "three-nations"],
     )
@@ -191,18 +241,102 @@ class TestSetup:
     @pytest.mark.parametrize(
         ("scenario", "legal", "violated", "target"),
         [
-            (SetupScenario(SetupVariant.TWO_PLAYER, 2, (land("A", 4, "P"), land("B", 4, "P"), land("C", 5, "Q"), land("D", 3, "Q"))), True, (), 15),
-            (SetupScenario(SetupVariant.TWO_PLAYER, 2, (land("A", 4, "P"), land("B", 3, "P"), land("C", 5, "Q"), land("D", 3, "Q"))), False, ("how.spielvorbereitung",), 15),
-            (SetupScenario(SetupVariant.TWO_PLAYER, 2, (land("A", 4, "P"), land("A", 4, "P"), land("C", 5, "Q"), land("D", 3, "Q"))), False, ("how.spielvorbereitung",), 15),
-            (SetupScenario(SetupVariant.TEAMS, 4, tuple(land(f"L{i}", 4, "Achse" if i < 3 else "Alliierte") for i in range(6))), True, (), 21),
-            (SetupScenario(SetupVariant.TEAMS, 5, tuple(land(f"L{i}", 4, "Achse" if i < 3 else "Alliierte") for i in range(6))), False, ("how.multiplayer-spiel.gerade-spieleranzahl",), 21),
-            (SetupScenario(SetupVariant.TEAMS, 4, tuple(land(f"L{i}", 4, "Achse" if i < 3 else "Alliierte") for i in range(5))), False, ("how.multiplayer-spiel.gerade-spieleranzahl",), 21),
-            (SetupScenario(SetupVariant.THREE_PLAYER, 3, (land("A", 4, "P1"), land("B", 4, "P2"), land("C", 4, "P2"), land("D", 4, "P3")), turn_order=("P1", "P2", "P3")), False, ("how.multiplayer-spiel.ungerade-spieleranzahl",), 15),
-            (SetupScenario(SetupVariant.THREE_PLAYER, 3, (land("A", 4, "P1"), land("B", 4, "P2"), land("C", 4, "P2"), land("D", 4, "P3")), joint_choice=True), True, (), 15),
-            (SetupScenario(SetupVariant.GLOBAL_DOMINATION, 3, land_pile=3), False, ("how.multiplayer-spiel.global-domination",), 30),
+            (
+                SetupScenario(
+                    SetupVariant.TWO_PLAYER,
+                    2,
+                    (land("A", 4, "P"), land("B", 4, "P"), land("C", 5, "Q"), land("D", 3, "Q")),
+                ),
+                True,
+                (),
+                15,
+            ),
+            (
+                SetupScenario(
+                    SetupVariant.TWO_PLAYER,
+                    2,
+                    (land("A", 4, "P"), land("B", 3, "P"), land("C", 5, "Q"), land("D", 3, "Q")),
+                ),
+                False,
+                ("how.spielvorbereitung",),
+                15,
+            ),
+            (
+                SetupScenario(
+                    SetupVariant.TWO_PLAYER,
+                    2,
+                    (land("A", 4, "P"), land("A", 4, "P"), land("C", 5, "Q"), land("D", 3, "Q")),
+                ),
+                False,
+                ("how.spielvorbereitung",),
+                15,
+            ),
+            (
+                SetupScenario(
+                    SetupVariant.TEAMS, 4, tuple(land(f"L{i}", 4, "Achse" if i < 3 else "Alliierte") for i in range(6))
+                ),
+                True,
+                (),
+                21,
+            ),
+            (
+                SetupScenario(
+                    SetupVariant.TEAMS, 5, tuple(land(f"L{i}", 4, "Achse" if i < 3 else "Alliierte") for i in range(6))
+                ),
+                False,
+                ("how.multiplayer-spiel.gerade-spieleranzahl",),
+                21,
+            ),
+            (
+                SetupScenario(
+                    SetupVariant.TEAMS, 4, tuple(land(f"L{i}", 4, "Achse" if i < 3 else "Alliierte") for i in range(5))
+                ),
+                False,
+                ("how.multiplayer-spiel.gerade-spieleranzahl",),
+                21,
+            ),
+            (
+                SetupScenario(
+                    SetupVariant.THREE_PLAYER,
+                    3,
+                    (land("A", 4, "P1"), land("B", 4, "P2"), land("C", 4, "P2"), land("D", 4, "P3")),
+                    turn_order=("P1", "P2", "P3"),
+                ),
+                False,
+                ("how.multiplayer-spiel.ungerade-spieleranzahl",),
+                15,
+            ),
+            (
+                SetupScenario(
+                    SetupVariant.THREE_PLAYER,
+                    3,
+                    (land("A", 4, "P1"), land("B", 4, "P2"), land("C", 4, "P2"), land("D", 4, "P3")),
+                    joint_choice=True,
+                ),
+                True,
+                (),
+                15,
+            ),
+            (
+                SetupScenario(SetupVariant.GLOBAL_DOMINATION, 3, land_pile=3),
+                False,
+                ("how.multiplayer-spiel.global-domination",),
+                30,
+            ),
             (SetupScenario(SetupVariant.GLOBAL_DOMINATION, 2, land_pile=10, victory_points_to_win=15), True, (), 15),
         ],
-        ids=["two-legal", "two-7vp", "two-same-land", "teams-24vp", "teams-5-players", "teams-5-lands", "three-second-picks-two", "three-joint", "gd-small-pile", "gd-15"],
+        ids=[
+            "two-legal",
+            "two-7vp",
+            "two-same-land",
+            "teams-24vp",
+            "teams-5-players",
+            "teams-5-lands",
+            "three-second-picks-two",
+            "three-joint",
+            "gd-small-pile",
+            "gd-15",
+        ],
     )
     def test_setup_table(self, scenario: SetupScenario, legal: bool, violated: tuple[str, ...], target: int) -> None:
         """Two players 2 lands ≥ 8 VP each; teams 6 lands, 3 per team ≥ 11, ≥ 22; three players 4 lands; Global Domination 4 drawn, 30 usual."""
@@ -213,7 +347,9 @@ class TestSetup:
 
     def test_target_is_fixed_outside_global_domination(self) -> None:
         """Only Global Domination lets the players agree another target."""
-        with pytest.raises(ScenarioError, match=r"victory_points_to_win: is fixed by the rules except in Global Domination \(got 30\)"):
+        with pytest.raises(
+            ScenarioError, match=r"victory_points_to_win: is fixed by the rules except in Global Domination \(got 30\)"
+        ):
             SetupScenario(SetupVariant.TEAMS, 4, victory_points_to_win=30)
 
 
@@ -227,4 +363,7 @@ class TestCalculators:
     def test_summary(self) -> None:
         """The summary says legal or not and lists each problem."""
         result = evaluate_deck(DeckScenario(DeckFormat.HIGHLANDER, titles(49)))
-        assert result.summary() == ["Not legal in the highlander format (49 cards)", "- the deck has 49 cards; at least 50 are required"]
+        assert result.summary() == [
+            "Not legal in the highlander format (49 cards)",
+            "- the deck has 49 cards; at least 50 are required",
+        ]

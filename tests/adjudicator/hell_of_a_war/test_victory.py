@@ -11,8 +11,6 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from adjudicator.errors import ScenarioError
-from adjudicator.plain import InvalidScenario
-from adjudicator.registry import calculators
 from adjudicator.hell_of_a_war.victory import (
     FlagCard,
     Force,
@@ -24,6 +22,8 @@ from adjudicator.hell_of_a_war.victory import (
     choose_occupation_force,
     evaluate_victory,
 )
+from adjudicator.plain import InvalidScenario
+from adjudicator.registry import calculators
 
 
 def force(*flags: int, locked: tuple[int, ...] = (), prefix: str = "") -> Force:
@@ -41,9 +41,17 @@ class TestScenario:
         ("players", "mode", "message"),
         [
             ((Player("A"),), VictoryMode.TWO_PLAYER, "players: the two-player game has 2 players (got 1)"),
-            ((Player("A"), Player("B")), VictoryMode.THREE_PLAYER, "players: the three-player game has 3 players (got 2)"),
-            ((Player("A", "Achse"), Player("B", "Achse"), Player("C", "Alliierte")), VictoryMode.TEAMS,
-             "players: the team game has two teams of equal size (an even number of players) (got {'Achse': 2, 'Alliierte': 1})"),
+            (
+                (Player("A"), Player("B")),
+                VictoryMode.THREE_PLAYER,
+                "players: the three-player game has 3 players (got 2)",
+            ),
+            (
+                (Player("A", "Achse"), Player("B", "Achse"), Player("C", "Alliierte")),
+                VictoryMode.TEAMS,
+                "players: the team game has two teams of equal size (an even number of players) (got {'Achse': 2, "
+                "'Alliierte': 1})",
+            ),
             ((Player("A"), Player("A")), VictoryMode.TWO_PLAYER, "players.1.name: must be unique (got 'A')"),
         ],
     )
@@ -70,7 +78,9 @@ class TestConquest:
     )
     def test_two_player_rule(self, own: int, opposing: int, printed: int, won: bool) -> None:
         """how.siegphase: own unlocked flags must equal or exceed the land's flags plus the opponent's."""
-        land = Land("Sizilien", printed, 3, {"A": force(own), "B": force(opposing, prefix="B ") if opposing else Force()})
+        land = Land(
+            "Sizilien", printed, 3, {"A": force(own), "B": force(opposing, prefix="B ") if opposing else Force()}
+        )
         assert (evaluate_victory(two_players(land)).lands[0].winner == "A") is won
 
     def test_locked_flags_count_for_nobody(self) -> None:
@@ -92,16 +102,27 @@ class TestConquest:
         ],
         ids=["12-4-3", "11-4-3", "12-4-3-combined", "ukraine-20", "ukraine-19", "second-player-leads"],
     )
-    def test_three_player_variants(self, mode: VictoryMode, flags: tuple[int, int, int], printed: int, winner: str | None) -> None:
+    def test_three_player_variants(
+        self, mode: VictoryMode, flags: tuple[int, int, int], printed: int, winner: str | None
+    ) -> None:
         """Three players: the strongest opponent only, or both opponents together (how.multiplayer-spiel.ungerade-spieleranzahl)."""
         forces = {f"P{index + 1}": force(value, prefix=f"P{index + 1} ") for index, value in enumerate(flags) if value}
-        scenario = VictoryScenario((Player("P1"), Player("P2"), Player("P3")), (Land("Land", printed, 4, forces),), mode)
+        scenario = VictoryScenario(
+            (Player("P1"), Player("P2"), Player("P3")), (Land("Land", printed, 4, forces),), mode
+        )
         assert evaluate_victory(scenario).lands[0].winner == winner
 
     def test_teams_pool_flags_and_occupation(self) -> None:
         """Team game: team-mates' flags count together, the occupation force may be mixed, 21 victory points win."""
-        players = (Player("A1", "Achse", 18), Player("A2", "Achse"), Player("L1", "Alliierte"), Player("L2", "Alliierte"))
-        land = Land("Ukraine", 6, 5, {"A1": force(3, prefix="A1 "), "A2": force(4, prefix="A2 "), "L1": force(1, prefix="L1 ")})
+        players = (
+            Player("A1", "Achse", 18),
+            Player("A2", "Achse"),
+            Player("L1", "Alliierte"),
+            Player("L2", "Alliierte"),
+        )
+        land = Land(
+            "Ukraine", 6, 5, {"A1": force(3, prefix="A1 "), "A2": force(4, prefix="A2 "), "L1": force(1, prefix="L1 ")}
+        )
         result = evaluate_victory(VictoryScenario(players, (land,), VictoryMode.TEAMS))
         assert result.lands[0].flags == {"Achse": 7, "Alliierte": 1}
         assert result.lands[0].winner == "Achse"
@@ -113,11 +134,16 @@ class TestConquest:
 class TestOccupation:
     def test_land_upgrades_and_the_base_building_count_first(self) -> None:
         """Land upgrades' flags and the Besatzungsmacht base building's occupation flags count towards the force; the loser's upgrades are scrapped."""
-        conqueror = Force((FlagCard("Bunker", 2, land_upgrade=True), FlagCard("Panzer", 3), FlagCard("Infanterie", 1)), occupation_flags=1)
+        conqueror = Force(
+            (FlagCard("Bunker", 2, land_upgrade=True), FlagCard("Panzer", 3), FlagCard("Infanterie", 1)),
+            occupation_flags=1,
+        )
         loser = Force((FlagCard("Feldflugplatz", 1, land_upgrade=True),))
         outcome = evaluate_victory(two_players(Land("Kreta", 8, 4, {"A": conqueror, "B": loser}))).lands[0]
         assert outcome.winner is None
-        land = Land("Kreta", 7, 4, {"A": Force(conqueror.cards + (FlagCard("Tiger", 3),), occupation_flags=1), "B": loser})
+        land = Land(
+            "Kreta", 7, 4, {"A": Force(conqueror.cards + (FlagCard("Tiger", 3),), occupation_flags=1), "B": loser}
+        )
         outcome = evaluate_victory(two_players(land)).lands[0]
         assert outcome.occupation_needed == 4
         assert outcome.occupation_force == ("Infanterie", "Bunker")
@@ -152,7 +178,9 @@ class TestOccupation:
         best = min(sum(flags[i] for i in combo) for combo in reaching)
         assert total == best == sum(flags[i] for i in indices)
         if needed > 0:
-            exact = [combo for combo in subsets if sum(flags[i] for i in combo) == best and all(flags[i] > 0 for i in combo)]
+            exact = [
+                combo for combo in subsets if sum(flags[i] for i in combo) == best and all(flags[i] > 0 for i in combo)
+            ]
             assert ways == len(exact)
             assert len(indices) == min(len(combo) for combo in exact)
             assert all(total - flags[i] < needed for i in indices)
@@ -177,7 +205,9 @@ class TestGame:
         """Registered as 'victory' with a JSON Schema; the summary names the land's winner and the game's."""
         schema = TypeAdapter(calculators()["victory"].scenario).json_schema()
         assert set(schema["required"]) == {"players", "lands"}
-        scenario = VictoryScenario((Player("A", victory_points=12), Player("B")), (Land("Kreta", 2, 4, {"A": force(2)}),))
+        scenario = VictoryScenario(
+            (Player("A", victory_points=12), Player("B")), (Land("Kreta", 2, 4, {"A": force(2)}),)
+        )
         assert evaluate_victory(scenario).summary() == [
             "Kreta: won by A; occupation force Einheit 0 (2 flags)",
             "Victory points: A 16, B 0 (need 15)",

@@ -6,12 +6,18 @@ from typing import Any
 
 import pytest
 
-from adjudicator.hell_of_a_war.vocabulary import ZONES_IN_PLAY, Card, CardKind, Player, Special, Zone
 from adjudicator.errors import ScenarioError
+from adjudicator.hell_of_a_war.vocabulary import ZONES_IN_PLAY, Card, CardKind, Player, Special, Zone
 
 
 def card(**fields: Any) -> Card:
-    values: dict[str, Any] = {"id": "c", "name": "Radarstation", "owner": "Anna", "kind": CardKind.BASE_BUILDING, "zone": Zone.BASE_ZONE}
+    values: dict[str, Any] = {
+        "id": "c",
+        "name": "Radarstation",
+        "owner": "Anna",
+        "kind": CardKind.BASE_BUILDING,
+        "zone": Zone.BASE_ZONE,
+    }
     return Card(**(values | fields))
 
 
@@ -19,25 +25,48 @@ class TestCard:
     @pytest.mark.parametrize(
         ("fields", "message"),
         [
-            ({"kind": CardKind.ACTION_CARD, "zone": Zone.BASE_ZONE},
-             "zone: card 'c' is an action card, which lies only in: hand, depot, scrapyard (got 'base-zone')"),
-            ({"zone": Zone.DEPLOYMENT_ZONE},
-             "zone: card 'c' is a base building, which lies only in: hand, depot, base-zone, scrapyard (got 'deployment-zone')"),
-            ({"kind": CardKind.COUNTRY, "zone": Zone.HAND},
-             "zone: card 'c' is a country card, which lies only in: country-zone (got 'hand')"),
-            ({"zone": Zone.HAND, "locked": True},
-             "locked: card 'c' lies in the hand; only cards in play (base zone, deployment zone, country zone) can be locked (got True)"),
+            (
+                {"kind": CardKind.ACTION_CARD, "zone": Zone.BASE_ZONE},
+                "zone: card 'c' is an action card, which lies only in: hand, depot, scrapyard (got 'base-zone')",
+            ),
+            (
+                {"zone": Zone.DEPLOYMENT_ZONE},
+                "zone: card 'c' is a base building, which lies only in: hand, depot, base-zone, scrapyard (got "
+                "'deployment-zone')",
+            ),
+            (
+                {"kind": CardKind.COUNTRY, "zone": Zone.HAND},
+                "zone: card 'c' is a country card, which lies only in: country-zone (got 'hand')",
+            ),
+            (
+                {"zone": Zone.HAND, "locked": True},
+                "locked: card 'c' lies in the hand; only cards in play (base zone, deployment zone, country zone) can "
+                "be locked (got True)",
+            ),
             ({"tw": -1}, "tw: the TW card 'c' produces must be 0 or more (got -1)"),
             ({"play_cost": -2}, "play_cost: the play cost of card 'c' must be 0 or more (got -2)"),
-            ({"unit_type": "infantry"}, "unit_type: card 'c' is a base building; only units have a unit type (got 'infantry')"),
-            ({"special": Special.ASSEMBLY},
-             "assembly_for: card 'c': an assembly (special: assembly) names the unit type it makes cheaper, and only an assembly does (got None)"),
-            ({"assembly_for": "infantry"},
-             "assembly_for: card 'c': an assembly (special: assembly) names the unit type it makes cheaper, and only an assembly does (got 'infantry')"),
-            ({"kind": CardKind.UNIT, "zone": Zone.COUNTRY_ZONE, "special": Special.FEUERWEHR},
-             "special: card 'c': a feuerwehr is a base building, not a unit (got 'feuerwehr')"),
-            ({"special": Special.BLITZANGRIFF},
-             "special: card 'c': the Blitzangriff is an action card, not a base building (got 'blitzangriff')"),
+            (
+                {"unit_type": "infantry"},
+                "unit_type: card 'c' is a base building; only units have a unit type (got 'infantry')",
+            ),
+            (
+                {"special": Special.ASSEMBLY},
+                "assembly_for: card 'c': an assembly (special: assembly) names the unit type it makes cheaper, and "
+                "only an assembly does (got None)",
+            ),
+            (
+                {"assembly_for": "infantry"},
+                "assembly_for: card 'c': an assembly (special: assembly) names the unit type it makes cheaper, and "
+                "only an assembly does (got 'infantry')",
+            ),
+            (
+                {"kind": CardKind.UNIT, "zone": Zone.COUNTRY_ZONE, "special": Special.FEUERWEHR},
+                "special: card 'c': a feuerwehr is a base building, not a unit (got 'feuerwehr')",
+            ),
+            (
+                {"special": Special.BLITZANGRIFF},
+                "special: card 'c': the Blitzangriff is an action card, not a base building (got 'blitzangriff')",
+            ),
             ({"id": " "}, "id: a card needs an id (got ' ')"),
         ],
     )
@@ -57,7 +86,12 @@ class TestCard:
     def test_every_kind_has_a_noun_with_its_article(self) -> None:
         """Messages name a card's kind in running English."""
         assert [kind.noun for kind in CardKind] == [
-            "a country card", "a base building", "a land building", "an action card", "a unit", "an upgrade card",
+            "a country card",
+            "a base building",
+            "a land building",
+            "an action card",
+            "a unit",
+            "an upgrade card",
         ]
 
 

@@ -14,9 +14,9 @@ from adjudicator.operation_ww2.baptism import BaptismOfFireOutcome, BaptismOfFir
 from adjudicator.operation_ww2.vocabulary import Chance, VehicleType, check_d10, faces_text
 from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.registry import calculators
+from rulebook.adjudication.scenarios import evaluate
 from rulebook.cli import main
 from rulebook.content.load import load_corpus
-from rulebook.adjudication.scenarios import evaluate
 from tests.conftest import REPOSITORY
 
 
@@ -41,14 +41,25 @@ class TestChance:
 
     def test_armoured_vehicle_types(self) -> None:
         """Trucks, cars and motorcycles are the unarmoured vehicle types."""
-        assert {v for v in VehicleType if not v.armoured} == {VehicleType.TRUCK, VehicleType.CAR, VehicleType.MOTORCYCLE}
+        assert {v for v in VehicleType if not v.armoured} == {
+            VehicleType.TRUCK,
+            VehicleType.CAR,
+            VehicleType.MOTORCYCLE,
+        }
 
 
 class TestBaptismOfFire:
     @pytest.mark.parametrize(
         ("roll", "outcome", "training"),
-        [(1, "flees", None), (2, "flees", None), (3, "training-set", 6), (7, "training-set", 6),
-         (8, "training-set", 4), (9, "training-set", 4), (10, "training-set", 2)],
+        [
+            (1, "flees", None),
+            (2, "flees", None),
+            (3, "training-set", 6),
+            (7, "training-set", 6),
+            (8, "training-set", 4),
+            (9, "training-set", 4),
+            (10, "training-set", 2),
+        ],
     )
     def test_rows(self, roll: int, outcome: str, training: int | None) -> None:
         """1-2 flees; 3-7 training 6+; 8-9 4+; 10 2+."""
@@ -59,7 +70,12 @@ class TestBaptismOfFire:
     def test_distribution(self) -> None:
         """The rows' chances are 2/10, 5/10, 2/10 and 1/10."""
         result = evaluate_baptism_of_fire(BaptismOfFireScenario())
-        assert [(row.training, row.chance.fraction) for row in result.distribution] == [(None, "1/5"), (6, "1/2"), (4, "1/5"), (2, "1/10")]
+        assert [(row.training, row.chance.fraction) for row in result.distribution] == [
+            (None, "1/5"),
+            (6, "1/2"),
+            (4, "1/5"),
+            (2, "1/10"),
+        ]
         assert sum(Fraction(row.chance.fraction) for row in result.distribution) == 1
         assert result.outcome is None
 
@@ -74,8 +90,15 @@ class TestRegistration:
         """The Operation WW2 calculators are all in the registry for the game."""
         names = {name for name, calc in calculators().items() if "operation-ww2" in calc.games}
         assert names == {
-            "oww2-baptism-of-fire", "oww2-collision", "oww2-cover-protection", "oww2-crew-damage",
-            "oww2-driving-test", "oww2-precision-test", "oww2-special-gun", "oww2-to-hit", "oww2-vehicle-damage",
+            "oww2-baptism-of-fire",
+            "oww2-collision",
+            "oww2-cover-protection",
+            "oww2-crew-damage",
+            "oww2-driving-test",
+            "oww2-precision-test",
+            "oww2-special-gun",
+            "oww2-to-hit",
+            "oww2-vehicle-damage",
         }
 
     def test_worked_examples_cover_the_source(self) -> None:
@@ -93,8 +116,17 @@ class TestRegistration:
 
     @pytest.mark.parametrize(
         "name",
-        ["oww2-baptism-of-fire", "oww2-collision", "oww2-cover-protection", "oww2-crew-damage", "oww2-driving-test",
-         "oww2-precision-test", "oww2-special-gun", "oww2-to-hit", "oww2-vehicle-damage"],
+        [
+            "oww2-baptism-of-fire",
+            "oww2-collision",
+            "oww2-cover-protection",
+            "oww2-crew-damage",
+            "oww2-driving-test",
+            "oww2-precision-test",
+            "oww2-special-gun",
+            "oww2-to-hit",
+            "oww2-vehicle-damage",
+        ],
     )
     def test_schema_command(self, name: str, capsys: pytest.CaptureFixture[str]) -> None:
         """`rulebook schema scenario.NAME` prints the JSON Schema of each Operation WW2 scenario."""

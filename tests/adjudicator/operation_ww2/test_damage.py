@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from adjudicator.operation_ww2.vocabulary import ArmourClass, DamageTable, VehicleType
 from adjudicator.operation_ww2.damage import (
     ARMOUR_DAMAGE_MODIFIERS,
     CrewHazards,
@@ -20,6 +19,7 @@ from adjudicator.operation_ww2.damage import (
     crew_damage,
     evaluate_vehicle_damage,
 )
+from adjudicator.operation_ww2.vocabulary import ArmourClass, DamageTable, VehicleType
 from adjudicator.plain import InvalidScenario, from_plain
 
 E = DamageEffect
@@ -32,7 +32,15 @@ def damage(**fields: Any) -> Any:
 class TestArmourModifiers:
     @pytest.mark.parametrize(
         ("armour", "value"),
-        [("extra-light", 2), ("light", 1), ("none", 0), ("medium", -1), ("heavy", -2), ("extra-heavy", -3), ("super-extra-heavy", -4)],
+        [
+            ("extra-light", 2),
+            ("light", 1),
+            ("none", 0),
+            ("medium", -1),
+            ("heavy", -2),
+            ("extra-heavy", -3),
+            ("super-extra-heavy", -4),
+        ],
     )
     def test_modifier_by_armour_class(self, armour: str, value: int) -> None:
         """The damage modifier of each armour class is the one oww2.damage-modifiers lists (none listed: 0)."""
@@ -43,14 +51,26 @@ class TestArmourModifiers:
     @pytest.mark.parametrize(
         ("armour", "height", "distance", "value"),
         [
-            ("heavy", 20, 20, 0), ("super-extra-heavy", 20, 5, 0), ("medium", 20, 19, 0),
-            ("heavy", 20, 21, -2), ("light", 20, 10, 1), ("extra-light", 20, 10, 2), ("heavy", 0, 0, -2),
+            ("heavy", 20, 20, 0),
+            ("super-extra-heavy", 20, 5, 0),
+            ("medium", 20, 19, 0),
+            ("heavy", 20, 21, -2),
+            ("light", 20, 10, 1),
+            ("extra-light", 20, 10, 2),
+            ("heavy", 0, 0, -2),
         ],
     )
-    def test_firing_from_height_ignores_medium_and_heavier_armour(self, armour: str, height: int, distance: int, value: int) -> None:
+    def test_firing_from_height_ignores_medium_and_heavier_armour(
+        self, armour: str, height: int, distance: int, value: int
+    ) -> None:
         """A vehicle no farther than the firer's height loses its medium-or-heavier armour modifier; lighter ones stay."""
-        result = damage(vehicle="heavy-tank", table="heavy-weapons", armour=armour,
-                        firer_height_above_ground_cm=height, distance_cm=distance)
+        result = damage(
+            vehicle="heavy-tank",
+            table="heavy-weapons",
+            armour=armour,
+            firer_height_above_ground_cm=height,
+            distance_cm=distance,
+        )
         assert result.armour_modifier == value
         assert ("oww2.firing-from-height" in result.trace.rules()) == (value == 0 and armour != "none")
 
@@ -66,13 +86,33 @@ class TestHeavyWeaponsTableChanges:
         ("vehicle", "roll", "effects", "crew"),
         [
             ("heavy-tank", 7, (E.MAIN_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED), 3),
-            ("light-tank", 8, (E.MAIN_WEAPON, E.SECONDARY_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED), 3),
+            (
+                "light-tank",
+                8,
+                (E.MAIN_WEAPON, E.SECONDARY_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED),
+                3,
+            ),
             ("armoured-car", 7, (E.MAIN_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED), 3),
-            ("armoured-personnel-carrier", 7, (E.MAIN_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED), 4),
+            (
+                "armoured-personnel-carrier",
+                7,
+                (E.MAIN_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED),
+                4,
+            ),
             ("truck", 5, (E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED), 5),
             ("truck", 6, (E.MAIN_WEAPON, E.CREW, E.STEADY_NERVES_TEST), 5),
-            ("truck", 8, (E.MAIN_WEAPON, E.SECONDARY_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED), 5),
-            ("car", 8, (E.MAIN_WEAPON, E.SECONDARY_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED), 4),
+            (
+                "truck",
+                8,
+                (E.MAIN_WEAPON, E.SECONDARY_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED),
+                5,
+            ),
+            (
+                "car",
+                8,
+                (E.MAIN_WEAPON, E.SECONDARY_WEAPON, E.IMMOBILISED, E.CREW, E.STEADY_NERVES_TEST, E.RADIO_DESTROYED),
+                4,
+            ),
             ("motorcycle", 7, (E.MAIN_WEAPON, E.CREW), 2),
             ("motorcycle", 8, (E.MAIN_WEAPON, E.CREW, E.IMMOBILISED, E.RADIO_DESTROYED), 2),
         ],
@@ -84,7 +124,9 @@ class TestHeavyWeaponsTableChanges:
         assert result.outcome.effects == effects
         assert result.outcome.crew == crew
 
-    @pytest.mark.parametrize(("vehicle", "rows"), [("medium-tank", {7, 8}), ("truck", {5, 6, 7, 8}), ("motorcycle", {7, 8})])
+    @pytest.mark.parametrize(
+        ("vehicle", "rows"), [("medium-tank", {7, 8}), ("truck", {5, 6, 7, 8}), ("motorcycle", {7, 8})]
+    )
     def test_only_changed_rows_are_stated(self, vehicle: str, rows: set[int]) -> None:
         """Rows this source does not give are reported as the base rulebook's, never invented."""
         result = damage(vehicle=vehicle, table="heavy-weapons")
@@ -103,7 +145,9 @@ class TestHeavyWeaponsTableChanges:
         """No small-arms row is stated by this source."""
         result = damage(vehicle="heavy-tank", table="small-arms", armour="heavy")
         assert result.p_row_not_in_source.fraction == "1"
-        assert [(outcome.row, outcome.modified_rolls) for outcome in result.distribution] == [("not-in-source", tuple(range(-1, 9)))]
+        assert [(outcome.row, outcome.modified_rolls) for outcome in result.distribution] == [
+            ("not-in-source", tuple(range(-1, 9)))
+        ]
 
 
 class TestFlamethrowers:
@@ -122,16 +166,24 @@ class TestFlamethrowers:
     @pytest.mark.parametrize(
         ("table", "roll", "frightened", "killed", "catastrophe"),
         [
-            ("light-flamethrower", 4, 0, 0, False), ("light-flamethrower", 5, 2, 0, False),
-            ("light-flamethrower", 9, 1, 1, False), ("light-flamethrower", 10, 0, 0, True),
-            ("heavy-flamethrower", 2, 0, 0, False), ("heavy-flamethrower", 3, 2, 0, False),
-            ("heavy-flamethrower", 8, 2, 2, False), ("heavy-flamethrower", 9, 0, 0, True),
+            ("light-flamethrower", 4, 0, 0, False),
+            ("light-flamethrower", 5, 2, 0, False),
+            ("light-flamethrower", 9, 1, 1, False),
+            ("light-flamethrower", 10, 0, 0, True),
+            ("heavy-flamethrower", 2, 0, 0, False),
+            ("heavy-flamethrower", 3, 2, 0, False),
+            ("heavy-flamethrower", 8, 2, 2, False),
+            ("heavy-flamethrower", 9, 0, 0, True),
         ],
     )
     def test_rows(self, table: str, roll: int, frightened: int, killed: int, catastrophe: bool) -> None:
         """Each roll lands on the row the source prints."""
         outcome = damage(vehicle="light-tank", table=table, roll=roll).outcome
-        assert (outcome.crew_frightened, outcome.crew_killed, E.CATASTROPHE in outcome.effects) == (frightened, killed, catastrophe)
+        assert (outcome.crew_frightened, outcome.crew_killed, E.CATASTROPHE in outcome.effects) == (
+            frightened,
+            killed,
+            catastrophe,
+        )
 
     def test_base_modifier_beyond_the_table(self) -> None:
         """A base modifier that pushes a flamethrower roll off the 1-10 table yields an unstated row."""
@@ -144,11 +196,23 @@ class TestCrewHazards:
     @pytest.mark.parametrize(
         ("hazards", "modifier"),
         [
-            ({}, 0), ({"ronson": True}, 1), ({"petrol": True}, 1), ({"petrol": True, "ronson": True}, 1),
-            ({"unprotected_ammunition": True}, 1), ({"ronson": True, "unprotected_ammunition": True}, 2),
+            ({}, 0),
+            ({"ronson": True}, 1),
+            ({"petrol": True}, 1),
+            ({"petrol": True, "ronson": True}, 1),
+            ({"unprotected_ammunition": True}, 1),
+            ({"ronson": True, "unprotected_ammunition": True}, 2),
             ({"external_fuel_tank": True, "external_fuel_tank_roll": 7}, 1),
             ({"external_fuel_tank": True, "external_fuel_tank_roll": 6}, 0),
-            ({"ronson": True, "unprotected_ammunition": True, "external_fuel_tank": True, "external_fuel_tank_roll": 10}, 3),
+            (
+                {
+                    "ronson": True,
+                    "unprotected_ammunition": True,
+                    "external_fuel_tank": True,
+                    "external_fuel_tank_roll": 10,
+                },
+                3,
+            ),
         ],
     )
     def test_crew_damage_modifier(self, hazards: dict[str, Any], modifier: int) -> None:
@@ -171,10 +235,14 @@ class TestCrewHazards:
 
 class TestProperties:
     @given(
-        vehicle=st.sampled_from(VehicleType), table=st.sampled_from(DamageTable), armour=st.sampled_from(ArmourClass),
+        vehicle=st.sampled_from(VehicleType),
+        table=st.sampled_from(DamageTable),
+        armour=st.sampled_from(ArmourClass),
         extra=st.integers(-3, 3),
     )
-    def test_distribution_sums_to_one(self, vehicle: VehicleType, table: DamageTable, armour: ArmourClass, extra: int) -> None:
+    def test_distribution_sums_to_one(
+        self, vehicle: VehicleType, table: DamageTable, armour: ArmourClass, extra: int
+    ) -> None:
         """The outcomes of a damage roll cover each natural face exactly once; chances sum to 1."""
         result = evaluate_vehicle_damage(VehicleDamageScenario(vehicle, table, armour, base_modifiers={"x": extra}))
         faces = sorted(face for outcome in result.distribution for face in outcome.faces)
@@ -191,17 +259,32 @@ class TestErrors:
     @pytest.mark.parametrize(
         ("plain", "message"),
         [
-            ({"vehicle": "tank", "table": "heavy-weapons"},
-             "vehicle: must be one of 'heavy-tank', 'medium-tank', 'light-tank', 'armoured-car', "
-             "'armoured-personnel-carrier', 'truck', 'car', 'motorcycle' (got 'tank')"),
-            ({"vehicle": "car", "table": "heavy-weapons", "roll": 12}, "roll: must be a d10 roll from 1 to 10 (got 12)"),
-            ({"vehicle": "car", "table": "heavy-weapons", "firer_height_above_ground_cm": 10},
-             "distance_cm: is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)"),
-            ({"vehicle": "car", "table": "heavy-weapons", "crew_hazards": {"external_fuel_tank_roll": 8}},
-             "crew_hazards.external_fuel_tank_roll: is only rolled for a vehicle with the external fuel tank trait "
-             "(set external_fuel_tank) (got 8)"),
-            ({"vehicle": "car", "table": "heavy-weapons", "crew_hazards": {"external_fuel_tank": True, "external_fuel_tank_roll": 0}},
-             "crew_hazards.external_fuel_tank_roll: must be a d10 roll from 1 to 10 (got 0)"),
+            (
+                {"vehicle": "tank", "table": "heavy-weapons"},
+                "vehicle: must be one of 'heavy-tank', 'medium-tank', 'light-tank', 'armoured-car', "
+                "'armoured-personnel-carrier', 'truck', 'car', 'motorcycle' (got 'tank')",
+            ),
+            (
+                {"vehicle": "car", "table": "heavy-weapons", "roll": 12},
+                "roll: must be a d10 roll from 1 to 10 (got 12)",
+            ),
+            (
+                {"vehicle": "car", "table": "heavy-weapons", "firer_height_above_ground_cm": 10},
+                "distance_cm: is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)",
+            ),
+            (
+                {"vehicle": "car", "table": "heavy-weapons", "crew_hazards": {"external_fuel_tank_roll": 8}},
+                "crew_hazards.external_fuel_tank_roll: is only rolled for a vehicle with the external fuel tank trait "
+                "(set external_fuel_tank) (got 8)",
+            ),
+            (
+                {
+                    "vehicle": "car",
+                    "table": "heavy-weapons",
+                    "crew_hazards": {"external_fuel_tank": True, "external_fuel_tank_roll": 0},
+                },
+                "crew_hazards.external_fuel_tank_roll: must be a d10 roll from 1 to 10 (got 0)",
+            ),
         ],
     )
     def test_bad_scenarios_are_named(self, plain: dict[str, Any], message: str) -> None:

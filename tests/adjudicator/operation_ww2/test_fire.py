@@ -12,8 +12,8 @@ from pydantic import TypeAdapter
 
 from adjudicator.operation_ww2.fire import (
     SPECIAL_GUN_TARGET_NUMBERS,
-    Firer,
     FireMode,
+    Firer,
     FiringPosition,
     Reroll,
     SpecialGun,
@@ -30,7 +30,12 @@ from adjudicator.plain import InvalidScenario, from_plain
 
 def shot(**fields: Any) -> dict[str, Any]:
     """A plain to-hit scenario: a rifle at infantry 30 cm away, base 6, with ``fields`` merged in."""
-    scenario: dict[str, Any] = {"firer": {}, "target": {"target_class": "infantry"}, "distance_cm": 30, "base_target_number": 6}
+    scenario: dict[str, Any] = {
+        "firer": {},
+        "target": {"target_class": "infantry"},
+        "distance_cm": 30,
+        "base_target_number": 6,
+    }
     for key, value in fields.items():
         if isinstance(value, dict) and isinstance(scenario.get(key), dict):
             scenario[key] = {**scenario[key], **value}
@@ -56,12 +61,32 @@ class TestToHitModifiers:
         ("fields", "expected_applied", "expected_removed"),
         [
             ({"target": {"in_trench_or_sandbags": True}}, {"trench-or-sandbags": -2}, {}),
-            ({"target": {"in_trench_or_sandbags": True}, "firer": {"weapon": "light-flamethrower"}}, {}, {"trench-or-sandbags": "oww2.to-hit-modifiers"}),
-            ({"target": {"in_trench_or_sandbags": True}, "firer": {"weapon": "heavy-flamethrower"}}, {}, {"trench-or-sandbags": "oww2.to-hit-modifiers"}),
-            ({"target": {"in_trench_or_sandbags": True}, "firer": {"beside_trench_or_sandbags": True}}, {}, {"trench-or-sandbags": "oww2.to-hit-modifiers"}),
+            (
+                {"target": {"in_trench_or_sandbags": True}, "firer": {"weapon": "light-flamethrower"}},
+                {},
+                {"trench-or-sandbags": "oww2.to-hit-modifiers"},
+            ),
+            (
+                {"target": {"in_trench_or_sandbags": True}, "firer": {"weapon": "heavy-flamethrower"}},
+                {},
+                {"trench-or-sandbags": "oww2.to-hit-modifiers"},
+            ),
+            (
+                {"target": {"in_trench_or_sandbags": True}, "firer": {"beside_trench_or_sandbags": True}},
+                {},
+                {"trench-or-sandbags": "oww2.to-hit-modifiers"},
+            ),
             ({"target": {"aboard_vehicle": True}}, {"passengers": -2}, {}),
-            ({"target": {"aboard_vehicle": True}, "firer": {"weapon": "light-flamethrower"}}, {}, {"passengers": "oww2.to-hit-modifiers"}),
-            ({"target": {"aboard_vehicle": True}, "firer": {"beside_target_vehicle": True}}, {}, {"passengers": "oww2.to-hit-modifiers"}),
+            (
+                {"target": {"aboard_vehicle": True}, "firer": {"weapon": "light-flamethrower"}},
+                {},
+                {"passengers": "oww2.to-hit-modifiers"},
+            ),
+            (
+                {"target": {"aboard_vehicle": True}, "firer": {"beside_target_vehicle": True}},
+                {},
+                {"passengers": "oww2.to-hit-modifiers"},
+            ),
             (
                 {"target": {"aboard_vehicle": True}, "firer": {"fire": "indirect"}},
                 {"passengers": -2, "indirect-fire-at-passengers": -3},
@@ -73,25 +98,53 @@ class TestToHitModifiers:
                 {"passengers": "oww2.to-hit-modifiers", "indirect-fire-at-passengers": "oww2.to-hit-modifiers"},
             ),
             (
-                {"target": {"aboard_vehicle": True, "open_topped": True}, "firer": {"height_above_ground_cm": 20}, "distance_cm": 20},
+                {
+                    "target": {"aboard_vehicle": True, "open_topped": True},
+                    "firer": {"height_above_ground_cm": 20},
+                    "distance_cm": 20,
+                },
                 {},
                 {"passengers": "oww2.firing-from-height"},
             ),
             (
-                {"target": {"aboard_vehicle": True, "open_topped": True}, "firer": {"height_above_ground_cm": 20}, "distance_cm": 21},
+                {
+                    "target": {"aboard_vehicle": True, "open_topped": True},
+                    "firer": {"height_above_ground_cm": 20},
+                    "distance_cm": 21,
+                },
                 {"passengers": -2},
                 {},
             ),
             (
-                {"target": {"aboard_vehicle": True, "open_topped": False}, "firer": {"height_above_ground_cm": 20}, "distance_cm": 5},
+                {
+                    "target": {"aboard_vehicle": True, "open_topped": False},
+                    "firer": {"height_above_ground_cm": 20},
+                    "distance_cm": 5,
+                },
                 {"passengers": -2},
                 {},
             ),
-            ({"target": {"target_class": "light-tank"}, "firer": {"weapon": "shaped-charge"}, "distance_cm": 10}, {"shaped-charge-or-anti-tank-rifle-within-10cm": 1}, {}),
-            ({"target": {"target_class": "truck"}, "firer": {"weapon": "anti-tank-rifle"}, "distance_cm": 3}, {"shaped-charge-or-anti-tank-rifle-within-10cm": 1}, {}),
-            ({"target": {"target_class": "light-tank"}, "firer": {"weapon": "anti-tank-rifle"}, "distance_cm": 10.5}, {}, {"shaped-charge-or-anti-tank-rifle-within-10cm": "oww2.to-hit-modifiers"}),
+            (
+                {"target": {"target_class": "light-tank"}, "firer": {"weapon": "shaped-charge"}, "distance_cm": 10},
+                {"shaped-charge-or-anti-tank-rifle-within-10cm": 1},
+                {},
+            ),
+            (
+                {"target": {"target_class": "truck"}, "firer": {"weapon": "anti-tank-rifle"}, "distance_cm": 3},
+                {"shaped-charge-or-anti-tank-rifle-within-10cm": 1},
+                {},
+            ),
+            (
+                {"target": {"target_class": "light-tank"}, "firer": {"weapon": "anti-tank-rifle"}, "distance_cm": 10.5},
+                {},
+                {"shaped-charge-or-anti-tank-rifle-within-10cm": "oww2.to-hit-modifiers"},
+            ),
             ({"target": {"target_class": "infantry"}, "firer": {"weapon": "shaped-charge"}, "distance_cm": 5}, {}, {}),
-            ({"target": {"landed_from_air_this_turn": True}, "firer": {"anti_aircraft": True}}, {"anti-aircraft-against-air-landed-units": 2}, {}),
+            (
+                {"target": {"landed_from_air_this_turn": True}, "firer": {"anti_aircraft": True}},
+                {"anti-aircraft-against-air-landed-units": 2},
+                {},
+            ),
             ({"target": {"landed_from_air_this_turn": True}}, {}, {}),
             ({"covering_fire_modifier": -1, "firer": {"spots_target": False}}, {"covering-fire": -1}, {}),
             ({"covering_fire_modifier": -1}, {}, {"covering-fire": "oww2.covering-fire"}),
@@ -110,7 +163,9 @@ class TestToHitModifiers:
 
     def test_trace_cites_each_modifier(self) -> None:
         """Every modifier considered, applied or not, is a trace step citing its entry."""
-        result = evaluate(shot(target={"in_trench_or_sandbags": True, "aboard_vehicle": True}, firer={"beside_target_vehicle": True}))
+        result = evaluate(
+            shot(target={"in_trench_or_sandbags": True, "aboard_vehicle": True}, firer={"beside_target_vehicle": True})
+        )
         texts = [(step.rule, step.text) for step in result.trace]
         assert ("oww2.to-hit-modifiers", "trench-or-sandbags -2: the target is in a trench or sandbag cover") in texts
         assert ("oww2.to-hit-modifiers", "no passengers -2: the firer stands beside the vehicle") in texts
@@ -138,9 +193,17 @@ class TestToHitModifiers:
 class TestToHitOdds:
     @pytest.mark.parametrize(
         ("base", "modifiers", "needed", "chance"),
-        [(6, {}, 6, "1/2"), (6, {"x": -2}, 8, "3/10"), (6, {"x": -5}, 11, "0"), (1, {}, 1, "1"), (3, {"x": 4}, -1, "1")],
+        [
+            (6, {}, 6, "1/2"),
+            (6, {"x": -2}, 8, "3/10"),
+            (6, {"x": -5}, 11, "0"),
+            (1, {}, 1, "1"),
+            (3, {"x": 4}, -1, "1"),
+        ],
     )
-    def test_final_target_number_and_chance(self, base: int, modifiers: dict[str, int], needed: int, chance: str) -> None:
+    def test_final_target_number_and_chance(
+        self, base: int, modifiers: dict[str, int], needed: int, chance: str
+    ) -> None:
         """The roll needed is base minus the total modifier; P(hit) counts the faces at least that high."""
         result = evaluate(shot(base_target_number=base, base_modifiers=modifiers))
         assert result.final_target_number == needed
@@ -203,14 +266,50 @@ class TestSpecialGuns:
     @pytest.mark.parametrize(
         ("gun", "numbers"),
         [
-            ("russian-122mm-ap", {"heavy-tank": 6, "medium-tank": 5, "light-tank": 4, "armoured-car": 4,
-                                  "armoured-personnel-carrier": 4, "truck": 4, "car": 4, "motorcycle": 7,
-                                  "artillery": 7, "infantry": 7}),
-            ("german-75mm-heat", {"medium-tank": 10, "light-tank": 9, "armoured-car": 8, "armoured-personnel-carrier": 7,
-                                  "truck": 6, "car": 6, "motorcycle": 7, "artillery": 7, "infantry": 7}),
-            ("german-heavy-heat", {"heavy-tank": 9, "medium-tank": 8, "light-tank": 7, "armoured-car": 6,
-                                   "armoured-personnel-carrier": 5, "truck": 4, "car": 4, "motorcycle": 6,
-                                   "artillery": 6, "infantry": 6}),
+            (
+                "russian-122mm-ap",
+                {
+                    "heavy-tank": 6,
+                    "medium-tank": 5,
+                    "light-tank": 4,
+                    "armoured-car": 4,
+                    "armoured-personnel-carrier": 4,
+                    "truck": 4,
+                    "car": 4,
+                    "motorcycle": 7,
+                    "artillery": 7,
+                    "infantry": 7,
+                },
+            ),
+            (
+                "german-75mm-heat",
+                {
+                    "medium-tank": 10,
+                    "light-tank": 9,
+                    "armoured-car": 8,
+                    "armoured-personnel-carrier": 7,
+                    "truck": 6,
+                    "car": 6,
+                    "motorcycle": 7,
+                    "artillery": 7,
+                    "infantry": 7,
+                },
+            ),
+            (
+                "german-heavy-heat",
+                {
+                    "heavy-tank": 9,
+                    "medium-tank": 8,
+                    "light-tank": 7,
+                    "armoured-car": 6,
+                    "armoured-personnel-carrier": 5,
+                    "truck": 4,
+                    "car": 4,
+                    "motorcycle": 6,
+                    "artillery": 6,
+                    "infantry": 6,
+                },
+            ),
         ],
     )
     def test_target_numbers_by_class(self, gun: str, numbers: dict[str, int]) -> None:
@@ -229,7 +328,9 @@ class TestSpecialGuns:
 
     def test_75mm_at_a_heavy_tank_uses_the_given_number(self) -> None:
         """The 75 mm gun has no number for heavy tanks: the scenario's base number is used, and the trace says so."""
-        result = evaluate(shot(firer={"special_gun": "german-75mm-heat"}, target={"target_class": "heavy-tank"}, distance_cm=40))
+        result = evaluate(
+            shot(firer={"special_gun": "german-75mm-heat"}, target={"target_class": "heavy-tank"}, distance_cm=40)
+        )
         assert result.base_target_number == 6
         assert "no target number for heavy-tank" in result.trace.steps[0].text
 
@@ -246,23 +347,44 @@ class TestToHitErrors:
             (shot(roll=11), "roll: must be a d10 roll from 1 to 10 (got 11)"),
             (shot(roll=0), "roll: must be a d10 roll from 1 to 10 (got 0)"),
             (shot(base_target_number=0), "base_target_number: must be a d10 target number from 1 to 10 (got 0)"),
-            ({**shot(), "base_target_number": None}, "base_target_number: is needed: the base rulebook's to-hit number is not in this source"),
+            (
+                {**shot(), "base_target_number": None},
+                "base_target_number: is needed: the base rulebook's to-hit number is not in this source",
+            ),
             (shot(distance_cm=-1), "distance_cm: must be 0 or more (got -1.0)"),
-            (shot(target={"target_class": "light-tank", "aboard_vehicle": True}),
-             "target.aboard_vehicle: describes infantry passengers, so target_class must be 'infantry' (got 'light-tank')"),
-            (shot(target={"open_topped": True}),
-             "target.open_topped: describes a vehicle: the target must be a vehicle or aboard one (got 'infantry')"),
-            (shot(target={"target_class": "tank"}),
-             "target.target_class: must be one of 'heavy-tank', 'medium-tank', 'light-tank', 'armoured-car', "
-             "'armoured-personnel-carrier', 'truck', 'car', 'motorcycle', 'artillery', 'infantry' (got 'tank')"),
-            (shot(firer={"special_gun": "russian-122mm-ap"}),
-             "base_target_number: must be left out: the special gun's table gives the base target number (got 6)"),
-            (shot(firer={"special_gun": "russian-122mm-ap", "weapon": "shaped-charge"}),
-             "firer.weapon: must be 'other' when special_gun is 'russian-122mm-ap' (the gun and its ammunition set the weapon) (got 'shaped-charge')"),
-            (shot(reroll="corrected-indirect-fire"), "reroll: 'corrected-indirect-fire' needs firer.fire 'indirect' (got 'corrected-indirect-fire')"),
+            (
+                shot(target={"target_class": "light-tank", "aboard_vehicle": True}),
+                "target.aboard_vehicle: describes infantry passengers, so target_class must be 'infantry' (got "
+                "'light-tank')",
+            ),
+            (
+                shot(target={"open_topped": True}),
+                "target.open_topped: describes a vehicle: the target must be a vehicle or aboard one (got 'infantry')",
+            ),
+            (
+                shot(target={"target_class": "tank"}),
+                "target.target_class: must be one of 'heavy-tank', 'medium-tank', 'light-tank', 'armoured-car', "
+                "'armoured-personnel-carrier', 'truck', 'car', 'motorcycle', 'artillery', 'infantry' (got 'tank')",
+            ),
+            (
+                shot(firer={"special_gun": "russian-122mm-ap"}),
+                "base_target_number: must be left out: the special gun's table gives the base target number (got 6)",
+            ),
+            (
+                shot(firer={"special_gun": "russian-122mm-ap", "weapon": "shaped-charge"}),
+                "firer.weapon: must be 'other' when special_gun is 'russian-122mm-ap' (the gun and its ammunition set "
+                "the weapon) (got 'shaped-charge')",
+            ),
+            (
+                shot(reroll="corrected-indirect-fire"),
+                "reroll: 'corrected-indirect-fire' needs firer.fire 'indirect' (got 'corrected-indirect-fire')",
+            ),
             (shot(reroll_roll=4, roll=3), "reroll_roll: needs a reroll reason and a first roll (got 4)"),
             (shot(covering_fire_modifier=2), "covering_fire_modifier: must be 0 or less (a penalty) (got 2)"),
-            (shot(always_hit_on=[10], always_miss_on=[10]), "always_miss_on: must not share faces with always_hit_on (got [10])"),
+            (
+                shot(always_hit_on=[10], always_miss_on=[10]),
+                "always_miss_on: must not share faces with always_hit_on (got [10])",
+            ),
             (shot(firer={"height_above_ground_cm": -3}), "firer.height_above_ground_cm: must be 0 or more (got -3.0)"),
         ],
     )
@@ -281,8 +403,15 @@ class TestToHitErrors:
 
     def test_reroll_roll_after_a_hit(self) -> None:
         """A second roll after a hit is rejected."""
-        scenario = ToHitScenario(Firer(), Target(TargetClass.INFANTRY), 30, base_target_number=6,
-                                 reroll=Reroll.REPEATED_DIRECT_FIRE, roll=9, reroll_roll=2)
+        scenario = ToHitScenario(
+            Firer(),
+            Target(TargetClass.INFANTRY),
+            30,
+            base_target_number=6,
+            reroll=Reroll.REPEATED_DIRECT_FIRE,
+            roll=9,
+            reroll_roll=2,
+        )
         with pytest.raises(ValueError, match="reroll_roll: is only rolled after a miss, but the first roll hit"):
             evaluate_to_hit(scenario)
 
@@ -298,8 +427,14 @@ class TestSchema:
         """Python construction and plain data give the same scenario."""
         built = ToHitScenario(
             Firer(Weapon.MORTAR, fire=FireMode.INDIRECT, firing_from=FiringPosition.OPEN),
-            Target(TargetClass.INFANTRY), 50, base_target_number=5,
+            Target(TargetClass.INFANTRY),
+            50,
+            base_target_number=5,
         )
-        plain = {"firer": {"weapon": "mortar", "fire": "indirect"}, "target": {"target_class": "infantry"},
-                 "distance_cm": 50, "base_target_number": 5}
+        plain = {
+            "firer": {"weapon": "mortar", "fire": "indirect"},
+            "target": {"target_class": "infantry"},
+            "distance_cm": 50,
+            "base_target_number": 5,
+        }
         assert from_plain(ToHitScenario, plain) == built

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from adjudicator.operation_ww2.vocabulary import DamageTable
 from adjudicator.operation_ww2.vehicles import (
     CollisionCategory,
     CollisionScenario,
@@ -20,6 +19,7 @@ from adjudicator.operation_ww2.vehicles import (
     evaluate_collision,
     evaluate_driving_test,
 )
+from adjudicator.operation_ww2.vocabulary import DamageTable
 from adjudicator.plain import InvalidScenario, from_plain
 
 
@@ -30,7 +30,10 @@ def drive(**fields: Any) -> Any:
 def collide(moving: dict[str, Any] | str, struck: dict[str, Any] | str, **fields: Any) -> Any:
     def party(value: dict[str, Any] | str) -> dict[str, Any]:
         return {"kind": value} if isinstance(value, str) else value
-    return evaluate_collision(from_plain(CollisionScenario, {"moving": party(moving), "struck": party(struck), **fields}))
+
+    return evaluate_collision(
+        from_plain(CollisionScenario, {"moving": party(moving), "struck": party(struck), **fields})
+    )
 
 
 class TestDrivingTest:
@@ -42,7 +45,9 @@ class TestDrivingTest:
             ({"easily_bogged": True}, (1, 2, 3), "7/10", "oww2.traits.easily-bogged"),
         ],
     )
-    def test_stuck_faces_by_trait(self, traits: dict[str, bool], failing: tuple[int, ...], p_pass: str, rule: str | None) -> None:
+    def test_stuck_faces_by_trait(
+        self, traits: dict[str, bool], failing: tuple[int, ...], p_pass: str, rule: str | None
+    ) -> None:
         """3+ passes; wide tracks stick only on 1, easily bogged on 1-3."""
         result = drive(stage="obstacle", distance_on_obstacle_cm=5, **traits)
         assert (result.failing_faces, result.p_pass.fraction) == (failing, p_pass)
@@ -51,11 +56,18 @@ class TestDrivingTest:
 
     @pytest.mark.parametrize(
         ("traits", "roll", "outcome"),
-        [({}, 2, "stuck"), ({}, 3, "passed"), ({"wide_tracks": True}, 2, "passed"), ({"easily_bogged": True}, 3, "stuck")],
+        [
+            ({}, 2, "stuck"),
+            ({}, 3, "passed"),
+            ({"wide_tracks": True}, 2, "passed"),
+            ({"easily_bogged": True}, 3, "stuck"),
+        ],
     )
     def test_roll(self, traits: dict[str, bool], roll: int, outcome: str) -> None:
         """A given roll passes or leaves the vehicle stuck for the turn."""
-        assert drive(stage="obstacle", distance_on_obstacle_cm=8, roll=roll, **traits).outcome is DrivingOutcome(outcome)
+        assert drive(stage="obstacle", distance_on_obstacle_cm=8, roll=roll, **traits).outcome is DrivingOutcome(
+            outcome
+        )
 
     def test_no_test_before_5_cm(self) -> None:
         """The test comes only after at least 5 cm on the obstacle."""
@@ -97,12 +109,21 @@ class TestDrivingErrors:
     @pytest.mark.parametrize(
         ("plain", "message"),
         [
-            ({"stage": "obstacle"}, "distance_on_obstacle_cm: is needed for the obstacle stage (the test comes after 5 cm)"),
+            (
+                {"stage": "obstacle"},
+                "distance_on_obstacle_cm: is needed for the obstacle stage (the test comes after 5 cm)",
+            ),
             ({"stage": "unstick"}, "training: is needed for the unstick stage (the roll must reach it)"),
             ({"stage": "unstick", "training": 0}, "training: must be a d10 training value from 1 to 10 (got 0)"),
-            ({"stage": "obstacle", "distance_on_obstacle_cm": 6, "roll": 11}, "roll: must be a d10 roll from 1 to 10 (got 11)"),
-            ({"stage": "obstacle", "distance_on_obstacle_cm": 6, "wide_tracks": True, "easily_bogged": True},
-             "easily_bogged: cannot be combined with wide_tracks: the source does not say how the two traits combine (got True)"),
+            (
+                {"stage": "obstacle", "distance_on_obstacle_cm": 6, "roll": 11},
+                "roll: must be a d10 roll from 1 to 10 (got 11)",
+            ),
+            (
+                {"stage": "obstacle", "distance_on_obstacle_cm": 6, "wide_tracks": True, "easily_bogged": True},
+                "easily_bogged: cannot be combined with wide_tracks: the source does not say how the two traits "
+                "combine (got True)",
+            ),
             ({"stage": "drive"}, "stage: must be one of 'obstacle', 'unstick' (got 'drive')"),
         ],
     )
@@ -129,32 +150,50 @@ class TestCollisions:
     def test_direction_does_not_matter(self) -> None:
         """The smaller vehicle rolls on the heavy-weapons table whichever one was moving."""
         result = collide("light-tank", "heavy-tank")
-        assert (result.moving.damage_table, result.struck.damage_table) == (DamageTable.HEAVY_WEAPONS, DamageTable.SMALL_ARMS)
+        assert (result.moving.damage_table, result.struck.damage_table) == (
+            DamageTable.HEAVY_WEAPONS,
+            DamageTable.SMALL_ARMS,
+        )
         assert result.moving.pushed is True
 
-    @pytest.mark.parametrize(("moving", "struck"), [("medium-tank", "medium-tank"), ("armoured-car", "light-tank"), ("truck", "car")])
+    @pytest.mark.parametrize(
+        ("moving", "struck"), [("medium-tank", "medium-tank"), ("armoured-car", "light-tank"), ("truck", "car")]
+    )
     def test_same_category(self, moving: str, struck: str) -> None:
         """The same category: both roll on the heavy-weapons table and stop at the point of contact."""
         result = collide(moving, struck)
         for effect in (result.moving, result.struck):
-            assert (effect.damage_table, effect.stops_at_contact, effect.pushed) == (DamageTable.HEAVY_WEAPONS, True, None)
+            assert (effect.damage_table, effect.stops_at_contact, effect.pushed) == (
+                DamageTable.HEAVY_WEAPONS,
+                True,
+                None,
+            )
 
     @pytest.mark.parametrize("tank", ["heavy-tank", "medium-tank"])
     def test_tanks_crush_cars(self, tank: str) -> None:
         """Medium and heavy tanks crush a car unharmed; the car is a catastrophe and becomes rough ground."""
         result = collide(tank, "car")
         assert (result.moving.undamaged, result.moving.damage_table) == (True, None)
-        assert (result.struck.catastrophe, result.struck.becomes_rough_ground, result.struck.damage_table) == (True, True, None)
+        assert (result.struck.catastrophe, result.struck.becomes_rough_ground, result.struck.damage_table) == (
+            True,
+            True,
+            None,
+        )
 
     def test_light_tank_does_not_crush_a_car(self) -> None:
         """A light tank against a car is an ordinary collision of different categories."""
         result = collide("light-tank", "car")
-        assert (result.moving.damage_table, result.struck.damage_table) == (DamageTable.SMALL_ARMS, DamageTable.HEAVY_WEAPONS)
+        assert (result.moving.damage_table, result.struck.damage_table) == (
+            DamageTable.SMALL_ARMS,
+            DamageTable.HEAVY_WEAPONS,
+        )
         assert result.struck.catastrophe is False
 
     def test_armour_modifies_collision_damage(self) -> None:
         """Each damage roll of a collision carries the vehicle's armour modifier and the roll's row."""
-        result = collide({"kind": "heavy-tank", "armour": "heavy"}, {"kind": "light-tank", "armour": "light", "damage_roll": 6})
+        result = collide(
+            {"kind": "heavy-tank", "armour": "heavy"}, {"kind": "light-tank", "armour": "light", "damage_roll": 6}
+        )
         assert (result.moving.damage_modifier, result.struck.damage_modifier) == (-2, 1)
         assert result.struck.damage_outcome.row == "7"
 
@@ -167,7 +206,9 @@ class TestCollisions:
             ("huge-building", CollisionCategory.HEAVY, DamageTable.HEAVY_WEAPONS, None),
         ],
     )
-    def test_terrain_features(self, building: str, category: CollisionCategory, table: DamageTable, stops: bool | None) -> None:
+    def test_terrain_features(
+        self, building: str, category: CollisionCategory, table: DamageTable, stops: bool | None
+    ) -> None:
         """Terrain features count in the category the source puts them in; only the vehicle rolls."""
         result = collide("medium-tank", building)
         assert result.struck.category is category
@@ -180,7 +221,9 @@ class TestCollisions:
         assert result.struck.evasion_test is True
         assert result.struck.category is None
 
-    @pytest.mark.parametrize(("fields", "rule"), [({"deliberate": True}, "oww2.collisions"), ({}, "oww2.collisions.motorcycles")])
+    @pytest.mark.parametrize(
+        ("fields", "rule"), [({"deliberate": True}, "oww2.collisions"), ({}, "oww2.collisions.motorcycles")]
+    )
     def test_not_permitted(self, fields: dict[str, Any], rule: str) -> None:
         """Deliberate collisions, and a motorcycle running into anything, are not allowed."""
         moving = "medium-tank" if fields else "motorcycle"
@@ -188,8 +231,10 @@ class TestCollisions:
         assert result.permitted is False
         assert result.trace.rules() == (rule,)
 
-    @given(moving=st.sampled_from([k for k in PartyKind if k.vehicle_type and k is not PartyKind.MOTORCYCLE]),
-           struck=st.sampled_from([k for k in PartyKind if k is not PartyKind.MOTORCYCLE]))
+    @given(
+        moving=st.sampled_from([k for k in PartyKind if k.vehicle_type and k is not PartyKind.MOTORCYCLE]),
+        struck=st.sampled_from([k for k in PartyKind if k is not PartyKind.MOTORCYCLE]),
+    )
     def test_smaller_rolls_heavy_weapons(self, moving: PartyKind, struck: PartyKind) -> None:
         """In every collision between categories, a vehicle rolls on the heavy-weapons table iff it is not the larger."""
         result = collide(moving.value, struck.value)
@@ -203,10 +248,18 @@ class TestCollisions:
     @pytest.mark.parametrize(
         ("plain", "message"),
         [
-            ({"moving": {"kind": "wall"}, "struck": {"kind": "truck"}}, "moving.kind: must be a vehicle: a terrain feature does not move (got 'wall')"),
-            ({"moving": {"kind": "truck"}, "struck": {"kind": "wall", "armour": "heavy"}},
-             "struck.kind: is a terrain feature, which has no armour and rolls no damage (got 'wall')"),
-            ({"moving": {"kind": "truck", "damage_roll": 0}, "struck": {"kind": "car"}}, "moving.damage_roll: must be a d10 roll from 1 to 10 (got 0)"),
+            (
+                {"moving": {"kind": "wall"}, "struck": {"kind": "truck"}},
+                "moving.kind: must be a vehicle: a terrain feature does not move (got 'wall')",
+            ),
+            (
+                {"moving": {"kind": "truck"}, "struck": {"kind": "wall", "armour": "heavy"}},
+                "struck.kind: is a terrain feature, which has no armour and rolls no damage (got 'wall')",
+            ),
+            (
+                {"moving": {"kind": "truck", "damage_roll": 0}, "struck": {"kind": "car"}},
+                "moving.damage_roll: must be a d10 roll from 1 to 10 (got 0)",
+            ),
         ],
     )
     def test_bad_scenarios_are_named(self, plain: dict[str, Any], message: str) -> None:

@@ -33,4 +33,8 @@ class TestChance:
 
     def test_armoured_vehicle_types(self) -> None:
         """Trucks, cars and motorcycles are the unarmoured vehicle types."""
-        assert {v for v in VehicleType if not v.armoured} == {VehicleType.TRUCK, VehicleType.CAR, VehicleType.MOTORCYCLE}
+        assert {v for v in VehicleType if not v.armoured} == {
+            VehicleType.TRUCK,
+            VehicleType.CAR,
+            VehicleType.MOTORCYCLE,
+        }

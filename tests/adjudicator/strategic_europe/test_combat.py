@@ -20,7 +20,14 @@ def battle(attacker: dict[str, Any], defender: dict[str, Any], **more: Any) -> B
 class TestValues:
     @pytest.mark.parametrize(
         ("unit", "role", "value"),
-        [("aircraft", "attacker", 3), ("aircraft", "defender", 4), ("fleet", "attacker", 3), ("destroyer", "attacker", 1), ("submarine", "attacker", 1), ("infantry", "defender", 2)],
+        [
+            ("aircraft", "attacker", 3),
+            ("aircraft", "defender", 4),
+            ("fleet", "attacker", 3),
+            ("destroyer", "attacker", 1),
+            ("submarine", "attacker", 1),
+            ("infantry", "defender", 2),
+        ],
     )
     def test_values_the_source_states(self, unit: str, role: str, value: int) -> None:
         """TÉ/VÉ given by the source's examples are used without being asked for."""
@@ -50,7 +57,11 @@ class TestModifiers:
 
     def test_no_modifier_for_destroyers_and_submarines(self) -> None:
         """Destroyers and submarines get no defence modifier against an invasion."""
-        result = battle({"units": {"fleet": 1}}, {"units": {"destroyer": 1, "submarine": 1}, "values": {"destroyer": 1, "submarine": 1}}, defence_modifier=2)
+        result = battle(
+            {"units": {"fleet": 1}},
+            {"units": {"destroyer": 1, "submarine": 1}, "values": {"destroyer": 1, "submarine": 1}},
+            defence_modifier=2,
+        )
         assert result.defender_profile["destroyer"].hits_on == 1 and result.defender_profile["submarine"].hits_on == 1
         assert {"se.destroyers", "se.submarines"} <= set(result.trace.rules())
 
@@ -73,30 +84,66 @@ class TestRollingTwice:
     )
     def test_who_rolls_twice(self, turn: str, attacker: str, defender: str, rolls: int, dice: int) -> None:
         """Only the aggressor against the USSR in the declaration turn, or the Soviets in the first winter, roll twice."""
-        result = battle({"units": {"armour": 1}, "values": {"armour": 3}, "nation": attacker}, {"units": {"infantry": 1}, "nation": defender}, special_turn=turn)
-        assert (result.attacker_profile["armour"].rolls_per_die, result.attacker_profile["armour"].dice) == (rolls, dice)
+        result = battle(
+            {"units": {"armour": 1}, "values": {"armour": 3}, "nation": attacker},
+            {"units": {"infantry": 1}, "nation": defender},
+            special_turn=turn,
+        )
+        assert (result.attacker_profile["armour"].rolls_per_die, result.attacker_profile["armour"].dice) == (
+            rolls,
+            dice,
+        )
 
     def test_two_dice_reading(self) -> None:
         """The other reading gives each unit two dice."""
-        result = battle({"units": {"armour": 1}, "values": {"armour": 3}, "nation": "germany"}, {"units": {"infantry": 1}, "nation": "ussr"},
-                        special_turn="declaration-of-war-on-ussr", roll_twice="two-dice")
+        result = battle(
+            {"units": {"armour": 1}, "values": {"armour": 3}, "nation": "germany"},
+            {"units": {"infantry": 1}, "nation": "ussr"},
+            special_turn="declaration-of-war-on-ussr",
+            roll_twice="two-dice",
+        )
         assert (result.attacker_profile["armour"].rolls_per_die, result.attacker_profile["armour"].dice) == (1, 2)
 
     @pytest.mark.parametrize(
         ("attacker", "defender", "turn", "message"),
         [
-            ("germany", "ussr", "first-winter", "special_turn: in the winter turn of the year the Soviet Union was attacked, Germany and its allies cannot attack within its borders (se.soviet-german) (got 'first-winter')"),
-            ("bulgaria", "ussr", "none", "attacker.nation: Bulgaria cannot take part in an attack against Soviet troops (se.soviet-german) (got 'bulgaria')"),
-            ("vichy-france", "england", "none", "attacker.nation: Vichy France's units cannot take part in an attack against the Allies (se.vichy-france) (got 'vichy-france')"),
+            (
+                "germany",
+                "ussr",
+                "first-winter",
+                "special_turn: in the winter turn of the year the Soviet Union was attacked, Germany and its allies "
+                "cannot attack within its borders (se.soviet-german) (got 'first-winter')",
+            ),
+            (
+                "bulgaria",
+                "ussr",
+                "none",
+                "attacker.nation: Bulgaria cannot take part in an attack against Soviet troops (se.soviet-german) (got "
+                "'bulgaria')",
+            ),
+            (
+                "vichy-france",
+                "england",
+                "none",
+                "attacker.nation: Vichy France's units cannot take part in an attack against the Allies "
+                "(se.vichy-france) (got 'vichy-france')",
+            ),
         ],
     )
     def test_forbidden_attacks(self, attacker: str, defender: str, turn: str, message: str) -> None:
         """Attacks the special rules forbid are refused, citing the rule."""
         with pytest.raises(InvalidScenario) as raised:
-            battle({"units": {"armour": 1}, "values": {"armour": 3}, "nation": attacker}, {"units": {"infantry": 1}, "nation": defender}, special_turn=turn)
+            battle(
+                {"units": {"armour": 1}, "values": {"armour": 3}, "nation": attacker},
+                {"units": {"infantry": 1}, "nation": defender},
+                special_turn=turn,
+            )
         assert message in str(raised.value).splitlines()
 
     def test_bulgarians_defending_against_soviets_are_lost(self) -> None:
         """Bulgarian units that must defend against Soviet troops are lost at once."""
-        result = battle({"units": {"armour": 1}, "values": {"armour": 1}, "nation": "ussr"}, {"units": {"infantry": 3}, "nation": "bulgaria"})
+        result = battle(
+            {"units": {"armour": 1}, "values": {"armour": 1}, "nation": "ussr"},
+            {"units": {"infantry": 3}, "nation": "bulgaria"},
+        )
         assert result.attacker_wins == 1.0

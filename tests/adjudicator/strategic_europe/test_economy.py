@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
+from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.strategic_europe.economy import (
     CALCULATORS,
     Convoy,
@@ -23,7 +24,6 @@ from adjudicator.strategic_europe.economy import (
     evaluate_submarines,
 )
 from adjudicator.strategic_europe.vocabulary import Country
-from adjudicator.plain import InvalidScenario, from_plain
 
 
 def _raid(**fields: Any) -> dict[str, Any]:
@@ -53,17 +53,26 @@ class TestStrategicBombing:
 
     def test_losses_add_up_per_target(self) -> None:
         """Several raids on one country add up; refused raids add nothing."""
-        scenario = from_plain(StrategicBombingScenario, {"raids": [
-            _raid(bombers=3), _raid(attacker="italy", bombers=1), _raid(target="ussr", bombers=4),
-            _raid(attacker="england", target="germany", bombers=2),
-        ]})
+        scenario = from_plain(
+            StrategicBombingScenario,
+            {
+                "raids": [
+                    _raid(bombers=3),
+                    _raid(attacker="italy", bombers=1),
+                    _raid(target="ussr", bombers=4),
+                    _raid(attacker="england", target="germany", bombers=2),
+                ]
+            },
+        )
         assert evaluate_bombing(scenario).hpp_loss == {Country.ENGLAND: 4, Country.GERMANY: 2}
 
     @given(st.integers(1, 40), st.data())
     def test_shot_down_bombers_never_change_the_loss(self, bombers: int, data: st.DataObject) -> None:
         """However many bombers interception shoots down, the defender loses one HPP per bomber."""
         shot_down = data.draw(st.integers(0, bombers))
-        result = evaluate_bombing(from_plain(StrategicBombingScenario, {"raids": [_raid(bombers=bombers, shot_down=shot_down)]}))
+        result = evaluate_bombing(
+            from_plain(StrategicBombingScenario, {"raids": [_raid(bombers=bombers, shot_down=shot_down)]})
+        )
         assert result.hpp_loss == {Country.ENGLAND: bombers}
         assert result.raids[0].bombers_lost == shot_down
 
@@ -99,10 +108,14 @@ class TestSubmarineLosses:
     @pytest.mark.parametrize(("reading", "england"), [("every-survivor", 4), ("not-convoy-attackers", 1)])
     def test_north_atlantic_convoy_attackers_reading(self, reading: str, england: int) -> None:
         """Whether submarines attacking the US convoy also cost England 1 HPP each is a scenario option."""
-        scenario = from_plain(SubmarineLossScenario, {
-            "north_atlantic_survivors": 4, "reading": reading,
-            "convoys": [{"sender": "usa", "destination": "england", "value_hpp": 10, "surviving_attackers": 3}],
-        })
+        scenario = from_plain(
+            SubmarineLossScenario,
+            {
+                "north_atlantic_survivors": 4,
+                "reading": reading,
+                "convoys": [{"sender": "usa", "destination": "england", "value_hpp": 10, "surviving_attackers": 3}],
+            },
+        )
         result = evaluate_submarines(scenario)
         assert result.england_hpp_loss == england
         assert result.convoys[0].lost_hpp == 6
@@ -111,7 +124,9 @@ class TestSubmarineLosses:
     @given(st.integers(0, 30), st.integers(0, 30))
     def test_delivered_never_negative(self, value: int, attackers: int) -> None:
         """What arrives plus what is lost is what was sent, and neither is negative."""
-        result = evaluate_submarines(SubmarineLossScenario(convoys=(Convoy(Country.USA, Country.USSR, value, attackers),)))
+        result = evaluate_submarines(
+            SubmarineLossScenario(convoys=(Convoy(Country.USA, Country.USSR, value, attackers),))
+        )
         outcome = result.convoys[0]
         assert outcome.delivered_hpp >= 0 and outcome.lost_hpp >= 0
         assert outcome.delivered_hpp + outcome.lost_hpp == value
@@ -119,14 +134,29 @@ class TestSubmarineLosses:
     @pytest.mark.parametrize(
         ("data", "message"),
         [
-            ({"convoys": [{"sender": "ussr", "destination": "england", "value_hpp": 1}]},
-             "convoys.0.destination: must be a Lend-Lease route (usa → england, usa → ussr, england → ussr) (got 'ussr → england')"),
-            ({"north_atlantic_survivors": 1,
-              "convoys": [{"sender": "usa", "destination": "england", "value_hpp": 5, "surviving_attackers": 2}]},
-             "convoys: the submarines attacking the North Atlantic convoy must be among the 1 surviving in the North Atlantic (got 2)"),
-            ({"convoys": [{"sender": "usa", "destination": "ussr", "value_hpp": 1},
-                          {"sender": "usa", "destination": "ussr", "value_hpp": 2}]},
-             "convoys: must list each route once (one shipment per route per turn) (got ['usa → ussr', 'usa → ussr'])"),
+            (
+                {"convoys": [{"sender": "ussr", "destination": "england", "value_hpp": 1}]},
+                "convoys.0.destination: must be a Lend-Lease route (usa → england, usa → ussr, england → ussr) (got "
+                "'ussr → england')",
+            ),
+            (
+                {
+                    "north_atlantic_survivors": 1,
+                    "convoys": [{"sender": "usa", "destination": "england", "value_hpp": 5, "surviving_attackers": 2}],
+                },
+                "convoys: the submarines attacking the North Atlantic convoy must be among the 1 surviving in the "
+                "North Atlantic (got 2)",
+            ),
+            (
+                {
+                    "convoys": [
+                        {"sender": "usa", "destination": "ussr", "value_hpp": 1},
+                        {"sender": "usa", "destination": "ussr", "value_hpp": 2},
+                    ]
+                },
+                "convoys: must list each route once (one shipment per route per turn) (got ['usa → ussr', 'usa → "
+                "ussr'])",
+            ),
         ],
     )
     def test_refuses_impossible_convoys(self, data: dict[str, Any], message: str) -> None:
@@ -137,8 +167,12 @@ class TestSubmarineLosses:
 
 
 def _lend_lease(turn: tuple[int, str], shipments: list[dict[str, Any]], **state: Any) -> LendLeaseScenario:
-    data = {"turn": {"year": turn[0], "season": turn[1]}, "base_hpp": {"usa": 40, "england": 30},
-            "shipments": shipments, **state}
+    data = {
+        "turn": {"year": turn[0], "season": turn[1]},
+        "base_hpp": {"usa": 40, "england": 30},
+        "shipments": shipments,
+        **state,
+    }
     return from_plain(LendLeaseScenario, data)
 
 
@@ -157,17 +191,23 @@ class TestLendLease:
             ((1942, "spring"), {"ussr_attacked": True}, ("usa", "ussr", 0), True),
         ],
     )
-    def test_rule_table(self, turn: tuple[int, str], state: dict[str, Any], shipment: tuple[str, str, int], allowed: bool) -> None:
+    def test_rule_table(
+        self, turn: tuple[int, str], state: dict[str, Any], shipment: tuple[str, str, int], allowed: bool
+    ) -> None:
         """When each route opens, the Vologda closure, and the quarter of the base HPP (whole HPP)."""
         sender, recipient, amount = shipment
-        result = evaluate_lend_lease(_lend_lease(turn, [{"sender": sender, "recipient": recipient, "amount_hpp": amount}], **state))
+        result = evaluate_lend_lease(
+            _lend_lease(turn, [{"sender": sender, "recipient": recipient, "amount_hpp": amount}], **state)
+        )
         assert result.shipments[0].allowed is allowed
 
     @pytest.mark.parametrize(("cap", "second_allowed"), [("per-shipment", True), ("per-sender-per-turn", False)])
     def test_cap_reading_for_two_us_shipments(self, cap: str, second_allowed: bool) -> None:
         """The quarter caps each shipment, or all of a sender's shipments of the turn, as the option says."""
-        shipments = [{"sender": "usa", "recipient": "england", "amount_hpp": 6},
-                     {"sender": "usa", "recipient": "ussr", "amount_hpp": 6}]
+        shipments = [
+            {"sender": "usa", "recipient": "england", "amount_hpp": 6},
+            {"sender": "usa", "recipient": "ussr", "amount_hpp": 6},
+        ]
         result = evaluate_lend_lease(_lend_lease((1941, "autumn"), shipments, ussr_attacked=True, cap=cap))
         assert [s.allowed for s in result.shipments] == [True, second_allowed]
         assert result.trace.steps[0].text.startswith("reading chosen:")
@@ -175,8 +215,10 @@ class TestLendLease:
 
     def test_only_1941_us_aid_is_marked_for_deduction(self) -> None:
         """US aid in 1942 is not deducted; England's aid never is."""
-        shipments = [{"sender": "usa", "recipient": "ussr", "amount_hpp": 5},
-                     {"sender": "england", "recipient": "ussr", "amount_hpp": 5}]
+        shipments = [
+            {"sender": "usa", "recipient": "ussr", "amount_hpp": 5},
+            {"sender": "england", "recipient": "ussr", "amount_hpp": 5},
+        ]
         result = evaluate_lend_lease(_lend_lease((1942, "spring"), shipments, ussr_attacked=True))
         assert result.usa_1942_deduction_hpp == 0
         assert result.counted_towards_spending == {Country.USA: 5, Country.ENGLAND: 5}
@@ -184,19 +226,33 @@ class TestLendLease:
     def test_refuses_a_missing_base(self) -> None:
         """Every sender's base HPP is needed for its cap."""
         with pytest.raises(InvalidScenario) as caught:
-            from_plain(LendLeaseScenario, {"turn": {"year": 1941, "season": "spring"}, "base_hpp": {"england": 30},
-                                           "shipments": [{"sender": "usa", "recipient": "england", "amount_hpp": 1}]})
-        assert str(caught.value) == "base_hpp: must give the base HPP of every sender (usa missing) (got {'england': 30})"
+            from_plain(
+                LendLeaseScenario,
+                {
+                    "turn": {"year": 1941, "season": "spring"},
+                    "base_hpp": {"england": 30},
+                    "shipments": [{"sender": "usa", "recipient": "england", "amount_hpp": 1}],
+                },
+            )
+        assert (
+            str(caught.value) == "base_hpp: must give the base HPP of every sender (usa missing) (got {'england': 30})"
+        )
 
 
 class TestDeduction:
     @given(st.lists(st.tuples(st.integers(1940, 1944), st.integers(0, 15)), max_size=8), st.integers(0, 80))
     def test_deducts_exactly_the_1941_aid(self, records: list[tuple[int, int]], available: int) -> None:
         """The deduction is the sum of the 1941 shipments; what remains is never negative."""
-        scenario = from_plain(LendLeaseDeductionScenario, {"usa_hpp_1942": available, "aid_sent": [
-            {"turn": {"year": year, "season": "autumn"}, "recipient": "england", "amount_hpp": amount}
-            for year, amount in records
-        ]})
+        scenario = from_plain(
+            LendLeaseDeductionScenario,
+            {
+                "usa_hpp_1942": available,
+                "aid_sent": [
+                    {"turn": {"year": year, "season": "autumn"}, "recipient": "england", "amount_hpp": amount}
+                    for year, amount in records
+                ],
+            },
+        )
         result = evaluate_deduction(scenario)
         expected = sum(amount for year, amount in records if year == 1941)
         assert result.deducted_hpp == expected
@@ -205,8 +261,13 @@ class TestDeduction:
     def test_refuses_an_unknown_recipient(self) -> None:
         """Lend-Lease goes to England or the Soviet Union."""
         with pytest.raises(InvalidScenario) as caught:
-            from_plain(LendLeaseDeductionScenario, {"usa_hpp_1942": 40, "aid_sent": [
-                {"turn": {"year": 1941, "season": "spring"}, "recipient": "france", "amount_hpp": 3}]})
+            from_plain(
+                LendLeaseDeductionScenario,
+                {
+                    "usa_hpp_1942": 40,
+                    "aid_sent": [{"turn": {"year": 1941, "season": "spring"}, "recipient": "france", "amount_hpp": 3}],
+                },
+            )
         assert str(caught.value) == "aid_sent.0.recipient: must be 'england' or 'ussr' (got 'france')"
 
 

@@ -8,24 +8,66 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import REPOSITORY
-from adjudicator.strategic_europe.interception import InterceptionResult
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import run
+from adjudicator.strategic_europe.interception import InterceptionResult
+from tests.conftest import REPOSITORY
 
 EXAMPLE: dict[str, Any] = {
     "place": "English Channel",
-    "movement": {"id": "english-fleets", "nation": "england", "units": {"fleet": 4}, "route": ["Plymouth", "English Channel", "Calais"]},
+    "movement": {
+        "id": "english-fleets",
+        "nation": "england",
+        "units": {"fleet": 4},
+        "route": ["Plymouth", "English Channel", "Calais"],
+    },
     "interceptions": [
-        {"id": "german-submarines", "nation": "germany", "kind": "naval", "units": {"submarine": 8}, "base": "Brest", "target": "english-fleets", "distance": 1, "roll": 3},
-        {"id": "english-destroyers", "nation": "england", "kind": "naval", "units": {"destroyer": 4}, "base": "Liverpool", "target": "german-submarines", "distance": 2, "roll": 4},
-        {"id": "german-aircraft", "nation": "germany", "kind": "air", "units": {"aircraft": 2}, "base": "Paris", "target": "english-fleets"},
-        {"id": "english-aircraft", "nation": "england", "kind": "air", "units": {"aircraft": 2}, "base": "London", "target": "german-aircraft"},
+        {
+            "id": "german-submarines",
+            "nation": "germany",
+            "kind": "naval",
+            "units": {"submarine": 8},
+            "base": "Brest",
+            "target": "english-fleets",
+            "distance": 1,
+            "roll": 3,
+        },
+        {
+            "id": "english-destroyers",
+            "nation": "england",
+            "kind": "naval",
+            "units": {"destroyer": 4},
+            "base": "Liverpool",
+            "target": "german-submarines",
+            "distance": 2,
+            "roll": 4,
+        },
+        {
+            "id": "german-aircraft",
+            "nation": "germany",
+            "kind": "air",
+            "units": {"aircraft": 2},
+            "base": "Paris",
+            "target": "english-fleets",
+        },
+        {
+            "id": "english-aircraft",
+            "nation": "england",
+            "kind": "air",
+            "units": {"aircraft": 2},
+            "base": "London",
+            "target": "german-aircraft",
+        },
     ],
     "air_battles": [{"interception": "english-aircraft", "interceptor": [1, 5], "intercepted": [2, 6]}],
     "engaged": {"england": {"fleet": 2}},
     "naval_battle": [
-        {"rolls": {"germany": {"submarine": [1, 3, 4, 6, 2, 3, 4, 6]}, "england": {"destroyer": [3, 4, 5, 5], "fleet": [1, 2], "aircraft": [5]}}},
+        {
+            "rolls": {
+                "germany": {"submarine": [1, 3, 4, 6, 2, 3, 4, 6]},
+                "england": {"destroyer": [3, 4, 5, 5], "fleet": [1, 2], "aircraft": [5]},
+            }
+        },
         {"rolls": {"germany": {"submarine": [2, 5, 5, 6, 3, 6]}, "england": {"destroyer": [2, 3, 4], "fleet": [5, 5]}}},
         {"hits": {"germany": 2, "england": 3}},
     ],
@@ -44,7 +86,10 @@ class TestEnglishInvasionExample:
         """3 > 1 and 4 > 2: both naval interceptions succeed; air interceptions always do."""
         result = intercept(EXAMPLE)
         assert [(o.id, o.succeeded, o.needed) for o in result.interceptions] == [
-            ("german-submarines", True, 2), ("english-destroyers", True, 3), ("german-aircraft", True, None), ("english-aircraft", True, None),
+            ("german-submarines", True, 2),
+            ("english-destroyers", True, 3),
+            ("german-aircraft", True, None),
+            ("english-aircraft", True, None),
         ]
 
     def test_air_battle_first(self) -> None:
@@ -82,12 +127,35 @@ class TestErrors:
         ("change", "message"),
         [
             (lambda d: d["interceptions"][0].update(roll=7), "interceptions.0.roll: a d6 shows 1 to 6 (got 7)"),
-            (lambda d: d["interceptions"][0].pop("distance"), "interceptions.0.distance: a naval interception needs the distance (0 or more territories) from its base (got None)"),
-            (lambda d: d["interceptions"][2]["units"].update(bomber=1), "interceptions.2.units.bomber: bombers can only defend in air combat: they do not intercept (se.bombers) (got 1)"),
-            (lambda d: d["interceptions"][1].update(target="nowhere"), "interceptions.1.target: must be the movement or an interception declared before it: english-fleets, german-submarines (got 'nowhere')"),
-            (lambda d: d["interceptions"][1].update(target="english-fleets"), "interceptions.1.target: a country does not intercept its own units (got 'english-fleets')"),
-            (lambda d: d["movement"].update(strategic_redeployment=True), "movement.strategic_redeployment: a Strategic Redeployment cannot be intercepted: it always succeeds (se.interception.strategic-redeployment) (got True)"),
-            (lambda d: d["naval_battle"][0]["rolls"]["germany"].update(submarine=[1, 2]), "naval_battle.0.rolls.attacker.submarine: 8 submarine roll 8 dice (one roll each); give exactly that many rolls (got [1, 2])"),
+            (
+                lambda d: d["interceptions"][0].pop("distance"),
+                "interceptions.0.distance: a naval interception needs the distance (0 or more territories) from its "
+                "base (got None)",
+            ),
+            (
+                lambda d: d["interceptions"][2]["units"].update(bomber=1),
+                "interceptions.2.units.bomber: bombers can only defend in air combat: they do not intercept "
+                "(se.bombers) (got 1)",
+            ),
+            (
+                lambda d: d["interceptions"][1].update(target="nowhere"),
+                "interceptions.1.target: must be the movement or an interception declared before it: english-fleets, "
+                "german-submarines (got 'nowhere')",
+            ),
+            (
+                lambda d: d["interceptions"][1].update(target="english-fleets"),
+                "interceptions.1.target: a country does not intercept its own units (got 'english-fleets')",
+            ),
+            (
+                lambda d: d["movement"].update(strategic_redeployment=True),
+                "movement.strategic_redeployment: a Strategic Redeployment cannot be intercepted: it always succeeds "
+                "(se.interception.strategic-redeployment) (got True)",
+            ),
+            (
+                lambda d: d["naval_battle"][0]["rolls"]["germany"].update(submarine=[1, 2]),
+                "naval_battle.0.rolls.attacker.submarine: 8 submarine roll 8 dice (one roll each); give exactly that "
+                "many rolls (got [1, 2])",
+            ),
         ],
     )
     def test_bad_scenarios(self, change: Any, message: str) -> None:

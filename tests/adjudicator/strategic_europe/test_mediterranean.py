@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from adjudicator.strategic_europe.vocabulary import UnitType
+from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.strategic_europe.mediterranean import (
     CALCULATORS,
     AfricaScenario,
@@ -19,7 +19,7 @@ from adjudicator.strategic_europe.mediterranean import (
     evaluate_gibraltar_suez,
     evaluate_malta,
 )
-from adjudicator.plain import InvalidScenario, from_plain
+from adjudicator.strategic_europe.vocabulary import UnitType
 
 
 class TestGibraltarSuez:
@@ -37,32 +37,47 @@ class TestGibraltarSuez:
     )
     def test_rule_table(self, held: list[str], recaptured: list[str], reading: str, now: int, after: int) -> None:
         """5 base HPP per strait held (or once); a retaken strait counts until the next Annual Economic Reckoning."""
-        scenario = from_plain(GibraltarSuezScenario, {"england_original_base_hpp": 30, "held_by_axis": held,
-                                                      "recaptured_before_reckoning": recaptured, "reading": reading})
+        scenario = from_plain(
+            GibraltarSuezScenario,
+            {
+                "england_original_base_hpp": 30,
+                "held_by_axis": held,
+                "recaptured_before_reckoning": recaptured,
+                "reading": reading,
+            },
+        )
         result = evaluate_gibraltar_suez(scenario)
         assert (result.base_hpp, result.base_hpp_after_reckoning) == (now, after)
 
     def test_names_the_reading_only_when_it_matters(self) -> None:
         """With one strait lost both readings agree, and the trace does not claim a choice."""
-        one = evaluate_gibraltar_suez(from_plain(GibraltarSuezScenario, {"england_original_base_hpp": 30,
-                                                                         "held_by_axis": ["suez"]}))
-        two = evaluate_gibraltar_suez(from_plain(GibraltarSuezScenario, {"england_original_base_hpp": 30,
-                                                                         "held_by_axis": ["suez", "gibraltar"]}))
+        one = evaluate_gibraltar_suez(
+            from_plain(GibraltarSuezScenario, {"england_original_base_hpp": 30, "held_by_axis": ["suez"]})
+        )
+        two = evaluate_gibraltar_suez(
+            from_plain(GibraltarSuezScenario, {"england_original_base_hpp": 30, "held_by_axis": ["suez", "gibraltar"]})
+        )
         assert not any("reading chosen" in step.text for step in one.trace)
         assert two.trace.steps[0].text.startswith("reading chosen:")
 
     def test_base_never_negative(self) -> None:
         """A base below the reduction ends at 0."""
-        result = evaluate_gibraltar_suez(from_plain(GibraltarSuezScenario, {"england_original_base_hpp": 3,
-                                                                            "held_by_axis": ["suez"]}))
+        result = evaluate_gibraltar_suez(
+            from_plain(GibraltarSuezScenario, {"england_original_base_hpp": 3, "held_by_axis": ["suez"]})
+        )
         assert result.base_hpp == 0
 
     def test_refuses_a_strait_both_held_and_retaken(self) -> None:
         """A place is either held by the Axis or retaken, not both."""
         with pytest.raises(InvalidScenario) as caught:
-            from_plain(GibraltarSuezScenario, {"england_original_base_hpp": 30, "held_by_axis": ["suez"],
-                                               "recaptured_before_reckoning": ["suez"]})
-        assert str(caught.value) == "recaptured_before_reckoning: must not name a place the Axis still holds (got ['suez'])"
+            from_plain(
+                GibraltarSuezScenario,
+                {"england_original_base_hpp": 30, "held_by_axis": ["suez"], "recaptured_before_reckoning": ["suez"]},
+            )
+        assert (
+            str(caught.value)
+            == "recaptured_before_reckoning: must not name a place the Axis still holds (got ['suez'])"
+        )
 
 
 class TestMaltaGarrison:
@@ -100,8 +115,9 @@ class TestAfricaLimit:
             (4, {"fleet": 1}, {}, 2, False),
         ],
     )
-    def test_rule_table(self, germans: int, garrison: dict[str, int], options: dict[str, Any], fighting: int,
-                        within: bool) -> None:
+    def test_rule_table(
+        self, germans: int, garrison: dict[str, int], options: dict[str, Any], fighting: int, within: bool
+    ) -> None:
         """Three German units at most; Malta's fleet and air unit each take one out of the fight."""
         scenario = from_plain(AfricaScenario, {"german_units": germans, "malta_garrison": garrison, **options})
         result = evaluate_africa(scenario)
@@ -110,9 +126,16 @@ class TestAfricaLimit:
     @given(st.integers(0, 6), st.integers(0, 1), st.integers(0, 1), st.sampled_from(["from-present", "from-limit"]))
     def test_fighting_units_bounds(self, germans: int, fleet: int, air: int, reading: str) -> None:
         """Never more fighting units than are present or than three, never fewer than 0, never more with a bigger garrison."""
+
         def fighting(fleets: int, planes: int) -> int:
-            scenario = from_plain(AfricaScenario, {"german_units": germans, "reduction": reading,
-                                                   "malta_garrison": {"fleet": fleets, "aircraft": planes}})
+            scenario = from_plain(
+                AfricaScenario,
+                {
+                    "german_units": germans,
+                    "reduction": reading,
+                    "malta_garrison": {"fleet": fleets, "aircraft": planes},
+                },
+            )
             return evaluate_africa(scenario).fighting_german_units
 
         value = fighting(fleet, air)
@@ -123,8 +146,10 @@ class TestAfricaLimit:
         """The Africa calculator takes only a garrison Malta may hold."""
         with pytest.raises(InvalidScenario) as caught:
             from_plain(AfricaScenario, {"german_units": 3, "malta_garrison": {"fleet": 2}})
-        assert str(caught.value) == ("malta_garrison: must keep Malta's garrison limit: 2 fleets: at most one fleet "
-                                     "may be on Malta (got {'fleet': 2})")
+        assert str(caught.value) == (
+            "malta_garrison: must keep Malta's garrison limit: 2 fleets: at most one fleet "
+            "may be on Malta (got {'fleet': 2})"
+        )
 
 
 class TestRegistration:

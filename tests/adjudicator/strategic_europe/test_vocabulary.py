@@ -6,10 +6,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.errors import ScenarioError
 from adjudicator.checks import check_count
-from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, UnitType, historical_side, same_side
+from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario, from_plain
+from adjudicator.strategic_europe.vocabulary import (
+    SATELLITES,
+    Country,
+    Season,
+    Side,
+    Turn,
+    UnitType,
+    historical_side,
+    same_side,
+)
 
 turns = st.builds(Turn, st.integers(1939, 1945), st.sampled_from(Season))
 

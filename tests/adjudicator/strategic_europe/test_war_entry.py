@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from adjudicator.strategic_europe.vocabulary import SATELLITES, Country
 from adjudicator.plain import InvalidScenario, from_plain
+from adjudicator.strategic_europe.vocabulary import SATELLITES, Country
 from adjudicator.strategic_europe.war_entry import (
     CALCULATORS,
     UsTransferScenario,
@@ -21,8 +21,10 @@ from adjudicator.strategic_europe.war_entry import (
 
 
 def _declare(declarer: str, targets: list[str], year: int, season: str, **options: Any) -> WarDeclarationScenario:
-    return from_plain(WarDeclarationScenario, {"declarer": declarer, "targets": targets,
-                                               "turn": {"year": year, "season": season}, **options})
+    return from_plain(
+        WarDeclarationScenario,
+        {"declarer": declarer, "targets": targets, "turn": {"year": year, "season": season}, **options},
+    )
 
 
 class TestWarDeclaration:
@@ -44,16 +46,24 @@ class TestWarDeclaration:
             ("england", ["ussr"], (1942, "autumn"), {}, False, None),
         ],
     )
-    def test_rule_table(self, declarer: str, targets: list[str], turn: tuple[int, str], options: dict[str, Any],
-                        allowed: bool, cost: int | None) -> None:
+    def test_rule_table(
+        self,
+        declarer: str,
+        targets: list[str],
+        turn: tuple[int, str],
+        options: dict[str, Any],
+        allowed: bool,
+        cost: int | None,
+    ) -> None:
         """Dates, the 7 HPP great-power cost, +2 HPP per satellite (or once), Vichy, and no war on a historical ally."""
         result = evaluate_declaration(_declare(declarer, targets, *turn, **options))
         assert (result.allowed, result.cost_hpp) == (allowed, cost)
 
     def test_satellites_join_germany_with_their_hpp(self) -> None:
         """When Germany attacks the Soviet Union all four satellites join and Germany gets their HPP at once."""
-        result = evaluate_declaration(_declare("germany", ["ussr"], 1941, "summer",
-                                               satellite_hpp={"finland": 1, "romania": 5}))
+        result = evaluate_declaration(
+            _declare("germany", ["ussr"], 1941, "summer", satellite_hpp={"finland": 1, "romania": 5})
+        )
         assert result.joining_satellites == SATELLITES
         assert result.germany_hpp_gain == 6
 
@@ -64,7 +74,9 @@ class TestWarDeclaration:
         only_satellite = evaluate_declaration(_declare("ussr", ["bulgaria"], 1942, "spring"))
         assert only_satellite.neutral_satellites == ()
 
-    @given(st.lists(st.sampled_from(["finland", "hungary", "romania", "bulgaria"]), min_size=1, max_size=4, unique=True))
+    @given(
+        st.lists(st.sampled_from(["finland", "hungary", "romania", "bulgaria"]), min_size=1, max_size=4, unique=True)
+    )
     def test_per_satellite_fee(self, satellites: list[str]) -> None:
         """With the per-satellite reading the Soviet Union pays 7 + 2 × the satellites it attacks."""
         result = evaluate_declaration(_declare("ussr", ["germany", *satellites], 1942, "summer"))
@@ -73,15 +85,22 @@ class TestWarDeclaration:
     @pytest.mark.parametrize(
         ("data", "message"),
         [
-            ({"declarer": "italy", "targets": ["france"]},
-             "targets: must be a declaration this source rules on: the Soviet Union on Germany and/or its satellites, "
-             "Germany on the Soviet Union, the USA on the Axis, or an Ally on Vichy France (got 'italy → france')"),
+            (
+                {"declarer": "italy", "targets": ["france"]},
+                "targets: must be a declaration this source rules on: the Soviet Union on Germany and/or its "
+                "satellites, "
+                "Germany on the Soviet Union, the USA on the Axis, or an Ally on Vichy France (got 'italy → france')",
+            ),
             ({"declarer": "ussr", "targets": []}, "targets: must name at least one country (got [])"),
             ({"declarer": "ussr", "targets": ["ussr"]}, "targets: must not include the declaring country (got 'ussr')"),
-            ({"declarer": "germany", "targets": ["ussr"], "satellite_hpp": {"italy": 4}},
-             "satellite_hpp.italy: must be a satellite state (finland, hungary, romania, bulgaria)"),
-            ({"declarer": "ussr", "targets": ["germany"], "satellite_hpp": {"hungary": 4}},
-             "satellite_hpp: is used only when Germany declares war on the Soviet Union (got {'hungary': 4})"),
+            (
+                {"declarer": "germany", "targets": ["ussr"], "satellite_hpp": {"italy": 4}},
+                "satellite_hpp.italy: must be a satellite state (finland, hungary, romania, bulgaria)",
+            ),
+            (
+                {"declarer": "ussr", "targets": ["germany"], "satellite_hpp": {"hungary": 4}},
+                "satellite_hpp: is used only when Germany declares war on the Soviet Union (got {'hungary': 4})",
+            ),
         ],
     )
     def test_refuses_declarations_the_source_does_not_cover(self, data: dict[str, Any], message: str) -> None:
@@ -104,8 +123,9 @@ class TestUsTransfers:
             (3, 0, True, True, False, 2),
         ],
     )
-    def test_rule_table(self, overseas: int, within: int, fallen: bool, bridgehead: bool, allowed: bool,
-                        max_overseas: int) -> None:
+    def test_rule_table(
+        self, overseas: int, within: int, fallen: bool, bridgehead: bool, allowed: bool, max_overseas: int
+    ) -> None:
         """4 of 6 per turn from overseas; none once England has fallen, until a bridgehead, then 2."""
         result = evaluate_us_transfers(UsTransferScenario(overseas, within, fallen, bridgehead))
         assert (result.allowed, result.max_overseas, result.max_total) == (allowed, max_overseas, 6)

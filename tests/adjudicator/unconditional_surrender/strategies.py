@@ -20,7 +20,11 @@ COUNTRIES = [
     {"id": "sweden", "faction": "neutral"},
     {"id": "norway", "faction": "neutral", "kind": "minor", "dependent_of": "sweden"},
 ]
-NATIONALITIES = {"axis": ["germany"] * 4 + ["hungary"], "soviets": ["ussr"], "western-allies": ["britain"] * 3 + ["usa", "belgium-holland"]}
+NATIONALITIES = {
+    "axis": ["germany"] * 4 + ["hungary"],
+    "soviets": ["ussr"],
+    "western-allies": ["britain"] * 3 + ["usa", "belgium-holland"],
+}
 _MAP_COUNTRIES = ["germany"] * 3 + ["ussr"] * 3 + ["britain"] * 2 + ["hungary", "belgium-holland", "sweden", "norway"]
 _FACTIONS = ["axis", "soviets", "western-allies"]
 
@@ -73,30 +77,43 @@ def supply_scenario_data(draw: st.DrawFn, max_width: int = 7, max_height: int = 
     ports = [cell["id"] for cell in hexes if cell.get("port")]
     zones = []
     for number in range(draw(st.integers(1, 2)) if ports else 0):
-        zones.append({
-            "id": f"zone{number}",
-            "ports": draw(st.lists(st.sampled_from(ports), min_size=1, max_size=3, unique=True)),
-            "convoys": draw(st.lists(st.sampled_from(_FACTIONS), min_size=1, max_size=3, unique=True)),
-            "support_units": draw(st.lists(st.sampled_from(_FACTIONS), max_size=1, unique=True)),
-        })
+        zones.append(
+            {
+                "id": f"zone{number}",
+                "ports": draw(st.lists(st.sampled_from(ports), min_size=1, max_size=3, unique=True)),
+                "convoys": draw(st.lists(st.sampled_from(_FACTIONS), min_size=1, max_size=3, unique=True)),
+                "support_units": draw(st.lists(st.sampled_from(_FACTIONS), max_size=1, unique=True)),
+            }
+        )
     if len(zones) == 2 and draw(st.booleans()):
         zones[0]["adjacent"] = ["zone1"]
     boxes = []
     if draw(st.booleans()):
-        boxes.append({"id": "eus", "kind": "eastern-us-canada", "sea_zones": [z["id"] for z in zones if draw(st.booleans())]})
+        boxes.append(
+            {"id": "eus", "kind": "eastern-us-canada", "sea_zones": [z["id"] for z in zones if draw(st.booleans())]}
+        )
     if draw(st.booleans()):
         east = [cell["id"] for cell in hexes if cell["id"].startswith(f"h{width - 1}_")]
-        boxes.append({"id": "interior", "kind": "soviet-interior", "entry_hexes": east, "links": ["eus"] if boxes and draw(st.booleans()) else []})
+        boxes.append(
+            {
+                "id": "interior",
+                "kind": "soviet-interior",
+                "entry_hexes": east,
+                "links": ["eus"] if boxes and draw(st.booleans()) else [],
+            }
+        )
     units = []
     for number in range(draw(st.integers(1, 8))):
         faction = draw(st.sampled_from(_FACTIONS))
-        units.append({
-            "id": f"u{number}",
-            "hex": draw(st.sampled_from(names)),
-            "faction": faction,
-            "nationality": draw(st.sampled_from(NATIONALITIES[faction])),
-            "kind": draw(st.sampled_from(["ground"] * 5 + ["air"])),
-        })
+        units.append(
+            {
+                "id": f"u{number}",
+                "hex": draw(st.sampled_from(names)),
+                "faction": faction,
+                "nationality": draw(st.sampled_from(NATIONALITIES[faction])),
+                "kind": draw(st.sampled_from(["ground"] * 5 + ["air"])),
+            }
+        )
     markers = []
     for _ in range(draw(st.integers(0, 4))):
         kind = draw(st.sampled_from(["devastation", "beachhead", "partisan-base", "detachment", "logistics"]))
@@ -106,8 +123,15 @@ def supply_scenario_data(draw: st.DrawFn, max_width: int = 7, max_height: int = 
         markers.append(marker)
     weather = {"normal": draw(st.sampled_from(["clear", "mud", "storm", "snow"]))}
     return {
-        "map": {"hexes": hexes, "countries": COUNTRIES, "hexsides": sides, "transport_lines": lines,
-                "sea_zones": zones, "boxes": boxes, "weather": weather},
+        "map": {
+            "hexes": hexes,
+            "countries": COUNTRIES,
+            "hexsides": sides,
+            "transport_lines": lines,
+            "sea_zones": zones,
+            "boxes": boxes,
+            "weather": weather,
+        },
         "units": units,
         "markers": markers,
     }

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.unconditional_surrender.hexmap import (
     Country,
     CountryKind,
@@ -22,7 +23,6 @@ from adjudicator.unconditional_surrender.hexmap import (
     axial_distance,
     check_pieces,
 )
-from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.unconditional_surrender.supply import SupplyScenario
 
 
@@ -34,12 +34,18 @@ def _errors(data: dict[str, Any]) -> list[str]:
 
 BASE_MAP: dict[str, Any] = {
     "countries": [{"id": "germany", "faction": "axis"}],
-    "hexes": [{"id": "a", "q": 0, "r": 0, "country": "germany", "port": True}, {"id": "b", "q": 1, "r": 0, "country": "germany"}],
+    "hexes": [
+        {"id": "a", "q": 0, "r": 0, "country": "germany", "port": True},
+        {"id": "b", "q": 1, "r": 0, "country": "germany"},
+    ],
 }
 
 
 class TestCoordinates:
-    @pytest.mark.parametrize(("a", "b", "distance"), [((0, 0), (0, 0), 0), ((0, 0), (1, 0), 1), ((0, 0), (1, -1), 1), ((0, 0), (2, -1), 2), ((-2, 3), (2, -1), 4)])
+    @pytest.mark.parametrize(
+        ("a", "b", "distance"),
+        [((0, 0), (0, 0), 0), ((0, 0), (1, 0), 1), ((0, 0), (1, -1), 1), ((0, 0), (2, -1), 2), ((-2, 3), (2, -1), 4)],
+    )
     def test_axial_distance(self, a: tuple[int, int], b: tuple[int, int], distance: int) -> None:
         """Hex distance in axial coordinates is half the cube-coordinate Manhattan distance."""
         assert axial_distance(a, b) == distance
@@ -48,7 +54,14 @@ class TestCoordinates:
         """A hex's neighbours are the hexes of the map at the six axial offsets."""
         board = HexMap(hexes=tuple(Hex(f"{q},{r}", q, r) for q in range(-1, 2) for r in range(-1, 2)))
         centre = board.index.position["0,0"]
-        assert sorted(board.index.names[n] for n in board.index.neighbours(centre)) == ["-1,0", "-1,1", "0,-1", "0,1", "1,-1", "1,0"]
+        assert sorted(board.index.names[n] for n in board.index.neighbours(centre)) == [
+            "-1,0",
+            "-1,1",
+            "0,-1",
+            "0,1",
+            "1,-1",
+            "1,0",
+        ]
 
 
 class TestMapValidation:
@@ -61,7 +74,10 @@ class TestMapValidation:
         """Duplicate ids and coordinates, unknown countries, non-port zone entries and bad lines are all named together."""
         data = {
             "map": {
-                "countries": [{"id": "germany", "faction": "axis"}, {"id": "vichy", "faction": "axis", "dependent_of": "france"}],
+                "countries": [
+                    {"id": "germany", "faction": "axis"},
+                    {"id": "vichy", "faction": "axis", "dependent_of": "france"},
+                ],
                 "hexes": [
                     {"id": "a", "q": 0, "r": 0, "country": "germany"},
                     {"id": "a", "q": 1, "r": 0},
@@ -79,11 +95,14 @@ class TestMapValidation:
             "map.countries.1.dependent_of: country 'vichy' is a dependent of an unknown country (got 'france')",
             "map.hexes.1.id: duplicate hex id (got 'a')",
             "map.hexes.2: hex 'c' has the same coordinates as hex 'a' (got (0, 0))",
-            "map.hexes.2.country: hex 'c' lies in an unknown country; expected one of the map's countries (got 'prussia')",
+            "map.hexes.2.country: hex 'c' lies in an unknown country; expected one of the map's countries (got "
+            "'prussia')",
             "map.hexsides.0.between: a hexside lies between two adjacent hexes (got ['a', 'd'])",
             "map.transport_lines.0.hexes.2: transport line through an unknown hex (got 'zz')",
-            "map.transport_lines.0.hexes.1: consecutive hexes of a transport line must be adjacent; 'a' and 'd' are not (got 'd')",
-            "map.sea_zones.0.ports.0: sea zone 'baltic' lists hex 'a', which is not a port; expected hexes with port: true",
+            "map.transport_lines.0.hexes.1: consecutive hexes of a transport line must be adjacent; 'a' and 'd' are "
+            "not (got 'd')",
+            "map.sea_zones.0.ports.0: sea zone 'baltic' lists hex 'a', which is not a port; expected hexes with port: "
+            "true",
             "map.sea_zones.0.ports.1: sea zone 'baltic' lists an unknown hex (got 'qq')",
             "map.sea_zones.0.adjacent.0: sea zone 'baltic' is adjacent to an unknown sea zone (got 'atlantic')",
             "map.boxes.0.id: an off-map box id must differ from every hex and sea zone id (got 'baltic')",
@@ -94,13 +113,20 @@ class TestMapValidation:
         """An unknown terrain is refused with the list of terrains and the bad value."""
         data = {"map": {"hexes": [{"id": "a", "q": 0, "r": 0, "terrain": "lava"}]}, "units": []}
         assert _errors(data) == [
-            "map.hexes.0.terrain: must be one of 'clear', 'rough', 'forest', 'mountain', 'swamp', 'sea', 'impassable' (got 'lava')"]
+            "map.hexes.0.terrain: must be one of 'clear', 'rough', 'forest', 'mountain', 'swamp', 'sea', 'impassable' "
+            "(got 'lava')"
+        ]
 
     def test_pieces_on_unknown_hexes_are_refused(self) -> None:
         """Units and markers must stand on the map's hexes (units may also be in a box) and have known nationalities."""
-        data = {"map": BASE_MAP, "units": [{"id": "g1", "hex": "z9", "faction": "axis", "nationality": "germany"},
-                                           {"id": "g1", "hex": "a", "faction": "axis", "nationality": "italy"}],
-                "markers": [{"kind": "logistics", "hex": "b", "faction": "axis"}, {"kind": "devastation", "hex": "q"}]}
+        data = {
+            "map": BASE_MAP,
+            "units": [
+                {"id": "g1", "hex": "z9", "faction": "axis", "nationality": "germany"},
+                {"id": "g1", "hex": "a", "faction": "axis", "nationality": "italy"},
+            ],
+            "markers": [{"kind": "logistics", "hex": "b", "faction": "axis"}, {"kind": "devastation", "hex": "q"}],
+        }
         assert _errors(data) == [
             "units.0.hex: unit 'g1' is on an unknown hex; expected a hex or off-map box of the map (got 'z9')",
             "units.1.id: duplicate unit id (got 'g1')",
@@ -110,22 +136,37 @@ class TestMapValidation:
 
     def test_markers_other_than_devastation_need_an_owner(self) -> None:
         """A Logistics marker without a faction is refused; a Devastation marker may have none."""
-        data = {"map": BASE_MAP, "units": [], "markers": [{"kind": "logistics", "hex": "b"}, {"kind": "devastation", "hex": "a"}]}
+        data = {
+            "map": BASE_MAP,
+            "units": [],
+            "markers": [{"kind": "logistics", "hex": "b"}, {"kind": "devastation", "hex": "a"}],
+        }
         assert _errors(data) == ["markers.0.faction: a logistics marker must belong to a faction"]
 
     def test_units_need_a_step(self) -> None:
         """A unit of zero steps is refused, naming the unit."""
-        data = {"map": BASE_MAP, "units": [{"id": "g1", "hex": "a", "faction": "axis", "nationality": "germany", "steps": 0}]}
+        data = {
+            "map": BASE_MAP,
+            "units": [{"id": "g1", "hex": "a", "faction": "axis", "nationality": "germany", "steps": 0}],
+        }
         assert _errors(data) == ["units.0.steps: unit 'g1' must have at least 1 step (got 0)"]
 
     def test_check_pieces_accepts_boxes(self) -> None:
         """A unit in an off-map box is on the board."""
         board = from_plain(HexMap, {**BASE_MAP, "boxes": [{"id": "eus", "kind": "eastern-us-canada"}]})
-        assert check_pieces(board, (Unit("b1", "eus", Faction.WESTERN_ALLIES, "germany"),), (Marker(MarkerKind.DEVASTATION, "a"),)) == []
+        assert (
+            check_pieces(
+                board, (Unit("b1", "eus", Faction.WESTERN_ALLIES, "germany"),), (Marker(MarkerKind.DEVASTATION, "a"),)
+            )
+            == []
+        )
 
 
 class TestCountriesAndWeather:
-    @pytest.mark.parametrize(("country", "area"), [("egypt", WeatherArea.DESERT), ("transjordan", WeatherArea.DESERT), ("germany", WeatherArea.NORMAL)])
+    @pytest.mark.parametrize(
+        ("country", "area"),
+        [("egypt", WeatherArea.DESERT), ("transjordan", WeatherArea.DESERT), ("germany", WeatherArea.NORMAL)],
+    )
     def test_desert_countries_default_to_the_desert_area(self, country: str, area: WeatherArea) -> None:
         """The countries 8 lists form the Desert area; all others are Normal unless stated."""
         assert Country(country, Faction.NEUTRAL).area is area
@@ -137,26 +178,40 @@ class TestCountriesAndWeather:
     def test_weather_per_area_and_sea_hexes(self) -> None:
         """A land hex takes its area's weather; a sea hex has none; an area not listed is clear."""
         board = HexMap(
-            hexes=(Hex("cairo", 0, 0, country="egypt"), Hex("kiev", 1, 0, country="ussr"), Hex("sea", 2, 0, terrain=Terrain.SEA)),
+            hexes=(
+                Hex("cairo", 0, 0, country="egypt"),
+                Hex("kiev", 1, 0, country="ussr"),
+                Hex("sea", 2, 0, terrain=Terrain.SEA),
+            ),
             countries=(Country("egypt", Faction.WESTERN_ALLIES), Country("ussr", Faction.SOVIETS)),
             weather={WeatherArea.NORMAL: Weather.SNOW},
         )
         index = board.index
-        assert [index.weather_at(index.position[n]) for n in ("cairo", "kiev", "sea")] == [Weather.CLEAR, Weather.SNOW, Weather.CLEAR]
+        assert [index.weather_at(index.position[n]) for n in ("cairo", "kiev", "sea")] == [
+            Weather.CLEAR,
+            Weather.SNOW,
+            Weather.CLEAR,
+        ]
 
     def test_dependents_of_neutrals_are_neutral(self) -> None:
         """A hex of a Dependent of a neutral state counts as neutral (10.2.1); a dependent of a belligerent does not."""
         board = HexMap(
             hexes=(Hex("a", 0, 0, country="norway"), Hex("b", 1, 0, country="slovakia")),
-            countries=(Country("sweden", Faction.NEUTRAL), Country("norway", Faction.AXIS, CountryKind.MINOR, dependent_of="sweden"),
-                       Country("germany", Faction.AXIS), Country("slovakia", Faction.AXIS, CountryKind.MINOR, dependent_of="germany")),
+            countries=(
+                Country("sweden", Faction.NEUTRAL),
+                Country("norway", Faction.AXIS, CountryKind.MINOR, dependent_of="sweden"),
+                Country("germany", Faction.AXIS),
+                Country("slovakia", Faction.AXIS, CountryKind.MINOR, dependent_of="germany"),
+            ),
         )
         assert [board.index.in_neutral_state(n) for n in (0, 1)] == [True, False]
 
     def test_control_defaults_to_the_country(self) -> None:
         """A hex is controlled by its country's faction unless its control is stated."""
-        board = HexMap(hexes=(Hex("a", 0, 0, country="germany"), Hex("b", 1, 0, country="germany", controlled_by=Faction.SOVIETS)),
-                       countries=(Country("germany", Faction.AXIS),))
+        board = HexMap(
+            hexes=(Hex("a", 0, 0, country="germany"), Hex("b", 1, 0, country="germany", controlled_by=Faction.SOVIETS)),
+            countries=(Country("germany", Faction.AXIS),),
+        )
         assert [board.index.controller(n) for n in (0, 1)] == [Faction.AXIS, Faction.SOVIETS]
 
     def test_hexside_features_are_symmetric(self) -> None:

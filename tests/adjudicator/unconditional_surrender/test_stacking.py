@@ -7,7 +7,13 @@ from typing import Any
 import pytest
 
 from adjudicator.plain import InvalidScenario, from_plain
-from adjudicator.unconditional_surrender.stacking import StackingLimitReading, StackingResult, StackingScenario, evaluate_stacking, limits_for
+from adjudicator.unconditional_surrender.stacking import (
+    StackingLimitReading,
+    StackingResult,
+    StackingScenario,
+    evaluate_stacking,
+    limits_for,
+)
 
 COUNTRIES = [
     {"id": "germany", "faction": "axis"},
@@ -18,9 +24,19 @@ COUNTRIES = [
     {"id": "vichy", "faction": "axis"},
     {"id": "belgium-holland", "faction": "western-allies", "kind": "minor"},
 ]
-MAP = {"countries": COUNTRIES, "hexes": [{"id": "A", "q": 0, "r": 0}, {"id": "F", "q": 1, "r": 0, "stacking_box_4": True}],
-       "boxes": [{"id": "eus", "kind": "eastern-us-canada"}]}
-NATIONS = {"germany": "axis", "hungary": "axis", "romania": "axis", "britain": "western-allies", "france": "western-allies", "belgium-holland": "western-allies"}
+MAP = {
+    "countries": COUNTRIES,
+    "hexes": [{"id": "A", "q": 0, "r": 0}, {"id": "F", "q": 1, "r": 0, "stacking_box_4": True}],
+    "boxes": [{"id": "eus", "kind": "eastern-us-canada"}],
+}
+NATIONS = {
+    "germany": "axis",
+    "hungary": "axis",
+    "romania": "axis",
+    "britain": "western-allies",
+    "france": "western-allies",
+    "belgium-holland": "western-allies",
+}
 
 
 def _unit(name: str, nationality: str, where: str = "A", **extra: Any) -> dict[str, Any]:
@@ -32,18 +48,24 @@ def _judge(units: list[dict[str, Any]], **extra: Any) -> StackingResult:
 
 
 class TestRestrictions:
-    @pytest.mark.parametrize(("units", "broken"), [
-        ([_unit("h1", "germany", type="hq"), _unit("h2", "germany", type="hq")], ["us.9-0-1.hq"]),
-        ([_unit("f1", "germany", type="fortress"), _unit("f2", "germany", type="fortress")], ["us.9-0-1.fortress"]),
-        ([_unit("f1", "germany", type="fortress"), _unit("h2", "germany", type="hq")], []),
-        ([_unit("hu", "hungary"), _unit("ro", "romania")], ["us.9-0-1.minor-countries"]),
-        ([_unit("hu", "hungary"), _unit("hu2", "hungary")], []),
-        ([_unit("hu", "hungary"), _unit("de", "germany")], []),
-        ([_unit("hu", "hungary", expeditionary=True), _unit("ro", "romania")], []),
-        ([_unit("hu", "hungary", expeditionary=True, steps=2), _unit("ro", "romania")], ["us.9-0-1.minor-countries"]),
-        ([_unit("fr", "france"), _unit("be", "belgium-holland")], ["us.9-0-1.franco-belgian-cooperation"]),
-        ([_unit("fr", "france"), _unit("gb", "britain")], []),
-    ])
+    @pytest.mark.parametrize(
+        ("units", "broken"),
+        [
+            ([_unit("h1", "germany", type="hq"), _unit("h2", "germany", type="hq")], ["us.9-0-1.hq"]),
+            ([_unit("f1", "germany", type="fortress"), _unit("f2", "germany", type="fortress")], ["us.9-0-1.fortress"]),
+            ([_unit("f1", "germany", type="fortress"), _unit("h2", "germany", type="hq")], []),
+            ([_unit("hu", "hungary"), _unit("ro", "romania")], ["us.9-0-1.minor-countries"]),
+            ([_unit("hu", "hungary"), _unit("hu2", "hungary")], []),
+            ([_unit("hu", "hungary"), _unit("de", "germany")], []),
+            ([_unit("hu", "hungary", expeditionary=True), _unit("ro", "romania")], []),
+            (
+                [_unit("hu", "hungary", expeditionary=True, steps=2), _unit("ro", "romania")],
+                ["us.9-0-1.minor-countries"],
+            ),
+            ([_unit("fr", "france"), _unit("be", "belgium-holland")], ["us.9-0-1.franco-belgian-cooperation"]),
+            ([_unit("fr", "france"), _unit("gb", "britain")], []),
+        ],
+    )
     def test_restriction_table(self, units: list[dict[str, Any]], broken: list[str]) -> None:
         """Each restriction of 9.0.1 and Exception 1 (first-order = one-step Expeditionary units)."""
         result = _judge(units)
@@ -51,14 +73,19 @@ class TestRestrictions:
 
     def test_franco_belgian_cooperation_marker(self) -> None:
         """With the Franco-Belgian Cooperation marker in the box, French and Belgium-Holland units stack."""
-        result = _judge([_unit("fr", "france"), _unit("be", "belgium-holland")], strategic_warfare_box=["franco-belgian-cooperation"])
+        result = _judge(
+            [_unit("fr", "france"), _unit("be", "belgium-holland")],
+            strategic_warfare_box=["franco-belgian-cooperation"],
+        )
         assert result.legal and result.trace.steps[-1].rule in {"us.9-0-1", "us.9-1"}
         assert "us.9-0-1.franco-belgian-cooperation" in result.trace.rules()
 
     def test_anglo_french_non_cooperation_marker(self) -> None:
         """With the Non-Cooperation marker, British and Western-Allied French units cannot stack; Vichy French are not concerned."""
         box = ["anglo-french-non-cooperation"]
-        assert _judge([_unit("fr", "france"), _unit("gb", "britain")], strategic_warfare_box=box).violated_rules == ("us.9-0-1.anglo-french-non-cooperation",)
+        assert _judge([_unit("fr", "france"), _unit("gb", "britain")], strategic_warfare_box=box).violated_rules == (
+            "us.9-0-1.anglo-french-non-cooperation",
+        )
         vichy = {"id": "vf", "hex": "A", "faction": "axis", "nationality": "france"}
         assert _judge([vichy, _unit("gb", "britain")], strategic_warfare_box=box).legal
 
@@ -70,7 +97,10 @@ class TestRestrictions:
 
     def test_only_ground_units_stack(self) -> None:
         """Air units do not count towards the limits or restrictions (6)."""
-        units = [_unit(f"g{n}", "germany") for n in range(4)] + [_unit("air", "germany", kind="air", type="hq"), _unit("h", "germany", type="hq")]
+        units = [_unit(f"g{n}", "germany") for n in range(4)] + [
+            _unit("air", "germany", kind="air", type="hq"),
+            _unit("h", "germany", type="hq"),
+        ]
         result = _judge(units[:3] + units[4:])
         assert result.stacks[0].ground_units == 4 and result.legal
 
@@ -81,15 +111,23 @@ class TestRestrictions:
 
 
 class TestLimits:
-    @pytest.mark.parametrize(("box_4", "reading", "limits"), [
-        (False, StackingLimitReading.STEPS, (4, 7)), (True, StackingLimitReading.STEPS, (4, 4)),
-        (False, StackingLimitReading.UNITS, (4, None)), (True, StackingLimitReading.UNITS, (4, None)),
-    ])
+    @pytest.mark.parametrize(
+        ("box_4", "reading", "limits"),
+        [
+            (False, StackingLimitReading.STEPS, (4, 7)),
+            (True, StackingLimitReading.STEPS, (4, 4)),
+            (False, StackingLimitReading.UNITS, (4, None)),
+            (True, StackingLimitReading.UNITS, (4, None)),
+        ],
+    )
     def test_limit_table(self, box_4: bool, reading: StackingLimitReading, limits: tuple[int, int | None]) -> None:
         """9.1 read as steps: 4 units with 7 steps, or 4 steps in a «4» hex; read literally: 4 units."""
         assert limits_for(box_4, reading) == limits
 
-    @pytest.mark.parametrize(("where", "steps", "legal"), [("A", [2, 2, 3], True), ("A", [2, 2, 2, 2], False), ("F", [2, 2], True), ("F", [2, 3], False)])
+    @pytest.mark.parametrize(
+        ("where", "steps", "legal"),
+        [("A", [2, 2, 3], True), ("A", [2, 2, 2, 2], False), ("F", [2, 2], True), ("F", [2, 3], False)],
+    )
     def test_step_limits(self, where: str, steps: list[int], legal: bool) -> None:
         """The documented reading counts steps: 7 in an ordinary hex, 4 in a hex with the «4» box."""
         result = _judge([_unit(f"g{n}", "germany", where=where, steps=s) for n, s in enumerate(steps)])

@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from adjudicator.plain import InvalidScenario, from_plain
-from adjudicator.unconditional_surrender.supply import LegKind, SupplyResult, SupplyScenario, evaluate_supply, supplied_by_forward_search
+from adjudicator.unconditional_surrender.supply import (
+    LegKind,
+    SupplyResult,
+    SupplyScenario,
+    evaluate_supply,
+    supplied_by_forward_search,
+)
 from tests.adjudicator.unconditional_surrender.strategies import supply_scenario_data
 
 COUNTRIES = [
@@ -25,7 +31,13 @@ COUNTRIES = [
     {"id": "sweden", "faction": "neutral"},
     {"id": "norway", "faction": "neutral", "kind": "minor", "dependent_of": "sweden"},
 ]
-FACTION = {"germany": "axis", "ussr": "soviets", "britain": "western-allies", "usa": "western-allies", "yugoslavia": "western-allies"}
+FACTION = {
+    "germany": "axis",
+    "ussr": "soviets",
+    "britain": "western-allies",
+    "usa": "western-allies",
+    "yugoslavia": "western-allies",
+}
 
 
 def _unit(name: str, where: str, nationality: str = "germany", **extra: Any) -> dict[str, Any]:
@@ -34,8 +46,12 @@ def _unit(name: str, where: str, nationality: str = "germany", **extra: Any) -> 
 
 def _corridor(middle: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
     """A0 (Berlin) – A1 on a transport line, then A2 and A3: a line from A3 must cross A2 (free), A1 (free), then rail."""
-    hexes = [{"id": "A0", "q": 0, "r": 0, "country": "germany", "city": "Berlin"}, {"id": "A1", "q": 1, "r": 0, "country": "germany"},
-             {"id": "A2", "q": 2, "r": 0, "country": "germany", **(middle or {})}, {"id": "A3", "q": 3, "r": 0, "country": "germany"}]
+    hexes = [
+        {"id": "A0", "q": 0, "r": 0, "country": "germany", "city": "Berlin"},
+        {"id": "A1", "q": 1, "r": 0, "country": "germany"},
+        {"id": "A2", "q": 2, "r": 0, "country": "germany", **(middle or {})},
+        {"id": "A3", "q": 3, "r": 0, "country": "germany"},
+    ]
     return {"countries": COUNTRIES, "hexes": hexes, "transport_lines": [{"hexes": ["A0", "A1"]}], **extra}
 
 
@@ -53,7 +69,12 @@ class TestSources:
         result = _supply(_corridor(), [_unit("g1", "A3")])
         supply = result.item("g1")
         assert supply.supplied and supply.source == "A0" and supply.free_hexes == 2
-        assert [(s.node, s.kind) for s in supply.path] == [("A3", LegKind.START), ("A2", LegKind.FREE), ("A1", LegKind.FREE), ("A0", LegKind.TRANSPORT_LINE)]
+        assert [(s.node, s.kind) for s in supply.path] == [
+            ("A3", LegKind.START),
+            ("A2", LegKind.FREE),
+            ("A1", LegKind.FREE),
+            ("A0", LegKind.TRANSPORT_LINE),
+        ]
         assert "us.10-1.city" in _rules(result, "g1")
 
     def test_a_city_of_another_country_is_not_a_source(self) -> None:
@@ -69,49 +90,100 @@ class TestSources:
     @pytest.mark.parametrize(("reading", "british"), [("units-of-country", False), ("units-in-country", True)])
     def test_partisan_base(self, reading: str, british: bool) -> None:
         """A friendly Partisan Base supplies its minor country's units (or, as the other reading, every unit there)."""
-        board = {"countries": COUNTRIES, "hexes": [{"id": "Y0", "q": 0, "r": 0, "country": "yugoslavia"}, {"id": "Y1", "q": 1, "r": 0, "country": "yugoslavia"}]}
+        board = {
+            "countries": COUNTRIES,
+            "hexes": [
+                {"id": "Y0", "q": 0, "r": 0, "country": "yugoslavia"},
+                {"id": "Y1", "q": 1, "r": 0, "country": "yugoslavia"},
+            ],
+        }
         markers = [{"kind": "partisan-base", "hex": "Y0", "faction": "western-allies"}]
-        result = _supply(board, [_unit("yu", "Y1", "yugoslavia"), _unit("gb", "Y1", "britain")], markers=markers, readings={"partisan_base": reading})
+        result = _supply(
+            board,
+            [_unit("yu", "Y1", "yugoslavia"), _unit("gb", "Y1", "britain")],
+            markers=markers,
+            readings={"partisan_base": reading},
+        )
         assert result.supplied == {"yu": True, "gb": british}
         assert "us.10-1.partisan-base" in _rules(result, "yu")
 
     def test_enemy_partisan_base_is_not_a_source(self) -> None:
         """A Partisan Base of another faction supplies nobody of this one."""
-        board = {"countries": COUNTRIES, "hexes": [{"id": "Y0", "q": 0, "r": 0, "country": "yugoslavia"}, {"id": "Y1", "q": 1, "r": 0, "country": "yugoslavia"}]}
-        result = _supply(board, [_unit("yu", "Y1", "yugoslavia")], markers=[{"kind": "partisan-base", "hex": "Y0", "faction": "axis"}])
+        board = {
+            "countries": COUNTRIES,
+            "hexes": [
+                {"id": "Y0", "q": 0, "r": 0, "country": "yugoslavia"},
+                {"id": "Y1", "q": 1, "r": 0, "country": "yugoslavia"},
+            ],
+        }
+        result = _supply(
+            board,
+            [_unit("yu", "Y1", "yugoslavia")],
+            markers=[{"kind": "partisan-base", "hex": "Y0", "faction": "axis"}],
+        )
         assert not result.supplied["yu"]
 
     def test_eastern_us_canada_by_sea(self) -> None:
         """British and US units are supplied from the Eastern US/Canada box through an open port and a sea zone."""
-        board = {"countries": COUNTRIES, "hexes": [{"id": "P", "q": 0, "r": 0, "country": "britain", "port": True, "city": "London"},
-                                                   {"id": "L", "q": 1, "r": 0, "country": "britain"}],
-                 "sea_zones": [{"id": "atlantic", "ports": ["P"]}], "boxes": [{"id": "eus", "kind": "eastern-us-canada", "sea_zones": ["atlantic"]}]}
+        board = {
+            "countries": COUNTRIES,
+            "hexes": [
+                {"id": "P", "q": 0, "r": 0, "country": "britain", "port": True, "city": "London"},
+                {"id": "L", "q": 1, "r": 0, "country": "britain"},
+            ],
+            "sea_zones": [{"id": "atlantic", "ports": ["P"]}],
+            "boxes": [{"id": "eus", "kind": "eastern-us-canada", "sea_zones": ["atlantic"]}],
+        }
         result = _supply(board, [_unit("gb", "L", "britain"), _unit("us", "L", "usa")])
         assert result.supplied == {"gb": True, "us": True}
         assert result.item("gb").source == "P"
-        assert [s.kind for s in result.item("us").path] == [LegKind.START, LegKind.FREE, LegKind.SEA_ZONE, LegKind.OFF_MAP_BOX]
+        assert [s.kind for s in result.item("us").path] == [
+            LegKind.START,
+            LegKind.FREE,
+            LegKind.SEA_ZONE,
+            LegKind.OFF_MAP_BOX,
+        ]
 
     def test_eastern_us_canada_is_the_only_us_source(self) -> None:
         """Without the box a US unit next to London is not supplied, and the reason says why."""
-        board = {"countries": COUNTRIES, "hexes": [{"id": "P", "q": 0, "r": 0, "country": "britain", "city": "London"}, {"id": "L", "q": 1, "r": 0, "country": "britain"}]}
+        board = {
+            "countries": COUNTRIES,
+            "hexes": [
+                {"id": "P", "q": 0, "r": 0, "country": "britain", "city": "London"},
+                {"id": "L", "q": 1, "r": 0, "country": "britain"},
+            ],
+        }
         result = _supply(board, [_unit("us", "L", "usa")])
         assert not result.supplied["us"]
-        assert result.item("us").reasons[-1].text == "the Eastern US/Canada box is the only supply source of US units, and the map has none"
+        assert (
+            result.item("us").reasons[-1].text
+            == "the Eastern US/Canada box is the only supply source of US units, and the map has none"
+        )
 
     def test_soviet_interior_by_the_east_edge(self) -> None:
         """A line reaching the east edge reaches the Soviet Interior box."""
         hexes = [{"id": f"R{q}", "q": q, "r": 0, "country": "ussr"} for q in range(6)]
-        board = {"countries": COUNTRIES, "hexes": hexes, "transport_lines": [{"hexes": ["R2", "R3", "R4", "R5"]}],
-                 "boxes": [{"id": "interior", "kind": "soviet-interior", "entry_hexes": ["R5"]}]}
+        board = {
+            "countries": COUNTRIES,
+            "hexes": hexes,
+            "transport_lines": [{"hexes": ["R2", "R3", "R4", "R5"]}],
+            "boxes": [{"id": "interior", "kind": "soviet-interior", "entry_hexes": ["R5"]}],
+        }
         result = _supply(board, [_unit("s1", "R0", "ussr")])
         assert result.supplied["s1"] and result.item("s1").source == "interior"
         assert {"us.10-1.soviet-interior", "us.10-2.soviet-interior"} <= _rules(result, "s1")
 
-    @pytest.mark.parametrize(("piece", "reason"), [
-        ({"unit": _unit("s1", "A0", "ussr")}, "A0 holds enemy unit s1: not a supply source"),
-        ({"marker": {"kind": "devastation", "hex": "A0"}}, "A0 holds a Devastation marker: not a supply source"),
-        ({"marker": {"kind": "beachhead", "hex": "A0", "faction": "soviets"}}, "A0 holds an enemy beachhead marker: not a supply source"),
-    ])
+    @pytest.mark.parametrize(
+        ("piece", "reason"),
+        [
+            ({"unit": _unit("s1", "A0", "ussr")}, "A0 holds enemy unit s1: not a supply source"),
+            ({"marker": {"kind": "devastation", "hex": "A0"}}, "A0 holds a Devastation marker: not a supply source"),
+            (
+                {"marker": {"kind": "beachhead", "hex": "A0", "faction": "soviets"}},
+                "A0 holds an enemy beachhead marker: not a supply source",
+            ),
+        ],
+    )
     def test_source_restrictions(self, piece: dict[str, Any], reason: str) -> None:
         """A city holding an enemy unit or marker, or any Devastation marker, is not a source (10.1.1)."""
         units = [_unit("g1", "A1")] + ([piece["unit"]] if "unit" in piece else [])
@@ -143,22 +215,33 @@ class TestLine:
 
     def test_the_units_own_hex_may_hold_the_enemy(self) -> None:
         """The line may exit a hex holding an enemy unit or marker (10.2)."""
-        result = _supply(_corridor(), [_unit("g1", "A3"), _unit("s1", "A3", "ussr", kind="air")],
-                         markers=[{"kind": "logistics", "hex": "A3", "faction": "soviets"}])
+        result = _supply(
+            _corridor(),
+            [_unit("g1", "A3"), _unit("s1", "A3", "ussr", kind="air")],
+            markers=[{"kind": "logistics", "hex": "A3", "faction": "soviets"}],
+        )
         assert result.supplied["g1"]
 
     def test_devastation_does_not_stop_a_transport_line(self) -> None:
         """A Devastation marker on a transport line does not stop it."""
         result = _supply(_corridor(), [_unit("g1", "A3")], markers=[{"kind": "devastation", "hex": "A1"}])
         assert result.supplied["g1"]
-        assert "the Devastation marker in A1 does not stop the transport line" in [s.text for s in result.item("g1").reasons]
+        assert "the Devastation marker in A1 does not stop the transport line" in [
+            s.text for s in result.item("g1").reasons
+        ]
 
 
 def _sea(faction: str = "axis", **zone: Any) -> dict[str, Any]:
     """Two coasts joined by sea zones north (port N) and south (port S); Berlin on the south coast."""
-    hexes = [{"id": "N", "q": 0, "r": 0, "country": "germany", "port": True}, {"id": "N2", "q": 1, "r": 0, "country": "germany"},
-             {"id": "S", "q": 0, "r": 4, "country": "germany", "port": True, "city": "Berlin"}]
-    zones = [{"id": "north", "ports": ["N"], "adjacent": ["south"], "convoys": [faction], **zone}, {"id": "south", "ports": ["S"], "convoys": [faction]}]
+    hexes = [
+        {"id": "N", "q": 0, "r": 0, "country": "germany", "port": True},
+        {"id": "N2", "q": 1, "r": 0, "country": "germany"},
+        {"id": "S", "q": 0, "r": 4, "country": "germany", "port": True, "city": "Berlin"},
+    ]
+    zones = [
+        {"id": "north", "ports": ["N"], "adjacent": ["south"], "convoys": [faction], **zone},
+        {"id": "south", "ports": ["S"], "convoys": [faction]},
+    ]
     return {"countries": COUNTRIES, "hexes": hexes, "sea_zones": zones}
 
 
@@ -166,13 +249,21 @@ class TestSea:
     def test_port_to_port_through_sea_zones(self) -> None:
         """From an open port through adjacent sea zones to another open port, with the faction's convoys."""
         supply = _supply(_sea(), [_unit("g1", "N2")]).item("g1")
-        assert [s.kind for s in supply.path] == [LegKind.START, LegKind.FREE, LegKind.SEA_ZONE, LegKind.SEA_ZONE, LegKind.PORT]
+        assert [s.kind for s in supply.path] == [
+            LegKind.START,
+            LegKind.FREE,
+            LegKind.SEA_ZONE,
+            LegKind.SEA_ZONE,
+            LegKind.PORT,
+        ]
 
     def test_axis_needs_a_convoy(self) -> None:
         """Without an Axis supply convoy in a zone the Axis line cannot use it."""
         result = _supply(_sea(convoys=[]), [_unit("g1", "N2")])
         assert not result.supplied["g1"]
-        assert "sea zone north holds no axis supply convoy (the Axis and the Soviets need one)" in [s.text for s in result.item("g1").reasons]
+        assert "sea zone north holds no axis supply convoy (the Axis and the Soviets need one)" in [
+            s.text for s in result.item("g1").reasons
+        ]
 
     def test_western_allies_need_only_open_ports(self) -> None:
         """The Western Allies need no convoy."""
@@ -182,11 +273,17 @@ class TestSea:
         board["hexes"][2]["city"] = "London"
         assert _supply(board, [_unit("gb", "N2", "britain")]).supplied["gb"]
 
-    @pytest.mark.parametrize(("change", "reason"), [
-        ({"markers": [{"kind": "devastation", "hex": "N"}]}, "port N holds a Devastation marker: it is not open"),
-        ({"support": ["soviets"]}, "sea zone north next to port N holds an enemy support unit: the port is not open"),
-        ({"ice": True}, "port N is an ice hex in snow: it is not an Open Port"),
-    ])
+    @pytest.mark.parametrize(
+        ("change", "reason"),
+        [
+            ({"markers": [{"kind": "devastation", "hex": "N"}]}, "port N holds a Devastation marker: it is not open"),
+            (
+                {"support": ["soviets"]},
+                "sea zone north next to port N holds an enemy support unit: the port is not open",
+            ),
+            ({"ice": True}, "port N is an ice hex in snow: it is not an Open Port"),
+        ],
+    )
     def test_closed_ports(self, change: dict[str, Any], reason: str) -> None:
         """Devastation, an enemy support unit next to it, or ice in snow close a port (10.2, 11.4)."""
         board = _sea(support_units=change.get("support", []))
@@ -203,33 +300,45 @@ class TestSea:
 
     def test_box_links(self) -> None:
         """A line passes directly between linked boxes, but not when overland supply is required."""
-        board = {"countries": COUNTRIES, "hexes": [{"id": "E", "q": 0, "r": 0, "country": "britain"}],
-                 "boxes": [{"id": "middle-east", "entry_hexes": ["E"], "links": ["eus"]}, {"id": "eus", "kind": "eastern-us-canada"}]}
+        board = {
+            "countries": COUNTRIES,
+            "hexes": [{"id": "E", "q": 0, "r": 0, "country": "britain"}],
+            "boxes": [
+                {"id": "middle-east", "entry_hexes": ["E"], "links": ["eus"]},
+                {"id": "eus", "kind": "eastern-us-canada"},
+            ],
+        }
         result = _supply(board, [_unit("gb", "E", "britain"), _unit("gb2", "E", "britain")], overland=["gb2"])
         assert result.supplied == {"gb": True, "gb2": False}
         assert [s.kind for s in result.item("gb").path][1:] == [LegKind.OFF_MAP_BOX, LegKind.OFF_MAP_BOX]
 
 
 class TestRestrictions:
-    @pytest.mark.parametrize(("middle", "rule"), [
-        ({"terrain": "impassable"}, "us.10-2-1.impassable-neutral"),
-        ({"country": "sweden"}, "us.10-2-1.impassable-neutral"),
-        ({"country": "norway"}, "us.10-2-1.impassable-neutral"),
-        ({"terrain": "sea", "country": None}, "us.10-2-1.sea-hexes"),
-        ({"country": "britain", "city": "Hull"}, "us.10-2-1.enemy-cities-ports"),
-        ({"country": "ussr", "port": True}, "us.10-2-1.enemy-cities-ports"),
-    ])
+    @pytest.mark.parametrize(
+        ("middle", "rule"),
+        [
+            ({"terrain": "impassable"}, "us.10-2-1.impassable-neutral"),
+            ({"country": "sweden"}, "us.10-2-1.impassable-neutral"),
+            ({"country": "norway"}, "us.10-2-1.impassable-neutral"),
+            ({"terrain": "sea", "country": None}, "us.10-2-1.sea-hexes"),
+            ({"country": "britain", "city": "Hull"}, "us.10-2-1.enemy-cities-ports"),
+            ({"country": "ussr", "port": True}, "us.10-2-1.enemy-cities-ports"),
+        ],
+    )
     def test_forbidden_hexes(self, middle: dict[str, Any], rule: str) -> None:
         """A line does not pass impassable, neutral (and dependent), sea hexes, or enemy cities and ports (10.2.1)."""
         result = _supply(_corridor(middle), [_unit("g1", "A3")])
         assert not result.supplied["g1"] and rule in _rules(result, "g1")
         assert result.item("g1").nearest_path[1].node == "A2"
 
-    @pytest.mark.parametrize("middle", [
-        {"country": "britain", "city": "Hull", "controlled_by": "axis"},
-        {"country": "belgium-holland", "city": "Antwerp"},
-        {"country": "slovakia", "city": "Bratislava"},
-    ])
+    @pytest.mark.parametrize(
+        "middle",
+        [
+            {"country": "britain", "city": "Hull", "controlled_by": "axis"},
+            {"country": "belgium-holland", "city": "Antwerp"},
+            {"country": "slovakia", "city": "Bratislava"},
+        ],
+    )
     def test_enemy_city_exceptions(self, middle: dict[str, Any]) -> None:
         """Friendly control, conquered Western-Allied minor countries and Dependents let the line through."""
         assert _supply(_corridor(middle), [_unit("g1", "A3")]).supplied["g1"]
@@ -237,8 +346,12 @@ class TestRestrictions:
     def test_beachhead_opens_a_sea_hex(self) -> None:
         """A friendly Beachhead lets a line cross a sea hex; an enemy one does not."""
         board = _corridor({"terrain": "sea", "country": None})
-        assert _supply(board, [_unit("g1", "A3")], markers=[{"kind": "beachhead", "hex": "A2", "faction": "axis"}]).supplied["g1"]
-        assert not _supply(board, [_unit("g1", "A3")], markers=[{"kind": "beachhead", "hex": "A2", "faction": "soviets"}]).supplied["g1"]
+        assert _supply(
+            board, [_unit("g1", "A3")], markers=[{"kind": "beachhead", "hex": "A2", "faction": "axis"}]
+        ).supplied["g1"]
+        assert not _supply(
+            board, [_unit("g1", "A3")], markers=[{"kind": "beachhead", "hex": "A2", "faction": "soviets"}]
+        ).supplied["g1"]
 
     def test_ezoc_and_friendly_units(self) -> None:
         """EZOC blocks unless a friendly unit (not a marker) is in the hex (10.2.1, 8.1.1)."""
@@ -246,21 +359,28 @@ class TestRestrictions:
         board["hexes"].append({"id": "B2", "q": 2, "r": 1, "country": "germany"})
         enemy = _unit("s1", "B2", "ussr")
         assert not _supply(board, [_unit("g1", "A3"), enemy]).supplied["g1"]
-        assert not _supply(board, [_unit("g1", "A3"), enemy], markers=[{"kind": "logistics", "hex": "A2", "faction": "axis"}]).supplied["g1"]
+        assert not _supply(
+            board, [_unit("g1", "A3"), enemy], markers=[{"kind": "logistics", "hex": "A2", "faction": "axis"}]
+        ).supplied["g1"]
         result = _supply(board, [_unit("g1", "A3"), _unit("g2", "A2"), enemy])
         assert result.supplied["g1"] and "us.10-2-1.ezoc" in _rules(result, "g1")
 
-    @pytest.mark.parametrize("piece", [
-        {"units": [_unit("s1", "A2", "ussr", kind="air")]},
-        {"markers": [{"kind": "detachment", "hex": "A2", "faction": "soviets"}]},
-        {"markers": [{"kind": "logistics", "hex": "A2", "faction": "soviets"}]},
-    ])
+    @pytest.mark.parametrize(
+        "piece",
+        [
+            {"units": [_unit("s1", "A2", "ussr", kind="air")]},
+            {"markers": [{"kind": "detachment", "hex": "A2", "faction": "soviets"}]},
+            {"markers": [{"kind": "logistics", "hex": "A2", "faction": "soviets"}]},
+        ],
+    )
     def test_enemy_units_and_markers(self, piece: dict[str, Any]) -> None:
         """No line through a hex with an enemy unit, Detachment or Logistics marker."""
         result = _supply(_corridor(), [_unit("g1", "A3"), *piece.get("units", [])], markers=piece.get("markers", []))
         assert not result.supplied["g1"] and "us.10-2-1.enemy-units" in _rules(result, "g1")
 
-    @pytest.mark.parametrize(("feature", "supplied"), [("impassable", False), ("sea", False), ("mountain", True), ("strait", True)])
+    @pytest.mark.parametrize(
+        ("feature", "supplied"), [("impassable", False), ("sea", False), ("mountain", True), ("strait", True)]
+    )
     def test_hexsides(self, feature: str, supplied: bool) -> None:
         """Read: a line does not cross impassable or sea hexsides; mountain and strait hexsides do not stop it."""
         result = _supply(_corridor(hexsides=[{"between": ["A2", "A3"], "feature": feature}]), [_unit("g1", "A3")])
@@ -273,12 +393,15 @@ class TestChecks:
         board["hexes"].append({"id": "P", "q": 2, "r": 1, "country": "ussr"})
         return board
 
-    @pytest.mark.parametrize(("unit", "allowed"), [
-        (_unit("hq", "A2", type="hq"), True),
-        (_unit("hq", "P", type="hq"), False),
-        (_unit("hq", "P", type="hq", ss=True), True),
-        (_unit("hq", "A3", type="infantry"), None),
-    ])
+    @pytest.mark.parametrize(
+        ("unit", "allowed"),
+        [
+            (_unit("hq", "A2", type="hq"), True),
+            (_unit("hq", "P", type="hq"), False),
+            (_unit("hq", "P", type="hq", ss=True), True),
+            (_unit("hq", "A3", type="infantry"), None),
+        ],
+    )
     def test_deployment_site(self, unit: dict[str, Any], allowed: bool | None) -> None:
         """An HQ must be supplied and at home; the SS HQ supplied overland, anywhere; other units are not covered."""
         result = _supply(self._board(), [unit], checks=[{"item": "hq", "purpose": "deployment-site"}])
@@ -297,10 +420,17 @@ class TestChecks:
         result = _supply(_corridor(), units, checks=[{"item": "g1", "purpose": "organization-combine"}])
         assert result.supplied["g1"] and result.checks[0].allowed is False
 
-    @pytest.mark.parametrize(("purpose", "kind", "allowed"), [
-        ("movement-phase", "infantry", False), ("tank-shift", "armor", False), ("tank-shift", "infantry", None),
-        ("hq-support", "hq", False), ("airborne-landing", "airborne", False), ("offensive-advance", "infantry", False),
-    ])
+    @pytest.mark.parametrize(
+        ("purpose", "kind", "allowed"),
+        [
+            ("movement-phase", "infantry", False),
+            ("tank-shift", "armor", False),
+            ("tank-shift", "infantry", None),
+            ("hq-support", "hq", False),
+            ("airborne-landing", "airborne", False),
+            ("offensive-advance", "infantry", False),
+        ],
+    )
     def test_unsupplied_units_cannot(self, purpose: str, kind: str, allowed: bool | None) -> None:
         """Each 10.3 action needs supply; a unit of another type is not concerned."""
         board = _corridor({"terrain": "impassable"})
@@ -322,8 +452,14 @@ class TestScenario:
 
     def test_bad_item_ids(self) -> None:
         """Overland, only and check items must be ground units or markers with ids."""
-        data = {"map": _corridor(), "units": [_unit("g1", "A1"), _unit("a1", "A1", kind="air")], "overland": ["a1"], "only": ["zz"],
-                "checks": [{"item": "qq", "purpose": "movement-phase"}], "markers": [{"kind": "logistics", "hex": "A1", "faction": "axis", "id": "L"}]}
+        data = {
+            "map": _corridor(),
+            "units": [_unit("g1", "A1"), _unit("a1", "A1", kind="air")],
+            "overland": ["a1"],
+            "only": ["zz"],
+            "checks": [{"item": "qq", "purpose": "movement-phase"}],
+            "markers": [{"kind": "logistics", "hex": "A1", "faction": "axis", "id": "L"}],
+        }
         with pytest.raises(InvalidScenario) as caught:
             from_plain(SupplyScenario, data)
         assert [str(e) for e in caught.value.errors] == [
@@ -354,8 +490,14 @@ class TestProperties:
         added = copy.deepcopy(data)
         faction = draw.draw(st.sampled_from(["axis", "soviets", "western-allies"]))
         nationality = {"axis": "germany", "soviets": "ussr", "western-allies": "britain"}[faction]
-        added["units"].append({"id": "intruder", "hex": draw.draw(st.sampled_from([h["id"] for h in data["map"]["hexes"]])),
-                               "faction": faction, "nationality": nationality})
+        added["units"].append(
+            {
+                "id": "intruder",
+                "hex": draw.draw(st.sampled_from([h["id"] for h in data["map"]["hexes"]])),
+                "faction": faction,
+                "nationality": nationality,
+            }
+        )
         after = _run(added).supplied
         factions = {unit["id"]: unit["faction"] for unit in data["units"]}
         for item, supplied in after.items():

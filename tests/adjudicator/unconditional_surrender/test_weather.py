@@ -6,9 +6,15 @@ from typing import Any
 
 import pytest
 
-from adjudicator.unconditional_surrender.hexmap import Weather
 from adjudicator.plain import InvalidScenario, from_plain
-from adjudicator.unconditional_surrender.weather import CombatResult, WeatherResult, WeatherScenario, evaluate_weather, shift_result
+from adjudicator.unconditional_surrender.hexmap import Weather
+from adjudicator.unconditional_surrender.weather import (
+    CombatResult,
+    WeatherResult,
+    WeatherScenario,
+    evaluate_weather,
+    shift_result,
+)
 
 
 def _judge(**data: Any) -> WeatherResult:
@@ -17,10 +23,17 @@ def _judge(**data: Any) -> WeatherResult:
 
 class TestResultShift:
     @pytest.mark.parametrize("weather", [Weather.MUD, Weather.STORM, Weather.SNOW])
-    @pytest.mark.parametrize(("rolled", "adjusted"), [
-        (CombatResult.DR3, CombatResult.DR2), (CombatResult.DR2, CombatResult.DR1), (CombatResult.DR1, CombatResult.EX),
-        (CombatResult.EX, CombatResult.EX), (CombatResult.AR1, CombatResult.AR1), (CombatResult.LOSS, CombatResult.LOSS),
-    ])
+    @pytest.mark.parametrize(
+        ("rolled", "adjusted"),
+        [
+            (CombatResult.DR3, CombatResult.DR2),
+            (CombatResult.DR2, CombatResult.DR1),
+            (CombatResult.DR1, CombatResult.EX),
+            (CombatResult.EX, CombatResult.EX),
+            (CombatResult.AR1, CombatResult.AR1),
+            (CombatResult.LOSS, CombatResult.LOSS),
+        ],
+    )
     def test_bad_weather_table(self, weather: Weather, rolled: CombatResult, adjusted: CombatResult) -> None:
         """Dr3→Dr2, Dr2→Dr1, Dr1→Ex; Ex, Ar1 and losses unchanged, in every kind of bad weather (11.1)."""
         assert shift_result(rolled, weather) is adjusted
@@ -41,12 +54,19 @@ class TestShiftsAndAir:
         """The defender in a mud hex receives one shift to the left (11.2)."""
         assert _judge(weather=weather).defender_left_shifts == left
 
-    @pytest.mark.parametrize(("weather", "air", "allowed"), [
-        ("mud", "in-hex", False), ("mud", "adjacent", False),
-        ("storm", "in-hex", True), ("storm", "adjacent", False),
-        ("snow", "in-hex", True), ("snow", "adjacent", False),
-        ("clear", "adjacent", True), ("clear", "none", None),
-    ])
+    @pytest.mark.parametrize(
+        ("weather", "air", "allowed"),
+        [
+            ("mud", "in-hex", False),
+            ("mud", "adjacent", False),
+            ("storm", "in-hex", True),
+            ("storm", "adjacent", False),
+            ("snow", "in-hex", True),
+            ("snow", "adjacent", False),
+            ("clear", "adjacent", True),
+            ("clear", "none", None),
+        ],
+    )
     def test_when_air_gives_a_shift(self, weather: str, air: str, allowed: bool | None) -> None:
         """No air shift in mud; in storms and snow only from air units in the hex itself (11.2–11.4)."""
         assert _judge(weather=weather, air=air).air_shift_allowed is allowed
@@ -60,18 +80,26 @@ class TestBlitz:
     @pytest.mark.parametrize(("weather", "allowed"), [("mud", False), ("storm", False), ("clear", True)])
     def test_blitz_in_mud_and_storms(self, weather: str, allowed: bool) -> None:
         """Mud and storm hexes cannot be attacked in the Blitz Combat Segment."""
-        assert _judge(weather=weather, segment="blitz", attackers=[{"id": "a", "nationality": "germany"}]).blitz_attack_allowed is allowed
+        assert (
+            _judge(
+                weather=weather, segment="blitz", attackers=[{"id": "a", "nationality": "germany"}]
+            ).blitz_attack_allowed
+            is allowed
+        )
 
-    @pytest.mark.parametrize(("attacker", "eligible"), [
-        ({"nationality": "germany", "ss": True}, True),
-        ({"nationality": "germany", "with_or_beside_ss": True}, True),
-        ({"nationality": "germany"}, False),
-        ({"nationality": "finland"}, True),
-        ({"nationality": "ussr"}, True),
-        ({"nationality": "sweden"}, True),
-        ({"nationality": "hungary", "siberian": True}, True),
-        ({"nationality": "italy"}, False),
-    ])
+    @pytest.mark.parametrize(
+        ("attacker", "eligible"),
+        [
+            ({"nationality": "germany", "ss": True}, True),
+            ({"nationality": "germany", "with_or_beside_ss": True}, True),
+            ({"nationality": "germany"}, False),
+            ({"nationality": "finland"}, True),
+            ({"nationality": "ussr"}, True),
+            ({"nationality": "sweden"}, True),
+            ({"nationality": "hungary", "siberian": True}, True),
+            ({"nationality": "italy"}, False),
+        ],
+    )
     def test_who_may_blitz_a_snow_hex(self, attacker: dict[str, Any], eligible: bool) -> None:
         """Only SS, German units with or beside SS, Finnish, Soviet, Swedish and Siberian units may Blitz a snow hex (11.4)."""
         result = _judge(weather="snow", segment="blitz", attackers=[{"id": "a", **attacker}])
@@ -83,8 +111,15 @@ class TestBlitz:
 
 
 class TestSnowAtSea:
-    @pytest.mark.parametrize(("sea", "weather", "allowed"), [("north-sea", "snow", False), ("baltic-sea", "snow", False),
-                                                             ("other", "snow", True), ("baltic-sea", "mud", True)])
+    @pytest.mark.parametrize(
+        ("sea", "weather", "allowed"),
+        [
+            ("north-sea", "snow", False),
+            ("baltic-sea", "snow", False),
+            ("other", "snow", True),
+            ("baltic-sea", "mud", True),
+        ],
+    )
     def test_beachhead_conversion(self, sea: str, weather: str, allowed: bool) -> None:
         """In snow support units cannot become a beachhead in the North or Baltic Sea (11.4)."""
         assert _judge(weather=weather, beachhead_in=sea).beachhead_allowed is allowed

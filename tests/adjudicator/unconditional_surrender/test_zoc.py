@@ -6,10 +6,18 @@ from typing import Any
 
 import pytest
 
-from adjudicator.unconditional_surrender.hexmap import Faction, Hex, HexMap, Hexside, HexsideFeature, Terrain
 from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.registry import run
-from adjudicator.unconditional_surrender.zoc import Action, MountainReading, ZocReadings, ZocResult, ZocScenario, evaluate_zoc, zoc_hexes
+from adjudicator.unconditional_surrender.hexmap import Faction, Hex, HexMap, Hexside, HexsideFeature, Terrain
+from adjudicator.unconditional_surrender.zoc import (
+    Action,
+    MountainReading,
+    ZocReadings,
+    ZocResult,
+    ZocScenario,
+    evaluate_zoc,
+    zoc_hexes,
+)
 
 COUNTRIES = [{"id": "germany", "faction": "axis"}, {"id": "ussr", "faction": "soviets"}]
 
@@ -22,13 +30,29 @@ def _row(length: int = 7, weather: str = "clear", **extra: Any) -> dict[str, Any
 
 
 def _unit(name: str, where: str, faction: str = "axis", **extra: Any) -> dict[str, Any]:
-    return {"id": name, "hex": where, "faction": faction, "nationality": "germany" if faction == "axis" else "ussr", **extra}
+    return {
+        "id": name,
+        "hex": where,
+        "faction": faction,
+        "nationality": "germany" if faction == "axis" else "ussr",
+        **extra,
+    }
 
 
-def _query(units: list[dict[str, Any]], path: list[str], action: str = "movement", weather: str = "clear",
-           markers: list[dict[str, Any]] | None = None, overrun: list[str] | None = None) -> Any:
-    data = {"map": _row(weather=weather), "units": units, "markers": markers or [],
-            "queries": [{"unit": "g1", "action": action, "path": path, "overrun": overrun or []}]}
+def _query(
+    units: list[dict[str, Any]],
+    path: list[str],
+    action: str = "movement",
+    weather: str = "clear",
+    markers: list[dict[str, Any]] | None = None,
+    overrun: list[str] | None = None,
+) -> Any:
+    data = {
+        "map": _row(weather=weather),
+        "units": units,
+        "markers": markers or [],
+        "queries": [{"unit": "g1", "action": action, "path": path, "overrun": overrun or []}],
+    }
     result = run("zoc", data)
     assert isinstance(result, ZocResult)
     return result.queries[0]
@@ -38,7 +62,9 @@ class TestZocHexes:
     @pytest.mark.parametrize("feature", list(HexsideFeature))
     def test_blocking_hexsides(self, feature: HexsideFeature) -> None:
         """ZOC does not cross a mountain, impassable, sea or strait hexside (5)."""
-        board = HexMap(hexes=(Hex("a", 0, 0), Hex("b", 1, 0), Hex("c", -1, 0)), hexsides=(Hexside(("a", "b"), feature),))
+        board = HexMap(
+            hexes=(Hex("a", 0, 0), Hex("b", 1, 0), Hex("c", -1, 0)), hexsides=(Hexside(("a", "b"), feature),)
+        )
         assert sorted(board.index.names[h] for h in zoc_hexes(board.index, 0)) == ["a", "c"]
 
     def test_own_hex_and_every_adjacent_hex(self) -> None:
@@ -80,19 +106,31 @@ class TestMovementPhase:
     def test_must_stop_on_entering_ezoc(self) -> None:
         """A unit that did not begin in EZOC stops on entering it and cannot go on (8.1.1)."""
         verdict = _query([_unit("g1", "A0"), ENEMY], ["A1", "A2", "A3", "A4"])
-        assert (verdict.allowed, verdict.entered, verdict.stops_at, verdict.must_stop, verdict.blocked_at) == (False, ("A1", "A2", "A3"), "A3", True, "A4")
+        assert (verdict.allowed, verdict.entered, verdict.stops_at, verdict.must_stop, verdict.blocked_at) == (
+            False,
+            ("A1", "A2", "A3"),
+            "A3",
+            True,
+            "A4",
+        )
         assert [step.rule for step in verdict.steps][-2:] == ["us.8-1-1.movement-phase", "us.8-1-1"]
 
     def test_friendly_unit_in_the_hex_lets_it_go_on(self) -> None:
         """Another friendly unit in the EZOC hex lifts the obligation to stop."""
         verdict = _query([_unit("g1", "A0"), _unit("g2", "A3"), ENEMY], ["A1", "A2", "A3", "B3"])
         assert verdict.allowed and verdict.entered == ("A1", "A2", "A3", "B3") and not verdict.must_stop
-        verdict = _query([_unit("g1", "A0"), _unit("g2", "A3"), ENEMY, _unit("s2", "B4", "soviets")], ["A1", "A2", "A3", "B3"])
+        verdict = _query(
+            [_unit("g1", "A0"), _unit("g2", "A3"), ENEMY, _unit("s2", "B4", "soviets")], ["A1", "A2", "A3", "B3"]
+        )
         assert verdict.allowed and verdict.stops_at == "B3" and verdict.must_stop
 
     def test_friendly_marker_does_not(self) -> None:
         """Markers never negate EZOC (8.1)."""
-        verdict = _query([_unit("g1", "A0"), ENEMY], ["A1", "A2", "A3", "B3"], markers=[{"kind": "logistics", "hex": "A3", "faction": "axis"}])
+        verdict = _query(
+            [_unit("g1", "A0"), ENEMY],
+            ["A1", "A2", "A3", "B3"],
+            markers=[{"kind": "logistics", "hex": "A3", "faction": "axis"}],
+        )
         assert not verdict.allowed and verdict.stops_at == "A3"
 
     def test_overrun_against_every_creator(self) -> None:
@@ -164,18 +202,24 @@ class TestOtherActions:
         assert not _query([_unit("g1", "A0"), ENEMY], ["A1", "A2", "A3"], action="supply-line").allowed
         assert _query([_unit("g1", "A0"), _unit("g2", "A3"), ENEMY], ["A1", "A2", "A3"], action="supply-line").allowed
         logistics = [{"kind": "logistics", "hex": "A3", "faction": "axis"}]
-        assert not _query([_unit("g1", "A0"), ENEMY], ["A1", "A2", "A3"], action="supply-line", markers=logistics).allowed
+        assert not _query(
+            [_unit("g1", "A0"), ENEMY], ["A1", "A2", "A3"], action="supply-line", markers=logistics
+        ).allowed
 
 
 class TestScenarioErrors:
     def test_bad_queries_are_named(self) -> None:
         """Unknown units, air units, unknown or non-adjacent hexes and friendly overrun targets are each reported."""
-        data = {"map": _row(), "units": [_unit("g1", "A0"), _unit("a1", "A1", kind="air"), ENEMY], "queries": [
-            {"unit": "x9", "action": "movement", "path": ["A1"]},
-            {"unit": "a1", "action": "movement", "path": ["A2"]},
-            {"unit": "g1", "action": "movement", "path": ["A2"]},
-            {"unit": "g1", "action": "movement", "path": ["A1", "Q9"], "overrun": ["a1"]},
-        ]}
+        data = {
+            "map": _row(),
+            "units": [_unit("g1", "A0"), _unit("a1", "A1", kind="air"), ENEMY],
+            "queries": [
+                {"unit": "x9", "action": "movement", "path": ["A1"]},
+                {"unit": "a1", "action": "movement", "path": ["A2"]},
+                {"unit": "g1", "action": "movement", "path": ["A2"]},
+                {"unit": "g1", "action": "movement", "path": ["A1", "Q9"], "overrun": ["a1"]},
+            ],
+        }
         with pytest.raises(InvalidScenario) as caught:
             from_plain(ZocScenario, data)
         assert [str(error) for error in caught.value.errors] == [
@@ -188,7 +232,10 @@ class TestScenarioErrors:
 
     def test_trace_cites_the_mountain_reading(self) -> None:
         """When mountains are on the map the trace states the reading used."""
-        data = {"map": {**_row(), "hexsides": [{"between": ["A0", "A1"], "feature": "mountain"}]}, "units": [_unit("g1", "A0")]}
+        data = {
+            "map": {**_row(), "hexsides": [{"between": ["A0", "A1"], "feature": "mountain"}]},
+            "units": [_unit("g1", "A0")],
+        }
         result = evaluate_zoc(from_plain(ZocScenario, data))
         assert result.trace.steps[0].rule == "us.5" and "mountain hexsides" in result.trace.steps[0].text
         assert Action.MOVEMENT.value == "movement"

@@ -61,4 +61,3 @@ def test_worked_example(example_id: str) -> None:
     assert outcome.differences == []
     assert outcome.status == "pass"
     assert len(outcome.trace) > 0
-

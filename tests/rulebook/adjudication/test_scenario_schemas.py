@@ -14,8 +14,12 @@ from rulebook.adjudication.scenarios import inherited_field_docstrings, scenario
 def _undescribed(schema: dict[str, Any]) -> list[str]:
     """``Definition.field`` for every property of the schema and its $defs without a description."""
     parts = [(schema.get("title", "(root)"), schema), *schema.get("$defs", {}).items()]
-    return [f"{name}.{key}" for name, part in parts for key, value in (part.get("properties") or {}).items()
-            if not value.get("description")]
+    return [
+        f"{name}.{key}"
+        for name, part in parts
+        for key, value in (part.get("properties") or {}).items()
+        if not value.get("description")
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +58,10 @@ class _Derived(_Base):
 
 def test_inherited_docstrings_follow_the_method_resolution_order() -> None:
     """Base fields keep their words, a redefined field takes the subclass's, an undocumented one has none."""
-    assert inherited_field_docstrings(_Derived) == {"size": "Base docstring.", "colour": "The derived class's own words win."}
+    assert inherited_field_docstrings(_Derived) == {
+        "size": "Base docstring.",
+        "colour": "The derived class's own words win.",
+    }
     schema = scenario_schema(_Derived)
     assert schema["properties"]["size"]["description"] == "Base docstring."
     assert schema["properties"]["colour"]["description"] == "The derived class's own words win."

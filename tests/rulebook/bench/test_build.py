@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulebook.bench import BENCHMARKS
+from rulebook.bench.build import write_synthetic_content
 from rulebook.content.load import load_or_raise
 from rulebook.content.model import LANGUAGES
-from rulebook.bench.build import write_synthetic_content
 
 
 def test_synthetic_content_is_valid_and_fully_translated(content_dir: Path, tmp_path: Path) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.hell_of_a_war.damage import Side, evaluate_damage
-from rulebook.bench import hell_of_a_war as bench_how
 from rulebook.bench import BENCHMARKS, run_benchmark
+from rulebook.bench import hell_of_a_war as bench_how
 
 
 def test_reports_every_calculator_and_the_scaling_runs(monkeypatch: pytest.MonkeyPatch) -> None:

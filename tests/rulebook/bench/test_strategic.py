@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.bench import strategic as bench_strategic
 from rulebook.bench import BENCHMARKS, run_benchmark
+from rulebook.bench import strategic as bench_strategic
 
 
 def test_reports_both_steps_for_every_calculator(monkeypatch: pytest.MonkeyPatch) -> None:

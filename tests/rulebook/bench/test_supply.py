@@ -35,9 +35,16 @@ class TestSyntheticScenario:
 class TestCommandLine:
     def test_adjudicate_supply_json(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """`rulebook adjudicate supply --json` prints each unit's supply, path and the cited trace."""
-        scenario = {"map": {"countries": [{"id": "germany", "faction": "axis"}],
-                            "hexes": [{"id": "a", "q": 0, "r": 0, "country": "germany", "city": "Berlin"}, {"id": "b", "q": 1, "r": 0, "country": "germany"}]},
-                    "units": [{"id": "g1", "hex": "b", "faction": "axis", "nationality": "germany"}]}
+        scenario = {
+            "map": {
+                "countries": [{"id": "germany", "faction": "axis"}],
+                "hexes": [
+                    {"id": "a", "q": 0, "r": 0, "country": "germany", "city": "Berlin"},
+                    {"id": "b", "q": 1, "r": 0, "country": "germany"},
+                ],
+            },
+            "units": [{"id": "g1", "hex": "b", "faction": "axis", "nationality": "germany"}],
+        }
         path = tmp_path / "scenario.json"
         path.write_text(json.dumps(scenario), encoding="utf-8")
         assert main(["adjudicate", "supply", "--scenario", str(path), "--json"]) == 0
@@ -56,7 +63,13 @@ class TestCommandLine:
     def test_bad_map_is_reported_without_traceback(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """A unit on an unknown hex is named with the file, and the command exits 1."""
         path = tmp_path / "bad.yaml"
-        path.write_text("map: {hexes: [{id: a, q: 0, r: 0}], countries: [{id: germany, faction: axis}]}\n"
-                        "units: [{id: g1, hex: zz, faction: axis, nationality: germany}]\n", encoding="utf-8")
+        path.write_text(
+            "map: {hexes: [{id: a, q: 0, r: 0}], countries: [{id: germany, faction: axis}]}\n"
+            "units: [{id: g1, hex: zz, faction: axis, nationality: germany}]\n",
+            encoding="utf-8",
+        )
         assert main(["adjudicate", "supply", "--scenario", str(path)]) == 1
-        assert f"{path}: units.0.hex: unit 'g1' is on an unknown hex; expected a hex or off-map box of the map (got 'zz')" in capsys.readouterr().err
+        assert (
+            f"{path}: units.0.hex: unit 'g1' is on an unknown hex; expected a hex or off-map box of the map (got 'zz')"
+            in capsys.readouterr().err
+        )

@@ -55,7 +55,11 @@ def test_coverage_of_every_source(corpus: Corpus, sources_dir: Path, capsys: pyt
         print()
         for file, result in figures.items():
             print(f"coverage {file}: {result.ratio:.2%} of {result.source_tokens} word tokens")
-    low = {file: (round(r.ratio, 4), r.missing.most_common(10)) for file, r in figures.items() if r.ratio < MINIMUM_COVERAGE}
+    low = {
+        file: (round(r.ratio, 4), r.missing.most_common(10))
+        for file, r in figures.items()
+        if r.ratio < MINIMUM_COVERAGE
+    }
     assert low == {}
 
 
@@ -72,7 +76,10 @@ def test_every_entry_has_english_and_five_titles(corpus: Corpus) -> None:
             assert entry.text[Language.EN].body.strip(), entry.id
         else:
             bodiless.add(entry.id)
-    assert {e.id for e in corpus.entries if e.kind is EntryKind.HEADING} | {"oww2.preface", "us.service-rules"} == bodiless
+    assert {e.id for e in corpus.entries if e.kind is EntryKind.HEADING} | {
+        "oww2.preface",
+        "us.service-rules",
+    } == bodiless
 
 
 def test_translations_keep_the_links_of_the_original(corpus: Corpus) -> None:
@@ -100,11 +107,11 @@ def test_hell_of_a_war_cross_references_resolve(corpus: Corpus) -> None:
         body = entry.original.body
         notes = " ".join(note.text[Language.EN] for note in entry.notes)
         for match in HOW_REFERENCE.finditer(body):
-            following = body[match.end(): match.end() + 80]
-            preceding = body[max(0, match.start() - 120): match.start()]
+            following = body[match.end() : match.end() + 80]
+            preceding = body[max(0, match.start() - 120) : match.start()]
             refers_back = following.startswith(("dort", "jeweils"))
             if "](ref:" in (preceding if refers_back else following):
                 continue
             if "unlinked" not in notes:
-                unlinked.append((entry.id, body[match.start(): match.end() + 40]))
+                unlinked.append((entry.id, body[match.start() : match.end() + 40]))
     assert unlinked == []

@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 
 from rulebook.cli import main
-from rulebook.errors import ContentError
 from rulebook.content.load import load_corpus, load_or_raise
+from rulebook.errors import ContentError
 from tests.conftest import DATA
 
 SAMPLE_SOURCES = DATA / "sources"
 
 BAD_CASES = {
     "malformed-yaml": [
-        "content/hell-of-a-war/how.abwerfen.yaml:6: malformed YAML: mapping values are not allowed here; fix the syntax",
+        "content/hell-of-a-war/how.abwerfen.yaml:6: malformed YAML: mapping values are not allowed here; fix the "
+        "syntax",
     ],
     "unknown-key": [
         "content/hell-of-a-war/how.abwerfen.yaml:6: how.abwerfen: colour: unknown key 'colour'; "
@@ -24,7 +25,8 @@ BAD_CASES = {
     ],
     "unknown-kind": [
         "content/hell-of-a-war/how.abwerfen.yaml:5: how.abwerfen: kind: must be one of 'rule', 'faq', "
-        "'clarification', 'errata', 'table', 'example', 'house-rule', 'unofficial', 'heading' or 'preface' (got 'rulez')",
+        "'clarification', 'errata', 'table', 'example', 'house-rule', 'unofficial', 'heading' or 'preface' (got "
+        "'rulez')",
     ],
     "duplicate-game-id": [
         "content/games.yaml:5: hell-of-a-war: id: duplicate id; each record needs its own",

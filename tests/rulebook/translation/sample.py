@@ -22,8 +22,19 @@ from rulebook.translation.catalog import export_catalog, load_content, po_bytes
 from rulebook.translation.importer import import_catalog
 from tests.conftest import DATA
 
-__all__ = ["LANGUAGES", "SAMPLE", "SAMPLE_SOURCES", "catalog_of", "change_original_paragraph", "edit", "git",
-           "refusal", "sample", "save", "snapshot"]
+__all__ = [
+    "LANGUAGES",
+    "SAMPLE",
+    "SAMPLE_SOURCES",
+    "catalog_of",
+    "change_original_paragraph",
+    "edit",
+    "git",
+    "refusal",
+    "sample",
+    "save",
+    "snapshot",
+]
 
 SAMPLE = DATA / "translate" / "content"
 SAMPLE_SOURCES = DATA / "translate" / "sources"
@@ -75,14 +86,17 @@ def refusal(root: Path, catalog: Catalog, po_path: Path) -> list[str]:
 
 def git(root: Path, *args: str) -> None:
     """Run git in ``root`` with a throwaway identity."""
-    subprocess.run(["git", "-C", str(root), "-c", "user.name=Test", "-c", "user.email=test@example.invalid", *args],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-C", str(root), "-c", "user.name=Test", "-c", "user.email=test@example.invalid", *args],
+        check=True,
+        capture_output=True,
+    )
 
 
 def change_original_paragraph(root: Path) -> Path:
     """Change the second paragraph of how.aktionsstapel's German original ('Beispiel:')."""
     path = root / "hell-of-a-war" / "how.aktionsstapel.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("      Beispiel:\n", "      Zum Beispiel:\n", 1), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("      Beispiel:\n", "      Zum Beispiel:\n", 1), encoding="utf-8"
+    )
     return path
-
-

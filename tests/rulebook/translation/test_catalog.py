@@ -15,7 +15,6 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulebook.cli import main
-from rulebook.translation.status import language_status
 from rulebook.translation.catalog import (
     Content,
     build_catalog,
@@ -25,6 +24,7 @@ from rulebook.translation.catalog import (
     po_bytes,
     translation_problems,
 )
+from rulebook.translation.status import language_status
 from tests.conftest import require
 from tests.rulebook.translation.sample import (
     LANGUAGES,
@@ -43,11 +43,16 @@ class TestExport:
         """Titles, body units (numbered from 1) and term renderings are messages; the English fields of the example are not."""
         contexts = [m.context for m in catalog_of(sample, "en") if m.id]
         assert contexts == [
-            "how.aktionsstapel|title", *(f"how.aktionsstapel|body#{i}" for i in range(1, 5)),
-            "how.kosten|title", *(f"how.kosten|body#{i}" for i in range(1, 7)),
-            "se.ejtoernyosok|title", "se.ejtoernyosok|body#1",
+            "how.aktionsstapel|title",
+            *(f"how.aktionsstapel|body#{i}" for i in range(1, 5)),
+            "how.kosten|title",
+            *(f"how.kosten|body#{i}" for i in range(1, 7)),
+            "se.ejtoernyosok|title",
+            "se.ejtoernyosok|body#1",
             "how.example.stapel|quote#1",
-            "term:aktionsstapel|rendering", "term:hpp|rendering", "term:tw|rendering",
+            "term:aktionsstapel|rendering",
+            "term:hpp|rendering",
+            "term:tw|rendering",
         ]
 
     def test_msgid_is_the_original_and_msgstr_the_stored_translation(self, sample: Path) -> None:
@@ -70,17 +75,25 @@ class TestExport:
     def test_fields_already_in_the_catalog_language_are_left_out(self, sample: Path) -> None:
         """The German catalog has no German originals, but the English notes, definition and example fields."""
         contexts = {m.context for m in catalog_of(sample, "de") if m.id}
-        assert not any(context.startswith(("how.aktionsstapel|body", "how.kosten|", "term:tw|rendering")) for context in contexts)
-        assert {"how.aktionsstapel|notes#1", "term:tw|definition", "how.example.stapel|title",
-                "how.example.stapel|assumptions#1", "se.ejtoernyosok|body#1"} <= contexts
+        assert not any(
+            context.startswith(("how.aktionsstapel|body", "how.kosten|", "term:tw|rendering")) for context in contexts
+        )
+        assert {
+            "how.aktionsstapel|notes#1",
+            "term:tw|definition",
+            "how.example.stapel|title",
+            "how.example.stapel|assumptions#1",
+            "se.ejtoernyosok|body#1",
+        } <= contexts
 
     def test_term_renderings_put_the_text_first_and_one_form_per_line(self, sample: Path) -> None:
         """A term's message holds its text and forms, one per line."""
         message = catalog_of(sample, "hu").get("Technologiewert\nTechnologiewerte\nTW", context="term:tw|rendering")
         assert message is not None and message.string == "technológiai érték\ntechnológiai érték*\nTW"
 
-    def test_catalogs_of_the_real_content_pass_msgfmt_check(self, content_dir: Path, tmp_path: Path,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    def test_catalogs_of_the_real_content_pass_msgfmt_check(
+        self, content_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         """`msgfmt --check` accepts the catalog of every language, without a warning."""
         require(shutil.which("msgfmt") is not None, "msgfmt (Debian package gettext) is not installed")
         content = load_content(content_dir)
@@ -89,13 +102,18 @@ class TestExport:
             catalog = build_catalog(content, lang)
             path = tmp_path / f"{lang}.po"
             path.write_bytes(po_bytes(catalog))
-            checked = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True, check=False)
+            checked = subprocess.run(
+                ["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True, check=False
+            )
             assert (checked.returncode, checked.stderr) == (0, ""), lang
             messages = [m for m in catalog if m.id]
             figures[lang] = (len(messages), sum(bool(m.string) for m in messages))
             assert len(messages) > 900
         with capsys.disabled():
-            print("\n" + ", ".join(f"{lang}: {total} messages ({done} translated)" for lang, (total, done) in figures.items()))
+            print(
+                "\n"
+                + ", ".join(f"{lang}: {total} messages ({done} translated)" for lang, (total, done) in figures.items())
+            )
 
     def test_outdated_units_are_fuzzy_with_their_previous_original_from_git(self, sample: Path) -> None:
         """Only the changed paragraph is fuzzy, with the old original as previous msgid; the others stay confirmed."""
@@ -105,7 +123,11 @@ class TestExport:
         git(sample, "commit", "-q", "-m", "sample")
         change_original_paragraph(sample)
         text = export_catalog(load_content(sample), "en").decode("utf-8")
-        flagged = {m.context: m.fuzzy for m in read_po(io.StringIO(text)) if m.context and m.context.startswith("how.aktionsstapel|")}
+        flagged = {
+            m.context: m.fuzzy
+            for m in read_po(io.StringIO(text))
+            if m.context and m.context.startswith("how.aktionsstapel|")
+        }
         assert flagged == {
             "how.aktionsstapel|title": False,
             "how.aktionsstapel|body#1": False,
@@ -114,15 +136,21 @@ class TestExport:
             "how.aktionsstapel|body#4": False,
         }
         # Babel's reader drops '#|' lines, so the previous msgid is checked in the file itself.
-        assert ('#, fuzzy\n#| msgid "Beispiel:"\nmsgctxt "how.aktionsstapel|body#2"\n'
-                'msgid "Zum Beispiel:"\nmsgstr "Example:"\n') in text
+        assert (
+            '#, fuzzy\n#| msgid "Beispiel:"\nmsgctxt "how.aktionsstapel|body#2"\n'
+            'msgid "Zum Beispiel:"\nmsgstr "Example:"\n'
+        ) in text
         assert text.count("#| msgid") == 1
 
     def test_outdated_units_without_git_history_are_all_fuzzy(self, sample: Path) -> None:
         """Outside a repository the old original cannot be recovered: every unit is fuzzy, without previous msgid."""
         change_original_paragraph(sample)
         text = export_catalog(load_content(sample), "en").decode("utf-8")
-        flagged = {m.context: m.fuzzy for m in read_po(io.StringIO(text)) if m.context and m.context.startswith("how.aktionsstapel|")}
+        flagged = {
+            m.context: m.fuzzy
+            for m in read_po(io.StringIO(text))
+            if m.context and m.context.startswith("how.aktionsstapel|")
+        }
         assert len(flagged) == 5 and all(flagged.values())
         assert "#| msgid" not in text
 
@@ -137,18 +165,27 @@ class TestStatusAndCheck:
         assert rows["hu"] == {"original": 1, "reviewed": 0, "draft": 0, "outdated": 1, "title-only": 1, "missing": 0}
         assert language_status(load_content(sample).corpus, "de").counts["original"] == 2
 
-    def test_status_table_lists_outdated_entries_of_one_language(self, sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def test_status_table_lists_outdated_entries_of_one_language(
+        self, sample: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         """With --lang, the entries that need work are named."""
         change_original_paragraph(sample)
-        assert main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "translate", "status", "--lang", "en"]) == 0
+        assert (
+            main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "translate", "status", "--lang", "en"])
+            == 0
+        )
         out = capsys.readouterr().out.splitlines()
         assert out[1].split() == ["en", "0", "1", "1", "1", "0", "0", "3"]
         assert out[2] == "outdated: how.aktionsstapel"
 
-    def test_check_warns_about_a_glossary_violation_and_strict_fails(self, sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def test_check_warns_about_a_glossary_violation_and_strict_fails(
+        self, sample: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         """A stored translation without the term's rendering is a warning; --strict makes it an error."""
         path = sample / "hell-of-a-war" / "how.aktionsstapel.yaml"
-        path.write_text(path.read_text(encoding="utf-8").replace("The action stack is", "The pile is"), encoding="utf-8")
+        path.write_text(
+            path.read_text(encoding="utf-8").replace("The action stack is", "The pile is"), encoding="utf-8"
+        )
         assert main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "check"]) == 0
         warning = (
             "content/hell-of-a-war/how.aktionsstapel.yaml: how.aktionsstapel: en: body#1: warning: the original uses "
@@ -158,14 +195,19 @@ class TestStatusAndCheck:
         assert capsys.readouterr().err.splitlines() == [warning]
         assert main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "check", "--strict"]) == 1
         assert capsys.readouterr().err.splitlines() == [
-            warning, "rulebook check: 1 error (warnings count as errors with --strict)"]
+            warning,
+            "rulebook check: 1 error (warnings count as errors with --strict)",
+        ]
 
-    def test_check_reports_outdated_translations_as_warnings(self, sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def test_check_reports_outdated_translations_as_warnings(
+        self, sample: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         """Outdated translations are warnings (from the loader), not checked against the new original."""
         change_original_paragraph(sample)
         assert main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "check", "--strict"]) == 1
         assert [line.split(": ", 2)[2] for line in capsys.readouterr().err.splitlines()[:-1]] == [
-            f"text.{lang}: warning: the original changed after this translation was made (outdated); update the translation"
+            f"text.{lang}: warning: the original changed after this translation was made (outdated); update the "
+            "translation"
             for lang in ("en", "hu", "ru", "nl")
         ]
 
@@ -173,11 +215,28 @@ class TestStatusAndCheck:
         """Every stored translation keeps its original's structure, numbers and glossary terms."""
         assert [str(p) for p in translation_problems(load_content(content_dir))] == []
 
-    def test_export_command_writes_the_catalog_and_a_summary(self, sample: Path, tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    def test_export_command_writes_the_catalog_and_a_summary(
+        self, sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         """`rulebook translate export --out` writes the file and reports its counts."""
         out = tmp_path / "nl.po"
-        assert main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "translate", "export", "--lang", "nl", "--out", str(out)]) == 0
+        assert (
+            main(
+                [
+                    "--content",
+                    str(sample),
+                    "--sources",
+                    str(SAMPLE_SOURCES),
+                    "translate",
+                    "export",
+                    "--lang",
+                    "nl",
+                    "--out",
+                    str(out),
+                ]
+            )
+            == 0
+        )
         assert capsys.readouterr().err == f"rulebook translate export: {out} (nl): 23 messages, 6 translated, 0 fuzzy\n"
         assert len([m for m in read_po(out.open("rb")) if m.id]) == len(catalog_units(load_content(sample), "nl")) == 23
 

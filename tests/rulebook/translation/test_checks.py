@@ -22,8 +22,34 @@ from rulebook.translation.checks import (
 )
 
 MARKDOWN_PIECES = st.sampled_from(
-    ["\n", "\n\n", " ", "  ", "- ", "* ", "1. ", "10) ", "| ", " |", "|---|", "# ", "## x #", "> ", "   ",
-     "Wort", "szó", "слово", "**", "*", "_", "`", "[a](ref:x.y)", "\\|", "2,5", "\t"]
+    [
+        "\n",
+        "\n\n",
+        " ",
+        "  ",
+        "- ",
+        "* ",
+        "1. ",
+        "10) ",
+        "| ",
+        " |",
+        "|---|",
+        "# ",
+        "## x #",
+        "> ",
+        "   ",
+        "Wort",
+        "szó",
+        "слово",
+        "**",
+        "*",
+        "_",
+        "`",
+        "[a](ref:x.y)",
+        "\\|",
+        "2,5",
+        "\t",
+    ]
 )
 
 
@@ -48,8 +74,15 @@ class TestSplitMarkdown:
             "## Schnee\n\nText eins\nweiter.\n\n- Punkt\n    - innen\n\n| A | B |\n|:--|--:|\n| 1 |   |\n"
         )
         assert layout.units == ("Schnee", "Text eins\nweiter.", "Punkt", "innen", "A", "B", "1")
-        assert layout.kinds == (UnitKind.HEADING, UnitKind.PARAGRAPH, UnitKind.LIST_ITEM, UnitKind.LIST_ITEM,
-                                UnitKind.TABLE_CELL, UnitKind.TABLE_CELL, UnitKind.TABLE_CELL)
+        assert layout.kinds == (
+            UnitKind.HEADING,
+            UnitKind.PARAGRAPH,
+            UnitKind.LIST_ITEM,
+            UnitKind.LIST_ITEM,
+            UnitKind.TABLE_CELL,
+            UnitKind.TABLE_CELL,
+            UnitKind.TABLE_CELL,
+        )
 
     def test_a_translation_is_laid_out_on_the_original_skeleton(self) -> None:
         """Joining translated units keeps blank lines, markers and the trailing newline of the original."""
@@ -64,9 +97,16 @@ class TestSplitMarkdown:
     @pytest.mark.parametrize(
         ("original", "translation", "message"),
         [
-            ("a\n\n- b\n- c", "A\n\n- B", "the original has 1 paragraph, 2 list items; the translation has 1 paragraph, 1 list item"),
-            ("| a | b |\n|---|---|\n| 1 | 2 |", "| A | B | C |\n|---|---|---|\n| 1 | 2 | 3 |",
-             "the original has 1 table (3 rows × 2 columns); the translation has 1 table (3 rows × 3 columns)"),
+            (
+                "a\n\n- b\n- c",
+                "A\n\n- B",
+                "the original has 1 paragraph, 2 list items; the translation has 1 paragraph, 1 list item",
+            ),
+            (
+                "| a | b |\n|---|---|\n| 1 | 2 |",
+                "| A | B | C |\n|---|---|---|\n| 1 | 2 | 3 |",
+                "the original has 1 table (3 rows × 2 columns); the translation has 1 table (3 rows × 3 columns)",
+            ),
             ("- a\n- b", "1. a\n2. b", "the layout differs at unit 1: the original has '- ', the translation '1. '"),
             ("a\n", "a", "the layout differs at the end: the original has '\\n', the translation ''"),
             ("# T\n\na", "a\n\n# T", "the blocks are in a different order: 1 heading, 1 paragraph"),
@@ -98,22 +138,39 @@ class TestNumbers:
             ("3 TW, dann noch einmal 3 TW", "de", "3 TW twice", "en"),
         ],
     )
-    def test_same_numbers_written_the_local_way_match(self, original: str, original_lang: str, translation: str, lang: str) -> None:
+    def test_same_numbers_written_the_local_way_match(
+        self, original: str, original_lang: str, translation: str, lang: str
+    ) -> None:
         """Decimal commas, thousands separators, ordinal dots, ranges, dice, plus signs and repeats are no difference."""
         assert number_problems(original, original_lang, translation, lang) == []
 
     @pytest.mark.parametrize(
         ("original", "original_lang", "translation", "lang", "problems"),
         [
-            ("Kostet 5 HPP.", "de", "Costs 3 HPP.", "en",
-             ["number 5 of the original is missing from the translation", "number 3 is only in the translation"]),
+            (
+                "Kostet 5 HPP.",
+                "de",
+                "Costs 3 HPP.",
+                "en",
+                ["number 5 of the original is missing from the translation", "number 3 is only in the translation"],
+            ),
             ("Kostet 5 HPP.", "de", "Costs HPP.", "en", ["number 5 of the original is missing from the translation"]),
             ("Kostet HPP.", "de", "Costs 2 or 4 HPP.", "en", ["numbers 2, 4 are only in the translation"]),
-            ("-1 auf den Wurf", "de", "1 on the roll", "en",
-             ["number -1 of the original is missing from the translation", "number 1 is only in the translation"]),
+            (
+                "-1 auf den Wurf",
+                "de",
+                "1 on the roll",
+                "en",
+                ["number -1 of the original is missing from the translation", "number 1 is only in the translation"],
+            ),
             ("2,5 Felder", "de", "2,5 hexes", "nl", []),
-            ("1,5 Felder", "de", "2.5 hexes", "en",
-             ["number 1.5 of the original is missing from the translation", "number 2.5 is only in the translation"]),
+            (
+                "1,5 Felder",
+                "de",
+                "2.5 hexes",
+                "en",
+                ["number 1.5 of the original is missing from the translation", "number 2.5 is only in the translation"],
+            ),
         ],
     )
     def test_changed_missing_and_extra_numbers_are_reported(
@@ -132,7 +189,9 @@ def _term(term_id: str, **renderings: tuple[str, ...]) -> Term:
     return Term(
         id=term_id,
         games=["hell-of-a-war"],
-        rendering={lang: TermRendering(text=variants[0], forms=list(variants[1:])) for lang, variants in renderings.items()},
+        rendering={
+            lang: TermRendering(text=variants[0], forms=list(variants[1:])) for lang, variants in renderings.items()
+        },
     )
 
 
@@ -144,12 +203,30 @@ STACK = _term(
     ru=("стек действий", "стек* действий"),
     nl=("actiestapel",),
 )
-SUPPLY = _term("snabzhenie", ru=("снабжение", "снабжени*"), de=("Versorgung",), en=("supply",), hu=("utánpótlás",), nl=("bevoorrading",))
-SUPPLY_SOURCE = _term(
-    "istochnik-snabzheniya", ru=("источник снабжения", "источник* снабжения"), de=("Versorgungsquelle", "Versorgungsquellen"),
-    en=("supply source",), hu=("utánpótlási forrás",), nl=("bevoorradingsbron",),
+SUPPLY = _term(
+    "snabzhenie",
+    ru=("снабжение", "снабжени*"),
+    de=("Versorgung",),
+    en=("supply",),
+    hu=("utánpótlás",),
+    nl=("bevoorrading",),
 )
-GUN = _term("zenitnoe", ru=("зенитное орудие", "зенитн* оруди*"), de=("Flak",), en=("AA gun",), hu=("légvédelmi ágyú",), nl=("luchtdoelkanon",))
+SUPPLY_SOURCE = _term(
+    "istochnik-snabzheniya",
+    ru=("источник снабжения", "источник* снабжения"),
+    de=("Versorgungsquelle", "Versorgungsquellen"),
+    en=("supply source",),
+    hu=("utánpótlási forrás",),
+    nl=("bevoorradingsbron",),
+)
+GUN = _term(
+    "zenitnoe",
+    ru=("зенитное орудие", "зенитн* оруди*"),
+    de=("Flak",),
+    en=("AA gun",),
+    hu=("légvédelmi ágyú",),
+    nl=("luchtdoelkanon",),
+)
 
 
 class TestGlossary:
@@ -173,29 +250,49 @@ class TestGlossary:
 
     def test_yo_and_ye_are_the_same_letter(self) -> None:
         """Russian text written with е instead of ё still uses the term."""
-        [term] = compile_glossary([_term("ognemet", ru=("огнемёт",), de=("Flammenwerfer",), en=("flamethrower",),
-                                          hu=("lángszóró",), nl=("vlammenwerper",))])
+        [term] = compile_glossary(
+            [
+                _term(
+                    "ognemet",
+                    ru=("огнемёт",),
+                    de=("Flammenwerfer",),
+                    en=("flamethrower",),
+                    hu=("lángszóró",),
+                    nl=("vlammenwerper",),
+                )
+            ]
+        )
         assert term.find("огнемет стреляет", "ru") == "огнемет"
 
     def test_a_missing_rendering_is_reported(self) -> None:
         """The original uses a term, the translation none of its renderings: one problem naming them all."""
-        assert glossary_problems("Der Aktionsstapel wird abgearbeitet.", "de", "The pile is worked through.", "en",
-                                 compile_glossary([STACK])) == [
+        assert glossary_problems(
+            "Der Aktionsstapel wird abgearbeitet.", "de", "The pile is worked through.", "en", compile_glossary([STACK])
+        ) == [
             "the original uses glossary term 'aktionsstapel' ('Aktionsstapel') but the translation has none of its "
             "en renderings: 'action stack', 'action stacks'"
         ]
 
     def test_an_inflected_rendering_satisfies_the_check(self) -> None:
         """A Hungarian case ending covered by a stem counts as the term."""
-        assert glossary_problems("Im Aktionsstapel liegt eine Karte.", "de", "Az akcióveremben egy kártya van.", "hu",
-                                 compile_glossary([STACK])) == []
+        assert (
+            glossary_problems(
+                "Im Aktionsstapel liegt eine Karte.",
+                "de",
+                "Az akcióveremben egy kártya van.",
+                "hu",
+                compile_glossary([STACK]),
+            )
+            == []
+        )
 
     def test_a_term_inside_a_longer_term_counts_only_for_the_longer_one(self) -> None:
         """'снабжения' inside 'источники снабжения' does not also demand a rendering of 'supply' on its own."""
         glossary = compile_glossary([SUPPLY, SUPPLY_SOURCE])
         assert glossary_problems("10.1 Источники снабжения", "ru", "10.1 Versorgungsquellen", "de", glossary) == []
         assert glossary_problems("Источники снабжения и снабжение", "ru", "Versorgungsquellen", "de", glossary) == [
-            "the original uses glossary term 'snabzhenie' ('снабжение') but the translation has none of its de renderings: 'Versorgung'"
+            "the original uses glossary term 'snabzhenie' ('снабжение') but the translation has none of its de "
+            "renderings: 'Versorgung'"
         ]
 
     def test_every_word_of_a_rendering_can_be_a_stem(self) -> None:
@@ -208,26 +305,62 @@ class TestMarkdown:
     @pytest.mark.parametrize(
         ("original", "translation", "kind", "problems"),
         [
-            ("Siehe [A](ref:how.a).", "See A.", UnitKind.PARAGRAPH,
-             ["links differ: the original links to ['ref:how.a'], the translation to []"]),
-            ("Siehe [A](ref:how.a).", "See [A](ref:how.b).", UnitKind.PARAGRAPH,
-             ["links differ: the original links to ['ref:how.a'], the translation to ['ref:how.b']"]),
-            ("Das ist **wichtig**.", "This is important.", UnitKind.LIST_ITEM,
-             ["strong emphasis differs: the original has 2 ** markers, the translation 0"]),
-            ("Die *letzte* Karte", "The last card", UnitKind.PARAGRAPH,
-             ["emphasis differs: the original has 2 * or _ markers, the translation 0"]),
-            ("Nimm `A`.", "Take A.", UnitKind.PARAGRAPH,
-             ["code spans differ: the original has 2 backtick runs, the translation 0"]),
-            ("Eins", "One\n- two", UnitKind.PARAGRAPH, ["the translation opens blocks the original does not have: '-'"]),
-            ("Eins", "One\n\nTwo", UnitKind.LIST_ITEM, ["the translation opens blocks the original does not have: a blank line"]),
-            ("Zerstörer", "Destroyer | Cruiser", UnitKind.TABLE_CELL,
-             ["the table cell has 1 unescaped '|' (the original 0); escape it as '\\|'"]),
+            (
+                "Siehe [A](ref:how.a).",
+                "See A.",
+                UnitKind.PARAGRAPH,
+                ["links differ: the original links to ['ref:how.a'], the translation to []"],
+            ),
+            (
+                "Siehe [A](ref:how.a).",
+                "See [A](ref:how.b).",
+                UnitKind.PARAGRAPH,
+                ["links differ: the original links to ['ref:how.a'], the translation to ['ref:how.b']"],
+            ),
+            (
+                "Das ist **wichtig**.",
+                "This is important.",
+                UnitKind.LIST_ITEM,
+                ["strong emphasis differs: the original has 2 ** markers, the translation 0"],
+            ),
+            (
+                "Die *letzte* Karte",
+                "The last card",
+                UnitKind.PARAGRAPH,
+                ["emphasis differs: the original has 2 * or _ markers, the translation 0"],
+            ),
+            (
+                "Nimm `A`.",
+                "Take A.",
+                UnitKind.PARAGRAPH,
+                ["code spans differ: the original has 2 backtick runs, the translation 0"],
+            ),
+            (
+                "Eins",
+                "One\n- two",
+                UnitKind.PARAGRAPH,
+                ["the translation opens blocks the original does not have: '-'"],
+            ),
+            (
+                "Eins",
+                "One\n\nTwo",
+                UnitKind.LIST_ITEM,
+                ["the translation opens blocks the original does not have: a blank line"],
+            ),
+            (
+                "Zerstörer",
+                "Destroyer | Cruiser",
+                UnitKind.TABLE_CELL,
+                ["the table cell has 1 unescaped '|' (the original 0); escape it as '\\|'"],
+            ),
             ("Titel", "Title\nmore", None, ["the translation has a line break the original does not have"]),
             ("1. Ausnahme", "1. kivétel", None, []),
             ("5 * 3 und foo_bar", "5 * 3 and foo_bar", UnitKind.PARAGRAPH, []),
             ("\\_beide\\_ Gegner", "\\_both\\_ opponents", UnitKind.PARAGRAPH, []),
         ],
     )
-    def test_inline_structure_must_match(self, original: str, translation: str, kind: UnitKind | None, problems: list[str]) -> None:
+    def test_inline_structure_must_match(
+        self, original: str, translation: str, kind: UnitKind | None, problems: list[str]
+    ) -> None:
         """Links and targets, emphasis, code and block syntax are kept; titles are plain text."""
         assert markdown_problems(original, translation, kind) == problems

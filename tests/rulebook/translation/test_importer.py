@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from rulebook.cli import main
+from rulebook.content.yamlio import load_yaml_text
 from rulebook.errors import TranslationError
 from rulebook.translation.catalog import export_catalog, load_content
 from rulebook.translation.importer import import_catalog, review_translation
-from rulebook.content.yamlio import load_yaml_text
 from tests.rulebook.translation.sample import (
     LANGUAGES,
     SAMPLE_SOURCES,
@@ -88,7 +88,9 @@ class TestImport:
         catalog = catalog_of(sample, "en")
         edit(catalog, "how.kosten|body#1", "Card name")
         import_catalog(load_content(sample), save(catalog, tmp_path / "en.po"))
-        version = load_yaml_text((sample / "hell-of-a-war" / "how.kosten.yaml").read_text(encoding="utf-8"))["text"]["en"]
+        version = load_yaml_text((sample / "hell-of-a-war" / "how.kosten.yaml").read_text(encoding="utf-8"))["text"][
+            "en"
+        ]
         assert (version["status"], version["body"].splitlines()[0]) == ("draft", "| Card name | Cost |")
 
     def test_a_new_body_is_written_after_the_title_with_the_current_digest(self, sample: Path, tmp_path: Path) -> None:
@@ -103,7 +105,10 @@ class TestImport:
         version = entry.text["hu"]  # type: ignore[index]
         assert version.body == "| Kártya | Költség |\n|---|---|\n| Romboló | 2,5 TW |\n| Bombázó | 1 000 TW |\n"
         assert (version.status.value, version.source_digest, version.translator) == (
-            "draft", entry.current_digest(), "Kovács Anna <anna@example.invalid>")
+            "draft",
+            entry.current_digest(),
+            "Kovács Anna <anna@example.invalid>",
+        )
         text = (sample / "hell-of-a-war" / "how.kosten.yaml").read_text(encoding="utf-8")
         assert "  hu:\n    title: Költségek\n    body: |\n      | Kártya | Költség |\n" in text
 
@@ -111,7 +116,11 @@ class TestImport:
         """A term's forms, a note and an example's fields land in their own files."""
         catalog = catalog_of(sample, "hu")
         edit(catalog, "term:tw|rendering", "technológiai érték\ntechnológiai érték*\nTW\nTW-érték")
-        edit(catalog, "how.aktionsstapel|notes#1", "A 'zuletzt' jelentheti az utoljára kijátszott vagy az utoljára végrehajtott lapot.")
+        edit(
+            catalog,
+            "how.aktionsstapel|notes#1",
+            "A 'zuletzt' jelentheti az utoljára kijátszott vagy az utoljára végrehajtott lapot.",
+        )
         edit(catalog, "how.example.stapel|title", "Az utoljára kijátszott lap hajtódik végre először")
         edit(catalog, "how.example.stapel|assumptions#1", "Mindkét lap 2 TW-be kerül.")
         import_catalog(load_content(sample), save(catalog, tmp_path / "hu.po"))
@@ -123,7 +132,9 @@ class TestImport:
         assert example.title["hu"] == "Az utoljára kijátszott lap hajtódik végre először"  # type: ignore[index]
         assert example.assumptions[0]["hu"] == "Mindkét lap 2 TW-be kerül."  # type: ignore[index]
 
-    def test_fuzzy_messages_import_as_draft_and_keep_the_translation_outdated(self, sample: Path, tmp_path: Path) -> None:
+    def test_fuzzy_messages_import_as_draft_and_keep_the_translation_outdated(
+        self, sample: Path, tmp_path: Path
+    ) -> None:
         """An edited message still flagged fuzzy is written, but the old digest stays, so the translation is still outdated."""
         old_digest = load_content(sample).corpus.entry("how.aktionsstapel").text["en"].source_digest  # type: ignore[index]
         change_original_paragraph(sample)
@@ -162,32 +173,65 @@ class TestImportRefusals:
     @pytest.mark.parametrize(
         ("context", "text", "problems"),
         [
-            ("how.kosten|body#4", "3.5 TW",
-             ["number 2.5 of the original is missing from the translation", "number 3.5 is only in the translation"]),
-            ("se.ejtoernyosok|body#1", "From June a paratrooper unit costs 12 HPP and may fly 7-10 hexes.",
-             ["number 1941 of the original is missing from the translation"]),
-            ("se.ejtoernyosok|body#1", "From June 1941 a paratrooper unit costs 12 HPP and may fly 7-11 hexes.",
-             ["number 10 of the original is missing from the translation", "number 11 is only in the translation"]),
+            (
+                "how.kosten|body#4",
+                "3.5 TW",
+                ["number 2.5 of the original is missing from the translation", "number 3.5 is only in the translation"],
+            ),
+            (
+                "se.ejtoernyosok|body#1",
+                "From June a paratrooper unit costs 12 HPP and may fly 7-10 hexes.",
+                ["number 1941 of the original is missing from the translation"],
+            ),
+            (
+                "se.ejtoernyosok|body#1",
+                "From June 1941 a paratrooper unit costs 12 HPP and may fly 7-11 hexes.",
+                ["number 10 of the original is missing from the translation", "number 11 is only in the translation"],
+            ),
             ("how.kosten|body#3", "Destroyer (2 per player)", ["number 2 is only in the translation"]),
-            ("how.aktionsstapel|body#1", "The pile is worked through **backwards**.",
-             ["the original uses glossary term 'aktionsstapel' ('Aktionsstapel') but the translation has none of its en "
-              "renderings: 'action stack', 'action stacks'"]),
-            ("se.ejtoernyosok|body#1", "From June 1941 a paratrooper unit costs 12 points and may fly 7-10 hexes.",
-             ["the original uses glossary term 'hpp' ('HPP') but the translation has none of its en renderings: "
-              "'war production points', 'HPP'"]),
-            ("how.aktionsstapel|body#4", "Then the *last* card, see Costs.",
-             ["links differ: the original links to ['ref:how.kosten'], the translation to []"]),
-            ("how.aktionsstapel|body#4", "Then the last card, see [Costs](ref:how.kosten).",
-             ["emphasis differs: the original has 2 * or _ markers, the translation 0"]),
-            ("how.aktionsstapel|body#1", "The action stack is worked through **backwards**.\n\n- first",
-             ["the translation opens blocks the original does not have: a blank line, '-'"]),
-            ("how.kosten|body#3", "Destroyer | Cruiser",
-             ["the table cell has 1 unescaped '|' (the original 0); escape it as '\\|'"]),
+            (
+                "how.aktionsstapel|body#1",
+                "The pile is worked through **backwards**.",
+                [
+                    "the original uses glossary term 'aktionsstapel' ('Aktionsstapel') but the translation has none of "
+                    "its en "
+                    "renderings: 'action stack', 'action stacks'"
+                ],
+            ),
+            (
+                "se.ejtoernyosok|body#1",
+                "From June 1941 a paratrooper unit costs 12 points and may fly 7-10 hexes.",
+                [
+                    "the original uses glossary term 'hpp' ('HPP') but the translation has none of its en renderings: "
+                    "'war production points', 'HPP'"
+                ],
+            ),
+            (
+                "how.aktionsstapel|body#4",
+                "Then the *last* card, see Costs.",
+                ["links differ: the original links to ['ref:how.kosten'], the translation to []"],
+            ),
+            (
+                "how.aktionsstapel|body#4",
+                "Then the last card, see [Costs](ref:how.kosten).",
+                ["emphasis differs: the original has 2 * or _ markers, the translation 0"],
+            ),
+            (
+                "how.aktionsstapel|body#1",
+                "The action stack is worked through **backwards**.\n\n- first",
+                ["the translation opens blocks the original does not have: a blank line, '-'"],
+            ),
+            (
+                "how.kosten|body#3",
+                "Destroyer | Cruiser",
+                ["the table cell has 1 unescaped '|' (the original 0); escape it as '\\|'"],
+            ),
             ("how.kosten|title", "Costs\nand prices", ["the translation has a line break the original does not have"]),
         ],
     )
-    def test_each_rule_refuses_with_its_message(self, sample: Path, tmp_path: Path, context: str, text: str,
-                                                problems: list[str]) -> None:
+    def test_each_rule_refuses_with_its_message(
+        self, sample: Path, tmp_path: Path, context: str, text: str, problems: list[str]
+    ) -> None:
         """A changed message that breaks a number, glossary or Markdown rule is refused, naming the rule."""
         catalog = catalog_of(sample, "en")
         edit(catalog, context, text)
@@ -198,7 +242,8 @@ class TestImportRefusals:
         catalog = catalog_of(sample, "en")
         catalog.add("Nirgendwo", "Nowhere", context="how.nirgendwo|title")
         assert refusal(sample, catalog, tmp_path / "en.po") == [
-            "how.nirgendwo|title: unknown msgctxt: there is no such entry and field to translate into en; export a fresh catalog"
+            "how.nirgendwo|title: unknown msgctxt: there is no such entry and field to translate into en; export a "
+            "fresh catalog"
         ]
 
     def test_a_stale_msgid_is_refused(self, sample: Path, tmp_path: Path) -> None:
@@ -223,7 +268,9 @@ class TestImportRefusals:
         """The Language header decides where translations go; without it nothing is imported."""
         catalog = catalog_of(sample, "en")
         po = save(catalog, tmp_path / "xx.po")
-        po.write_text(po.read_text(encoding="utf-8").replace('"Language: en\\n"', '"Language: fr\\n"'), encoding="utf-8")
+        po.write_text(
+            po.read_text(encoding="utf-8").replace('"Language: en\\n"', '"Language: fr\\n"'), encoding="utf-8"
+        )
         with pytest.raises(TranslationError) as raised:
             import_catalog(load_content(sample), po)
         assert [str(p) for p in raised.value.problems] == [
@@ -245,11 +292,16 @@ class TestImportRefusals:
         message = str(raised.value)
         assert message.startswith(f"import of {po}: refused, nothing written — 4 problems:\n")
         assert [str(p).split(": ")[1] for p in raised.value.problems] == [
-            "how.aktionsstapel|body#1", "how.kosten|body#4", "how.kosten|body#4", "how.kosten|body#99"]
+            "how.aktionsstapel|body#1",
+            "how.kosten|body#4",
+            "how.kosten|body#4",
+            "how.kosten|body#99",
+        ]
         assert all(p.line is not None and str(p).startswith(f"{po}:{p.line}: ") for p in raised.value.problems)
 
-    def test_the_cli_prints_the_refusal_without_a_traceback(self, sample: Path, tmp_path: Path,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    def test_the_cli_prints_the_refusal_without_a_traceback(
+        self, sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         """`rulebook translate import` exits 1 and lists the problem."""
         catalog = catalog_of(sample, "en")
         edit(catalog, "how.kosten|body#4", "3 TW")
@@ -261,26 +313,56 @@ class TestImportRefusals:
 
 
 class TestReview:
-    def test_review_marks_the_translation_reviewed_with_the_current_digest(self, sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def test_review_marks_the_translation_reviewed_with_the_current_digest(
+        self, sample: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
         """`rulebook translate review` sets status, digest and translator, and nothing else."""
         change_original_paragraph(sample)
         path = sample / "hell-of-a-war" / "how.aktionsstapel.yaml"
         catalog_free_edit = path.read_text(encoding="utf-8").replace("      Example:\n", "      For example:\n")
         path.write_text(catalog_free_edit, encoding="utf-8")
-        assert main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "translate", "review", "how.aktionsstapel", "--lang", "en", "--translator", "R. Viewer"]) == 0
+        assert (
+            main(
+                [
+                    "--content",
+                    str(sample),
+                    "--sources",
+                    str(SAMPLE_SOURCES),
+                    "translate",
+                    "review",
+                    "how.aktionsstapel",
+                    "--lang",
+                    "en",
+                    "--translator",
+                    "R. Viewer",
+                ]
+            )
+            == 0
+        )
         assert "how.aktionsstapel (en) is reviewed" in capsys.readouterr().out
         entry = load_content(sample).corpus.entry("how.aktionsstapel")
         version = entry.text["en"]  # type: ignore[index]
-        assert (version.status.value, version.source_digest, version.translator) == ("reviewed", entry.current_digest(), "R. Viewer")
+        assert (version.status.value, version.source_digest, version.translator) == (
+            "reviewed",
+            entry.current_digest(),
+            "R. Viewer",
+        )
         lines = path.read_text(encoding="utf-8").splitlines()
-        assert lines[lines.index("    status: reviewed") - 1] == "      - Then the *last* card, see [Costs](ref:how.kosten)."
+        assert (
+            lines[lines.index("    status: reviewed") - 1]
+            == "      - Then the *last* card, see [Costs](ref:how.kosten)."
+        )
 
     @pytest.mark.parametrize(
         ("entry", "lang", "problem"),
         [
             ("how.nirgendwo", "en", "how.nirgendwo: unknown entry; check the id (`rulebook export` lists them)"),
             ("how.kosten", "de", "how.kosten: text.de: this is the original language; only translations are reviewed"),
-            ("how.kosten", "hu", "how.kosten: text.hu.body: the translation has a title but no body; translate the body before review"),
+            (
+                "how.kosten",
+                "hu",
+                "how.kosten: text.hu.body: the translation has a title but no body; translate the body before review",
+            ),
         ],
     )
     def test_review_refusals(self, sample: Path, entry: str, lang: str, problem: str) -> None:
@@ -294,7 +376,9 @@ class TestReview:
     def test_review_refuses_a_translation_that_breaks_a_rule(self, sample: Path) -> None:
         """A reviewer cannot sign off a translation whose numbers differ from the original."""
         path = sample / "hell-of-a-war" / "how.kosten.yaml"
-        path.write_text(path.read_text(encoding="utf-8").replace("| Destroyer | 2.5 TW |", "| Destroyer | 3 TW |"), encoding="utf-8")
+        path.write_text(
+            path.read_text(encoding="utf-8").replace("| Destroyer | 2.5 TW |", "| Destroyer | 3 TW |"), encoding="utf-8"
+        )
         with pytest.raises(TranslationError) as raised:
             review_translation(load_content(sample), "how.kosten", "en")
         assert [str(p).split(": ", 1)[1] for p in raised.value.problems] == [
