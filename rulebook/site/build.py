@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebook.errors import ContentError, ExampleFailure, SiteError
-from rulebook.site.i18n import compile_catalogs, language_name
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
+from rulebook.errors import ContentError, ExampleFailure, SiteError
+from rulebook.site.i18n import compile_catalogs, language_name
 from rulebook.site.render import render_root_page, render_site
 from rulebook.site.runtime import check_runtime_inputs, write_runtime
 
@@ -56,8 +56,6 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 """Where ``rulebook serve`` publishes the site; each tree's ``site_url`` is this plus ``<lang>/``."""
 
 Progress = Callable[[str], None]
-
-
 
 
 @dataclass(frozen=True)
@@ -81,8 +79,15 @@ class ProjectPaths:
     """``calculator.js`` and ``sw.js``, the calculator pages' script and service worker."""
 
     @classmethod
-    def for_project(cls, root: Path, content: Path | None = None, sources: Path | None = None,
-                    out: Path | None = None, work: Path | None = None, templates: Path | None = None) -> ProjectPaths:
+    def for_project(
+        cls,
+        root: Path,
+        content: Path | None = None,
+        sources: Path | None = None,
+        out: Path | None = None,
+        work: Path | None = None,
+        templates: Path | None = None,
+    ) -> ProjectPaths:
         """The standard layout of a checkout at ``root``; any folder can be replaced."""
         return cls(
             content=content or root / "content",
@@ -144,7 +149,9 @@ def _absolute(base: Path, value: str) -> str:
     return str(path if path.is_absolute() else (base / path).resolve())
 
 
-def tree_config(paths: ProjectPaths, lang: str, overrides: dict[str, Any], site_url: str, docs_dir: Path) -> dict[str, Any]:
+def tree_config(
+    paths: ProjectPaths, lang: str, overrides: dict[str, Any], site_url: str, docs_dir: Path
+) -> dict[str, Any]:
     """The MkDocs configuration of one language tree, from ``mkdocs.yml`` and the rendered overrides."""
     from mkdocs.utils.yaml import yaml_load
 
@@ -176,7 +183,9 @@ def tree_config(paths: ProjectPaths, lang: str, overrides: dict[str, Any], site_
     # index.html on purpose: material's script takes over clicks on links that start with a
     # configured alternate and, unless the published sitemap matches the served address, sends
     # the reader to that tree's home instead of the same entry.
-    extra["alternate"] = [{"name": language_name(code), "lang": code, "link": f"../{code}/index.html"} for code in LANGUAGES]
+    extra["alternate"] = [
+        {"name": language_name(code), "lang": code, "link": f"../{code}/index.html"} for code in LANGUAGES
+    ]
     extra["search_label"] = overrides["search_label"]
     config["extra"] = extra
     return config
@@ -232,7 +241,10 @@ def _pagefind(site_dir: Path) -> None:
     command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--silent"]
     completed = subprocess.run(command, capture_output=True, text=True, check=False)
     if completed.returncode != 0:
-        raise SiteError(f"Pagefind failed to index {site_dir} (exit {completed.returncode}):\n{completed.stderr or completed.stdout}")
+        raise SiteError(
+            f"Pagefind failed to index {site_dir} (exit "
+            f"{completed.returncode}):\n{completed.stderr or completed.stdout}"
+        )
 
 
 def build_site(
@@ -263,8 +275,12 @@ def build_site(
     config_files = []
     for tree in trees:
         config_file = config_dir / f"{tree.lang}.yml"
-        config_file.write_text(json.dumps(tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir),
-                                          ensure_ascii=False, indent=1), encoding="utf-8")
+        config_file.write_text(
+            json.dumps(
+                tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir), ensure_ascii=False, indent=1
+            ),
+            encoding="utf-8",
+        )
         config_files.append(str(config_file))
     generate_seconds = time.perf_counter() - started
 
@@ -293,7 +309,10 @@ def build_site(
         search_index_bytes=search_index_bytes(paths.out),
         runtime_bytes=runtime.bytes,
     )
-    say(f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → {paths.out}")
+    say(
+        f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → "
+        f"{paths.out}"
+    )
     return report
 
 

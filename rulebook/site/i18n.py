@@ -32,8 +32,8 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
-from rulebook.errors import CatalogError
 from rulebook.content.model import LANGUAGES
+from rulebook.errors import CatalogError
 
 __all__ = [
     "CatalogReport",
@@ -52,7 +52,6 @@ DOMAIN = "messages"
 """The gettext domain of the site's UI strings."""
 
 
-
 def catalog_path(locales_dir: Path, lang: str) -> Path:
     """Where the catalog of ``lang`` lives: ``<locales>/<lang>/LC_MESSAGES/messages.po``.
 
@@ -67,7 +66,9 @@ def _read_catalog(path: Path, lang: str) -> Catalog:
         with path.open("rb") as handle:
             return read_po(handle, locale=lang, abort_invalid=True)
     except FileNotFoundError:
-        raise CatalogError(f"{path}: catalog not found; create it with `pybabel init -l {lang}` (see rulebook/site/i18n.py)") from None
+        raise CatalogError(
+            f"{path}: catalog not found; create it with `pybabel init -l {lang}` (see rulebook/site/i18n.py)"
+        ) from None
     except PoFileError as error:
         raise CatalogError(f"{path}: malformed catalog: {error}") from None
 
@@ -161,7 +162,10 @@ def extract_messages(root: Path, mapping_file: Path) -> Catalog:
         method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
     catalog = Catalog()
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(root), method_map, options_map, keywords={"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+        str(root),
+        method_map,
+        options_map,
+        keywords={"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog

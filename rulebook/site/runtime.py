@@ -84,7 +84,6 @@ CACHE_LIFETIME_SECONDS = 24 * 3600
 _VERSION_PLACEHOLDER = "__RUNTIME_VERSION__"
 
 
-
 @dataclass(frozen=True)
 class RuntimeReport:
     """What :func:`write_runtime` wrote."""
@@ -120,16 +119,21 @@ def check_runtime_inputs(node_modules: Path, adjudicator: Path, web: Path) -> Pa
     missing_pyodide = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
     if missing_pyodide:
         raise CalculatorRuntimeError(
-            f"{pyodide}: Pyodide is not installed (missing {', '.join(missing_pyodide)}); the calculator pages need it. "
+            f"{pyodide}: Pyodide is not installed (missing {', '.join(missing_pyodide)}); the calculator pages need "
+            "it. "
             "Run `npm ci` in the repository (`make setup` does), which installs the version pinned in package-lock.json"
         )
-    missing_yaml = [str(node_modules / path) for path in (YAML_MODULE, YAML_LICENSE) if not (node_modules / path).is_file()]
+    missing_yaml = [
+        str(node_modules / path) for path in (YAML_MODULE, YAML_LICENSE) if not (node_modules / path).is_file()
+    ]
     if missing_yaml:
         raise CalculatorRuntimeError(
             f"js-yaml is not installed (missing {', '.join(missing_yaml)}); the calculator's scenario editor needs it. "
             "Run `npm ci` in the repository (`make setup` does), which installs the version pinned in package-lock.json"
         )
-    missing_web = [str(web / name) for name in ("calculator.js", "sw.js", "precompile.mjs") if not (web / name).is_file()]
+    missing_web = [
+        str(web / name) for name in ("calculator.js", "sw.js", "precompile.mjs") if not (web / name).is_file()
+    ]
     if not adjudicator_modules(adjudicator):
         missing_web.append(f"{adjudicator}/*.py")
     if missing_web:
@@ -152,7 +156,7 @@ def compiled_runtime(pyodide: Path, adjudicator: Path, web: Path, cache: Path) -
     Raises :class:`CalculatorRuntimeError` when Node.js is missing or the compilation fails.
     """
     # Bytecode belongs to one interpreter: the key covers the library and the start of the wasm build.
-    stdlib_key = _short_digest((pyodide / STDLIB).read_bytes() + (pyodide / "pyodide.asm.wasm").read_bytes()[:1 << 20])
+    stdlib_key = _short_digest((pyodide / STDLIB).read_bytes() + (pyodide / "pyodide.asm.wasm").read_bytes()[: 1 << 20])
     files = {
         f"adjudicator/{path.relative_to(adjudicator).as_posix()}": path.read_text(encoding="utf-8")
         for path in adjudicator_modules(adjudicator)
@@ -165,8 +169,10 @@ def compiled_runtime(pyodide: Path, adjudicator: Path, web: Path, cache: Path) -
         return stdlib_zip, files_zip
     node = shutil.which("node")
     if node is None:
-        raise CalculatorRuntimeError("node (Node.js) not found on PATH; the build compiles the calculator runtime to bytecode "
-                                     "with Pyodide under Node.js. Install Node.js with npm, then run `make setup`")
+        raise CalculatorRuntimeError(
+            "node (Node.js) not found on PATH; the build compiles the calculator runtime to bytecode "
+            "with Pyodide under Node.js. Install Node.js with npm, then run `make setup`"
+        )
     cache.mkdir(parents=True, exist_ok=True)
     suffix = f".{os.getpid()}.tmp"
     request = {
@@ -176,13 +182,23 @@ def compiled_runtime(pyodide: Path, adjudicator: Path, web: Path, cache: Path) -
     }
     script = web / "precompile.mjs"
     try:
-        completed = subprocess.run([node, str(script), str(pyodide.resolve())], input=json.dumps(request), capture_output=True,
-                                   text=True, timeout=PRECOMPILE_TIMEOUT_SECONDS, check=False)
+        completed = subprocess.run(
+            [node, str(script), str(pyodide.resolve())],
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            timeout=PRECOMPILE_TIMEOUT_SECONDS,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
-        raise CalculatorRuntimeError(f"{script}: compiling the runtime took longer than {PRECOMPILE_TIMEOUT_SECONDS} s") from None
+        raise CalculatorRuntimeError(
+            f"{script}: compiling the runtime took longer than {PRECOMPILE_TIMEOUT_SECONDS} s"
+        ) from None
     if completed.returncode != 0:
-        raise CalculatorRuntimeError(f"{script} failed (exit {completed.returncode}) to compile the runtime with Pyodide:\n"
-                                     f"{completed.stderr[-3000:] or completed.stdout[-3000:]}")
+        raise CalculatorRuntimeError(
+            f"{script} failed (exit {completed.returncode}) to compile the runtime with Pyodide:\n"
+            f"{completed.stderr[-3000:] or completed.stdout[-3000:]}"
+        )
     # Written under a temporary name and renamed: a concurrent build never reads half a zip.
     for target in (stdlib_zip, files_zip):
         written = Path(str(target) + suffix)
@@ -203,7 +219,9 @@ def _prune(cache: Path, keep: set[Path]) -> None:
             continue
 
 
-def write_runtime(site: Path, node_modules: Path, adjudicator: Path, web: Path, schemas: dict[str, object]) -> RuntimeReport:
+def write_runtime(
+    site: Path, node_modules: Path, adjudicator: Path, web: Path, schemas: dict[str, object]
+) -> RuntimeReport:
     """Write ``site/_runtime/`` and ``site/sw.js`` from scratch; ``schemas`` maps calculator names to JSON Schemas.
 
     Raises :class:`CalculatorRuntimeError` naming what is missing (Pyodide above all) before
@@ -219,7 +237,9 @@ def write_runtime(site: Path, node_modules: Path, adjudicator: Path, web: Path, 
     shutil.copyfile(adjudicator_zip, folder / "adjudicator.zip")
     (folder / "schema").mkdir()
     for name, schema in sorted(schemas.items()):
-        (folder / "schema" / f"{name}.json").write_text(json.dumps(schema, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        (folder / "schema" / f"{name}.json").write_text(
+            json.dumps(schema, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        )
     shutil.copyfile(web / "calculator.js", folder / "calculator.js")
     # The source map is not shipped: without this line a browser's developer tools would ask for it.
     module = (node_modules / YAML_MODULE).read_text(encoding="utf-8")
@@ -230,7 +250,9 @@ def write_runtime(site: Path, node_modules: Path, adjudicator: Path, web: Path, 
     version = runtime_digest(folder)
     worker = (web / "sw.js").read_text(encoding="utf-8")
     if _VERSION_PLACEHOLDER not in worker:
-        raise CalculatorRuntimeError(f"{web / 'sw.js'}: expected the placeholder {_VERSION_PLACEHOLDER} (the cache's name), found none")
+        raise CalculatorRuntimeError(
+            f"{web / 'sw.js'}: expected the placeholder {_VERSION_PLACEHOLDER} (the cache's name), found none"
+        )
     (site / "sw.js").write_text(worker.replace(_VERSION_PLACEHOLDER, version), encoding="utf-8")
     size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
     return RuntimeReport(version=version, bytes=size, calculators=tuple(sorted(schemas)))

@@ -102,7 +102,9 @@ def serve(
     try:
         server = _PreviewServer((host, port), handler)
     except OSError as error:
-        raise RulebookError(f"cannot serve on {host}:{port} ({error.strerror}); choose another port with --port") from None
+        raise RulebookError(
+            f"cannot serve on {host}:{port} ({error.strerror}); choose another port with --port"
+        ) from None
     thread = threading.Thread(target=server.serve_forever, name="rulebook-serve", daemon=True)
     state = snapshot(watched_paths(paths))
     _rebuild(paths, site_url, say)
@@ -126,4 +128,3 @@ def serve(
         server.shutdown()
         server.server_close()
     return 0
-

@@ -103,7 +103,12 @@ def page(browser: Any) -> Iterator[Any]:
     tab = context.new_page()
     tab.problems = []
     tab.on("requestfailed", lambda request: tab.problems.append(f"request failed: {request.url}"))
-    tab.on("response", lambda response: tab.problems.append(f"HTTP {response.status}: {response.url}") if response.status >= 400 else None)
+    tab.on(
+        "response",
+        lambda response: (
+            tab.problems.append(f"HTTP {response.status}: {response.url}") if response.status >= 400 else None
+        ),
+    )
     tab.on("pageerror", lambda error: tab.problems.append(f"page error: {error}"))
     yield tab
     context.close()

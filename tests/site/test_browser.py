@@ -72,7 +72,9 @@ def test_language_switcher_keeps_the_entry(page: Any, served_site: Served) -> No
     assert "EZOC" in page.locator(".md-content h1").inner_text()
 
 
-@pytest.mark.parametrize(("lang", "query", "expected"), SEARCHES, ids=[f"{lang}:{query}" for lang, query, _ in SEARCHES])
+@pytest.mark.parametrize(
+    ("lang", "query", "expected"), SEARCHES, ids=[f"{lang}:{query}" for lang, query, _ in SEARCHES]
+)
 def test_search_finds_the_entry(page: Any, served_site: Served, lang: str, query: str, expected: str) -> None:
     """Pagefind, in the page's language, ranks the right entry among the first results and links to it."""
     _open(page, served_site.url + f"{lang}/search/?q={query}")
@@ -127,7 +129,9 @@ def test_show_original_toggle_and_copy_link(page: Any, served_site: Served) -> N
     original.locator("summary").click()
     translation_box = page.locator(".rb-texts > .rb-text").bounding_box()
     original_box = original.bounding_box()
-    assert original_box["x"] > translation_box["x"] + translation_box["width"] - 1, "original is not beside the translation"
+    assert original_box["x"] > translation_box["x"] + translation_box["width"] - 1, (
+        "original is not beside the translation"
+    )
     assert "Aktionsstapel" in original.inner_text()
     button = page.locator("button.rb-copy")
     button.click()
@@ -148,8 +152,11 @@ def test_untranslated_entry_shows_original_with_notice_and_english(page: Any, se
 def _serious_violations(page: Any, axe_script: Path) -> list[str]:
     page.add_script_tag(path=str(axe_script))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

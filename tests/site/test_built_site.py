@@ -48,8 +48,11 @@ def _html_files(root: Path) -> list[Path]:
 def entry_pages(built_site: BuiltSite) -> dict[str, Path]:
     """Where each entry's page should be, per language: /<lang>/<game>/<slug>/index.html."""
     corpus = load_or_raise(REPOSITORY / "content")
-    return {f"{lang}/{entry.game}/{entry.slug}": built_site.root / lang / entry.game / entry.slug / "index.html"
-            for lang in LANGUAGES for entry in corpus.entries}
+    return {
+        f"{lang}/{entry.game}/{entry.slug}": built_site.root / lang / entry.game / entry.slug / "index.html"
+        for lang in LANGUAGES
+        for entry in corpus.entries
+    }
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +85,9 @@ def test_entry_pages_stay_under_50_kb(entry_pages: dict[str, Path]) -> None:
     assert heavy == {}
 
 
-def test_crawl_finds_no_broken_internal_link_or_missing_asset(built_site: BuiltSite, parsed_pages: dict[Path, _Links]) -> None:
+def test_crawl_finds_no_broken_internal_link_or_missing_asset(
+    built_site: BuiltSite, parsed_pages: dict[Path, _Links]
+) -> None:
     """Every href/src inside the site resolves to a file of the site (a page, an asset, an anchor's page)."""
     root = built_site.root
     broken: list[str] = []

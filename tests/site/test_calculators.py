@@ -26,12 +26,12 @@ from ruamel.yaml import YAML
 
 from adjudicator.registry import calculators
 from adjudicator.web import evaluate_json
+from rulebook.adjudication.scenarios import scenario_schema
 from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
-from rulebook.site.i18n import catalog_path
 from rulebook.content.load import load_or_raise
 from rulebook.content.model import LANGUAGES, Example
-from rulebook.site.render import share_fragment
-from rulebook.adjudication.scenarios import scenario_schema
+from rulebook.site.i18n import catalog_path
+from rulebook.site.urls import share_fragment
 from tests.conftest import REPOSITORY
 from tests.site.conftest import BuiltSite
 
@@ -69,7 +69,12 @@ def tab(shared_context: Any) -> Iterator[Any]:
     page = shared_context.new_page()
     page.problems = []
     page.on("pageerror", lambda error: page.problems.append(f"page error: {error}"))
-    page.on("response", lambda response: page.problems.append(f"HTTP {response.status}: {response.url}") if response.status >= 400 else None)
+    page.on(
+        "response",
+        lambda response: (
+            page.problems.append(f"HTTP {response.status}: {response.url}") if response.status >= 400 else None
+        ),
+    )
     yield page
     page.close()
 
@@ -77,8 +82,11 @@ def tab(shared_context: Any) -> Iterator[Any]:
 def _catalog(lang: str) -> dict[str | tuple[str, str], str]:
     """msgid → translation; a message with a context under ``(context, msgid)``."""
     with catalog_path(REPOSITORY / "locales", lang).open("rb") as handle:
-        return {(message.context, message.id) if message.context else message.id: message.string
-                for message in read_po(handle, locale=lang) if message.id}
+        return {
+            (message.context, message.id) if message.context else message.id: message.string
+            for message in read_po(handle, locale=lang)
+            if message.id
+        }
 
 
 def _first_example(corpus: Any, calculator: str) -> Example:
@@ -101,7 +109,11 @@ def _answer(page: Any) -> Any:
 def _close(left: Any, right: Any, path: str = "") -> list[str]:
     """Where two JSON values differ (floats compared to 1e-12 relative)."""
     if isinstance(left, float) or isinstance(right, float):
-        same = isinstance(left, (int, float)) and isinstance(right, (int, float)) and math.isclose(left, right, rel_tol=1e-12, abs_tol=1e-15)
+        same = (
+            isinstance(left, (int, float))
+            and isinstance(right, (int, float))
+            and math.isclose(left, right, rel_tol=1e-12, abs_tol=1e-15)
+        )
         return [] if same else [f"{path}: {left!r} != {right!r}"]
     if isinstance(left, dict) and isinstance(right, dict):
         if left.keys() != right.keys():
@@ -110,7 +122,9 @@ def _close(left: Any, right: Any, path: str = "") -> list[str]:
     if isinstance(left, list) and isinstance(right, list):
         if len(left) != len(right):
             return [f"{path}: {len(left)} items != {len(right)}"]
-        return [problem for index, (a, b) in enumerate(zip(left, right)) for problem in _close(a, b, f"{path}[{index}]")]
+        return [
+            problem for index, (a, b) in enumerate(zip(left, right)) for problem in _close(a, b, f"{path}[{index}]")
+        ]
     return [] if left == right else [f"{path}: {left!r} != {right!r}"]
 
 
@@ -129,13 +143,23 @@ def _editor_scenario(page: Any) -> Any:
 
 
 class TestBattleCalculator:
-    def test_form_gives_the_numbers_of_the_command_line(self, tab: Any, counted: tuple[str, RequestLog], tmp_path: Path) -> None:
+    def test_form_gives_the_numbers_of_the_command_line(
+        self, tab: Any, counted: tuple[str, RequestLog], tmp_path: Path
+    ) -> None:
         """A battle entered through the form gives exactly the figures of `rulebook adjudicate battle --json`."""
         url, _ = counted
         tab.goto(url + "en/calculators/battle/")
         wait_for_runs(tab, 1)
-        tab.fill("#rb-scenario", json.dumps({"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": 3, "armor": 1}},
-                                              "defender": {"units": {"infantry": 2}}}))
+        tab.fill(
+            "#rb-scenario",
+            json.dumps(
+                {
+                    "game": "axis-and-allies-2e",
+                    "attacker": {"units": {"infantry": 3, "armor": 1}},
+                    "defender": {"units": {"infantry": 2}},
+                }
+            ),
+        )
         tab.dispatch_event("#rb-scenario", "change")
         tab.fill("#rb-field-attacker-units-armor", "2")
         attacker_units = tab.locator(".rb-map[data-path='attacker.units']")
@@ -151,8 +175,13 @@ class TestBattleCalculator:
         assert scenario["defender"]["units"] == {"infantry": 3}
         path = tmp_path / "battle.json"
         path.write_text(json.dumps(scenario), encoding="utf-8")
-        completed = subprocess.run([sys.executable, "-m", "rulebook.cli", "adjudicate", "battle", "--scenario", str(path), "--json"],
-                                   capture_output=True, text=True, check=True, cwd=REPOSITORY)
+        completed = subprocess.run(
+            [sys.executable, "-m", "rulebook.cli", "adjudicate", "battle", "--scenario", str(path), "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=REPOSITORY,
+        )
         expected = json.loads(completed.stdout)
         assert _close(_answer(tab), expected) == []
         assert 0.9 < expected["attacker_wins"] < 1.0
@@ -172,15 +201,16 @@ class TestBattleCalculator:
         assert "attacker.units." in tab.locator("#rb-output .rb-errors").inner_text()
         assert first.get_attribute("aria-invalid") == "true"
 
-
     def test_fields_say_what_they_mean(self, tab: Any, counted: tuple[str, RequestLog]) -> None:
         """Each field with a docstring in the adjudicator shows it (in English), tied to its control."""
         url, _ = counted
         tab.goto(url + "de/calculators/battle/")
         wait_for_runs(tab, 1)
         schema = scenario_schema(calculators()["battle"].scenario)
-        for path, expected in (("round_limit", schema["properties"]["round_limit"]["description"]),
-                               ("attacker-loss_order", schema["$defs"]["BattleSide"]["properties"]["loss_order"]["description"])):
+        for path, expected in (
+            ("round_limit", schema["properties"]["round_limit"]["description"]),
+            ("attacker-loss_order", schema["$defs"]["BattleSide"]["properties"]["loss_order"]["description"]),
+        ):
             described_by = tab.get_attribute(f"#rb-field-{path}", "aria-describedby")
             assert described_by == f"rb-field-{path}-hint"
             assert tab.locator(f"#{described_by}").inner_text() == expected
@@ -216,9 +246,10 @@ class TestListsInTheForm:
 
 class TestTryIt:
     @pytest.mark.parametrize(("calculator", "lang"), TRY_IT, ids=[f"{name}-{lang}" for name, lang in TRY_IT])
-    def test_each_calculator_runs_from_its_entry_page(self, tab: Any, counted: tuple[str, RequestLog], corpus: Any,
-                                                   calculator: str, lang: str) -> None:
-        """"Try it" on the entry page opens the calculator with the example's scenario, which gives CPython's answer."""
+    def test_each_calculator_runs_from_its_entry_page(
+        self, tab: Any, counted: tuple[str, RequestLog], corpus: Any, calculator: str, lang: str
+    ) -> None:
+        """ "Try it" on the entry page opens the calculator with the example's scenario, which gives CPython's answer."""
         url, _ = counted
         example = _first_example(corpus, calculator)
         tab.goto(url + _entry_url(corpus, example.entries[0], lang))
@@ -236,7 +267,9 @@ class TestTryIt:
 
 
 class TestShareLinks:
-    def test_round_trip_reproduces_the_result(self, tab: Any, shared_context: Any, counted: tuple[str, RequestLog]) -> None:
+    def test_round_trip_reproduces_the_result(
+        self, tab: Any, shared_context: Any, counted: tuple[str, RequestLog]
+    ) -> None:
         """Share puts the edited scenario in the URL (and the clipboard); opening that link shows the same result."""
         url, _ = counted
         tab.goto(url + "en/calculators/battle/")
@@ -262,14 +295,21 @@ class TestShareLinks:
     def test_tampered_link_shows_the_error(self, tab: Any, counted: tuple[str, RequestLog], tampering: str) -> None:
         """An altered, truncated or foreign fragment shows the catalog's message and the worked example, no error."""
         url, _ = counted
-        payload = share_fragment({"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": 3}},
-                                  "defender": {"units": {"infantry": 2}}}).removeprefix("s=")
+        payload = share_fragment(
+            {
+                "game": "axis-and-allies-2e",
+                "attacker": {"units": {"infantry": 3}},
+                "defender": {"units": {"infantry": 2}},
+            }
+        ).removeprefix("s=")
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
         fragments = {
             "changed": payload[:12] + ("A" if payload[12] != "A" else "B") + payload[13:],
             "cut": payload[: len(payload) // 2],
             "not-base64": "%%%not*base64",
-            "not-json": base64.urlsafe_b64encode(packer.compress(b"hello, world") + packer.flush()).decode().rstrip("="),
+            "not-json": base64.urlsafe_b64encode(packer.compress(b"hello, world") + packer.flush())
+            .decode()
+            .rstrip("="),
             "not-an-object": share_fragment([1, 2, 3]).removeprefix("s="),
         }
         if tampering == "changed":  # the altered payload really is broken (it does not decode to a scenario)
@@ -278,8 +318,13 @@ class TestShareLinks:
                 json.loads(zlib.decompress(packed, wbits=-15).decode("utf-8"))
         tab.goto(f"{url}de/calculators/battle/#s={fragments[tampering]}")
         tab.wait_for_selector("#rb-bad-link", timeout=30_000)
-        assert tab.locator("#rb-bad-link").inner_text() == _catalog("de")[
-            "This link does not hold a valid scenario: it was cut short or altered. The worked example is shown instead."]
+        assert (
+            tab.locator("#rb-bad-link").inner_text()
+            == _catalog("de")[
+                "This link does not hold a valid scenario: it was cut short or altered. The worked example is shown "
+                "instead."
+            ]
+        )
         example = json.loads(unescape(tab.get_attribute(HOST, "data-example") or "{}"))
         assert _editor_scenario(tab) == example
         assert tab.eval_on_selector(HOST, "host => host.dataset.state") == "bad-link"
@@ -356,8 +401,9 @@ class TestYamlEditor:
         assert tab.eval_on_selector(HOST, "host => host.dataset.runs") == "1"
         assert tab.problems == []
 
-    def test_yaml_from_a_content_file_pasted_into_the_json_editor(self, fresh_tab: Any, counted: tuple[str, RequestLog],
-                                                                  corpus: Any) -> None:
+    def test_yaml_from_a_content_file_pasted_into_the_json_editor(
+        self, fresh_tab: Any, counted: tuple[str, RequestLog], corpus: Any
+    ) -> None:
         """A worked example's scenario copied from its YAML file runs as is, with CPython's answer; the editor turns to YAML."""
         url, _ = counted
         tab = fresh_tab
@@ -432,7 +478,9 @@ def test_a_calculator_page_reopens_offline(browser: Any, built_site: BuiltSite) 
     with serve_counting(built_site.root) as (url, _):
         page.goto(url + "de/calculators/battle/")
         wait_for_runs(page, 1)
-        page.wait_for_function("document.querySelector('[data-rb-calculator]').dataset.offline === 'kept'", timeout=60_000)
+        page.wait_for_function(
+            "document.querySelector('[data-rb-calculator]').dataset.offline === 'kept'", timeout=60_000
+        )
         online = _answer(page)
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
@@ -478,8 +526,10 @@ def test_run_is_in_reach_on_a_phone(phone: Any, counted: tuple[str, RequestLog])
     page.locator("#rb-run").click()
     wait_for_runs(page, 2)
     # a smooth scroll takes a few frames: wait until the heading has arrived, then measure it
-    page.wait_for_function("(() => { const top = document.querySelector('#rb-output h2').getBoundingClientRect().top;"
-                           " return top >= 0 && top < window.innerHeight; })()")
+    page.wait_for_function(
+        "(() => { const top = document.querySelector('#rb-output h2').getBoundingClientRect().top;"
+        " return top >= 0 && top < window.innerHeight; })()"
+    )
     result = page.locator("#rb-output h2").first.bounding_box()
     assert result is not None and 0 <= result["y"] < viewport_height
 
@@ -491,8 +541,11 @@ def test_calculator_page_accessibility(tab: Any, counted: tuple[str, RequestLog]
     wait_for_runs(tab, 1)
     tab.add_script_tag(path=str(axe_script))
     result = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    serious = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
-               for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     assert serious == []
 
 
@@ -514,6 +567,7 @@ class TestBuiltPages:
 
     def test_ui_strings_keep_their_placeholders(self, built_site: BuiltSite) -> None:
         """Each tree's calculator strings carry the same {placeholders} as the English ones, so the script can fill them."""
+
         def strings(lang: str) -> dict[str, str]:
             html = (built_site.root / lang / "calculators" / "battle" / "index.html").read_text(encoding="utf-8")
             match = re.search(r'data-strings="([^"]*)"', html)
@@ -525,14 +579,19 @@ class TestBuiltPages:
             translated = strings(lang)
             assert translated.keys() == english.keys()
             for key, text in english.items():
-                assert sorted(re.findall(r"\{\w+\}", translated[key])) == sorted(re.findall(r"\{\w+\}", text)), (lang, key)
+                assert sorted(re.findall(r"\{\w+\}", translated[key])) == sorted(re.findall(r"\{\w+\}", text)), (
+                    lang,
+                    key,
+                )
             if lang != "en":
                 assert translated["run"] != english["run"]
 
     def test_only_calculator_pages_reference_the_runtime(self, built_site: BuiltSite) -> None:
         """No page outside /<lang>/calculators/ names _runtime/ or the calculator host (entry pages stay light)."""
-        offenders = [path.relative_to(built_site.root).as_posix() for path in built_site.root.rglob("*.html")
-                     if "calculators" not in path.relative_to(built_site.root).parts
-                     and ("_runtime/" in (text := path.read_text(encoding="utf-8")) or "data-rb-calculator" in text)]
+        offenders = [
+            path.relative_to(built_site.root).as_posix()
+            for path in built_site.root.rglob("*.html")
+            if "calculators" not in path.relative_to(built_site.root).parts
+            and ("_runtime/" in (text := path.read_text(encoding="utf-8")) or "data-rb-calculator" in text)
+        ]
         assert offenders == []
-

@@ -13,15 +13,15 @@ from tests.conftest import DATA, REPOSITORY
 from tests.site.conftest import Served, copy_content, serve_folder
 
 ATTACKS = {
-    "title": 'Discarding <img src=x onerror="window.__pwned=\'title\'">',
+    "title": "Discarding <img src=x onerror=\"window.__pwned='title'\">",
     "body": (
         "<script>window.__pwned='script'</script>\n\n"
         "<img src=x onerror=\"window.__pwned='onerror'\">\n\n"
         "[click me](javascript:window.__pwned='link')\n\n"
-        "<a href=\"#\" onclick=\"window.__pwned='onclick'\">raw link</a>\n\n"
+        '<a href="#" onclick="window.__pwned=\'onclick\'">raw link</a>\n\n'
         "Only hand cards can be discarded."
     ),
-    "note": '<b onmouseover="window.__pwned=\'note\'">note</b>',
+    "note": "<b onmouseover=\"window.__pwned='note'\">note</b>",
 }
 
 
@@ -34,12 +34,16 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     text = entry.read_text(encoding="utf-8")
     body = "\n".join("      " + line if line else "" for line in ATTACKS["body"].splitlines())
     text = text.replace("    title: Discarding\n", f"    title: '{ATTACKS['title'].replace(chr(39), chr(39) * 2)}'\n")
+    text = text.replace("      Only hand cards can be discarded.", body)
     text = text.replace(
-        "      Only hand cards can be discarded.", body)
-    text = text.replace("see_also:", f"notes:\n  - kind: editorial\n    text:\n      en: '{ATTACKS['note'].replace(chr(39), chr(39) * 2)}'\nsee_also:")
+        "see_also:",
+        "notes:\n  - kind: editorial\n    text:\n      en: "
+        f"'{ATTACKS['note'].replace(chr(39), chr(39) * 2)}'\nsee_also:",
+    )
     entry.write_text(text, encoding="utf-8")
-    paths = ProjectPaths.for_project(REPOSITORY, content=content, sources=DATA / "sources",
-                                     out=scratch / "site", work=scratch / "build")
+    paths = ProjectPaths.for_project(
+        REPOSITORY, content=content, sources=DATA / "sources", out=scratch / "site", work=scratch / "build"
+    )
     build_site(paths, languages=["en"])
     server, url = serve_folder(paths.out)
     yield Served(paths.out, url)
@@ -59,7 +63,7 @@ class _Elements(HTMLParser):
 def test_built_html_holds_no_injected_markup(hostile_site: Served) -> None:
     """Parsed, the page has no element from the content: no script, no on* attribute, no javascript: URL."""
     html = (hostile_site.root / "en" / "hell-of-a-war" / "abwerfen" / "index.html").read_text(encoding="utf-8")
-    content = html[html.index('<div class="rb-entry"'):html.rindex("</article>")]
+    content = html[html.index('<div class="rb-entry"') : html.rindex("</article>")]
     parser = _Elements()
     parser.feed(content)
     assert [tag for tag, _ in parser.tags if tag in ("script", "img", "iframe", "style")] == []

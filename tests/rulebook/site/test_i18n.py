@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from rulebook.content.model import LANGUAGES
 from rulebook.errors import CatalogError
 from rulebook.site.i18n import catalog_path, check_catalog, compile_catalogs, extract_messages, load_translations
-from rulebook.content.model import LANGUAGES
 from tests.conftest import REPOSITORY
 
 LOCALES = REPOSITORY / "locales"

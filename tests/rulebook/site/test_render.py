@@ -1,4 +1,4 @@
-"""Tests of :mod:`rulebook.site.render`: paths, links, escaping, which text an entry page shows, the generated trees."""
+"""Tests of :mod:`rulebook.site.render` and the modules it draws on (urls, markdown, views): the generated trees."""
 
 from __future__ import annotations
 
@@ -10,28 +10,19 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-
 from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.registry import calculators
-
-from rulebook.site.i18n import compile_catalogs
-from rulebook.content.load import load_or_raise
 from rulebook.adjudication.examples import ExampleOutcome
+from rulebook.content.load import load_or_raise
 from rulebook.content.model import Entry, Example, Language
-from rulebook.site.render import (
-    TemplateError,
-    escape_markup,
-    link_first_mentions,
-    page_url,
-    relative_link,
-    render_site,
-    resolve_entry_links,
-    share_fragment,
-    text_choice,
-    url_link,
-)
+from rulebook.errors import TemplateError
+from rulebook.site.i18n import compile_catalogs
+from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
+from rulebook.site.render import render_site
+from rulebook.site.urls import page_url, relative_link, share_fragment, url_link
+from rulebook.site.views import text_choice
 from tests.conftest import REPOSITORY
 
 TEMPLATES = REPOSITORY / "templates"

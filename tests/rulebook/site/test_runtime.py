@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.site.build import ProjectPaths, build_site
 from rulebook.site.runtime import (
-    adjudicator_modules,
     PYODIDE_FILES,
     YAML_MODULE,
     CalculatorRuntimeError,
+    adjudicator_modules,
     check_runtime_inputs,
     runtime_digest,
     write_runtime,
 )
-from rulebook.site.build import ProjectPaths, build_site
 from tests.conftest import DATA, REPOSITORY, require
 
 NODE_MODULES = REPOSITORY / "node_modules"

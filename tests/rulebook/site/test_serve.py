@@ -9,8 +9,8 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-from rulebook.site.serve import serve, snapshot, watched_paths
 from rulebook.site.build import ProjectPaths
+from rulebook.site.serve import serve, snapshot, watched_paths
 from tests.conftest import DATA, REPOSITORY
 
 

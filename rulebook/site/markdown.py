@@ -1,0 +1,171 @@
+"""Markdown transforms of the site: content text made inert, entry links resolved, terms linked, YAML blocks.
+
+Content never injects markup: bodies have ``<`` escaped before their Markdown is kept
+(:func:`escape_markup`), titles go through :func:`inline_markdown` or :func:`yaml_string`, and
+:mod:`rulebook.site.sanitize` cleans the built HTML a second time. Scenario and result data are
+shown as compact YAML (:func:`yaml_block`) written with PyYAML's libyaml emitter, the project's
+YAML choice for output that is never read back (see :mod:`rulebook.content.yamlio`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import yaml  # type: ignore[import-untyped]
+from markupsafe import Markup, escape
+
+from rulebook.site.urls import relative_link
+
+__all__ = [
+    "escape_markup",
+    "inline_markdown",
+    "link_first_mentions",
+    "resolve_entry_links",
+    "yaml_block",
+    "yaml_string",
+]
+
+
+def escape_markup(markdown: str) -> str:
+    """Make raw HTML in content Markdown inert: ``<`` becomes ``&lt;`` (so no tag can open).
+
+    Markdown syntax (emphasis, lists, tables, links) is untouched; an entity the
+    author typed stays an entity and shows as its character.
+
+    >>> escape_markup('Use <script>alert(1)</script> and <img src=x onerror=alert(2)>!')
+    'Use &lt;script>alert(1)&lt;/script> and &lt;img src=x onerror=alert(2)>!'
+    """
+    return markdown.replace("<", "&lt;")
+
+
+_REF_LINK = re.compile(r"\[([^\]]*)\]\(ref:([^)\s]+)\)")
+
+
+_PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)|`[^`]*`|&[#\w]+;|^#+ .*$", re.MULTILINE)
+
+
+def resolve_entry_links(markdown: str, page_path: str, targets: dict[str, str]) -> str:
+    """Rewrite ``[text](ref:ENTRY-ID)`` into a relative link to that entry's page.
+
+    ``targets`` maps entry ids to their docs-relative page paths; the loader has
+    already refused unknown ids, so an unknown one here is a bug and raises ``KeyError``.
+
+    >>> resolve_entry_links("s. [Sperren](ref:how.sperren)", "hell-of-a-war/abwerfen.md",
+    ...                     {"how.sperren": "hell-of-a-war/sperren.md"})
+    's. [Sperren](sperren.md)'
+    """
+    return _REF_LINK.sub(lambda m: f"[{m.group(1)}]({relative_link(page_path, targets[m.group(2)])})", markdown)
+
+
+def link_first_mentions(markdown: str, mentions: Sequence[tuple[Sequence[str], str]]) -> str:
+    """Link the first mention of each term: ``mentions`` pairs the forms of a term with its link.
+
+    Longer forms win over shorter ones; words inside existing links, code, entities and
+    headings are left alone; matching ignores case but keeps the text as written.
+
+    >>> link_first_mentions("Der Aktionsstapel: jeder Aktionsstapels Ende.",
+    ...                     [(["Aktionsstapel", "Aktionsstapels"], "../glossary/aktionsstapel.md")])
+    'Der [Aktionsstapel](../glossary/aktionsstapel.md): jeder Aktionsstapels Ende.'
+    >>> link_first_mentions("see [the TW rule](x.md) and TW", [(["TW"], "tw.md")])
+    'see [the TW rule](x.md) and [TW](tw.md)'
+    """
+    for forms, href in mentions:
+        alternatives = sorted({form for form in forms if form.strip()}, key=len, reverse=True)
+        if not alternatives:
+            continue
+        pattern = re.compile(
+            r"(?<!\w)(" + "|".join(re.escape(form) for form in alternatives) + r")(?!\w)", re.IGNORECASE
+        )
+        protected = [(m.start(), m.end()) for m in _PROTECTED.finditer(markdown)]
+        for match in pattern.finditer(markdown):
+            if any(start < match.end() and match.start() < end for start, end in protected):
+                continue
+            markdown = f"{markdown[: match.start()]}[{match.group(1)}]({href}){markdown[match.end() :]}"
+            break
+    return markdown
+
+
+class _Flow(dict):  # type: ignore[type-arg]
+    """A mapping short enough to print on one line."""
+
+
+class _FlowList(list):  # type: ignore[type-arg]
+    """A list short enough to print on one line."""
+
+
+class _CompactDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """libyaml's emitter where PyYAML has it (the pure-Python one dominated the render time)."""
+
+
+_CompactDumper.add_representer(
+    _Flow, lambda dumper, data: dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
+)
+
+
+_CompactDumper.add_representer(
+    _FlowList, lambda dumper, data: dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+)
+
+
+_ONE_LINE = 76
+"""Collections whose JSON is at most this long are printed on one line."""
+
+
+def _compact(data: Any) -> Any:
+    if isinstance(data, dict):
+        inner: Any = {key: _compact(value) for key, value in data.items()}
+        kind: type = _Flow
+    elif isinstance(data, list):
+        inner = [_compact(value) for value in data]
+        kind = _FlowList
+    else:
+        return data
+    return kind(inner) if len(json.dumps(data, ensure_ascii=False)) <= _ONE_LINE else type(data)(inner)
+
+
+def yaml_block(data: Any, one_line: bool = False) -> str:
+    """Scenario or result data as compact YAML for a code block: short collections on one line
+    (or everything on one line).
+
+    >>> print(yaml_block({"attacks": [{"target": "Dover", "methods": ["invasion", "paradrop"]},
+    ...                                {"target": "London", "methods": ["overland"], "advance_from": "Dover"}]}))
+    attacks:
+    - {target: Dover, methods: [invasion, paradrop]}
+    - {target: London, methods: [overland], advance_from: Dover}
+    >>> yaml_block({"supplied": {"g1": True}}, one_line=True)
+    '{supplied: {g1: true}}'
+    """
+    plain = json.loads(json.dumps(data, default=str))  # YAML-loaded numbers may be subclasses PyYAML refuses
+    if one_line:
+        text: str = yaml.dump(
+            plain, Dumper=_CompactDumper, allow_unicode=True, sort_keys=False, default_flow_style=True, width=1_000_000
+        )
+    else:
+        text = yaml.dump(_compact(plain), Dumper=_CompactDumper, allow_unicode=True, sort_keys=False, width=88)
+    return text.rstrip("\n")
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
+
+
+def inline_markdown(value: object) -> Markup:
+    """Plain text for inline Markdown: HTML-escaped, Markdown punctuation backslash-escaped.
+
+    >>> str(inline_markdown("Axis & Allies [2nd] *ed* <b>"))
+    'Axis &amp; Allies \\\\[2nd\\\\] \\\\*ed\\\\* &lt;b&gt;'
+    """
+    return Markup(_MARKDOWN_SPECIAL.sub(r"\\\1", str(escape(str(value)))))
+
+
+def yaml_string(value: object) -> Markup:
+    """A YAML double-quoted scalar holding ``value`` HTML-escaped (MkDocs themes print titles unescaped).
+
+    >>> str(yaml_string('Axis & Allies: "Retreat" <b>'))
+    '"Axis &amp; Allies: &#34;Retreat&#34; &lt;b&gt;"'
+    >>> str(yaml_string("Сброс"))
+    '"Сброс"'
+    """
+    return Markup(json.dumps(str(escape(value)), ensure_ascii=False))

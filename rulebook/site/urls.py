@@ -1,0 +1,136 @@
+"""Where every page of the site lives: paths and URLs derived from ids only (issue 6, stable deep links).
+
+Page paths, hence URLs::
+
+    index.md                      /<lang>/                      home
+    <game>/index.md               /<lang>/<game>/               game index
+    <game>/<entry slug>.md        /<lang>/<game>/<entry slug>/  one entry
+    sources/<source id>.md        /<lang>/sources/<source id>/  table of contents of a source
+    glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
+    examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
+    calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
+    translation.md, search.md                                   translation status, search
+
+A calculator page opens a scenario given in its URL fragment (:func:`share_fragment`).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import posixpath
+import zlib
+from typing import Any
+
+from rulebook.content.model import Entry, Source, Term
+
+__all__ = [
+    "CALCULATOR_ENTRIES",
+    "RESERVED_FOLDERS",
+    "calculator_path",
+    "entry_page_path",
+    "examples_path",
+    "page_url",
+    "relative_link",
+    "share_fragment",
+    "source_path",
+    "term_path",
+    "url_link",
+]
+
+
+RESERVED_FOLDERS = frozenset(
+    {"assets", "calculators", "glossary", "sources", "pagefind", "search", "examples", "translation"}
+)
+"""Top-level names of a language tree that no game id may take."""
+
+
+def entry_page_path(entry: Entry) -> str:
+    """The docs-relative Markdown path of an entry's page.
+
+    >>> from rulebook.content.model import Entry
+    >>> entry = Entry.model_validate({"id": "us.8-1-1", "game": "unconditional-surrender",
+    ...     "source": "us-service-rules", "order": 20, "kind": "rule", "lang": "ru",
+    ...     "text": {"ru": {"title": "8.1.1", "status": "original"}}})
+    >>> entry_page_path(entry)
+    'unconditional-surrender/8-1-1.md'
+    """
+    return f"{entry.game}/{entry.slug}.md"
+
+
+def page_url(lang: str, path: str) -> str:
+    """The site URL of a docs-relative Markdown path in the ``lang`` tree.
+
+    >>> page_url("de", "hell-of-a-war/aktionsstapel.md"), page_url("hu", "index.md")
+    ('/de/hell-of-a-war/aktionsstapel/', '/hu/')
+    >>> page_url("en", "glossary/index.md")
+    '/en/glossary/'
+    """
+    stem = path.removesuffix(".md")
+    if stem == "index":
+        stem = ""
+    elif stem.endswith("/index"):
+        stem = stem.removesuffix("index")
+    else:
+        stem += "/"
+    return f"/{lang}/{stem}"
+
+
+def relative_link(from_path: str, to_path: str) -> str:
+    """A Markdown link from one docs-relative page to another (MkDocs checks and rewrites it).
+
+    >>> relative_link("hell-of-a-war/aktionsstapel.md", "glossary/tw.md")
+    '../glossary/tw.md'
+    >>> relative_link("index.md", "sources/how-faq.md")
+    'sources/how-faq.md'
+    """
+    return posixpath.relpath(to_path, posixpath.dirname(from_path) or ".")
+
+
+def url_link(from_path: str, to_path: str) -> str:
+    """A URL from one built page to another, for links in raw HTML (MkDocs rewrites only Markdown links).
+
+    >>> url_link("hell-of-a-war/aktionsstapel.md", "calculators/stack.md")
+    '../../calculators/stack/'
+    >>> url_link("index.md", "calculators/index.md"), url_link("calculators/stack.md", "calculators/index.md")
+    ('calculators/', '../')
+    """
+    here, there = page_url("x", from_path), page_url("x", to_path)
+    return posixpath.relpath(there, here) + "/" if there != here else "./"
+
+
+def share_fragment(scenario: Any) -> str:
+    """The URL fragment (without ``#``) that makes a calculator page open ``scenario``: ``s=`` and
+    the scenario's JSON, raw-deflated and base64url-encoded (``web/calculator.js`` decodes it).
+
+    >>> fragment = share_fragment({"game": "axis-and-allies-2e", "attacker": {"units": {"infantry": 2}}})
+    >>> fragment[:2], "=" in fragment[2:], "+" in fragment or "/" in fragment
+    ('s=', False, False)
+    >>> packed = base64.urlsafe_b64decode(fragment[2:] + "=" * (-len(fragment[2:]) % 4))
+    >>> json.loads(zlib.decompress(packed, wbits=-15))["attacker"]
+    {'units': {'infantry': 2}}
+    """
+    text = json.dumps(scenario, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text) + packer.flush()
+    return "s=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def examples_path(game_id: str) -> str:
+    return f"examples/{game_id}.md"
+
+
+def source_path(source: Source) -> str:
+    return f"sources/{source.id}.md"
+
+
+def term_path(term: Term) -> str:
+    return f"glossary/{term.id}.md"
+
+
+def calculator_path(name: str) -> str:
+    return f"calculators/{name}.md"
+
+
+CALCULATOR_ENTRIES = "calculators/entries.json"
+"""Per tree: every entry's title and page (relative to the tree), for the links of a calculator's trace."""

@@ -1,0 +1,505 @@
+"""The view models of the site's pages: what each template shows, prepared in the page's language.
+
+Python prepares every page as a small view (titles in the page's language, relative links,
+which text to show and why); the templates of ``templates/`` only lay it out and supply the UI
+words through gettext. :class:`SiteIndex` holds the lookups every page of one render shares.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.registry import Calculator, calculators
+from rulebook import __version__
+from rulebook.content.model import (
+    LANGUAGES,
+    Authority,
+    Corpus,
+    Entry,
+    Example,
+    Game,
+    Language,
+    LanguageText,
+    Source,
+    Term,
+    TranslationStatus,
+)
+from rulebook.site.i18n import format_count, format_share, format_source_date, language_name
+from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links, yaml_block
+from rulebook.site.urls import (
+    calculator_path,
+    entry_page_path,
+    examples_path,
+    page_url,
+    relative_link,
+    share_fragment,
+    source_path,
+    term_path,
+    url_link,
+)
+from rulebook.translation.status import STATES, entry_state, language_status
+
+__all__ = [
+    "Link",
+    "Localized",
+    "SiteIndex",
+    "TextChoice",
+    "TocItem",
+    "calculator_entries",
+    "calculator_view",
+    "entry_view",
+    "example_anchor",
+    "example_view",
+    "game_view",
+    "glossary_view",
+    "pick",
+    "source_view",
+    "status_view",
+    "term_view",
+    "text_choice",
+    "toc",
+]
+
+
+@dataclass(frozen=True)
+class TextChoice:
+    """Which language versions an entry page shows, and why."""
+
+    main_lang: Language
+    main: LanguageText
+    second_lang: Language | None
+    second: LanguageText | None
+    second_kind: str | None
+    """``"original"`` (the "show original" toggle) or ``"english"`` (the English draft as second choice)."""
+    notice: str | None
+    """``"fallback"`` (no translation: the original is shown), ``"outdated"`` or ``None``."""
+
+
+def text_choice(entry: Entry, lang: Language) -> TextChoice:
+    """Decide what the ``lang`` page of ``entry`` shows (issue 6, "Entry page").
+
+    The page's language when it has a body; otherwise the original with a notice and,
+    unless the original or the page is English, the English draft as second choice.
+    A heading (no body anywhere) shows its title in the page's language only.
+    """
+    original = entry.original
+    version = entry.text.get(lang)
+    if lang == entry.lang:
+        return TextChoice(lang, original, None, None, None, None)
+    if not original.body.strip():
+        return TextChoice(lang, version or original, None, None, None, None)
+    if version is not None and version.body.strip():
+        outdated = entry.effective_status(lang) is TranslationStatus.OUTDATED
+        return TextChoice(lang, version, entry.lang, original, "original", "outdated" if outdated else None)
+    english = entry.text.get(Language.EN)
+    if entry.lang != Language.EN and english is not None and english.body.strip():
+        return TextChoice(entry.lang, original, Language.EN, english, "english", "fallback")
+    return TextChoice(entry.lang, original, None, None, None, "fallback")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link as a template shows it: the target's title in the page's language."""
+
+    title: str
+    href: str
+    section: str | None = None
+    detail: str | None = None
+
+
+@dataclass(frozen=True)
+class Localized:
+    """A piece of content text with the language it is actually in (for ``lang=``)."""
+
+    text: str
+    lang: str
+
+
+@dataclass(frozen=True)
+class TocItem:
+    """One line of a source's table of contents, with the entries nested under it."""
+
+    link: Link
+    kind: str
+    children: tuple[TocItem, ...] = ()
+
+
+class SiteIndex:
+    """Lookups shared by every page of one render (built once per corpus)."""
+
+    def __init__(self, corpus: Corpus, outcomes: Sequence[Any]) -> None:
+        self.corpus = corpus
+        self.games = {game.id: game for game in corpus.games}
+        self.sources = {source.id: source for source in corpus.sources}
+        self.entries = {entry.id: entry for entry in corpus.entries}
+        self.terms = {term.id: term for term in corpus.terms}
+        self.paths = {entry.id: entry_page_path(entry) for entry in corpus.entries}
+        self.entries_per_source = Counter(entry.source for entry in corpus.entries)
+        self.children: dict[str | None, list[Entry]] = defaultdict(list)
+        for entry in sorted(corpus.entries, key=lambda e: (e.source, e.order)):
+            self.children[entry.parent].append(entry)
+        self.used_by: dict[str, list[Entry]] = defaultdict(list)
+        for entry in sorted(corpus.entries, key=lambda e: (e.source, e.order)):
+            for term_id in entry.terms:
+                self.used_by[term_id].append(entry)
+        self.outcomes_by_entry: dict[str, list[Any]] = defaultdict(list)
+        for outcome in outcomes:
+            for entry_id in outcome.example.entries:
+                self.outcomes_by_entry[entry_id].append(outcome)
+        self.outcomes = list(outcomes)
+        self._blocks: dict[str, tuple[str, str, str, str]] = {}
+        self.calculators = calculators()
+        self.outcomes_by_calculator: dict[str, list[Any]] = defaultdict(list)
+        for outcome in sorted(outcomes, key=self._source_order):
+            self.outcomes_by_calculator[outcome.calculator].append(outcome)
+        # A calculator implements the entries its examples cite and the rules their verified traces
+        # applied (a rule can be applied without an example devoted to it); those entries link to it.
+        self.calculators_by_entry: dict[str, list[str]] = defaultdict(list)
+        for name in sorted(self.outcomes_by_calculator):
+            for entry_id in self.implemented_by(name):
+                self.calculators_by_entry[entry_id].append(name)
+
+    def _source_order(self, outcome: Any) -> tuple[str, int, str]:
+        first = self.entries[outcome.example.entries[0]]
+        return first.source, first.order, outcome.example.id
+
+    def implemented_by(self, name: str) -> list[str]:
+        """The entries calculator ``name``'s worked examples cite or their traces applied, in source order."""
+        cited = {entry_id for outcome in self.outcomes_by_calculator[name] for entry_id in outcome.example.entries}
+        cited |= {
+            step["rule"]
+            for outcome in self.outcomes_by_calculator[name]
+            for step in outcome.trace
+            if step.get("rule") in self.entries
+        }
+        return sorted(cited, key=lambda entry_id: (self.entries[entry_id].source, self.entries[entry_id].order))
+
+    def example_blocks(self, outcome: Any) -> tuple[str, str, str, str]:
+        """Scenario and outcome of an example as YAML, a code fence longer than any backtick run in
+        them, and the outcome on one line (for the compact form).
+
+        The same for every language, so made once per example.
+        """
+        key = outcome.example.id
+        if key not in self._blocks:
+            scenario = yaml_block(outcome.example.scenario)
+            # Shown: the fields the source states (what was verified), not the whole result; the
+            # trace has its own list of linked steps.
+            stated = outcome.example.expected or outcome.result
+            shown = {name: value for name, value in outcome.result.items() if name in stated and name != "trace"}
+            result = yaml_block(shown)
+            longest_run = max((len(run) for run in re.findall(r"`+", scenario + result)), default=0)
+            line = yaml_block(shown, one_line=True).replace("`", "'")
+            self._blocks[key] = (
+                scenario,
+                result,
+                "`" * max(3, longest_run + 1),
+                line if len(line) <= 120 else line[:119] + "…",
+            )
+        return self._blocks[key]
+
+    def entry_title(self, entry: Entry, lang: Language) -> str:
+        version = entry.text.get(lang) or entry.text.get(Language.EN) or entry.original
+        return version.title
+
+    def entry_link(self, entry: Entry, lang: Language, from_path: str) -> Link:
+        title = self.entry_title(entry, lang)
+        section = entry.section if entry.section and not title.startswith(entry.section) else None
+        return Link(title, relative_link(from_path, self.paths[entry.id]), section)
+
+    def section_of(self, entry: Entry) -> str | None:
+        """The entry's own section number, else the nearest ancestor's (for citations and search)."""
+        current: Entry | None = entry
+        while current is not None:
+            if current.section:
+                return current.section
+            current = self.entries.get(current.parent) if current.parent else None
+        return None
+
+    def ancestors(self, entry: Entry) -> list[Entry]:
+        chain: list[Entry] = []
+        current = self.entries.get(entry.parent) if entry.parent else None
+        while current is not None and current not in chain:
+            chain.insert(0, current)
+            current = self.entries.get(current.parent) if current.parent else None
+        return chain
+
+
+def pick(texts: dict[Language, str], lang: Language) -> Localized | None:
+    """The text in ``lang``, else English, else any language; ``None`` when there is none."""
+    for candidate in (lang, Language.EN, *texts):
+        value = texts.get(candidate)
+        if value:
+            return Localized(value, Language(candidate).value)
+    return None
+
+
+def _body(site: SiteIndex, entry: Entry, text: LanguageText, lang: Language, page_path: str, link_terms: bool) -> str:
+    markdown = resolve_entry_links(escape_markup(text.body.strip()), page_path, site.paths)
+    if link_terms:
+        mentions = []
+        for term_id in entry.terms:
+            rendering = site.terms[term_id].rendering.get(lang)
+            if rendering is not None:
+                mentions.append(
+                    ([rendering.text, *rendering.forms], relative_link(page_path, term_path(site.terms[term_id])))
+                )
+        markdown = link_first_mentions(markdown, mentions)
+    return markdown
+
+
+def source_view(site: SiteIndex, source: Source, lang: Language, from_path: str) -> dict[str, Any]:
+    return {
+        "source": source,
+        "title": source.title.get(lang) or source.title[Language.EN],
+        "href": relative_link(from_path, source_path(source)),
+        "date": format_source_date(source.date, lang.value) if source.date else None,
+        "language": language_name(source.lang.value, lang.value),
+        "precedence": pick(source.precedence, lang),
+        "description": pick(source.description, lang),
+        "entries": format_count(site.entries_per_source[source.id], lang.value),
+    }
+
+
+def game_view(site: SiteIndex, game: Game, lang: Language, from_path: str) -> dict[str, Any]:
+    return {
+        "game": game,
+        "name": game.name.get(lang) or game.name[Language.EN],
+        "href": relative_link(from_path, f"{game.id}/index.md"),
+        "description": pick(game.description, lang),
+        "sources": [source_view(site, s, lang, from_path) for s in site.corpus.sources if s.game == game.id],
+    }
+
+
+def toc(site: SiteIndex, parent: str | None, source_id: str, lang: Language, from_path: str) -> tuple[TocItem, ...]:
+    return tuple(
+        TocItem(
+            site.entry_link(child, lang, from_path), child.kind.value, toc(site, child.id, source_id, lang, from_path)
+        )
+        for child in site.children[parent]
+        if child.source == source_id
+    )
+
+
+def example_anchor(example: Example) -> str:
+    """The fragment id of an example on its entry page.
+
+    >>> example_anchor(Example.model_validate({"id": "how.example.radar-227", "game": "hell-of-a-war",
+    ...     "entries": ["how.aktionsstapel"], "title": {"en": "Radar"}, "calculator": "stack",
+    ...     "scenario": {}, "expected": {}}))
+    'how-example-radar-227'
+    """
+    return example.id.replace(".", "-")
+
+
+def example_view(site: SiteIndex, outcome: Any, lang: Language, from_path: str) -> dict[str, Any]:
+    example: Example = outcome.example
+    trace = []
+    for step in outcome.trace:
+        rule = site.entries.get(step.get("rule", ""))
+        link = site.entry_link(rule, lang, from_path) if rule else None
+        here = rule is not None and site.paths[rule.id] == from_path
+        trace.append(
+            {
+                "link": None if here else link,
+                "title": link.title if link else step.get("rule"),
+                "rule": step.get("rule"),
+                "text": str(step.get("text", "")),
+            }
+        )
+    first = site.entries[example.entries[0]]
+    scenario, result, fence, outcome_line = site.example_blocks(outcome)
+    entry_link = site.entry_link(first, lang, from_path)
+    title = pick(example.title, lang)
+    calculator_href = url_link(from_path, calculator_path(outcome.calculator))
+    return {
+        "example": example,
+        "anchor": example_anchor(example),
+        "link": Link(
+            title.text if title else example.id,
+            f"{relative_link(from_path, examples_path(example.game))}#{example_anchor(example)}",
+        ),
+        "title": pick(example.title, lang),
+        "quote": pick(example.quote, lang),
+        "status": outcome.status,
+        "calculator": outcome.calculator,
+        "calculator_href": calculator_href,
+        "try_href": f"{calculator_href}#{share_fragment(example.scenario)}",
+        "scenario": scenario,
+        "result": result,
+        "fence": fence,
+        "outcome_line": outcome_line,
+        "trace": trace,
+        "assumptions": [a for a in (pick(item, lang) for item in example.assumptions) if a],
+        "entry": entry_link,
+        "version": __version__,
+    }
+
+
+def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> dict[str, Any]:
+    path = site.paths[entry.id]
+    game = site.games[entry.game]
+    source = site.sources[entry.source]
+    choice = text_choice(entry, lang)
+    title = site.entry_title(entry, lang)
+    section = site.section_of(entry)
+    authority = entry.authority or source.authority
+    crumbs = [
+        Link(game.name.get(lang) or game.name[Language.EN], relative_link(path, f"{game.id}/index.md")),
+        Link(source.title.get(lang) or source.title[Language.EN], relative_link(path, source_path(source))),
+    ]
+    crumbs += [site.entry_link(ancestor, lang, path) for ancestor in site.ancestors(entry)]
+    notes = [{"kind": note.kind.value, "text": pick(note.text, lang)} for note in entry.notes]
+    return {
+        "entry": entry,
+        "title": title,
+        "heading": title if not entry.section or title.startswith(entry.section) else f"{entry.section} {title}",
+        "section": section,
+        "state": entry_state(entry, lang),
+        "kind": entry.kind.value,
+        "authority": authority.value if authority is not Authority.OFFICIAL else None,
+        "game_name": game.name.get(lang) or game.name[Language.EN],
+        "source": source_view(site, source, lang, path),
+        "crumbs": crumbs,
+        "choice": choice,
+        "main_language": language_name(choice.main_lang.value, lang.value),
+        "original_language": language_name(entry.lang.value, lang.value),
+        "page_language": language_name(lang.value, lang.value),
+        "second_language": language_name(choice.second_lang.value, lang.value) if choice.second_lang else None,
+        "main_body": _body(site, entry, choice.main, choice.main_lang, path, link_terms=True),
+        "second_body": _body(site, entry, choice.second, choice.second_lang, path, link_terms=False)
+        if choice.second is not None and choice.second_lang is not None
+        else None,
+        "original_title": entry.original.title,
+        "see_also": [site.entry_link(site.entries[target], lang, path) for target in entry.see_also],
+        "children": [site.entry_link(child, lang, path) for child in site.children[entry.id]],
+        "terms": [
+            Link(
+                site.terms[t].rendering[lang].text if lang in site.terms[t].rendering else t,
+                relative_link(path, term_path(site.terms[t])),
+            )
+            for t in entry.terms
+        ],
+        "notes": notes,
+        # An example is shown on the first entry it illustrates (in full while the page's budget
+        # lasts, see render_site) and linked from the others.
+        "examples": [
+            example_view(site, outcome, lang, path)
+            for outcome in site.outcomes_by_entry[entry.id]
+            if outcome.example.entries[0] == entry.id
+        ],
+        "example_links": [
+            example_view(site, outcome, lang, path)["link"]
+            for outcome in site.outcomes_by_entry[entry.id]
+            if outcome.example.entries[0] != entry.id
+        ],
+        "calculators": [
+            {"name": name, "href": relative_link(path, calculator_path(name))}
+            for name in site.calculators_by_entry[entry.id]
+        ],
+    }
+
+
+def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> dict[str, Any]:
+    """A calculator page: the host element's data, the rules it implements, its worked examples."""
+    path = calculator_path(calculator.name)
+    outcomes = site.outcomes_by_calculator[calculator.name]
+    start = outcomes[0].example if outcomes else None
+    site_root = posixpath.relpath("/", page_url(lang.value, path)) + "/"
+    return {
+        "name": calculator.name,
+        "title": calculator.title,
+        "games": [
+            Link(site.games[g].name.get(lang) or site.games[g].name[Language.EN], relative_link(path, f"{g}/index.md"))
+            for g in calculator.games
+            if g in site.games
+        ],
+        "entries": [
+            site.entry_link(site.entries[entry_id], lang, path) for entry_id in site.implemented_by(calculator.name)
+        ],
+        "examples": [example_view(site, outcome, lang, path) for outcome in outcomes],
+        "start_title": pick(start.title, lang) if start else None,
+        "start_scenario": json.dumps(
+            start.scenario if start else {}, ensure_ascii=False, separators=(",", ":"), default=str
+        ),
+        "site_root": site_root,
+        "schema_href": f"{site_root}_runtime/schema/{calculator.name}.json",
+        "entries_href": url_link(path, "calculators/index.md") + "entries.json",
+    }
+
+
+def calculator_entries(site: SiteIndex, lang: Language) -> str:
+    """JSON of :data:`CALCULATOR_ENTRIES`: entry id → ``[title with section, URL relative to the tree]``."""
+    index = {}
+    for entry in site.corpus.entries:
+        link = site.entry_link(entry, lang, "index.md")
+        index[entry.id] = [
+            f"{link.section} {link.title}" if link.section else link.title,
+            page_url("x", site.paths[entry.id])[3:],
+        ]
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+
+
+def term_view(site: SiteIndex, term: Term, lang: Language) -> dict[str, Any]:
+    path = term_path(term)
+    rendering = term.rendering.get(lang) or term.rendering[Language.EN]
+    return {
+        "term": term,
+        "title": rendering.text,
+        "forms": rendering.forms,
+        "definition": pick(term.definition, lang),
+        "renderings": [
+            {"language": language_name(code, lang.value), "lang": code, "text": term.rendering[Language(code)].text}
+            for code in LANGUAGES
+            if Language(code) in term.rendering
+        ],
+        "games": [
+            Link(site.games[g].name.get(lang) or site.games[g].name[Language.EN], relative_link(path, f"{g}/index.md"))
+            for g in term.games
+            if g in site.games
+        ],
+        "defined_by": [site.entry_link(site.entries[e], lang, path) for e in term.defined_by],
+        "used_by": [site.entry_link(e, lang, path) for e in site.used_by[term.id] if e.id not in term.defined_by],
+    }
+
+
+def glossary_view(site: SiteIndex, lang: Language) -> dict[str, Any]:
+    path = "glossary/index.md"
+    groups: dict[str, list[Link]] = defaultdict(list)
+    for term in site.corpus.terms:
+        rendering = term.rendering.get(lang) or term.rendering[Language.EN]
+        label = rendering.text
+        groups[label[:1].upper()].append(Link(label, relative_link(path, term_path(term)), detail=term.abbreviation))
+    return {
+        "letters": [
+            (letter, sorted(groups[letter], key=lambda link: link.title.casefold()))
+            for letter in sorted(groups, key=str.casefold)
+        ]
+    }
+
+
+def status_view(site: SiteIndex, lang: Language) -> dict[str, Any]:
+    path = "translation.md"
+    status = language_status(site.corpus, lang)
+    rows = []
+    for state in STATES:
+        ids = status.entries[state]
+        rows.append(
+            {
+                "state": state,
+                "count": format_count(status.counts[state], lang.value),
+                "share": format_share(status.counts[state], status.total, lang.value),
+                "entries": [site.entry_link(site.entries[i], lang, path) for i in ids],
+            }
+        )
+    return {
+        "rows": rows,
+        "total": format_count(status.total, lang.value),
+        "language": language_name(lang.value, lang.value),
+    }
