@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup serve check test clean
+.PHONY: setup serve check lint test clean
 
 $(STAMP): pyproject.toml constraints.txt package.json package-lock.json tests/site/package.json tests/site/package-lock.json
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,13 @@ serve: $(STAMP)
 check: $(STAMP)
 	$(BIN)/rulebook check
 
-test: $(STAMP)
+# Static checks first (seconds): ruff (lint + format, configured in pyproject.toml) and mypy --strict.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint
 	$(BIN)/python -m pytest
 
 clean:

@@ -112,8 +112,8 @@ def _convert(annotation: Any, data: Any, path: str, collector: _Collector) -> An
         try:
             return annotation(data)
         except ValueError:
-            allowed = ", ".join(repr(member.value) for member in annotation)
-            collector.fail(path, f"must be one of {allowed}", data)
+            members = ", ".join(repr(member.value) for member in annotation)
+            collector.fail(path, f"must be one of {members}", data)
             return _INVALID
     if annotation is bool:
         if not isinstance(data, bool):
@@ -179,7 +179,9 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
     if not isinstance(data, Mapping):
         collector.fail(path, f"must be a mapping of {cls.__name__} fields", data)
         return _INVALID
-    hints = _field_types(cls)
+    # A class is hashable; mypy reads type[Any] as possibly not (python/mypy#11470).
+    dataclass_type: type = cls
+    hints = _field_types(dataclass_type)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     unknown = [key for key in data if key not in fields]
     for key in unknown:
@@ -208,9 +210,13 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
 def to_plain(value: Any) -> Any:
     """JSON-ready data for any result or scenario (dataclasses, enums, tuples, dicts).
 
+    >>> from pprint import pp
     >>> from adjudicator.trace import Step
-    >>> to_plain(Step("us.5", "ZOC extends into {count} hexes", {"count": 6}))
-    {'rule': 'us.5', 'template': 'ZOC extends into {count} hexes', 'params': {'count': 6}, 'text': 'ZOC extends into 6 hexes'}
+    >>> pp(to_plain(Step("us.5", "ZOC extends into {count} hexes", {"count": 6})))
+    {'rule': 'us.5',
+     'template': 'ZOC extends into {count} hexes',
+     'params': {'count': 6},
+     'text': 'ZOC extends into 6 hexes'}
     """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}

@@ -14,7 +14,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from pydantic import TypeAdapter
 
@@ -132,13 +132,23 @@ def command_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+class _CoverageRow(TypedDict):
+    """One source's line of ``rulebook coverage`` (and its record in ``--json``)."""
+
+    source: str
+    tokens: int
+    found: int
+    coverage: float
+    missing: dict[str, int]
+
+
 def command_coverage(args: argparse.Namespace) -> int:
     """Print, per source, the share of its word tokens found in its entries' original text."""
     from rulebook.content.coverage import measure_coverage
 
     corpus = _load(args)
     _, sources_dir = _paths(args)
-    rows = []
+    rows: list[_CoverageRow] = []
     failed = False
     for source in corpus.sources:
         raw = (sources_dir / source.file).read_text(encoding="utf-8")

@@ -106,7 +106,10 @@ def test_no_import_cycle(graph: dict[str, set[str]]) -> None:
 
 
 def test_core_and_engine_import_no_game(graph: dict[str, set[str]]) -> None:
-    """The core and the battle engine know no game; games do not import each other; the adjudicator never imports rulebook."""
+    """The core and the battle engine know no game; games do not import each other.
+
+    The adjudicator never imports rulebook.
+    """
     for module, targets in graph.items():
         if not module.startswith("adjudicator"):
             continue
@@ -122,7 +125,10 @@ def test_core_and_engine_import_no_game(graph: dict[str, set[str]]) -> None:
 
 
 def test_every_game_package_registers_its_calculators() -> None:
-    """The registry finds every game package and the battle engine; each calculator has a label and belongs to its package's game."""
+    """The registry finds every game package and the battle engine.
+
+    Each calculator has a label and belongs to its package's game.
+    """
     packages = {package.__name__.split(".")[1]: package for package in rule_packages()}
     assert set(packages) == GAMES | {"battle"}
     for name, package in packages.items():

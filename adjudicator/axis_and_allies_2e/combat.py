@@ -574,7 +574,9 @@ def _explain_retreat(scenario: BattleScenario, trace: TraceBuilder) -> None:
 
 
 class AxisAndAllies2eRules:
-    """The combat rules of Axis & Allies 2nd ed. for the dice-battle engine (:class:`~adjudicator.battle.scenario.GameRules`)."""
+    """The combat rules of Axis & Allies 2nd ed. for the dice-battle engine
+    (:class:`~adjudicator.battle.scenario.GameRules`).
+    """
 
     costs_known = True
     method_rule = BASE

@@ -376,7 +376,9 @@ CALCULATORS = (
     Calculator(
         name="battle",
         label=N_("Battle odds"),
-        title="Odds of a dice battle: who wins, who survives, expected losses (exact Markov chain or seeded Monte Carlo)",
+        title=(
+            "Odds of a dice battle: who wins, who survives, expected losses (exact Markov chain or seeded Monte Carlo)"
+        ),
         scenario=BattleScenario,
         evaluate=evaluate_battle,
         games=tuple(game.value for game in Game),

@@ -219,7 +219,9 @@ class ReplayRound:
 
 @dataclass(frozen=True)
 class ReplayScenario(BattleScenario):
-    """A battle and the dice actually rolled; ``opening`` holds anti-aircraft (defender) and support (attacker) rolls."""
+    """A battle and the dice actually rolled;
+    ``opening`` holds anti-aircraft (defender) and support (attacker) rolls.
+    """
 
     rounds: tuple[ReplayRound, ...] = ()
     """The combat rounds in order, with the dice each side rolled."""

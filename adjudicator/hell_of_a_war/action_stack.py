@@ -48,7 +48,8 @@ Several build projects that cannot all be paid are scrapped as they come up
 
 Complexity: O(d · (d + c)) for d declarations and c cards.
 
->>> anna_bomb = Card(id="anna-227", name="227-Pfund Bombe", owner="Anna", kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE, tw=1)
+>>> anna_bomb = Card(id="anna-227", name="227-Pfund Bombe", owner="Anna", kind=CardKind.BASE_BUILDING,
+...                  zone=Zone.BASE_ZONE, tw=1)
 >>> radar = Card(id="radar", name="Radarstation", owner="Ben", kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE, tw=1)
 >>> depots = [Card(id=f"{p}-{n}", name="Basisausbau", owner=p.capitalize(), kind=CardKind.BASE_BUILDING,
 ...                zone=Zone.BASE_ZONE, tw=1) for p in ("anna", "ben") for n in (1, 2)]

@@ -551,9 +551,15 @@ class Board:
         if target_id == declaration.card:
             return "a card cannot target itself"
         if effect is Effect.DESTROY and (not self.in_play(target_id) or target.kind is CardKind.COUNTRY):
-            return f"{target.label} is {target.kind.noun} in the {zone.label}; only cards in play other than countries can be destroyed"
+            return (
+                f"{target.label} is {target.kind.noun} in the {zone.label}; "
+                "only cards in play other than countries can be destroyed"
+            )
         if effect is Effect.LOCK and (not self.in_play(target_id) or self.locked[target_id]):
-            return f"{target.label} lies {'locked' if self.locked[target_id] else 'in the ' + zone.label}; only an unlocked card in play can be locked ({LOCKING})"
+            return (
+                f"{target.label} lies {'locked' if self.locked[target_id] else 'in the ' + zone.label}; "
+                f"only an unlocked card in play can be locked ({LOCKING})"
+            )
         if effect is Effect.UNLOCK and not self.locked[target_id]:
             return f"{target.label} is not locked ({LOCKING})"
         if effect is Effect.DISCARD and zone is not Zone.HAND:
@@ -561,7 +567,10 @@ class Board:
         if effect is Effect.UPGRADE and (
             target.kind is not CardKind.UNIT or zone is not Zone.DEPLOYMENT_ZONE or target.owner != declaration.player
         ):
-            return f"an upgrade is played on a unit in the player's own deployment zone ({UPGRADES}); {target.label} is {target.kind.noun} of {target.owner} in the {zone.label}"
+            return (
+                f"an upgrade is played on a unit in the player's own deployment zone ({UPGRADES}); "
+                f"{target.label} is {target.kind.noun} of {target.owner} in the {zone.label}"
+            )
         if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
             earlier = self.by_card.get(target_id)
             if earlier is not None and self.stack[earlier].effect is Effect.PRODUCE_TW:
@@ -569,5 +578,8 @@ class Board:
             if earlier is None or earlier not in self.pending:
                 return f"{target.label} is not the card of an action declared earlier in this stack"
             if effect is Effect.COUNTER_EFFECT and target.kind is not CardKind.ACTION_CARD:
-                return f"only the effect of an action card can be countered this way ({ACTION_CARDS}); {target.label} is {target.kind.noun}"
+                return (
+                    f"only the effect of an action card can be countered this way ({ACTION_CARDS}); "
+                    f"{target.label} is {target.kind.noun}"
+                )
         return ""

@@ -1058,7 +1058,10 @@ CALCULATORS = (
     Calculator(
         name="damage",
         label=N_("Damage distribution"),
-        title="Hell of a War: the damage-distribution phase — blocks, Vorteil!, Sturm!, markers, Tarnung!, who is destroyed",
+        title=(
+            "Hell of a War: the damage-distribution phase "
+            "— blocks, Vorteil!, Sturm!, markers, Tarnung!, who is destroyed"
+        ),
         scenario=DamageScenario,
         evaluate=evaluate_damage,
         games=("hell-of-a-war",),

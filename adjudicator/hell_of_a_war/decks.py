@@ -746,7 +746,10 @@ CALCULATORS = (
     Calculator(
         name="multiplayer-setup",
         label=N_("Multiplayer set-up"),
-        title="Hell of a War: the lands laid out for two players, teams, three players or Global Domination, and the victory points to win",
+        title=(
+            "Hell of a War: the lands laid out for two players, teams, three players or Global Domination, "
+            "and the victory points to win"
+        ),
         scenario=SetupScenario,
         evaluate=evaluate_setup,
         games=("hell-of-a-war",),

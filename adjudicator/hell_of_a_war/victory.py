@@ -577,7 +577,10 @@ CALCULATORS = (
     Calculator(
         name="victory",
         label=N_("Victory phase"),
-        title="Hell of a War: the victory phase — lands won, occupation force, victory points (two players, teams, three players)",
+        title=(
+            "Hell of a War: the victory phase "
+            "— lands won, occupation force, victory points (two players, teams, three players)"
+        ),
         scenario=VictoryScenario,
         evaluate=evaluate_victory,
         games=("hell-of-a-war",),

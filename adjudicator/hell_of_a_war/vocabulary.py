@@ -22,10 +22,13 @@ card is and where it can lie follows these entries:
 ...              zone=Zone.BASE_ZONE, tw=1)
 >>> radar.in_play
 True
->>> Card(id="x", name="Blitzangriff", owner="Anna", kind=CardKind.ACTION_CARD, zone=Zone.HAND, locked=True)
-Traceback (most recent call last):
-...
-adjudicator.errors.ScenarioError: locked: card 'x' lies in the hand; only cards in play (base zone, deployment zone, country zone) can be locked (got True)
+>>> try:
+...     Card(id="x", name="Blitzangriff", owner="Anna", kind=CardKind.ACTION_CARD, zone=Zone.HAND, locked=True)
+... except ScenarioError as error:
+...     print(error.path)
+...     print(error.detail)
+locked
+card 'x' lies in the hand; only cards in play (base zone, deployment zone, country zone) can be locked (got True)
 """
 
 from __future__ import annotations

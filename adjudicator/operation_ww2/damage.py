@@ -587,7 +587,9 @@ CALCULATORS = (
     Calculator(
         name="oww2-vehicle-damage",
         label=N_("Vehicle damage"),
-        title="Operation WW2: a vehicle's damage roll — armour modifier, table rows changed in 2.0, flamethrower tables",
+        title=(
+            "Operation WW2: a vehicle's damage roll — armour modifier, table rows changed in 2.0, flamethrower tables"
+        ),
         scenario=VehicleDamageScenario,
         evaluate=evaluate_vehicle_damage,
         games=(GAME,),

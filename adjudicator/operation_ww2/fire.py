@@ -40,6 +40,8 @@ applied: it does not say that either replaces the other. Cost: O(10) per shot.
 from __future__ import annotations
 
 import enum
+import functools
+import operator
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
@@ -728,7 +730,7 @@ def evaluate_special_gun(scenario: SpecialGunScenario) -> SpecialGunResult:
             target=target.value,
         )
     chances = {
-        target: Chance.of(chance_of_faces(faces_where(lambda face, at_least=number: face >= at_least)))
+        target: Chance.of(chance_of_faces(faces_where(functools.partial(operator.le, number))))  # number <= face
         for target, number in numbers.items()
     }
     return SpecialGunResult(numbers, chances, missing, trace.build())
@@ -738,7 +740,9 @@ CALCULATORS = (
     Calculator(
         name="oww2-to-hit",
         label=N_("To-hit roll"),
-        title="Operation WW2: the roll a shot needs — to-hit modifiers with their exceptions, special guns — and P(hit)",
+        title=(
+            "Operation WW2: the roll a shot needs — to-hit modifiers with their exceptions, special guns — and P(hit)"
+        ),
         scenario=ToHitScenario,
         evaluate=evaluate_to_hit,
         games=(GAME,),

@@ -216,7 +216,8 @@ class PrecisionTestResult:
 def evaluate_precision_test(scenario: PrecisionTestScenario) -> PrecisionTestResult:
     """Whether precision tests are needed, and P(original target) against a covering vehicle.
 
-    >>> evaluate_precision_test(PrecisionTestScenario(covering_vehicle_hidden_percent=60, firer_training=4)).p_original_target.fraction
+    >>> scenario = PrecisionTestScenario(covering_vehicle_hidden_percent=60, firer_training=4)
+    >>> evaluate_precision_test(scenario).p_original_target.fraction
     '7/10'
     """
     trace = TraceBuilder()

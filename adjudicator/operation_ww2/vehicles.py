@@ -256,7 +256,8 @@ def _unstick_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Driving
 def evaluate_driving_test(scenario: DrivingTestScenario) -> DrivingTestResult:
     """The driving test on an obstacle, or a stuck vehicle's test to get free, with exact odds.
 
-    >>> evaluate_driving_test(DrivingTestScenario(DrivingStage.OBSTACLE, distance_on_obstacle_cm=6, easily_bogged=True)).p_pass.fraction
+    >>> scenario = DrivingTestScenario(DrivingStage.OBSTACLE, distance_on_obstacle_cm=6, easily_bogged=True)
+    >>> evaluate_driving_test(scenario).p_pass.fraction
     '7/10'
     """
     trace = TraceBuilder()

@@ -383,7 +383,9 @@ def _rolls_twice(
 
 
 class StrategicEuropeRules:
-    """The combat rules of the strategic game of Europe for the dice-battle engine (:class:`~adjudicator.battle.scenario.GameRules`)."""
+    """The combat rules of the strategic game of Europe for the dice-battle engine
+    (:class:`~adjudicator.battle.scenario.GameRules`).
+    """
 
     costs_known = False
     method_rule = "se.interception.example"

@@ -1,4 +1,5 @@
-"""War production points (HPP) of the strategic WWII game of Europe lost to bombers and submarines, and sent as Lend-Lease aid.
+"""War production points (HPP) of the strategic WWII game of Europe lost to bombers and submarines,
+and sent as Lend-Lease aid.
 
 Game ``strategic-europe``, source ``000_6a90d5256c60e02c.txt``. Rules implemented:
 
@@ -448,7 +449,9 @@ class LendLeaseScenario:
     vologda_captured: bool = False
     """Whether the Germans hold Vologda."""
     cap: LendLeaseCap = LendLeaseCap.PER_SHIPMENT
-    """Whether the quarter-of-base-HPP cap applies to each shipment (default) or to all of a sender's shipments of the turn."""
+    """Whether the quarter-of-base-HPP cap applies to each shipment (default)
+    or to all of a sender's shipments of the turn.
+    """
 
     def __post_init__(self) -> None:
         if not self.shipments:

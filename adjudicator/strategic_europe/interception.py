@@ -102,7 +102,9 @@ class Movement:
     nation: str
     """The moving country (e.g. ``england``)."""
     units: dict[str, int]
-    """UnitType type → count: ``aircraft``, ``bomber``, ``fleet``, ``destroyer`` or ``submarine`` (others are not intercepted)."""
+    """UnitType type → count: ``aircraft``, ``bomber``, ``fleet``, ``destroyer`` or ``submarine``
+    (others are not intercepted).
+    """
     route: tuple[str, ...] = ()
     """Territories passed, in order, the destination last (used only to name the destination in the trace)."""
     strategic_redeployment: bool = False
@@ -470,7 +472,9 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
         "se.interception.example",
         "the moving {units} {verdict}",
         units=_text(movement.units),
-        verdict=f"can go on to {movement.route[-1] if movement.route else 'their destination'} with {_text(moving_left)}"
+        verdict=(
+            f"can go on to {movement.route[-1] if movement.route else 'their destination'} with {_text(moving_left)}"
+        )
         if continues
         else "cannot go on",
     )
@@ -711,7 +715,10 @@ CALCULATORS = (
     Calculator(
         name="interception",
         label=N_("Interception chains"),
-        title="Interception chains of the strategic game: naval rolls against distance, air battles resolved backwards, the combined naval battle",
+        title=(
+            "Interception chains of the strategic game: naval rolls against distance, "
+            "air battles resolved backwards, the combined naval battle"
+        ),
         scenario=InterceptionScenario,
         evaluate=evaluate_interception,
         games=("strategic-europe",),

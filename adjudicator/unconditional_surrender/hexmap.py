@@ -3,8 +3,9 @@
 Game: Unconditional Surrender! (service rules; source ``002_14e02d87786a9df7.txt``,
 Russian). This module holds the map vocabulary those rules speak of and checks a
 map and its pieces for consistency; the rules themselves live in
-:mod:`adjudicator.unconditional_surrender.zoc`, :mod:`adjudicator.unconditional_surrender.stacking`, :mod:`adjudicator.unconditional_surrender.supply` and
-:mod:`adjudicator.unconditional_surrender.weather`. Entries whose terms are modelled here:
+:mod:`adjudicator.unconditional_surrender.zoc`, :mod:`adjudicator.unconditional_surrender.stacking`,
+:mod:`adjudicator.unconditional_surrender.supply` and :mod:`adjudicator.unconditional_surrender.weather`. Entries
+whose terms are modelled here:
 
 - ``us.5`` — hexside features across which ZOC does not extend (mountain,
   impassable, sea, strait);
@@ -313,10 +314,11 @@ def _collect(problems: list[ScenarioError], path: str, expected: str, found: obj
 class HexMap:
     """A map: hexes, hexsides, countries, transport lines, sea zones, off-map boxes and the weather.
 
-    >>> HexMap(hexes=(Hex("a", 0, 0, country="atlantis"),), sea_zones=(SeaZone("x", ports=("a", "b")),))
-    Traceback (most recent call last):
-    ...
-    adjudicator.plain.InvalidScenario: hexes.0.country: hex 'a' lies in an unknown country; expected one of the map's countries (got 'atlantis')
+    >>> try:
+    ...     HexMap(hexes=(Hex("a", 0, 0, country="atlantis"),), sea_zones=(SeaZone("x", ports=("a", "b")),))
+    ... except InvalidScenario as invalid:
+    ...     print(invalid)
+    hexes.0.country: hex 'a' lies in an unknown country; expected one of the map's countries (got 'atlantis')
     sea_zones.0.ports.0: sea zone 'x' lists hex 'a', which is not a port; expected hexes with port: true
     sea_zones.0.ports.1: sea zone 'x' lists an unknown hex (got 'b')
     """
@@ -691,8 +693,12 @@ def check_pieces(board: HexMap, units: tuple[Unit, ...], markers: tuple[Marker, 
     """Every problem with the units and markers of a scenario on ``board`` (empty when all is well).
 
     >>> board = HexMap(hexes=(Hex("a", 0, 0),), countries=(Country("germany", Faction.AXIS),))
-    >>> [str(e) for e in check_pieces(board, (Unit("u1", "zz", Faction.AXIS, "germany"), Unit("u1", "a", Faction.AXIS, "prussia")))]
-    ["units.0.hex: unit 'u1' is on an unknown hex; expected a hex or off-map box of the map (got 'zz')", "units.1.id: duplicate unit id (got 'u1')", "units.1.nationality: unit 'u1' has an unknown nationality; expected a country of the map (got 'prussia')"]
+    >>> units = (Unit("u1", "zz", Faction.AXIS, "germany"), Unit("u1", "a", Faction.AXIS, "prussia"))
+    >>> for problem in check_pieces(board, units):
+    ...     print(problem)
+    units.0.hex: unit 'u1' is on an unknown hex; expected a hex or off-map box of the map (got 'zz')
+    units.1.id: duplicate unit id (got 'u1')
+    units.1.nationality: unit 'u1' has an unknown nationality; expected a country of the map (got 'prussia')
     """
     problems: list[ScenarioError] = []
     places = {hex_.id for hex_ in board.hexes} | {box.id for box in board.boxes}

@@ -162,7 +162,9 @@ class Network:
                 incoming[target].append((node, move))
         self.transport_in: list[tuple[tuple[int, Move], ...]] = [tuple(edges) if edges else () for edges in incoming]
         self.free: list[tuple[int, ...]] = [index.neighbours(hex_) for hex_ in range(hexes)]
-        """Hexes a free step may go to from each hex (not across impassable or sea hexsides, unless a transport line crosses it)."""
+        """Hexes a free step may go to from each hex (not across impassable or sea hexsides,
+        unless a transport line crosses it).
+        """
         self.blocked_sides: dict[int, tuple[tuple[int, Step], ...]] = {}
         """Per hex, the neighbours behind an impassable or sea hexside, with the restriction crossing it breaks."""
         for (hex_, other), feature in index.features.items():

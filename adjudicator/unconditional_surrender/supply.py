@@ -25,8 +25,10 @@ nationality). Items listed in ``overland`` need overland supply (10.2).
 ...                                                   Unit("far", "d", Faction.AXIS, "germany"))))
 >>> result.supplied
 {'near': True, 'far': False}
->>> [step.text for step in result.item("far").reasons][-1]
-'the line needs 3 hexes (c, b, a) before it reaches a transport line or the source; only the first two may be off transport lines'
+>>> reason = [step.text for step in result.item("far").reasons][-1]
+>>> print(reason.replace("; ", ";\\n"))
+the line needs 3 hexes (c, b, a) before it reaches a transport line or the source;
+only the first two may be off transport lines
 """
 
 from __future__ import annotations
@@ -898,7 +900,10 @@ CALCULATORS = (
     Calculator(
         name="supply",
         label=N_("Supply lines"),
-        title="Unconditional Surrender!: is each unit in supply, along which line, and if not, which hex breaks it under which rule",
+        title=(
+            "Unconditional Surrender!: is each unit in supply, along which line, "
+            "and if not, which hex breaks it under which rule"
+        ),
         scenario=SupplyScenario,
         evaluate=evaluate_supply,
         games=("unconditional-surrender",),

@@ -11,8 +11,9 @@ same input gives the same text. Meant for the small maps of the worked examples
 
 >>> from adjudicator.unconditional_surrender.hexmap import Country, Faction, Hex, HexMap, Unit
 >>> from adjudicator.unconditional_surrender.supply import SupplyScenario, evaluate_supply
->>> scenario = SupplyScenario(HexMap(hexes=(Hex("a", 0, 0, country="germany", city="Berlin"), Hex("b", 1, 0, country="germany")),
-...                                  countries=(Country("germany", Faction.AXIS),)), (Unit("g1", "b", Faction.AXIS, "germany"),))
+>>> board = HexMap(hexes=(Hex("a", 0, 0, country="germany", city="Berlin"), Hex("b", 1, 0, country="germany")),
+...                countries=(Country("germany", Faction.AXIS),))
+>>> scenario = SupplyScenario(board, (Unit("g1", "b", Faction.AXIS, "germany"),))
 >>> svg = render_svg(scenario, evaluate_supply(scenario))
 >>> svg.startswith("<svg") and 'class="supply-line supplied"' in svg and svg.endswith("</svg>")
 True
@@ -87,7 +88,10 @@ def _corners(x: float, y: float) -> str:
 
 
 def _text(x: float, y: float, text: str, size: float, extra: str = "") -> str:
-    return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="middle" font-family="sans-serif"{extra}>{escape(text)}</text>'
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="middle" '
+        f'font-family="sans-serif"{extra}>{escape(text)}</text>'
+    )
 
 
 def render_svg(scenario: Any, result: Any = None) -> str:
@@ -117,16 +121,19 @@ def render_svg(scenario: Any, result: Any = None) -> str:
     for cell in board.hexes:
         x, y = centres[cell.id]
         body.append(
-            f'<polygon class="hex" points="{_corners(x, y)}" fill="{TERRAIN_FILL[cell.terrain]}" stroke="#888" stroke-width="0.8"/>'
+            f'<polygon class="hex" points="{_corners(x, y)}" fill="{TERRAIN_FILL[cell.terrain]}" stroke="#888" '
+            'stroke-width="0.8"/>'
         )
         if cell.ice:
             body.append(
-                f'<polygon points="{_corners(x, y)}" fill="none" stroke="#7fd3e8" stroke-width="2.5" stroke-dasharray="3 2"/>'
+                f'<polygon points="{_corners(x, y)}" fill="none" stroke="#7fd3e8" stroke-width="2.5" '
+                'stroke-dasharray="3 2"/>'
             )
         body.append(_text(x, y - SIZE * 0.62, cell.id, 7, ' fill="#555"'))
         if cell.stacking_box_4:
             body.append(
-                f'<rect x="{x + SIZE * 0.35:.1f}" y="{y - SIZE * 0.55:.1f}" width="9" height="9" fill="#fff" stroke="#333" stroke-width="0.6"/>'
+                f'<rect x="{x + SIZE * 0.35:.1f}" y="{y - SIZE * 0.55:.1f}" width="9" height="9" fill="#fff" '
+                'stroke="#333" stroke-width="0.6"/>'
             )
             body.append(_text(x + SIZE * 0.35 + 4.5, y - SIZE * 0.55 + 7.5, "4", 7))
     body.append("</g>")
@@ -139,7 +146,8 @@ def render_svg(scenario: Any, result: Any = None) -> str:
         for name in covered:
             x, y = centres[name]
             body.append(
-                f'<polygon class="zoc-{faction.value}" points="{_corners(x, y)}" fill="{FACTION_COLOUR[faction]}" fill-opacity="0.16" stroke="none"/>'
+                f'<polygon class="zoc-{faction.value}" points="{_corners(x, y)}" fill="{FACTION_COLOUR[faction]}" '
+                'fill-opacity="0.16" stroke="none"/>'
             )
     body.append("</g>")
     body.append('<g class="hexsides">')
@@ -149,7 +157,8 @@ def render_svg(scenario: Any, result: Any = None) -> str:
         length = math.hypot(bx - ax, by - ay) or 1.0
         px, py = -(by - ay) / length * SIZE / 2, (bx - ax) / length * SIZE / 2
         body.append(
-            f'<line x1="{mx - px:.1f}" y1="{my - py:.1f}" x2="{mx + px:.1f}" y2="{my + py:.1f}" {SIDE_STYLE[side.feature]} stroke-linecap="round"/>'
+            f'<line x1="{mx - px:.1f}" y1="{my - py:.1f}" x2="{mx + px:.1f}" y2="{my + py:.1f}" '
+            f'{SIDE_STYLE[side.feature]} stroke-linecap="round"/>'
         )
     body.append("</g>")
     body.append('<g class="transport-lines">')
@@ -163,17 +172,20 @@ def render_svg(scenario: Any, result: Any = None) -> str:
         x, y = centres[cell.id]
         if cell.city:
             body.append(
-                f'<rect x="{x - SIZE * 0.62:.1f}" y="{y + SIZE * 0.18:.1f}" width="7" height="7" fill="#c0392b" stroke="#fff" stroke-width="0.8"/>'
+                f'<rect x="{x - SIZE * 0.62:.1f}" y="{y + SIZE * 0.18:.1f}" width="7" height="7" fill="#c0392b" '
+                'stroke="#fff" stroke-width="0.8"/>'
             )
             body.append(_text(x, y + SIZE * 0.78, cell.city, 7, ' fill="#333"'))
         if cell.port:
             body.append(
-                f'<circle cx="{x + SIZE * 0.5:.1f}" cy="{y + SIZE * 0.32:.1f}" r="4" fill="#fff" stroke="#1f5f99" stroke-width="1.6"/>'
+                f'<circle cx="{x + SIZE * 0.5:.1f}" cy="{y + SIZE * 0.32:.1f}" r="4" fill="#fff" stroke="#1f5f99" '
+                'stroke-width="1.6"/>'
             )
     for box in board.boxes:
         x, y = labels[box.id]
         body.append(
-            f'<rect class="off-map-box" x="{x - SIZE * 1.5:.1f}" y="{y - SIZE * 0.6:.1f}" width="{SIZE * 3:.1f}" height="{SIZE * 1.2:.1f}" '
+            f'<rect class="off-map-box" x="{x - SIZE * 1.5:.1f}" y="{y - SIZE * 0.6:.1f}" width="{SIZE * 3:.1f}" '
+            f'height="{SIZE * 1.2:.1f}" '
             f'fill="#fafafa" stroke="#333" stroke-dasharray="5 3"/>'
         )
         body.append(_text(x, y + 3, box.id, 8))
@@ -197,7 +209,8 @@ def render_svg(scenario: Any, result: Any = None) -> str:
             ux, uy = x - 13 + number * 4, y - 7 + number * 4
             style = 'rx="2"' if unit.kind is UnitKind.GROUND else 'rx="7"'
             body.append(
-                f'<rect class="unit" x="{ux:.1f}" y="{uy:.1f}" width="26" height="14" {style} fill="{FACTION_COLOUR[unit.faction]}" stroke="#fff" stroke-width="0.8"/>'
+                f'<rect class="unit" x="{ux:.1f}" y="{uy:.1f}" width="26" height="14" {style} '
+                f'fill="{FACTION_COLOUR[unit.faction]}" stroke="#fff" stroke-width="0.8"/>'
             )
             body.append(_text(ux + 13, uy + 10, unit.id[:7], 7, ' fill="#fff"'))
     body.append("</g>")
@@ -224,7 +237,8 @@ def _lines(result: Any, centres: dict[str, tuple[float, float]], units: tuple[Un
         colour, dash = ("#1e8c3a", "") if item.supplied else ("#c62828", ' stroke-dasharray="6 4"')
         points = " ".join(f"{centres[n][0]:.1f},{centres[n][1]:.1f}" for n in nodes)
         drawn.append(
-            f'<polyline class="supply-line {css}" points="{points}" fill="none" stroke="{colour}" stroke-width="3" stroke-opacity="0.85"{dash}/>'
+            f'<polyline class="supply-line {css}" points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
+            f'stroke-opacity="0.85"{dash}/>'
         )
         x, y = centres[nodes[-1]]
         drawn.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
@@ -235,19 +249,23 @@ def _lines(result: Any, centres: dict[str, tuple[float, float]], units: tuple[Un
         if len(nodes) > 1:
             points = " ".join(f"{centres[n][0]:.1f},{centres[n][1]:.1f}" for n in nodes)
             drawn.append(
-                f'<polyline class="move" points="{points}" fill="none" stroke="{colour}" stroke-width="3" marker-end="none"/>'
+                f'<polyline class="move" points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
+                'marker-end="none"/>'
             )
         if verdict.blocked_at is not None and verdict.blocked_at in centres:
             x, y = centres[verdict.blocked_at]
             drawn.append(
-                f'<path class="blocked" d="M{x - 7:.1f},{y - 7:.1f} L{x + 7:.1f},{y + 7:.1f} M{x - 7:.1f},{y + 7:.1f} L{x + 7:.1f},{y - 7:.1f}" '
+                '<path class="blocked" '
+                f'd="M{x - 7:.1f},{y - 7:.1f} L{x + 7:.1f},{y + 7:.1f} '
+                f'M{x - 7:.1f},{y + 7:.1f} L{x + 7:.1f},{y - 7:.1f}" '
                 f'stroke="#c62828" stroke-width="3"/>'
             )
     for stack in getattr(result, "stacks", ()):
         if not stack.legal and stack.hex in centres:
             x, y = centres[stack.hex]
             drawn.append(
-                f'<polygon class="illegal-stack" points="{_corners(x, y)}" fill="none" stroke="#c62828" stroke-width="3"/>'
+                f'<polygon class="illegal-stack" points="{_corners(x, y)}" fill="none" stroke="#c62828" '
+                'stroke-width="3"/>'
             )
     drawn.append("</g>")
     return drawn
@@ -258,7 +276,8 @@ def _legend(factions: list[Faction], left: float, top: float) -> list[str]:
     for number, faction in enumerate(factions):
         y = top + 13 * number
         parts.append(
-            f'<rect x="{left + 6:.1f}" y="{y:.1f}" width="10" height="10" fill="{FACTION_COLOUR[faction]}" fill-opacity="0.35"/>'
+            f'<rect x="{left + 6:.1f}" y="{y:.1f}" width="10" height="10" fill="{FACTION_COLOUR[faction]}" '
+            'fill-opacity="0.35"/>'
         )
         label = f"ZOC of {faction.value} units (EZOC for the others)"
         parts.append(

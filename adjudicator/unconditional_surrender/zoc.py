@@ -556,7 +556,10 @@ CALCULATORS = (
     Calculator(
         name="zoc",
         label=N_("Zones of control"),
-        title="Unconditional Surrender!: zones of control, EZOC and their effects on a move, retreat, advance or supply line",
+        title=(
+            "Unconditional Surrender!: zones of control, EZOC "
+            "and their effects on a move, retreat, advance or supply line"
+        ),
         scenario=ZocScenario,
         evaluate=evaluate_zoc,
         games=("unconditional-surrender",),

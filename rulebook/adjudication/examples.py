@@ -90,7 +90,10 @@ def compare(expected: Any, actual: Any, path: str = "") -> list[str]:
 
 
 def _json_kind(value: Any) -> type:
-    """The JSON type of a scalar: ``True`` is not ``1``, but round-trip YAML's ``ScalarInt`` (how it loads ``0``) is an int."""
+    """The JSON type of a scalar: ``True`` is not ``1``, but round-trip YAML's ``ScalarInt`` is an int.
+
+    ``ScalarInt`` is how round-trip YAML loads ``0``.
+    """
     for kind in (bool, int, float, str):
         if isinstance(value, kind):
             return kind

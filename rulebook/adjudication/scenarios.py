@@ -16,7 +16,8 @@ import json
 import textwrap
 from functools import cache
 from pathlib import Path
-from typing import Any
+from types import GenericAlias
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ConfigDict, TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
@@ -28,6 +29,9 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.plain import to_plain
 from adjudicator.registry import Result, calculators, run
 from rulebook.errors import ScenarioFileError
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm
 
 __all__ = [
     "describe_result",
@@ -121,7 +125,9 @@ class _WithInheritedDocstrings(GenerateJsonSchema):
 
     def dataclass_schema(self, schema: core_schema.DataclassSchema) -> JsonSchemaValue:
         json_schema = super().dataclass_schema(schema)
-        docstrings = inherited_field_docstrings(schema["cls"])
+        # Held as plain ``type``: mypy takes ``type[Any]`` for unhashable (python/mypy#11470), which the cache rejects.
+        dataclass: type = schema["cls"]
+        docstrings = inherited_field_docstrings(dataclass)
         for name, field_schema in json_schema.get("properties", {}).items():
             if "description" not in field_schema and name in docstrings:
                 field_schema["description"] = docstrings[name]
@@ -144,9 +150,9 @@ def scenario_schema(scenario: type[Any]) -> dict[str, Any]:
     >>> schema["$defs"]["BattleSide"]["description"]  # a nested dataclass keeps its class docstring
     'One side of a battle.'
     """
-    wrapped = TypeAdapter(list[scenario], config=_WITH_FIELD_DOCSTRINGS).json_schema(
-        schema_generator=_WithInheritedDocstrings
-    )
+    # ``list[scenario]``: the item type is a run-time value, which no static type (nor mypy's ``[]``) can name.
+    items = cast("TypeForm[list[Any]]", GenericAlias(list, (scenario,)))
+    wrapped = TypeAdapter(items, config=_WITH_FIELD_DOCSTRINGS).json_schema(schema_generator=_WithInheritedDocstrings)
     definitions: dict[str, Any] = wrapped["$defs"]
     name = wrapped["items"]["$ref"].rsplit("/", 1)[-1]
     root: dict[str, Any] = dict(definitions[name])

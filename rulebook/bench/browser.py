@@ -128,7 +128,8 @@ def wait_for_runs(page: Any, runs: int) -> None:
     """Wait until the calculator has shown ``runs`` results (or stopped on an error, which raises)."""
     page.wait_for_function(
         """runs => { const host = document.querySelector('[data-rb-calculator]');
-                     return host && (Number(host.dataset.runs) >= runs || ['failed', 'bad-link'].includes(host.dataset.state)); }""",
+                     return host && (Number(host.dataset.runs) >= runs"""
+        """ || ['failed', 'bad-link'].includes(host.dataset.state)); }""",
         arg=runs,
         timeout=RESULT_TIMEOUT_MS,
     )

@@ -52,6 +52,9 @@ ENTRY_LINK = re.compile(r"\]\(ref:([^)\s]+)\)")
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
+ListedT = TypeVar("ListedT", Game, Source)
+"""A record kept in a list file (``games.yaml``, ``sources.yaml``): each has an ``id``."""
+
 _UNREADABLE = object()
 """Stands for a file that could not be parsed (its problem is already recorded)."""
 
@@ -294,7 +297,7 @@ def load_or_raise(content: Path, sources_dir: Path | None = None) -> Corpus:
     return result.corpus
 
 
-def _load_list(reader: _Reader, path: Path, model: type[ModelT]) -> list[ModelT]:
+def _load_list(reader: _Reader, path: Path, model: type[ListedT]) -> list[ListedT]:
     if not path.is_file():
         reader.problem(path, None, None, f"file not found; create it with a list of {model.__name__} records")
         return []
@@ -304,7 +307,7 @@ def _load_list(reader: _Reader, path: Path, model: type[ModelT]) -> list[ModelT]
     if not isinstance(data, list):
         reader.problem(path, None, None, f"expected a list of {model.__name__} records, found {type(data).__name__}")
         return []
-    items: list[ModelT] = []
+    items: list[ListedT] = []
     seen: set[str] = set()
     for index, raw in enumerate(data):
         before = len(reader.problems)

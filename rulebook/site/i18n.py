@@ -165,7 +165,7 @@ def extract_messages(root: Path, mapping_file: Path) -> Catalog:
         str(root),
         method_map,
         options_map,
-        keywords={"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
+        keywords={"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog

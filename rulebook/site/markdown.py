@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import yaml  # type: ignore[import-untyped]
+import yaml
 from markupsafe import Markup, escape
 
 from rulebook.site.urls import relative_link

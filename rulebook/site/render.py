@@ -39,11 +39,12 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-import yaml  # type: ignore[import-untyped]
+import yaml
 from markupsafe import Markup
 
 from adjudicator.registry import calculators
 from rulebook import __version__
+from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.content.model import LANGUAGES, Corpus, Language
 from rulebook.errors import TemplateError
 from rulebook.site.i18n import format_count, language_name, load_translations
@@ -59,6 +60,9 @@ from rulebook.site.urls import (
     term_path,
 )
 from rulebook.site.views import (
+    CalculatorListItem,
+    ExamplesOfGame,
+    ExampleView,
     Link,
     SiteIndex,
     calculator_entries,
@@ -69,6 +73,7 @@ from rulebook.site.views import (
     glossary_view,
     source_view,
     status_view,
+    template_fields,
     term_view,
     toc,
 )
@@ -154,7 +159,7 @@ def render_site(
     templates_dir: Path,
     mo_dir: Path,
     languages: Iterable[str] = LANGUAGES,
-    outcomes: Sequence[Any] = (),
+    outcomes: Sequence[ExampleOutcome] = (),
     progress: Callable[[str], None] | None = None,
 ) -> list[RenderedTree]:
     """Write every page of every language tree to ``out_dir/<lang>/`` and return the trees.
@@ -209,7 +214,7 @@ def _render_tree(
         page(
             path,
             "game.md.j2",
-            **game_view(site, game, lang, path),
+            **template_fields(game_view(site, game, lang, path)),
             terms=[
                 Link(t.rendering[lang].text, relative_link(path, term_path(t)), detail=t.abbreviation)
                 for t in sorted(corpus.terms, key=lambda t: t.rendering[lang].text.casefold())
@@ -221,27 +226,27 @@ def _render_tree(
         page(
             path,
             "source.md.j2",
-            **source_view(site, source, lang, path),
+            **template_fields(source_view(site, source, lang, path)),
             game_name=site.games[source.game].name.get(lang) or site.games[source.game].name[Language.EN],
             game_href=relative_link(path, f"{source.game}/index.md"),
             toc=toc(site, None, source.id, lang, path),
         )
 
-    def example_markdown(view: dict[str, Any], compact: bool) -> Markup:
+    def example_markdown(view: ExampleView, compact: bool) -> Markup:
         return Markup(_render(env, "_example.md.j2", {**common, "example": view, "compact": compact}))
 
     for entry in corpus.entries:
         view = entry_view(site, entry, lang)
-        budget = ENTRY_MARKDOWN_BUDGET - _size(view["main_body"]) - _size(view["second_body"] or "")
+        budget = ENTRY_MARKDOWN_BUDGET - _size(view.main_body) - _size(view.second_body or "")
         rendered = []
-        for example in view["examples"]:
+        for example in view.examples:
             full = example_markdown(example, compact=False)
             budget -= _size(full)
             rendered.append(full if budget >= 0 else example_markdown(example, compact=True))
-        page(site.paths[entry.id], "entry.md.j2", **{**view, "examples": rendered})
-    page("glossary/index.md", "glossary.md.j2", **glossary_view(site, lang))
+        page(site.paths[entry.id], "entry.md.j2", **{**template_fields(view), "examples": rendered})
+    page("glossary/index.md", "glossary.md.j2", **template_fields(glossary_view(site, lang)))
     for term in corpus.terms:
-        page(term_path(term), "term.md.j2", **term_view(site, term, lang))
+        page(term_path(term), "term.md.j2", **template_fields(term_view(site, term, lang)))
     in_source_order = sorted(
         site.outcomes,
         key=lambda o: (
@@ -255,13 +260,11 @@ def _render_tree(
         "examples/index.md",
         "examples.md.j2",
         games=[
-            {
-                "name": view["name"],
-                "href": relative_link("examples/index.md", examples_path(view["game"].id)),
-                "examples": [
-                    example_view(site, outcome, lang, "examples/index.md") for outcome in by_game[view["game"].id]
-                ],
-            }
+            ExamplesOfGame(
+                name=view.name,
+                href=relative_link("examples/index.md", examples_path(view.game.id)),
+                examples=[example_view(site, outcome, lang, "examples/index.md") for outcome in by_game[view.game.id]],
+            )
             for view in games
         ],
     )
@@ -281,24 +284,28 @@ def _render_tree(
         "calculators/index.md",
         "calculators.md.j2",
         calculators=[
-            {
-                "name": name,
-                "title": calculator.title,
-                "href": relative_link("calculators/index.md", calculator_path(name)),
-                "games": [
+            CalculatorListItem(
+                name=name,
+                title=calculator.title,
+                href=relative_link("calculators/index.md", calculator_path(name)),
+                games=[
                     site.games[g].name.get(lang) or site.games[g].name[Language.EN]
                     for g in calculator.games
                     if g in site.games
                 ],
-                "examples": len(site.outcomes_by_calculator[name]),
-            }
+                examples=len(site.outcomes_by_calculator[name]),
+            )
             for name, calculator in sorted(site.calculators.items())
         ],
     )
     for calculator in site.calculators.values():
-        page(calculator_path(calculator.name), "calculator.md.j2", **calculator_view(site, calculator, lang))
+        page(
+            calculator_path(calculator.name),
+            "calculator.md.j2",
+            **template_fields(calculator_view(site, calculator, lang)),
+        )
     _write(docs / CALCULATOR_ENTRIES, calculator_entries(site, lang))
-    page("translation.md", "translation.md.j2", **status_view(site, lang))
+    page("translation.md", "translation.md.j2", **template_fields(status_view(site, lang)))
     page("search.md", "search.md.j2")
     assets = templates_dir / "assets"
     if assets.is_dir():

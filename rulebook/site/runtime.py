@@ -43,6 +43,7 @@ import os
 import shutil
 import subprocess
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -220,7 +221,7 @@ def _prune(cache: Path, keep: set[Path]) -> None:
 
 
 def write_runtime(
-    site: Path, node_modules: Path, adjudicator: Path, web: Path, schemas: dict[str, object]
+    site: Path, node_modules: Path, adjudicator: Path, web: Path, schemas: Mapping[str, object]
 ) -> RuntimeReport:
     """Write ``site/_runtime/`` and ``site/sw.js`` from scratch; ``schemas`` maps calculator names to JSON Schemas.
 

@@ -7,6 +7,7 @@ words through gettext. :class:`SiteIndex` holds the lookups every page of one re
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import posixpath
 import re
@@ -17,6 +18,7 @@ from typing import Any
 
 from adjudicator.registry import Calculator, calculators
 from rulebook import __version__
+from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.content.model import (
     LANGUAGES,
     Authority,
@@ -46,6 +48,22 @@ from rulebook.site.urls import (
 from rulebook.translation.status import STATES, entry_state, language_status
 
 __all__ = [
+    "CalculatorLink",
+    "CalculatorListItem",
+    "CalculatorView",
+    "EntryView",
+    "ExampleView",
+    "ExamplesOfGame",
+    "GameView",
+    "GlossaryView",
+    "NoteView",
+    "RenderingView",
+    "SourceView",
+    "StatusRow",
+    "StatusView",
+    "TermView",
+    "TraceStepView",
+    "template_fields",
     "Link",
     "Localized",
     "SiteIndex",
@@ -133,7 +151,7 @@ class TocItem:
 class SiteIndex:
     """Lookups shared by every page of one render (built once per corpus)."""
 
-    def __init__(self, corpus: Corpus, outcomes: Sequence[Any]) -> None:
+    def __init__(self, corpus: Corpus, outcomes: Sequence[ExampleOutcome]) -> None:
         self.corpus = corpus
         self.games = {game.id: game for game in corpus.games}
         self.sources = {source.id: source for source in corpus.sources}
@@ -148,14 +166,14 @@ class SiteIndex:
         for entry in sorted(corpus.entries, key=lambda e: (e.source, e.order)):
             for term_id in entry.terms:
                 self.used_by[term_id].append(entry)
-        self.outcomes_by_entry: dict[str, list[Any]] = defaultdict(list)
+        self.outcomes_by_entry: dict[str, list[ExampleOutcome]] = defaultdict(list)
         for outcome in outcomes:
             for entry_id in outcome.example.entries:
                 self.outcomes_by_entry[entry_id].append(outcome)
         self.outcomes = list(outcomes)
         self._blocks: dict[str, tuple[str, str, str, str]] = {}
         self.calculators = calculators()
-        self.outcomes_by_calculator: dict[str, list[Any]] = defaultdict(list)
+        self.outcomes_by_calculator: dict[str, list[ExampleOutcome]] = defaultdict(list)
         for outcome in sorted(outcomes, key=self._source_order):
             self.outcomes_by_calculator[outcome.calculator].append(outcome)
         # A calculator implements the entries its examples cite and the rules their verified traces
@@ -165,7 +183,7 @@ class SiteIndex:
             for entry_id in self.implemented_by(name):
                 self.calculators_by_entry[entry_id].append(name)
 
-    def _source_order(self, outcome: Any) -> tuple[str, int, str]:
+    def _source_order(self, outcome: ExampleOutcome) -> tuple[str, int, str]:
         first = self.entries[outcome.example.entries[0]]
         return first.source, first.order, outcome.example.id
 
@@ -180,7 +198,7 @@ class SiteIndex:
         }
         return sorted(cited, key=lambda entry_id: (self.entries[entry_id].source, self.entries[entry_id].order))
 
-    def example_blocks(self, outcome: Any) -> tuple[str, str, str, str]:
+    def example_blocks(self, outcome: ExampleOutcome) -> tuple[str, str, str, str]:
         """Scenario and outcome of an example as YAML, a code fence longer than any backtick run in
         them, and the outcome on one line (for the compact form).
 
@@ -231,6 +249,217 @@ class SiteIndex:
         return chain
 
 
+@dataclass(frozen=True)
+class SourceView:
+    """A source document as pages list it: its title, date and language in the page's language."""
+
+    source: Source
+    title: str
+    href: str
+    date: str | None
+    language: str
+    """The source's language, named in the page's language."""
+    precedence: Localized | None
+    description: Localized | None
+    entries: str
+    """How many entries it has, formatted for the page's language."""
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game with its sources, for the home page and the game's index page."""
+
+    game: Game
+    name: str
+    href: str
+    description: Localized | None
+    sources: list[SourceView]
+
+
+@dataclass(frozen=True)
+class TraceStepView:
+    """One step of a worked example's trace, linked to the rule it applied (unless that is this page)."""
+
+    link: Link | None
+    title: str | None
+    rule: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class ExampleView:
+    """A worked example: its question, verified outcome, trace and "try it" link."""
+
+    example: Example
+    anchor: str
+    link: Link
+    """Where the example is shown in full (its game's examples page)."""
+    title: Localized | None
+    quote: Localized | None
+    status: str
+    """``pass`` or ``fail``."""
+    calculator: str
+    calculator_href: str
+    try_href: str
+    """The calculator page with the example's scenario in the fragment."""
+    scenario: str
+    result: str
+    fence: str
+    """A code fence longer than any backtick run in the scenario or result."""
+    outcome_line: str
+    trace: list[TraceStepView]
+    assumptions: list[Localized]
+    entry: Link
+    version: str
+
+
+@dataclass(frozen=True)
+class NoteView:
+    """An editor's note in the page's language (or the nearest one it has)."""
+
+    kind: str
+    text: Localized | None
+
+
+@dataclass(frozen=True)
+class CalculatorLink:
+    """A link to a calculator page, named by the calculator."""
+
+    name: str
+    href: str
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """An entry page: which texts it shows and why, citation, links, notes, examples, calculators."""
+
+    entry: Entry
+    title: str
+    heading: str
+    section: str | None
+    state: str
+    kind: str
+    authority: str | None
+    """``house-rule``/``unofficial`` where the passage is not official, else ``None``."""
+    game_name: str
+    source: SourceView
+    crumbs: list[Link]
+    choice: TextChoice
+    main_language: str
+    original_language: str
+    page_language: str
+    second_language: str | None
+    main_body: str
+    second_body: str | None
+    original_title: str
+    see_also: list[Link]
+    children: list[Link]
+    terms: list[Link]
+    notes: list[NoteView]
+    examples: list[ExampleView]
+    """The examples shown on this page: those whose first entry it is (in full while the page's
+    budget lasts, see :func:`rulebook.site.render.render_site`); the others are linked."""
+    example_links: list[Link]
+    calculators: list[CalculatorLink]
+
+
+@dataclass(frozen=True)
+class CalculatorView:
+    """A calculator page: the host element's data, the rules it implements, its worked examples."""
+
+    name: str
+    title: str
+    games: list[Link]
+    entries: list[Link]
+    examples: list[ExampleView]
+    start_title: Localized | None
+    start_scenario: str
+    """The first worked example's scenario as JSON: what the page runs when it opens."""
+    site_root: str
+    schema_href: str
+    entries_href: str
+
+
+@dataclass(frozen=True)
+class RenderingView:
+    """A term's rendering in one language, for the term page's table."""
+
+    language: str
+    lang: str
+    text: str
+
+
+@dataclass(frozen=True)
+class TermView:
+    """A glossary term's page."""
+
+    term: Term
+    title: str
+    forms: list[str]
+    definition: Localized | None
+    renderings: list[RenderingView]
+    games: list[Link]
+    defined_by: list[Link]
+    used_by: list[Link]
+
+
+@dataclass(frozen=True)
+class GlossaryView:
+    """The A–Z glossary: terms grouped by their first letter in the page's language."""
+
+    letters: list[tuple[str, list[Link]]]
+
+
+@dataclass(frozen=True)
+class StatusRow:
+    """One translation state on the translation dashboard."""
+
+    state: str
+    count: str
+    share: str
+    entries: list[Link]
+
+
+@dataclass(frozen=True)
+class StatusView:
+    """The translation dashboard of one language."""
+
+    rows: list[StatusRow]
+    total: str
+    language: str
+
+
+@dataclass(frozen=True)
+class ExamplesOfGame:
+    """One game's worked examples on the examples index."""
+
+    name: str
+    href: str
+    examples: list[ExampleView]
+
+
+@dataclass(frozen=True)
+class CalculatorListItem:
+    """One calculator on the calculators index."""
+
+    name: str
+    title: str
+    href: str
+    games: list[str]
+    examples: int
+    """How many worked examples start from it."""
+
+
+def template_fields(view: object) -> dict[str, Any]:
+    """A view's fields as a template's top-level variables (shallow: nested views stay typed).
+
+    >>> template_fields(Link("Sperren", "sperren.md"))
+    {'title': 'Sperren', 'href': 'sperren.md', 'section': None, 'detail': None}
+    """
+    assert dataclasses.is_dataclass(view) and not isinstance(view, type)
+    return {item.name: getattr(view, item.name) for item in dataclasses.fields(view)}
+
+
 def pick(texts: dict[Language, str], lang: Language) -> Localized | None:
     """The text in ``lang``, else English, else any language; ``None`` when there is none."""
     for candidate in (lang, Language.EN, *texts):
@@ -254,27 +483,27 @@ def _body(site: SiteIndex, entry: Entry, text: LanguageText, lang: Language, pag
     return markdown
 
 
-def source_view(site: SiteIndex, source: Source, lang: Language, from_path: str) -> dict[str, Any]:
-    return {
-        "source": source,
-        "title": source.title.get(lang) or source.title[Language.EN],
-        "href": relative_link(from_path, source_path(source)),
-        "date": format_source_date(source.date, lang.value) if source.date else None,
-        "language": language_name(source.lang.value, lang.value),
-        "precedence": pick(source.precedence, lang),
-        "description": pick(source.description, lang),
-        "entries": format_count(site.entries_per_source[source.id], lang.value),
-    }
+def source_view(site: SiteIndex, source: Source, lang: Language, from_path: str) -> SourceView:
+    return SourceView(
+        source=source,
+        title=source.title.get(lang) or source.title[Language.EN],
+        href=relative_link(from_path, source_path(source)),
+        date=format_source_date(source.date, lang.value) if source.date else None,
+        language=language_name(source.lang.value, lang.value),
+        precedence=pick(source.precedence, lang),
+        description=pick(source.description, lang),
+        entries=format_count(site.entries_per_source[source.id], lang.value),
+    )
 
 
-def game_view(site: SiteIndex, game: Game, lang: Language, from_path: str) -> dict[str, Any]:
-    return {
-        "game": game,
-        "name": game.name.get(lang) or game.name[Language.EN],
-        "href": relative_link(from_path, f"{game.id}/index.md"),
-        "description": pick(game.description, lang),
-        "sources": [source_view(site, s, lang, from_path) for s in site.corpus.sources if s.game == game.id],
-    }
+def game_view(site: SiteIndex, game: Game, lang: Language, from_path: str) -> GameView:
+    return GameView(
+        game=game,
+        name=game.name.get(lang) or game.name[Language.EN],
+        href=relative_link(from_path, f"{game.id}/index.md"),
+        description=pick(game.description, lang),
+        sources=[source_view(site, s, lang, from_path) for s in site.corpus.sources if s.game == game.id],
+    )
 
 
 def toc(site: SiteIndex, parent: str | None, source_id: str, lang: Language, from_path: str) -> tuple[TocItem, ...]:
@@ -298,7 +527,7 @@ def example_anchor(example: Example) -> str:
     return example.id.replace(".", "-")
 
 
-def example_view(site: SiteIndex, outcome: Any, lang: Language, from_path: str) -> dict[str, Any]:
+def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_path: str) -> ExampleView:
     example: Example = outcome.example
     trace = []
     for step in outcome.trace:
@@ -306,43 +535,43 @@ def example_view(site: SiteIndex, outcome: Any, lang: Language, from_path: str) 
         link = site.entry_link(rule, lang, from_path) if rule else None
         here = rule is not None and site.paths[rule.id] == from_path
         trace.append(
-            {
-                "link": None if here else link,
-                "title": link.title if link else step.get("rule"),
-                "rule": step.get("rule"),
-                "text": str(step.get("text", "")),
-            }
+            TraceStepView(
+                link=None if here else link,
+                title=link.title if link else step.get("rule"),
+                rule=step.get("rule"),
+                text=str(step.get("text", "")),
+            )
         )
     first = site.entries[example.entries[0]]
     scenario, result, fence, outcome_line = site.example_blocks(outcome)
     entry_link = site.entry_link(first, lang, from_path)
     title = pick(example.title, lang)
     calculator_href = url_link(from_path, calculator_path(outcome.calculator))
-    return {
-        "example": example,
-        "anchor": example_anchor(example),
-        "link": Link(
+    return ExampleView(
+        example=example,
+        anchor=example_anchor(example),
+        link=Link(
             title.text if title else example.id,
             f"{relative_link(from_path, examples_path(example.game))}#{example_anchor(example)}",
         ),
-        "title": pick(example.title, lang),
-        "quote": pick(example.quote, lang),
-        "status": outcome.status,
-        "calculator": outcome.calculator,
-        "calculator_href": calculator_href,
-        "try_href": f"{calculator_href}#{share_fragment(example.scenario)}",
-        "scenario": scenario,
-        "result": result,
-        "fence": fence,
-        "outcome_line": outcome_line,
-        "trace": trace,
-        "assumptions": [a for a in (pick(item, lang) for item in example.assumptions) if a],
-        "entry": entry_link,
-        "version": __version__,
-    }
+        title=pick(example.title, lang),
+        quote=pick(example.quote, lang),
+        status=outcome.status,
+        calculator=outcome.calculator,
+        calculator_href=calculator_href,
+        try_href=f"{calculator_href}#{share_fragment(example.scenario)}",
+        scenario=scenario,
+        result=result,
+        fence=fence,
+        outcome_line=outcome_line,
+        trace=trace,
+        assumptions=[a for a in (pick(item, lang) for item in example.assumptions) if a],
+        entry=entry_link,
+        version=__version__,
+    )
 
 
-def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> dict[str, Any]:
+def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
     path = site.paths[entry.id]
     game = site.games[entry.game]
     source = site.sources[entry.source]
@@ -355,83 +584,83 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> dict[str, Any]:
         Link(source.title.get(lang) or source.title[Language.EN], relative_link(path, source_path(source))),
     ]
     crumbs += [site.entry_link(ancestor, lang, path) for ancestor in site.ancestors(entry)]
-    notes = [{"kind": note.kind.value, "text": pick(note.text, lang)} for note in entry.notes]
-    return {
-        "entry": entry,
-        "title": title,
-        "heading": title if not entry.section or title.startswith(entry.section) else f"{entry.section} {title}",
-        "section": section,
-        "state": entry_state(entry, lang),
-        "kind": entry.kind.value,
-        "authority": authority.value if authority is not Authority.OFFICIAL else None,
-        "game_name": game.name.get(lang) or game.name[Language.EN],
-        "source": source_view(site, source, lang, path),
-        "crumbs": crumbs,
-        "choice": choice,
-        "main_language": language_name(choice.main_lang.value, lang.value),
-        "original_language": language_name(entry.lang.value, lang.value),
-        "page_language": language_name(lang.value, lang.value),
-        "second_language": language_name(choice.second_lang.value, lang.value) if choice.second_lang else None,
-        "main_body": _body(site, entry, choice.main, choice.main_lang, path, link_terms=True),
-        "second_body": _body(site, entry, choice.second, choice.second_lang, path, link_terms=False)
+    notes = [NoteView(note.kind.value, pick(note.text, lang)) for note in entry.notes]
+    return EntryView(
+        entry=entry,
+        title=title,
+        heading=title if not entry.section or title.startswith(entry.section) else f"{entry.section} {title}",
+        section=section,
+        state=entry_state(entry, lang),
+        kind=entry.kind.value,
+        authority=authority.value if authority is not Authority.OFFICIAL else None,
+        game_name=game.name.get(lang) or game.name[Language.EN],
+        source=source_view(site, source, lang, path),
+        crumbs=crumbs,
+        choice=choice,
+        main_language=language_name(choice.main_lang.value, lang.value),
+        original_language=language_name(entry.lang.value, lang.value),
+        page_language=language_name(lang.value, lang.value),
+        second_language=language_name(choice.second_lang.value, lang.value) if choice.second_lang else None,
+        main_body=_body(site, entry, choice.main, choice.main_lang, path, link_terms=True),
+        second_body=_body(site, entry, choice.second, choice.second_lang, path, link_terms=False)
         if choice.second is not None and choice.second_lang is not None
         else None,
-        "original_title": entry.original.title,
-        "see_also": [site.entry_link(site.entries[target], lang, path) for target in entry.see_also],
-        "children": [site.entry_link(child, lang, path) for child in site.children[entry.id]],
-        "terms": [
+        original_title=entry.original.title,
+        see_also=[site.entry_link(site.entries[target], lang, path) for target in entry.see_also],
+        children=[site.entry_link(child, lang, path) for child in site.children[entry.id]],
+        terms=[
             Link(
                 site.terms[t].rendering[lang].text if lang in site.terms[t].rendering else t,
                 relative_link(path, term_path(site.terms[t])),
             )
             for t in entry.terms
         ],
-        "notes": notes,
+        notes=notes,
         # An example is shown on the first entry it illustrates (in full while the page's budget
         # lasts, see render_site) and linked from the others.
-        "examples": [
+        examples=[
             example_view(site, outcome, lang, path)
             for outcome in site.outcomes_by_entry[entry.id]
             if outcome.example.entries[0] == entry.id
         ],
-        "example_links": [
-            example_view(site, outcome, lang, path)["link"]
+        example_links=[
+            example_view(site, outcome, lang, path).link
             for outcome in site.outcomes_by_entry[entry.id]
             if outcome.example.entries[0] != entry.id
         ],
-        "calculators": [
-            {"name": name, "href": relative_link(path, calculator_path(name))}
+        calculators=[
+            CalculatorLink(name, relative_link(path, calculator_path(name)))
             for name in site.calculators_by_entry[entry.id]
         ],
-    }
+    )
 
 
-def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> dict[str, Any]:
+def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> CalculatorView:
     """A calculator page: the host element's data, the rules it implements, its worked examples."""
     path = calculator_path(calculator.name)
     outcomes = site.outcomes_by_calculator[calculator.name]
     start = outcomes[0].example if outcomes else None
     site_root = posixpath.relpath("/", page_url(lang.value, path)) + "/"
-    return {
-        "name": calculator.name,
-        "title": calculator.title,
-        "games": [
+    return CalculatorView(
+        name=calculator.name,
+        title=calculator.title,
+        games=[
             Link(site.games[g].name.get(lang) or site.games[g].name[Language.EN], relative_link(path, f"{g}/index.md"))
             for g in calculator.games
             if g in site.games
         ],
-        "entries": [
+        entries=[
             site.entry_link(site.entries[entry_id], lang, path) for entry_id in site.implemented_by(calculator.name)
         ],
-        "examples": [example_view(site, outcome, lang, path) for outcome in outcomes],
-        "start_title": pick(start.title, lang) if start else None,
-        "start_scenario": json.dumps(
+        examples=[example_view(site, outcome, lang, path) for outcome in outcomes],
+        start_title=pick(start.title, lang) if start else None,
+        start_scenario=json.dumps(
             start.scenario if start else {}, ensure_ascii=False, separators=(",", ":"), default=str
         ),
-        "site_root": site_root,
-        "schema_href": f"{site_root}_runtime/schema/{calculator.name}.json",
-        "entries_href": url_link(path, "calculators/index.md") + "entries.json",
-    }
+        site_root=site_root,
+        schema_href=f"{site_root}_runtime/schema/{calculator.name}.json",
+        entries_href=url_link(path, "calculators/index.md") + "entries.json",
+    )
 
 
 def calculator_entries(site: SiteIndex, lang: Language) -> str:
@@ -446,60 +675,60 @@ def calculator_entries(site: SiteIndex, lang: Language) -> str:
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
 
 
-def term_view(site: SiteIndex, term: Term, lang: Language) -> dict[str, Any]:
+def term_view(site: SiteIndex, term: Term, lang: Language) -> TermView:
     path = term_path(term)
     rendering = term.rendering.get(lang) or term.rendering[Language.EN]
-    return {
-        "term": term,
-        "title": rendering.text,
-        "forms": rendering.forms,
-        "definition": pick(term.definition, lang),
-        "renderings": [
-            {"language": language_name(code, lang.value), "lang": code, "text": term.rendering[Language(code)].text}
+    return TermView(
+        term=term,
+        title=rendering.text,
+        forms=rendering.forms,
+        definition=pick(term.definition, lang),
+        renderings=[
+            RenderingView(language_name(code, lang.value), code, term.rendering[Language(code)].text)
             for code in LANGUAGES
             if Language(code) in term.rendering
         ],
-        "games": [
+        games=[
             Link(site.games[g].name.get(lang) or site.games[g].name[Language.EN], relative_link(path, f"{g}/index.md"))
             for g in term.games
             if g in site.games
         ],
-        "defined_by": [site.entry_link(site.entries[e], lang, path) for e in term.defined_by],
-        "used_by": [site.entry_link(e, lang, path) for e in site.used_by[term.id] if e.id not in term.defined_by],
-    }
+        defined_by=[site.entry_link(site.entries[e], lang, path) for e in term.defined_by],
+        used_by=[site.entry_link(e, lang, path) for e in site.used_by[term.id] if e.id not in term.defined_by],
+    )
 
 
-def glossary_view(site: SiteIndex, lang: Language) -> dict[str, Any]:
+def glossary_view(site: SiteIndex, lang: Language) -> GlossaryView:
     path = "glossary/index.md"
     groups: dict[str, list[Link]] = defaultdict(list)
     for term in site.corpus.terms:
         rendering = term.rendering.get(lang) or term.rendering[Language.EN]
         label = rendering.text
         groups[label[:1].upper()].append(Link(label, relative_link(path, term_path(term)), detail=term.abbreviation))
-    return {
-        "letters": [
+    return GlossaryView(
+        letters=[
             (letter, sorted(groups[letter], key=lambda link: link.title.casefold()))
             for letter in sorted(groups, key=str.casefold)
         ]
-    }
+    )
 
 
-def status_view(site: SiteIndex, lang: Language) -> dict[str, Any]:
+def status_view(site: SiteIndex, lang: Language) -> StatusView:
     path = "translation.md"
     status = language_status(site.corpus, lang)
     rows = []
     for state in STATES:
         ids = status.entries[state]
         rows.append(
-            {
-                "state": state,
-                "count": format_count(status.counts[state], lang.value),
-                "share": format_share(status.counts[state], status.total, lang.value),
-                "entries": [site.entry_link(site.entries[i], lang, path) for i in ids],
-            }
+            StatusRow(
+                state=state,
+                count=format_count(status.counts[state], lang.value),
+                share=format_share(status.counts[state], status.total, lang.value),
+                entries=[site.entry_link(site.entries[i], lang, path) for i in ids],
+            )
         )
-    return {
-        "rows": rows,
-        "total": format_count(status.total, lang.value),
-        "language": language_name(lang.value, lang.value),
-    }
+    return StatusView(
+        rows=rows,
+        total=format_count(status.total, lang.value),
+        language=language_name(lang.value, lang.value),
+    )

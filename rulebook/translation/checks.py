@@ -433,8 +433,11 @@ def glossary_problems(
     ...     language: TermRendering(text=text, forms=["TW"]) for language, text in
     ...     [("de", "Technologiewert"), ("en", "technology value"), ("hu", "technológiai érték"),
     ...      ("ru", "технологическое очко"), ("nl", "technologiewaarde")]})
-    >>> glossary_problems("Er hat genug TW.", "de", "He has enough points.", "en", compile_glossary([term]))
-    ["the original uses glossary term 'tw' ('TW') but the translation has none of its en renderings: 'technology value', 'TW'"]
+    >>> glossary_problems(
+    ...     "Er hat genug TW.", "de", "He has enough points.", "en", compile_glossary([term])
+    ... )  # doctest: +NORMALIZE_WHITESPACE
+    ["the original uses glossary term 'tw' ('TW') but the translation has none of its en renderings:
+      'technology value', 'TW'"]
     """
     source_lang, target_lang = Language(original_lang), Language(lang)
     folded = _fold(original)
@@ -519,9 +522,10 @@ def markdown_problems(original: str, translation: str, kind: UnitKind | None = N
     ``kind`` is the unit's block kind; ``None`` for plain-text fields (titles),
     where only a line break is wrong: Markdown is not rendered there.
 
-    >>> markdown_problems("Siehe [Sabotage](ref:how.sabotage) und **nie**.",
+    >>> markdown_problems("Siehe [Sabotage](ref:how.sabotage) und **nie**.",  # doctest: +NORMALIZE_WHITESPACE
     ...                   "See [sabotage](ref:how.sabotge) and never.", UnitKind.PARAGRAPH)
-    ["links differ: the original links to ['ref:how.sabotage'], the translation to ['ref:how.sabotge']", 'strong emphasis differs: the original has 2 ** markers, the translation 0']
+    ["links differ: the original links to ['ref:how.sabotage'], the translation to ['ref:how.sabotge']",
+     'strong emphasis differs: the original has 2 ** markers, the translation 0']
     >>> markdown_problems("Eins", "One\\n\\n- two", UnitKind.PARAGRAPH)
     ["the translation opens blocks the original does not have: a blank line, '-'"]
     """

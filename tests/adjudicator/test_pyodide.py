@@ -21,7 +21,7 @@ from rulebook.site.runtime import adjudicator_modules
 from tests.conftest import REPOSITORY, require
 
 RUNNER = Path(__file__).with_name("pyodide_run.mjs")
-BAD_CALLS = [
+BAD_CALLS: list[dict[str, Any]] = [
     {"name": "no-such-calculator", "scenario": {}},
     {"name": "no-such-calculator", "scenario": []},
 ]
@@ -45,13 +45,14 @@ def test_pyodide_matches_cpython(sources_dir: Path) -> None:
     """Each example scenario gives the same JSON answer in Pyodide as in CPython."""
     node = shutil.which("node")
     require(node is not None, "node is not installed")
+    assert node is not None
     require(
         (REPOSITORY / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file(),
         "node_modules/pyodide missing: run make setup",
     )
     corpus = load_corpus(REPOSITORY / "content", sources_dir).corpus
     assert corpus is not None
-    calls = [
+    calls: list[dict[str, Any]] = [
         {"name": e.calculator, "scenario": e.scenario} for e in sorted(corpus.examples, key=lambda e: e.id)
     ] + BAD_CALLS
     files = {
@@ -68,7 +69,7 @@ def test_pyodide_matches_cpython(sources_dir: Path) -> None:
         check=False,
     )
     assert completed.returncode == 0, completed.stderr[-2000:]
-    answer = json.loads(completed.stdout)
+    answer: dict[str, Any] = json.loads(completed.stdout)
     assert answer["python"].startswith("3.14")
     for call, in_browser in zip(calls, answer["results"]):
         here = json.loads(evaluate_json(call["name"], json.dumps(call["scenario"])))

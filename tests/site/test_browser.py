@@ -1,4 +1,7 @@
-"""The real site in a real browser (Debian chromium via Playwright): languages, switcher, search, layout, accessibility."""
+"""The real site in a real browser: languages, switcher, search, layout, accessibility.
+
+The browser is Debian's chromium, driven by Playwright.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Calculator pages in a real browser (issue 9): the adjudicator under Pyodide, "try it", share links, languages, weight.
+"""Calculator pages in a real browser (issue 9).
+
+They cover the adjudicator under Pyodide, "try it", share links, languages and weight.
 
 Debian's chromium opens the session-built site from a local server that records
 what it sends (no other network). Most tests share one browser context, so the
@@ -29,7 +31,7 @@ from adjudicator.web import evaluate_json
 from rulebook.adjudication.scenarios import scenario_schema
 from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
 from rulebook.content.load import load_or_raise
-from rulebook.content.model import LANGUAGES, Example
+from rulebook.content.model import LANGUAGES, Corpus, Example
 from rulebook.site.i18n import catalog_path
 from rulebook.site.urls import share_fragment
 from tests.conftest import REPOSITORY
@@ -42,7 +44,7 @@ HOST = "[data-rb-calculator]"
 
 
 @pytest.fixture(scope="module")
-def corpus() -> Any:
+def corpus() -> Corpus:
     """The real content, for the examples and entries the pages show."""
     return load_or_raise(REPOSITORY / "content")
 
@@ -80,23 +82,28 @@ def tab(shared_context: Any) -> Iterator[Any]:
 
 
 def _catalog(lang: str) -> dict[str | tuple[str, str], str]:
-    """msgid → translation; a message with a context under ``(context, msgid)``."""
+    """msgid → translation; a message with a context under ``(context, msgid)``.
+
+    The UI catalogs hold no plural message, so each id and each translation is one string.
+    """
+    words: dict[str | tuple[str, str], str] = {}
     with catalog_path(REPOSITORY / "locales", lang).open("rb") as handle:
-        return {
-            (message.context, message.id) if message.context else message.id: message.string
-            for message in read_po(handle, locale=lang)
-            if message.id
-        }
+        for message in read_po(handle, locale=lang):
+            if not message.id:
+                continue
+            assert isinstance(message.id, str) and isinstance(message.string, str), message.id
+            words[(message.context, message.id) if message.context else message.id] = message.string
+    return words
 
 
-def _first_example(corpus: Any, calculator: str) -> Example:
+def _first_example(corpus: Corpus, calculator: str) -> Example:
     """The calculator's example shown first in source order (the one its page starts from)."""
     entries = {entry.id: entry for entry in corpus.entries}
     found = [e for e in corpus.examples if e.calculator == calculator]
     return min(found, key=lambda e: (entries[e.entries[0]].source, entries[e.entries[0]].order, e.id))
 
 
-def _entry_url(corpus: Any, entry_id: str, lang: str) -> str:
+def _entry_url(corpus: Corpus, entry_id: str, lang: str) -> str:
     entry = next(entry for entry in corpus.entries if entry.id == entry_id)
     return f"{lang}/{entry.game}/{entry.slug}/"
 
@@ -224,7 +231,10 @@ class TestBattleCalculator:
 
 class TestListsInTheForm:
     def test_declarations_are_removed_and_added(self, tab: Any, counted: tuple[str, RequestLog]) -> None:
-        """In the action stack's form a declaration can be removed and one added (a copy of the last); the answer follows."""
+        """In the action stack's form a declaration can be removed and one added; the answer follows.
+
+        The added declaration is a copy of the last.
+        """
         url, _ = counted
         tab.goto(url + "en/calculators/stack/")
         wait_for_runs(tab, 1)
@@ -247,9 +257,12 @@ class TestListsInTheForm:
 class TestTryIt:
     @pytest.mark.parametrize(("calculator", "lang"), TRY_IT, ids=[f"{name}-{lang}" for name, lang in TRY_IT])
     def test_each_calculator_runs_from_its_entry_page(
-        self, tab: Any, counted: tuple[str, RequestLog], corpus: Any, calculator: str, lang: str
+        self, tab: Any, counted: tuple[str, RequestLog], corpus: Corpus, calculator: str, lang: str
     ) -> None:
-        """ "Try it" on the entry page opens the calculator with the example's scenario, which gives CPython's answer."""
+        """ "Try it" on the entry page opens the calculator with the example's scenario.
+
+        The scenario gives CPython's answer.
+        """
         url, _ = counted
         example = _first_example(corpus, calculator)
         tab.goto(url + _entry_url(corpus, example.entries[0], lang))
@@ -358,7 +371,10 @@ def fresh_tab(browser: Any) -> Iterator[Any]:
 
 class TestYamlEditor:
     def test_the_editor_switches_to_yaml_and_back(self, fresh_tab: Any, counted: tuple[str, RequestLog]) -> None:
-        """YAML holds the same scenario, runs to the same answer, follows the form, is remembered, and comes back as JSON."""
+        """YAML holds the same scenario, runs to the same answer and follows the form.
+
+        It is remembered, and comes back as JSON.
+        """
         url, _ = counted
         tab = fresh_tab
         tab.goto(url + "en/calculators/battle/")
@@ -402,9 +418,12 @@ class TestYamlEditor:
         assert tab.problems == []
 
     def test_yaml_from_a_content_file_pasted_into_the_json_editor(
-        self, fresh_tab: Any, counted: tuple[str, RequestLog], corpus: Any
+        self, fresh_tab: Any, counted: tuple[str, RequestLog], corpus: Corpus
     ) -> None:
-        """A worked example's scenario copied from its YAML file runs as is, with CPython's answer; the editor turns to YAML."""
+        """A worked example's scenario copied from its YAML file runs as is, with CPython's answer.
+
+        The editor turns to YAML.
+        """
         url, _ = counted
         tab = fresh_tab
         example = next(e for e in corpus.examples if e.id == "aa2.example.super-submarines")
@@ -438,8 +457,13 @@ def test_the_calculator_works_in_every_tree(tab: Any, counted: tuple[str, Reques
     assert tab.problems == []
 
 
-def test_pages_without_a_calculator_load_no_runtime(browser: Any, counted: tuple[str, RequestLog], corpus: Any) -> None:
-    """Home, an entry with "try it" links and an entry no calculator implements load nothing of Pyodide or the worker."""
+def test_pages_without_a_calculator_load_no_runtime(
+    browser: Any, counted: tuple[str, RequestLog], corpus: Corpus
+) -> None:
+    """Pages without a calculator load nothing of Pyodide or the worker.
+
+    They are home, an entry with "try it" links and an entry no calculator implements.
+    """
     url, _ = counted
     cited = {entry_id for example in corpus.examples for entry_id in example.entries}
     plain = next(entry for entry in corpus.entries if entry.id not in cited and entry.original.body.strip())
@@ -551,7 +575,10 @@ def test_calculator_page_accessibility(tab: Any, counted: tuple[str, RequestLog]
 
 class TestBuiltPages:
     def test_every_calculator_has_a_page_in_every_tree(self, built_site: BuiltSite) -> None:
-        """/<lang>/calculators/<name>/ for every registered calculator, titled in the tree's language, plus the index."""
+        """/<lang>/calculators/<name>/ for every registered calculator, titled in the tree's language.
+
+        Plus the index.
+        """
         labels = _labels()
         for lang in LANGUAGES:
             words = _catalog(lang)
@@ -566,7 +593,10 @@ class TestBuiltPages:
         assert sorted(_labels()) == sorted(calculators())
 
     def test_ui_strings_keep_their_placeholders(self, built_site: BuiltSite) -> None:
-        """Each tree's calculator strings carry the same {placeholders} as the English ones, so the script can fill them."""
+        """Each tree's calculator strings carry the same {placeholders} as the English ones.
+
+        So the script can fill them.
+        """
 
         def strings(lang: str) -> dict[str, str]:
             html = (built_site.root / lang / "calculators" / "battle" / "index.html").read_text(encoding="utf-8")

@@ -77,7 +77,12 @@ def test_attacks_are_inert_and_visible_in_the_browser(browser: Any, hostile_site
     context = browser.new_context()
     page = context.new_page()
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def record_and_dismiss(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record_and_dismiss)
     page.goto(hostile_site.url + "en/hell-of-a-war/abwerfen/", wait_until="load")
     page.wait_for_timeout(300)
     text = page.locator(".rb-entry").inner_text()

@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.axis_and_allies_2e.combat`: the Axis & Allies unit values, technologies and combat rules."""
+"""Tests of :mod:`adjudicator.axis_and_allies_2e.combat`: the Axis & Allies unit values,
+technologies and combat rules.
+"""
 
 from __future__ import annotations
 
@@ -50,7 +52,9 @@ class TestProfiles:
         ],
     )
     def test_technologies(self, technology: str, unit: str, attacking: bool, dice: int, hits_on: int) -> None:
-        """Heavy bombers 3 dice attacking / 1 defending; jets defend at 5, attack at 3; super subs attack at 3, defend at 2."""
+        """Heavy bombers 3 dice attacking / 1 defending; jets defend at 5, attack at 3;
+        super subs attack at 3, defend at 2.
+        """
         kind = "sea" if unit == "submarine" else "land"
         side = {"units": {unit: 2}, "technologies": [technology]}
         other = {"units": {"battleship" if kind == "sea" else "infantry": 1}}
@@ -182,7 +186,9 @@ class TestRules:
     def test_impossible_battles(
         self, attacker: dict[str, Any], defender: dict[str, Any], more: dict[str, Any], message: str
     ) -> None:
-        """Units in the wrong kind of battle and fields of the other game are refused with the rule that forbids them."""
+        """Units in the wrong kind of battle and fields of the
+        other game are refused with the rule that forbids them.
+        """
         with pytest.raises(InvalidScenario) as raised:
             battle(attacker, defender, **more)
         assert message in str(raised.value).splitlines()

@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.axis_and_allies_2e.rules`: IPC chips, research, bridging, retreat, bombardment, captured capitals."""
+"""Tests of :mod:`adjudicator.axis_and_allies_2e.rules`: IPC chips, research, bridging, retreat,
+bombardment, captured capitals.
+"""
 
 from __future__ import annotations
 
@@ -227,7 +229,9 @@ class TestBombardment:
         ],
     )
     def test_shots(self, scenario: dict[str, Any], shots: int, forfeited: bool) -> None:
-        """One shot per battleship, lost after a sea battle (holding one back does not help), none outside an assault."""
+        """One shot per battleship, lost after a sea battle
+        (holding one back does not help), none outside an assault.
+        """
         outcome = result("bombardment", scenario)
         assert (outcome.shots, outcome.forfeited, outcome.can_be_hit, outcome.can_break_off) == (
             shots,
@@ -254,7 +258,9 @@ class TestCapturedCapital:
         ],
     )
     def test_stages(self, scenario: dict[str, Any], expected: tuple[Any, ...]) -> None:
-        """All IPCs handed over, no income while occupied, nothing refunded, only captured enemy IPCs to spend after liberation."""
+        """All IPCs handed over, no income while occupied, nothing refunded,
+        only captured enemy IPCs to spend after liberation.
+        """
         outcome = result("captured-capital", scenario)
         assert (
             outcome.handed_over,

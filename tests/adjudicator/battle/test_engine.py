@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.battle.engine`: the exact solver, the Monte Carlo and the replay agree with each other and with hand calculations."""
+"""Tests of :mod:`adjudicator.battle.engine`: the exact solver,
+the Monte Carlo and the replay agree with each other and with hand calculations.
+"""
 
 from __future__ import annotations
 
@@ -58,7 +60,9 @@ class TestExactAgainstHandCalculation:
         )
 
     def test_first_strike_casualties_do_not_fire(self) -> None:
-        """Submarine vs transport: a first-shot hit is never answered, so both are never destroyed together (3/4, 1/4, 0)."""
+        """Submarine vs transport: a first-shot hit is never answered,
+        so both are never destroyed together (3/4, 1/4, 0).
+        """
         assert close(
             probabilities(BattleSetup((SUB_A,), (TRANSPORT_D,), (1,), (1,))),
             (Fraction(3, 4), Fraction(1, 4), Fraction(0)),

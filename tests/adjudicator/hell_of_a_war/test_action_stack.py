@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.hell_of_a_war.action_stack`: resolving a Hell of a War action stack, its errors and its invariants."""
+"""Tests of :mod:`adjudicator.hell_of_a_war.action_stack`: resolving a Hell of a War action stack,
+its errors and its invariants.
+"""
 
 from __future__ import annotations
 
@@ -134,7 +136,9 @@ class TestResolution:
         assert result.cards["anna-227"].locked is False
 
     def test_costs_are_paid_only_if_payable_when_the_action_resolves(self) -> None:
-        """Four base buildings: the counter-227 is paid and the Radarstation ends unlocked for lack of TW (how.aktionsstapel)."""
+        """Four base buildings: the counter-227 is paid
+        and the Radarstation ends unlocked for lack of TW (how.aktionsstapel).
+        """
         data = scenario(
             [
                 base("radar", "Anna", "Radarstation"),
@@ -151,7 +155,9 @@ class TestResolution:
         assert result.tw_paid == {"Anna": 2, "Ben": 0}
 
     def test_an_ability_that_locks_its_card_fails_once_the_card_is_locked(self) -> None:
-        """Zerstörer / Radarstation / Zerstörer: the radar is locked first and draws nothing, the first destroyer finds no target."""
+        """Zerstörer / Radarstation / Zerstörer: the radar is locked first and draws nothing,
+        the first destroyer finds no target.
+        """
         data = scenario(
             [unit("z1", "Anna"), unit("z2", "Anna"), base("radar", "Ben", "Radarstation"), *spare("Ben", 2)],
             [
@@ -244,7 +250,9 @@ class TestResolution:
         assert {result.cards["act"].zone.value, result.cards["abwehr"].zone.value} == {"scrapyard"}
 
     def test_a_countered_action_card_is_not_paid_but_goes_to_the_scrapyard(self) -> None:
-        """Countered as a whole, an action card costs nothing and is put on the scrapyard all the same (how.aktionskarten)."""
+        """Countered as a whole, an action card costs nothing and is
+        put on the scrapyard all the same (how.aktionskarten).
+        """
         data = scenario(
             [action_card("act", "Ben", 2), action_card("counter", "Anna", 1), base("hafen", "Anna")],
             [
@@ -334,7 +342,9 @@ class TestResolution:
         assert result.tw_left["Anna"] == 1 and result.cards["radar"].zone.value == "scrapyard"
 
     def test_an_assembly_makes_one_unit_per_phase_cheaper(self) -> None:
-        """A Kaserne discounts the first infantry resolved; the second pays in full and the Kaserne is not locked (how.kaserne)."""
+        """A Kaserne discounts the first infantry resolved;
+        the second pays in full and the Kaserne is not locked (how.kaserne).
+        """
         infantry = {
             "name": "Infanterie",
             "owner": "Anna",
@@ -357,7 +367,8 @@ class TestResolution:
             phase="build",
         )
         result = settle(data)
-        assert [(o.card, o.payment.assemblies, len(o.payment.drawn)) for o in result.outcomes] == [
+        assert all(o.payment is not None for o in result.outcomes)
+        assert [(o.card, o.payment.assemblies, len(o.payment.drawn)) for o in result.outcomes if o.payment] == [
             ("inf-2", {"kaserne": 1}, 1),
             ("inf-1", {}, 2),
         ]
@@ -734,7 +745,9 @@ class TestInvariants:
     @settings(max_examples=150, deadline=None)
     @given(stacks(effects=tuple(effect for effect in EFFECTS if effect is not Effect.UNLOCK)))
     def test_no_player_pays_more_tw_than_they_had(self, table: StackScenario) -> None:
-        """Without unlock effects, the TW a player pays never exceed their unspent TW plus what their unlocked cards produce."""
+        """Without unlock effects, the TW a player pays never exceed
+        their unspent TW plus what their unlocked cards produce.
+        """
         result = evaluate_stack(table)
         for name, paid in result.tw_paid.items():
             assert 0 <= paid <= result.tw_available[name]
@@ -744,7 +757,9 @@ class TestInvariants:
     @settings(max_examples=100, deadline=None)
     @given(stacks())
     def test_resolution_is_deterministic_and_each_declaration_ends_once(self, table: StackScenario) -> None:
-        """The same scenario, also after a round trip through plain data, always gives the same result; every declaration ends once."""
+        """The same scenario, also after a round trip through plain data, always gives the same result;
+        every declaration ends once.
+        """
         first, second = evaluate_stack(table), settle(copy.deepcopy(to_plain(table)))
         assert to_plain(first) == to_plain(second)
         assert sorted(outcome.index for outcome in first.outcomes) == list(range(len(table.stack)))
@@ -811,7 +826,9 @@ class TestExamples:
 
     @pytest.mark.parametrize("path", _stack_examples(), ids=lambda path: path.stem)
     def test_quotes_are_verbatim_from_the_entry(self, path: Path) -> None:
-        """The German quote is copied exactly from the original body of the first entry, the English from its translation."""
+        """The German quote is copied exactly from the original body of the first entry,
+        the English from its translation.
+        """
         example = load_yaml_text(path.read_text(encoding="utf-8"))
         entry = load_yaml_text(
             (REPOSITORY / "content" / "hell-of-a-war" / f"{example['entries'][0]}.yaml").read_text(encoding="utf-8")

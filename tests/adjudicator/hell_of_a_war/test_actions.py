@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from adjudicator.errors import ScenarioError
@@ -9,10 +11,10 @@ from adjudicator.hell_of_a_war.actions import Board, Declaration, Effect, Paymen
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Player, Special, Zone
 
 
-def building(card_id: str, owner: str = "Anna", tw: int = 1, **extra: object) -> Card:
+def building(card_id: str, owner: str = "Anna", tw: int = 1, **extra: Any) -> Card:
     return Card(
         id=card_id, name="Basisausbau", owner=owner, kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE, tw=tw, **extra
-    )  # type: ignore[arg-type]
+    )
 
 
 KASERNE = building("kaserne", special=Special.ASSEMBLY, assembly_for="infantry")
@@ -65,7 +67,9 @@ class TestCost:
         ],
     )
     def test_cost_table(self, declaration: Declaration, effect_countered: bool, cost: int) -> None:
-        """Abilities cost their description; cards played add the grey box; a countered effect leaves only the grey box (how.aktionskarten); the Erfolgreiche Abwehr adds the countered card's grey box (how.erfolgreiche-abwehr)."""
+        """Abilities cost their description; cards played add the grey box; a countered effect leaves only the grey box
+        (how.aktionskarten); the Erfolgreiche Abwehr adds the countered card's grey box (how.erfolgreiche-abwehr).
+        """
         table = board(building("radar"), ACTION, ABWEHR, INFANTRY)
         assert table.cost(declaration, effect_countered) == cost
 
@@ -86,7 +90,9 @@ class TestPlan:
         assert board(building("b1")).plan("Anna", "x", 2, None) is None
 
     def test_locked_earmarked_acting_and_foreign_cards_do_not_pay(self) -> None:
-        """Only the player's own unlocked cards in play, not in the stack and not the acting card, produce TW (how.aktionsstapel)."""
+        """Only the player's own unlocked cards in play, not in the stack and not the acting card,
+        produce TW (how.aktionsstapel).
+        """
         cards = (
             building("acting"),
             building("locked", locked=True),
@@ -108,7 +114,9 @@ class TestPlan:
         assert table.plan("Anna", "tank", 3, "tank") == Payment(tw=3, drawn={"kaserne": 1, "b1": 1, "b2": 1})
 
     def test_a_used_assembly_neither_discounts_again_nor_pays_tw_in_the_phase(self) -> None:
-        """After making one unit cheaper, an assembly serves no other unit and is no TW source this phase (how.kaserne)."""
+        """After making one unit cheaper,
+        an assembly serves no other unit and is no TW source this phase (how.kaserne).
+        """
         table = board(KASERNE, building("b1"), INFANTRY)
         table.assemblies_used.add("kaserne")
         assert table.assemblies("Anna", "infantry") == []

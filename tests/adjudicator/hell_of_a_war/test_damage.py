@@ -61,7 +61,9 @@ class TestCombatUnit:
         ],
     )
     def test_impossible_cards_are_refused(self, fields: dict[str, Any], message: str) -> None:
-        """Defence below 1, negative values, markers above the card's limit and Eingraben! without a limit are refused."""
+        """Defence below 1, negative values,
+        markers above the card's limit and Eingraben! without a limit are refused.
+        """
         values: dict[str, Any] = {"name": "Infanterie", "side": DEF, "kind": LAND, "defence": 2} | fields
         with pytest.raises(ScenarioError) as raised:
             CombatUnit(**values)
@@ -83,7 +85,9 @@ class TestCombatUnit:
     def test_card_text_names_kinds_and_subtypes(
         self, subtypes: tuple[str, ...], selector: str, described: bool
     ) -> None:
-        """A card text means a card by kind or subtype, a fighter-bomber is both (how.jagdbomber), a night fighter is not a fighter (how.vorteil)."""
+        """A card text means a card by kind or subtype, a fighter-bomber is both (how.jagdbomber),
+        a night fighter is not a fighter (how.vorteil).
+        """
         assert unit("X", ATT, AIR, subtypes=subtypes).described_by(selector) is described
 
 
@@ -155,7 +159,9 @@ class TestValidation:
     def test_illegal_declarations(
         self, units: tuple[CombatUnit, ...], blocks: tuple[Block, ...], attacks: tuple[FreeAttack, ...], message: str
     ) -> None:
-        """Targets outside Initiative!, 'cannot attack', free attacks of blocked units, blocks camouflage forbids and extra blocks are refused."""
+        """Targets outside Initiative!, 'cannot attack', free attacks of blocked units,
+        blocks camouflage forbids and extra blocks are refused.
+        """
         assert errors_of(lambda: DamageScenario(units, blocks, attacks)) == [message]
 
     def test_plain_data_errors_carry_the_path(self) -> None:
@@ -171,7 +177,9 @@ class TestBlocks:
         [(1, 2, ()), (2, 2, ("Pak",)), (3, 2, ("Pak",))],
     )
     def test_rule_a_destroys_at_defence(self, attack: int, blocker_defence: int, destroyed: tuple[str, ...]) -> None:
-        """Rule a: the blocked attacker's matching value hits the blocker; a card is destroyed when damage reaches its defence."""
+        """Rule a: the blocked attacker's matching value hits the blocker;
+        a card is destroyed when damage reaches its defence.
+        """
         scenario = DamageScenario(
             (unit("Panzer", ATT, defence=9, attack={LAND: attack}), unit("Pak", DEF, defence=blocker_defence)),
             (Block("Pak", "Panzer"),),
@@ -179,7 +187,9 @@ class TestBlocks:
         assert evaluate_damage(scenario).destroyed == destroyed
 
     def test_multi_block_splits_each_value_only_among_its_type(self) -> None:
-        """how.mehrfachblocks: AG-Luft 3 goes only to the two aircraft, as the player splits it; AG-Boden 2 only to the gun."""
+        """how.mehrfachblocks: AG-Luft 3 goes only to the two aircraft, as the player splits it;
+        AG-Boden 2 only to the gun.
+        """
         scenario = DamageScenario(
             (
                 unit("He177", ATT, AIR, defence=9, attack={LAND: 2, AIR: 3, SEA: 5}),
@@ -195,7 +205,9 @@ class TestBlocks:
         assert result.destroyed == ("Hurricane", "Bofors")
 
     def test_default_split_destroys_in_turn_and_says_so(self) -> None:
-        """Without a stated split each blocker in turn gets what destroys it, the rest to the last; the trace says it is a default."""
+        """Without a stated split each blocker in turn gets what destroys it, the rest to the last;
+        the trace says it is a default.
+        """
         scenario = DamageScenario(
             (
                 unit("Panther", ATT, defence=9, attack={LAND: 5}),
@@ -232,7 +244,9 @@ class TestUnblockedAttackers:
     def test_what_the_target_returns(
         self, target_fields: dict[str, Any], declined: tuple[str, ...], returned: int
     ) -> None:
-        """cc1: a unit locked earlier returns nothing; cc2: an unlocked one may return its matching value (and is locked)."""
+        """cc1: a unit locked earlier returns nothing;
+        cc2: an unlocked one may return its matching value (and is locked).
+        """
         scenario = DamageScenario(
             (
                 unit("Panzer", ATT, defence=9, attack={LAND: 1}),
@@ -259,7 +273,9 @@ class TestUnblockedAttackers:
         assert evaluate_damage(scenario).dealt["Pak"] == {"P2": 3}
 
     def test_cc3_blocker_returns_only_an_unused_value(self) -> None:
-        """cc3: a Flak blocking a tank with AG-Boden returns its unused AG-Luft to an unblocked aircraft, but nothing to a second tank."""
+        """cc3: a Flak blocking a tank with AG-Boden returns its unused AG-Luft to an unblocked aircraft,
+        but nothing to a second tank.
+        """
         scenario = DamageScenario(
             (
                 unit("Panzer", ATT, defence=9, attack={LAND: 1}),
@@ -275,7 +291,9 @@ class TestUnblockedAttackers:
         assert result.locked_by_return == ()
 
     def test_sonderfall_card_text_draws_unblocked_attackers(self) -> None:
-        """Sonderfall: an unblocked aircraft that 'cannot attack aircraft' still deals its AG-Luft to the Lince, which hits back as a blocker."""
+        """Sonderfall: an unblocked aircraft that 'cannot attack aircraft' still deals its AG-Luft to the Lince,
+        which hits back as a blocker.
+        """
         scenario = DamageScenario(
             (
                 unit(
@@ -365,7 +383,9 @@ class TestMarkersAndSturm:
     def test_absorption_table(
         self, plain: int, storm: int, markers: int, bonus: int, lost: int, on_defence: int, destroyed: bool
     ) -> None:
-        """Markers, then other bonuses, take ordinary damage first; Sturm! damage goes straight onto the printed defence (2)."""
+        """Markers, then other bonuses, take ordinary damage first;
+        Sturm! damage goes straight onto the printed defence (2).
+        """
         units = [unit("Infanterie", DEF, defence=2, defence_markers=markers, defence_bonus=bonus)]
         attacks = []
         if plain:
@@ -405,7 +425,9 @@ class TestMarkersAndSturm:
 
 class TestTarnung:
     def test_camouflage_prevents_damage_from_the_named_kind_and_actions(self) -> None:
-        """how.tarnung: Tarnung! against aircraft stops the Stuka and a seaplane's Sperrschaden, not an action of no unit."""
+        """how.tarnung: Tarnung! against aircraft stops the Stuka and a seaplane's Sperrschaden,
+        not an action of no unit.
+        """
         scenario = DamageScenario(
             (
                 unit("Panzer", DEF, defence=3, camouflage_against=("air",)),
@@ -423,7 +445,9 @@ class TestTarnung:
         assert result.destroyed == ()
 
     def test_camouflage_against_actions_stops_every_damaging_action(self) -> None:
-        """how.tarnung: Tarnung! against actions stops damage from actions, whatever deals them, but not a unit's attack."""
+        """how.tarnung: Tarnung! against actions stops damage from actions,
+        whatever deals them, but not a unit's attack.
+        """
         scenario = DamageScenario(
             (unit("Panzer", DEF, defence=9, camouflage_against=("action",)), unit("Pak", ATT, attack={LAND: 2})),
             attacks=(FreeAttack("Pak", "Panzer"),),
@@ -478,7 +502,9 @@ class TestProperties:
 
     @given(one_target_fights())
     def test_destroyed_exactly_when_damage_reaches_the_printed_defence(self, scenario: DamageScenario) -> None:
-        """how.verteidigungswert: destroyed if and only if the damage on the printed defence is at least that defence."""
+        """how.verteidigungswert: destroyed if and only if the
+        damage on the printed defence is at least that defence.
+        """
         result = evaluate_damage(scenario)
         for card in scenario.units:
             assert (card.name in result.destroyed) is (result.damage_to_defence[card.name] >= card.defence)

@@ -98,7 +98,9 @@ class TestFormats:
     def test_format_table(
         self, deck_format: DeckFormat, cards: tuple[DeckCard, ...], legal: bool, violated: tuple[str, ...]
     ) -> None:
-        """Minimum 50, maximum 60 (none for strategy and the general rule), copies 1 / 2 / 4 per format, never more than 4."""
+        """Minimum 50, maximum 60 (none for strategy and the general rule),
+        copies 1 / 2 / 4 per format, never more than 4.
+        """
         result = evaluate_deck(DeckScenario(deck_format, cards))
         assert result.legal is legal
         assert result.violated_rules == violated
@@ -339,7 +341,9 @@ class TestSetup:
         ],
     )
     def test_setup_table(self, scenario: SetupScenario, legal: bool, violated: tuple[str, ...], target: int) -> None:
-        """Two players 2 lands ≥ 8 VP each; teams 6 lands, 3 per team ≥ 11, ≥ 22; three players 4 lands; Global Domination 4 drawn, 30 usual."""
+        """Two players 2 lands ≥ 8 VP each; teams 6 lands, 3 per team ≥ 11, ≥ 22; three players 4 lands;
+        Global Domination 4 drawn, 30 usual.
+        """
         result = evaluate_setup(scenario)
         assert result.legal is legal
         assert result.violated_rules == violated

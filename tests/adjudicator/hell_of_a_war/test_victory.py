@@ -105,7 +105,9 @@ class TestConquest:
     def test_three_player_variants(
         self, mode: VictoryMode, flags: tuple[int, int, int], printed: int, winner: str | None
     ) -> None:
-        """Three players: the strongest opponent only, or both opponents together (how.multiplayer-spiel.ungerade-spieleranzahl)."""
+        """Three players: the strongest opponent only, or both opponents together
+        (how.multiplayer-spiel.ungerade-spieleranzahl).
+        """
         forces = {f"P{index + 1}": force(value, prefix=f"P{index + 1} ") for index, value in enumerate(flags) if value}
         scenario = VictoryScenario(
             (Player("P1"), Player("P2"), Player("P3")), (Land("Land", printed, 4, forces),), mode
@@ -133,7 +135,9 @@ class TestConquest:
 
 class TestOccupation:
     def test_land_upgrades_and_the_base_building_count_first(self) -> None:
-        """Land upgrades' flags and the Besatzungsmacht base building's occupation flags count towards the force; the loser's upgrades are scrapped."""
+        """Land upgrades' flags and the Besatzungsmacht base building's occupation flags count towards the force;
+        the loser's upgrades are scrapped.
+        """
         conqueror = Force(
             (FlagCard("Bunker", 2, land_upgrade=True), FlagCard("Panzer", 3), FlagCard("Infanterie", 1)),
             occupation_flags=1,
@@ -166,7 +170,9 @@ class TestOccupation:
 
     @given(st.lists(st.integers(0, 6), max_size=8), st.integers(0, 20))
     def test_choice_agrees_with_brute_force(self, flags: list[int], needed: int) -> None:
-        """The chosen force has the smallest flag total that reaches the need, the fewest cards for it, and the right number of equally exact choices."""
+        """The chosen force has the smallest flag total that reaches the need, the fewest cards for it,
+        and the right number of equally exact choices.
+        """
         subsets = [combo for size in range(len(flags) + 1) for combo in itertools.combinations(range(len(flags)), size)]
         reaching = [combo for combo in subsets if sum(flags[i] for i in combo) >= needed]
         choice = choose_occupation_force(flags, needed)
@@ -203,7 +209,8 @@ class TestGame:
 
     def test_calculator_and_summary(self) -> None:
         """Registered as 'victory' with a JSON Schema; the summary names the land's winner and the game's."""
-        schema = TypeAdapter(calculators()["victory"].scenario).json_schema()
+        scenario_type: type[Any] = calculators()["victory"].scenario
+        schema = TypeAdapter(scenario_type).json_schema()
         assert set(schema["required"]) == {"players", "lands"}
         scenario = VictoryScenario(
             (Player("A", victory_points=12), Player("B")), (Land("Kreta", 2, 4, {"A": force(2)}),)

@@ -63,7 +63,9 @@ class TestArmourModifiers:
     def test_firing_from_height_ignores_medium_and_heavier_armour(
         self, armour: str, height: int, distance: int, value: int
     ) -> None:
-        """A vehicle no farther than the firer's height loses its medium-or-heavier armour modifier; lighter ones stay."""
+        """A vehicle no farther than the firer's height loses its
+        medium-or-heavier armour modifier; lighter ones stay.
+        """
         result = damage(
             vehicle="heavy-tank",
             table="heavy-weapons",
@@ -224,6 +226,7 @@ class TestCrewHazards:
         result = crew_damage(CrewHazards(ronson=True, external_fuel_tank=True))
         assert result.crew_damage_modifier is None
         assert [(row.modifier, row.chance.fraction) for row in result.distribution] == [(1, "3/5"), (2, "2/5")]
+        assert result.p_external_fuel_tank_present is not None
         assert result.p_external_fuel_tank_present.fraction == "2/5"
 
     def test_vehicle_damage_reports_crew_modifier(self) -> None:

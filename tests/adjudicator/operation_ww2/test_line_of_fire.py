@@ -1,4 +1,6 @@
-"""Tests of the Operation WW2 cover protection table and precision tests (``adjudicator/operation_ww2/line_of_fire.py``)."""
+"""Tests of the Operation WW2 cover protection table and precision tests
+(``adjudicator/operation_ww2/line_of_fire.py``).
+"""
 
 from __future__ import annotations
 

@@ -141,7 +141,9 @@ class TestDrivingErrors:
 
 class TestCollisions:
     def test_heavy_tank_against_light_tank(self) -> None:
-        """The source's example: the light tank rolls on the heavy-weapons table, the heavy tank on small arms; the heavy pushes the light."""
+        """The source's example: the light tank rolls on the heavy-weapons table, the heavy tank on small arms;
+        the heavy pushes the light.
+        """
         result = collide("heavy-tank", "light-tank")
         assert result.moving.damage_table is DamageTable.SMALL_ARMS
         assert result.struck.damage_table is DamageTable.HEAVY_WEAPONS
@@ -236,7 +238,9 @@ class TestCollisions:
         struck=st.sampled_from([k for k in PartyKind if k is not PartyKind.MOTORCYCLE]),
     )
     def test_smaller_rolls_heavy_weapons(self, moving: PartyKind, struck: PartyKind) -> None:
-        """In every collision between categories, a vehicle rolls on the heavy-weapons table iff it is not the larger."""
+        """In every collision between categories,
+        a vehicle rolls on the heavy-weapons table iff it is not the larger.
+        """
         result = collide(moving.value, struck.value)
         for effect, other in ((result.moving, result.struck), (result.struck, result.moving)):
             if effect.kind.vehicle_type is None or effect.undamaged or effect.catastrophe:

@@ -83,7 +83,9 @@ class TestRollingTwice:
         ],
     )
     def test_who_rolls_twice(self, turn: str, attacker: str, defender: str, rolls: int, dice: int) -> None:
-        """Only the aggressor against the USSR in the declaration turn, or the Soviets in the first winter, roll twice."""
+        """Only the aggressor against the USSR in the declaration turn,
+        or the Soviets in the first winter, roll twice.
+        """
         result = battle(
             {"units": {"armour": 1}, "values": {"armour": 3}, "nation": attacker},
             {"units": {"infantry": 1}, "nation": defender},

@@ -46,7 +46,9 @@ class TestStrategicBombing:
         ],
     )
     def test_rule_table(self, raid: dict[str, Any], allowed: bool, loss: int) -> None:
-        """1 HPP per bomber, shot down or not; never France, the USSR, lands outside the original borders, or an ally."""
+        """1 HPP per bomber, shot down or not;
+        never France, the USSR, lands outside the original borders, or an ally.
+        """
         result = evaluate_bombing(from_plain(StrategicBombingScenario, {"raids": [raid]}))
         assert (result.raids[0].allowed, result.raids[0].hpp_loss) == (allowed, loss)
         assert result.attacker_cost_hpp == 0

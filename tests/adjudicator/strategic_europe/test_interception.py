@@ -93,7 +93,9 @@ class TestEnglishInvasionExample:
         ]
 
     def test_air_battle_first(self) -> None:
-        """Resolved backwards: the English aircraft (VÉ 4) against the German (TÉ 3), one lost each, the German one withdraws."""
+        """Resolved backwards: the English aircraft (VÉ 4) against the German (TÉ 3), one lost each,
+        the German one withdraws.
+        """
         result = intercept(EXAMPLE)
         assert result.resolution_order[0] == "english-aircraft"
         (air,) = result.air_battles
@@ -101,7 +103,9 @@ class TestEnglishInvasionExample:
         assert air.intercepted_withdraw and air.intercepted_survivors == {"aircraft": 1}
 
     def test_naval_rounds_and_final_result(self) -> None:
-        """Round 1: 1 German hit, 2 English; round 2: none; in all 5 submarines and 3 destroyers lost, the 4 fleets go on."""
+        """Round 1: 1 German hit, 2 English; round 2: none;
+        in all 5 submarines and 3 destroyers lost, the 4 fleets go on.
+        """
         result = intercept(EXAMPLE)
         first, second, _ = result.naval_rounds
         assert first.hits == {"germany": 1, "england": 2}
@@ -159,7 +163,9 @@ class TestErrors:
         ],
     )
     def test_bad_scenarios(self, change: Any, message: str) -> None:
-        """Impossible rolls, missing distances, bombers intercepting, unknown or own targets, uninterceptible moves and wrong roll counts."""
+        """Impossible rolls, missing distances, bombers intercepting, unknown or own targets,
+        uninterceptible moves and wrong roll counts.
+        """
         data = copy.deepcopy(EXAMPLE)
         change(data)
         with pytest.raises(InvalidScenario) as raised:

@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.strategic_europe.mediterranean`: Gibraltar and Suez, Malta's garrison, the Africa limit."""
+"""Tests of :mod:`adjudicator.strategic_europe.mediterranean`: Gibraltar and Suez,
+Malta's garrison, the Africa limit.
+"""
 
 from __future__ import annotations
 
@@ -125,7 +127,9 @@ class TestAfricaLimit:
 
     @given(st.integers(0, 6), st.integers(0, 1), st.integers(0, 1), st.sampled_from(["from-present", "from-limit"]))
     def test_fighting_units_bounds(self, germans: int, fleet: int, air: int, reading: str) -> None:
-        """Never more fighting units than are present or than three, never fewer than 0, never more with a bigger garrison."""
+        """Never more fighting units than are present or than three, never fewer than 0,
+        never more with a bigger garrison.
+        """
 
         def fighting(fleets: int, planes: int) -> int:
             scenario = from_plain(

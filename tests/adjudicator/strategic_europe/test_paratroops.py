@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.strategic_europe.paratroops`: rebuilding paratroopers, the bridgehead, one attack per territory, VÉ."""
+"""Tests of :mod:`adjudicator.strategic_europe.paratroops`: rebuilding paratroopers, the bridgehead,
+one attack per territory, VÉ.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.strategic_europe.vocabulary`: the strategic-europe vocabulary (countries, sides, turns)."""
+"""Tests of :mod:`adjudicator.strategic_europe.vocabulary`: the strategic-europe vocabulary
+(countries, sides, turns).
+"""
 
 from __future__ import annotations
 

@@ -87,19 +87,20 @@ def supply_scenario_data(draw: st.DrawFn, max_width: int = 7, max_height: int = 
         )
     if len(zones) == 2 and draw(st.booleans()):
         zones[0]["adjacent"] = ["zone1"]
-    boxes = []
+    boxes: list[dict[str, Any]] = []
     if draw(st.booleans()):
         boxes.append(
             {"id": "eus", "kind": "eastern-us-canada", "sea_zones": [z["id"] for z in zones if draw(st.booleans())]}
         )
     if draw(st.booleans()):
         east = [cell["id"] for cell in hexes if cell["id"].startswith(f"h{width - 1}_")]
+        linked = bool(boxes) and draw(st.booleans())
         boxes.append(
             {
                 "id": "interior",
                 "kind": "soviet-interior",
                 "entry_hexes": east,
-                "links": ["eus"] if boxes and draw(st.booleans()) else [],
+                "links": ["eus"] if linked else [],
             }
         )
     units = []

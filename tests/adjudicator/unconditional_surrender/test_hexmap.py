@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.unconditional_surrender.hexmap`: the map model, its index and the validation of maps and pieces."""
+"""Tests of :mod:`adjudicator.unconditional_surrender.hexmap`: the map model,
+its index and the validation of maps and pieces.
+"""
 
 from __future__ import annotations
 
@@ -71,7 +73,9 @@ class TestMapValidation:
         assert [cell.id for cell in scenario.map.hexes] == ["a", "b"]
 
     def test_every_problem_is_reported_at_once(self) -> None:
-        """Duplicate ids and coordinates, unknown countries, non-port zone entries and bad lines are all named together."""
+        """Duplicate ids and coordinates, unknown countries,
+        non-port zone entries and bad lines are all named together.
+        """
         data = {
             "map": {
                 "countries": [

@@ -81,7 +81,9 @@ class TestRestrictions:
         assert "us.9-0-1.franco-belgian-cooperation" in result.trace.rules()
 
     def test_anglo_french_non_cooperation_marker(self) -> None:
-        """With the Non-Cooperation marker, British and Western-Allied French units cannot stack; Vichy French are not concerned."""
+        """With the Non-Cooperation marker, British and Western-Allied French units cannot stack;
+        Vichy French are not concerned.
+        """
         box = ["anglo-french-non-cooperation"]
         assert _judge([_unit("fr", "france"), _unit("gb", "britain")], strategic_warfare_box=box).violated_rules == (
             "us.9-0-1.anglo-french-non-cooperation",
@@ -91,7 +93,9 @@ class TestRestrictions:
 
     @pytest.mark.parametrize(("reading", "legal"), [("minor-countries", False), ("all-restrictions", True)])
     def test_expeditionary_reading(self, reading: str, legal: bool) -> None:
-        """Exception 1 lifts only the minor-country restriction by default, every restriction under the other reading."""
+        """Exception 1 lifts only the minor-country restriction by default,
+        every restriction under the other reading.
+        """
         units = [_unit("h1", "germany", type="hq", expeditionary=True), _unit("h2", "germany", type="hq")]
         assert _judge(units, readings={"expeditionary": reading}).legal is legal
 

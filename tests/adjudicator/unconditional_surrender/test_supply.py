@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.unconditional_surrender.supply` and :mod:`adjudicator.unconditional_surrender.network`: sources, lines, restrictions, 10.3, properties."""
+"""Tests of :mod:`adjudicator.unconditional_surrender.supply` and :mod:`adjudicator.unconditional_surrender.network`:
+sources, lines, restrictions, 10.3, properties.
+"""
 
 from __future__ import annotations
 
@@ -45,7 +47,9 @@ def _unit(name: str, where: str, nationality: str = "germany", **extra: Any) -> 
 
 
 def _corridor(middle: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
-    """A0 (Berlin) – A1 on a transport line, then A2 and A3: a line from A3 must cross A2 (free), A1 (free), then rail."""
+    """A0 (Berlin) – A1 on a transport line, then A2 and A3:
+    a line from A3 must cross A2 (free), A1 (free), then rail.
+    """
     hexes = [
         {"id": "A0", "q": 0, "r": 0, "country": "germany", "city": "Berlin"},
         {"id": "A1", "q": 1, "r": 0, "country": "germany"},
@@ -205,7 +209,9 @@ class TestLine:
         assert result.item("g2").restrictions_broken == 1 and result.item("g2").reasons[-1].rule == "us.10-2"
 
     def test_the_line_does_not_leave_the_transport_line(self) -> None:
-        """Read: after the free hexes the line stays on transport lines; a source one hex off their end does not count."""
+        """Read: after the free hexes the line stays on transport lines;
+        a source one hex off their end does not count.
+        """
         hexes = [{"id": f"A{q}", "q": q, "r": 0, "country": "germany"} for q in range(6)]
         hexes[0]["city"] = "Berlin"
         board = {"countries": COUNTRIES, "hexes": hexes, "transport_lines": [{"hexes": ["A1", "A2", "A3", "A4", "A5"]}]}
@@ -532,12 +538,15 @@ class TestProperties:
     @PROPERTY
     @given(supply_scenario_data())
     def test_lines_keep_the_rules(self, data: dict[str, Any]) -> None:
-        """A supplied unit's line has at most two free hexes, all before any transport leg; an unsupplied one breaks ≥ 1 restriction."""
+        """A supplied unit's line has at most two free hexes, all before any transport leg;
+        an unsupplied one breaks ≥ 1 restriction.
+        """
         result = _run(data)
         for supply in result.items:
             if supply.supplied:
                 kinds = [step.kind for step in supply.path[1:]]
                 free = [kind is LegKind.FREE for kind in kinds]
+                assert supply.free_hexes is not None
                 assert sum(free) == supply.free_hexes <= 2
                 assert free == sorted(free, reverse=True), "free hexes come first"
             else:

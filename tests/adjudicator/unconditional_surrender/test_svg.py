@@ -1,4 +1,6 @@
-"""Tests of :mod:`adjudicator.unconditional_surrender.svg`: the SVG picture of a small map and what the calculators traced on it."""
+"""Tests of :mod:`adjudicator.unconditional_surrender.svg`:
+the SVG picture of a small map and what the calculators traced on it.
+"""
 
 from __future__ import annotations
 

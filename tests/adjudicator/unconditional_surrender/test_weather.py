@@ -101,7 +101,9 @@ class TestBlitz:
         ],
     )
     def test_who_may_blitz_a_snow_hex(self, attacker: dict[str, Any], eligible: bool) -> None:
-        """Only SS, German units with or beside SS, Finnish, Soviet, Swedish and Siberian units may Blitz a snow hex (11.4)."""
+        """Only SS, German units with or beside SS, Finnish, Soviet,
+        Swedish and Siberian units may Blitz a snow hex (11.4).
+        """
         result = _judge(weather="snow", segment="blitz", attackers=[{"id": "a", **attacker}])
         assert result.blitz_attack_allowed is eligible and result.blitz_attackers == (("a",) if eligible else ())
 

@@ -134,7 +134,9 @@ class TestMovementPhase:
         assert not verdict.allowed and verdict.stops_at == "A3"
 
     def test_overrun_against_every_creator(self) -> None:
-        """An Overrun against the unit creating the EZOC lifts the stop; against only some of its creators it does not."""
+        """An Overrun against the unit creating the EZOC lifts the stop;
+        against only some of its creators it does not.
+        """
         units = [_unit("g1", "A0"), ENEMY, _unit("s2", "B4", "soviets")]
         assert _query(units, ["A1", "A2", "A3"], overrun=["s1"]).must_stop
         verdict = _query(units, ["A1", "A2", "A3", "B3"], overrun=["s1", "s2"])

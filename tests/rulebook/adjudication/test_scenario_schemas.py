@@ -1,4 +1,7 @@
-"""The scenario JSON Schemas (``rulebook schema scenario.<name>``, the calculator pages' forms): every field explained."""
+"""The scenario JSON Schemas: every field explained.
+
+They are what ``rulebook schema scenario.<name>`` prints and what the calculator pages' forms are made from.
+"""
 
 from __future__ import annotations
 

@@ -4,21 +4,26 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.hell_of_a_war.action_stack import StackResult
 from adjudicator.registry import run
 from rulebook.bench import BENCHMARKS, run_benchmark
 from rulebook.bench import stack as bench_stack
 
 
 def test_a_bomb_chain_alternates_resolved_and_fizzled() -> None:
-    """In a chain of bombs each aimed at the previous one, the last resolves and every second one down the chain fizzles."""
+    """In a chain of bombs each aimed at the previous one, the last resolves.
+
+    Every second one down the chain fizzles.
+    """
     result = run("stack", bench_stack.bomb_chain(5))
+    assert isinstance(result, StackResult)
     assert [outcome.status.value for outcome in result.outcomes] == [
         "resolved",
         "fizzled",
         "resolved",
         "fizzled",
         "resolved",
-    ]  # type: ignore[attr-defined]
+    ]
 
 
 def test_the_benchmark_reports_every_size(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,7 @@
-"""Tests of :mod:`rulebook.bench.strategic`: the benchmark runs and reports every strategic-europe calculator (no timing is asserted)."""
+"""Tests of :mod:`rulebook.bench.strategic`: the benchmark runs and reports every strategic-europe calculator.
+
+No timing is asserted.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Tests of :mod:`rulebook.bench.supply`: the synthetic maps are valid and exercise every part of the supply search (nothing is timed)."""
+"""Tests of :mod:`rulebook.bench.supply`: the synthetic maps are valid and exercise every part of the supply search.
+
+Nothing is timed.
+"""
 
 from __future__ import annotations
 

@@ -66,7 +66,8 @@ def test_coverage_of_every_source(corpus: Corpus, sources_dir: Path, capsys: pyt
 def test_every_entry_has_english_and_five_titles(corpus: Corpus) -> None:
     """Every entry has a title in all five languages and an English body wherever the original has one.
 
-    Only bare headings and the two document titles (``oww2.preface``, ``us.service-rules``) have no body in any language.
+    Only bare headings and the two document titles (``oww2.preface``, ``us.service-rules``) have no body in any
+    language.
     """
     bodiless = set()
     for entry in corpus.entries:

@@ -1,4 +1,7 @@
-"""Tests of :mod:`rulebook.site.build` and ``rulebook build`` on the small sample content (the real site: tests/site)."""
+"""Tests of :mod:`rulebook.site.build` and ``rulebook build`` on the small sample content.
+
+The real site is tested in tests/site.
+"""
 
 from __future__ import annotations
 
@@ -21,8 +24,14 @@ SAMPLE_SOURCES = DATA / "sources"
 
 
 def _paths(content: Path, tmp_path: Path, templates: Path | None = None) -> ProjectPaths:
-    return ProjectPaths.for_project(REPOSITORY, content=content, sources=SAMPLE_SOURCES, out=tmp_path / "site",
-                                    work=tmp_path / "build", templates=templates)
+    return ProjectPaths.for_project(
+        REPOSITORY,
+        content=content,
+        sources=SAMPLE_SOURCES,
+        out=tmp_path / "site",
+        work=tmp_path / "build",
+        templates=templates,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +63,7 @@ def test_search_index_and_root_page(sample_site: Path) -> None:
     """Pagefind indexed every tree; the root page sends to /en/."""
     entry = json.loads((sample_site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
     assert sorted(entry["languages"]) == sorted(LANGUAGES)
-    assert 'url=en/' in (sample_site / "index.html").read_text(encoding="utf-8")
+    assert "url=en/" in (sample_site / "index.html").read_text(encoding="utf-8")
 
 
 def test_material_search_is_off(sample_site: Path) -> None:
@@ -65,8 +74,12 @@ def test_material_search_is_off(sample_site: Path) -> None:
 def test_per_language_mkdocs_config(tmp_path: Path) -> None:
     """tree_config keeps mkdocs.yml's strict theme settings and sets the tree's own folders, URL and language."""
     paths = _paths(DATA / "good", tmp_path)
-    overrides = {"site_description": "d", "nav": [{"Start": "index.md"}], "search_label": "Zoeken",
-                 "palette_labels": {"to_dark": "Donker", "to_light": "Licht"}}
+    overrides = {
+        "site_description": "d",
+        "nav": [{"Start": "index.md"}],
+        "search_label": "Zoeken",
+        "palette_labels": {"to_dark": "Donker", "to_light": "Licht"},
+    }
     config = tree_config(paths, "nl", overrides, "http://example.org/rules/", tmp_path / "docs" / "nl")
     assert config["strict"] is True
     assert config["theme"]["language"] == "nl"
@@ -107,8 +120,19 @@ def test_unknown_language_is_refused(tmp_path: Path) -> None:
 class TestBuildCommand:
     def test_builds_into_out(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """`rulebook build --out DIR` builds there and reports progress on stderr."""
-        code = main(["--content", str(DATA / "good"), "--sources", str(SAMPLE_SOURCES), "build",
-                     "--out", str(tmp_path / "out"), "--lang", "en"])
+        code = main(
+            [
+                "--content",
+                str(DATA / "good"),
+                "--sources",
+                str(SAMPLE_SOURCES),
+                "build",
+                "--out",
+                str(tmp_path / "out"),
+                "--lang",
+                "en",
+            ]
+        )
         assert code == 0
         assert (tmp_path / "out" / "en" / "hell-of-a-war" / "abwerfen" / "index.html").is_file()
         err = capsys.readouterr().err
@@ -119,9 +143,21 @@ class TestBuildCommand:
         entry = sample_content / "hell-of-a-war" / "how.abwerfen.yaml"
         entry.write_text(entry.read_text(encoding="utf-8").replace("kind: faq", "kind: rumour"), encoding="utf-8")
         completed = subprocess.run(
-            [sys.executable, "-m", "rulebook.cli", "--content", str(sample_content), "--sources", str(SAMPLE_SOURCES),
-             "build", "--out", str(tmp_path / "out")],
-            capture_output=True, text=True, check=False,
+            [
+                sys.executable,
+                "-m",
+                "rulebook.cli",
+                "--content",
+                str(sample_content),
+                "--sources",
+                str(SAMPLE_SOURCES),
+                "build",
+                "--out",
+                str(tmp_path / "out"),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
         )
         assert completed.returncode == 1
         assert "Traceback" not in completed.stderr

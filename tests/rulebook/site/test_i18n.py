@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from rulebook.content.model import LANGUAGES
@@ -15,9 +16,19 @@ from tests.conftest import REPOSITORY
 LOCALES = REPOSITORY / "locales"
 
 
-def _ids(path: Path, lang: str | None = None) -> set[str]:
+MessageId = str | tuple[str, ...]
+"""A message's id: its text, or ``(singular, plural)`` for a plural message."""
+
+
+def _message_id(message: Message) -> MessageId:
+    """The id as a set member; babel's type allows a list, which neither ``read_po`` nor extraction produces."""
+    assert not isinstance(message.id, list), message.id
+    return message.id
+
+
+def _ids(path: Path, lang: str | None = None) -> set[MessageId]:
     with path.open("rb") as handle:
-        return {message.id for message in read_po(handle, locale=lang) if message.id}
+        return {_message_id(message) for message in read_po(handle, locale=lang) if message.id}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -30,7 +30,12 @@ TEMPLATES = REPOSITORY / "templates"
 
 def _entry(**changes: object) -> Entry:
     data: dict[str, object] = {
-        "id": "how.sample", "game": "hell-of-a-war", "source": "how-faq", "order": 1, "kind": "faq", "lang": "de",
+        "id": "how.sample",
+        "game": "hell-of-a-war",
+        "source": "how-faq",
+        "order": 1,
+        "kind": "faq",
+        "lang": "de",
         "text": {
             "de": {"title": "Probe", "body": "Originaltext.", "status": "original"},
             "en": {"title": "Sample", "body": "English text."},
@@ -56,16 +61,22 @@ class TestPathsAndLinks:
 
     def test_relative_links_between_folders(self) -> None:
         """Links between pages are relative Markdown links MkDocs can check."""
-        assert relative_link("axis-and-allies-2e/retreat.md", "sources/aa2-clarifications.md") == "../sources/aa2-clarifications.md"
+        assert (
+            relative_link("axis-and-allies-2e/retreat.md", "sources/aa2-clarifications.md")
+            == "../sources/aa2-clarifications.md"
+        )
         assert relative_link("glossary/tw.md", "glossary/index.md") == "index.md"
 
     def test_ref_links_become_page_links(self) -> None:
         """[text](ref:ID) points at the target's page in the same tree."""
         markdown = "see [X](ref:us.8-1) and [Y](ref:us.8-1-1.retreat)"
-        targets = {"us.8-1": "unconditional-surrender/8-1.md", "us.8-1-1.retreat": "unconditional-surrender/8-1-1.retreat.md"}
+        targets = {
+            "us.8-1": "unconditional-surrender/8-1.md",
+            "us.8-1-1.retreat": "unconditional-surrender/8-1-1.retreat.md",
+        }
         assert resolve_entry_links(markdown, "unconditional-surrender/7.md", targets) == (
-            "see [X](8-1.md) and [Y](8-1-1.retreat.md)")
-
+            "see [X](8-1.md) and [Y](8-1-1.retreat.md)"
+        )
 
     def test_url_links_between_built_pages(self) -> None:
         """Raw-HTML links go from one built page's URL to another's, directory URLs included."""
@@ -80,9 +91,20 @@ def _decode_fragment(fragment: str) -> object:
 
 
 class TestShareFragment:
-    @given(st.dictionaries(st.text(), st.recursive(
-        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
-        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4), max_leaves=20)))
+    @given(
+        st.dictionaries(
+            st.text(),
+            st.recursive(
+                st.none()
+                | st.booleans()
+                | st.integers()
+                | st.floats(allow_nan=False, allow_infinity=False)
+                | st.text(),
+                lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+                max_leaves=20,
+            ),
+        )
+    )
     def test_round_trip(self, scenario: dict[str, object]) -> None:
         """Any JSON object comes back unchanged from its fragment, which holds only base64url characters."""
         fragment = share_fragment(scenario)
@@ -91,7 +113,9 @@ class TestShareFragment:
 
     def test_compact(self) -> None:
         """The fragment is raw deflate: a repetitive scenario takes far fewer characters than its JSON."""
-        scenario = {"units": [{"id": f"g{n}", "hex": f"A{n}", "faction": "axis", "country": "germany"} for n in range(40)]}
+        scenario = {
+            "units": [{"id": f"g{n}", "hex": f"A{n}", "faction": "axis", "country": "germany"} for n in range(40)]
+        }
         assert len(share_fragment(scenario)) < len(json.dumps(scenario)) / 4
 
 
@@ -107,7 +131,10 @@ class TestTermMentions:
     def test_only_the_first_mention_is_linked(self) -> None:
         """One link per term per entry, on its first mention."""
         text = "Der TW zählt. Noch ein TW."
-        assert link_first_mentions(text, [(["TW"], "../glossary/tw.md")]) == "Der [TW](../glossary/tw.md) zählt. Noch ein TW."
+        assert (
+            link_first_mentions(text, [(["TW"], "../glossary/tw.md")])
+            == "Der [TW](../glossary/tw.md) zählt. Noch ein TW."
+        )
 
     def test_whole_words_only_and_case_kept(self) -> None:
         """'Sperren' inside 'Sperrfähigkeiten' is no mention; the written case is kept."""
@@ -129,43 +156,70 @@ class TestTextChoice:
     def test_a_translation_comes_with_the_original_toggle(self) -> None:
         """A page with a translation shows it first and offers the original."""
         choice = text_choice(_entry(), Language.EN)
+        assert choice.second is not None
         assert (choice.main.body, choice.second_kind, choice.second.body, choice.notice) == (
-            "English text.", "original", "Originaltext.", None)
+            "English text.",
+            "original",
+            "Originaltext.",
+            None,
+        )
 
     def test_without_translation_the_original_with_a_notice_and_the_english_draft(self) -> None:
         """Missing body: the original, a notice, and English as second choice."""
         choice = text_choice(_entry(), Language.HU)
         assert (choice.main_lang, choice.notice, choice.second_lang, choice.second_kind) == (
-            Language.DE, "fallback", Language.EN, "english")
+            Language.DE,
+            "fallback",
+            Language.EN,
+            "english",
+        )
 
     def test_an_outdated_translation_is_flagged(self) -> None:
         """A translation whose digest no longer matches the original carries the outdated notice."""
-        entry = _entry(text={
-            "de": {"title": "Probe", "body": "Neuer Originaltext.", "status": "original"},
-            "en": {"title": "Sample", "body": "English text.", "source_digest": "0000000000000000"},
-        })
+        entry = _entry(
+            text={
+                "de": {"title": "Probe", "body": "Neuer Originaltext.", "status": "original"},
+                "en": {"title": "Sample", "body": "English text.", "source_digest": "0000000000000000"},
+            }
+        )
         assert text_choice(entry, Language.EN).notice == "outdated"
 
     def test_a_heading_shows_its_title_only(self) -> None:
         """A heading without a body has nothing to toggle."""
-        entry = _entry(kind="heading", text={"de": {"title": "Kapitel", "status": "original"}, "en": {"title": "Chapter"}})
+        entry = _entry(
+            kind="heading", text={"de": {"title": "Kapitel", "status": "original"}, "en": {"title": "Chapter"}}
+        )
         choice = text_choice(entry, Language.EN)
         assert (choice.main.title, choice.second, choice.notice) == ("Chapter", None, None)
 
 
 class TestRenderSite:
     def test_every_page_of_every_tree(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
-        """Home, game, source TOC, entries, glossary, terms, examples, calculators, status and search exist per language."""
+        """Home, game, source TOC, entries, glossary, terms, examples, calculators, status and search exist.
+
+        Each in every language.
+        """
         corpus = load_or_raise(sample_content)
         trees = render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir)
         assert [tree.lang for tree in trees] == ["en", "de", "hu", "ru", "nl"]
-        pages = sorted(p.relative_to(tmp_path / "docs" / "hu").as_posix() for p in (tmp_path / "docs" / "hu").rglob("*.md"))
+        pages = sorted(
+            p.relative_to(tmp_path / "docs" / "hu").as_posix() for p in (tmp_path / "docs" / "hu").rglob("*.md")
+        )
         calculator_pages = [page for page in pages if page.startswith("calculators/")]
-        assert calculator_pages == sorted(["calculators/index.md", *(f"calculators/{name}.md" for name in calculators())])
+        assert calculator_pages == sorted(
+            ["calculators/index.md", *(f"calculators/{name}.md" for name in calculators())]
+        )
         assert [page for page in pages if page not in calculator_pages] == [
-            "examples/index.md", "glossary/index.md", "glossary/reaktion.md", "hell-of-a-war/abwerfen.md",
-            "hell-of-a-war/ausloesende-bedingungen.md", "hell-of-a-war/index.md", "index.md", "search.md",
-            "sources/how-faq.md", "translation.md",
+            "examples/index.md",
+            "glossary/index.md",
+            "glossary/reaktion.md",
+            "hell-of-a-war/abwerfen.md",
+            "hell-of-a-war/ausloesende-bedingungen.md",
+            "hell-of-a-war/index.md",
+            "index.md",
+            "search.md",
+            "sources/how-faq.md",
+            "translation.md",
         ]
         assert trees[0].overrides["nav"][0] == {"Home": "index.md"}
         assert trees[1].overrides["nav"][0] == {"Startseite": "index.md"}
@@ -187,7 +241,7 @@ class TestRenderSite:
         assert 'title: "Сброс"' in page
         assert "Ещё не переведено на этот язык" in page
         assert '<div class="rb-text" lang="de" markdown>' in page
-        assert "<details class=\"rb-second\" open markdown>" in page
+        assert '<details class="rb-second" open markdown>' in page
 
     def test_markup_in_content_is_escaped(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """Raw HTML in a title, body or note reaches the Markdown escaped."""
@@ -212,21 +266,37 @@ class TestRenderSite:
         with pytest.raises(TemplateError, match=r"game\.md\.j2:1: template syntax error"):
             render_site(load_or_raise(sample_content), tmp_path / "docs", templates, mo_dir, languages=["en"])
 
-    def test_worked_examples_on_their_entries(self, sample_content: Path, mo_dir: Path, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    def test_worked_examples_on_their_entries(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         """An example is shown in full on its first entry, linked from the others, in full on its game's page;
         past the page's budget it is shown compact."""
         corpus = load_or_raise(sample_content)
-        example = Example.model_validate({
-            "id": "how.example.discard", "game": "hell-of-a-war",
-            "entries": ["how.abwerfen", "how.ausloesende-bedingungen"],
-            "title": {"en": "Discarding triggers a reaction", "de": "Abwerfen löst eine Reaktion aus"},
-            "calculator": "stack", "scenario": {"cards": [{"name": "Radar", "cost": 2}]}, "expected": {"resolved": ["Radar"]},
-        })
-        outcome = ExampleOutcome(example=example, status="pass", result={
-            "resolved": ["Radar"], "ignored": 1,
-            "trace": {"steps": [{"rule": "how.ausloesende-bedingungen", "text": "the discard triggers Radar"},
-                                {"rule": "how.abwerfen", "text": "Radar is discarded"}]}})
+        example = Example.model_validate(
+            {
+                "id": "how.example.discard",
+                "game": "hell-of-a-war",
+                "entries": ["how.abwerfen", "how.ausloesende-bedingungen"],
+                "title": {"en": "Discarding triggers a reaction", "de": "Abwerfen löst eine Reaktion aus"},
+                "calculator": "stack",
+                "scenario": {"cards": [{"name": "Radar", "cost": 2}]},
+                "expected": {"resolved": ["Radar"]},
+            }
+        )
+        outcome = ExampleOutcome(
+            example=example,
+            status="pass",
+            result={
+                "resolved": ["Radar"],
+                "ignored": 1,
+                "trace": {
+                    "steps": [
+                        {"rule": "how.ausloesende-bedingungen", "text": "the discard triggers Radar"},
+                        {"rule": "how.abwerfen", "text": "Radar is discarded"},
+                    ]
+                },
+            },
+        )
         render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
         docs = tmp_path / "docs" / "de"
         first = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
@@ -241,7 +311,8 @@ class TestRenderSite:
         game_page = (docs / "examples" / "hell-of-a-war.md").read_text(encoding="utf-8")
         assert '<section class="rb-example" id="how-example-discard" markdown>' in game_page
         assert "[Abwerfen löst eine Reaktion aus](hell-of-a-war.md#how-example-discard)" in (
-            docs / "examples" / "index.md").read_text(encoding="utf-8")
+            docs / "examples" / "index.md"
+        ).read_text(encoding="utf-8")
 
         monkeypatch.setattr("rulebook.site.render.ENTRY_MARKDOWN_BUDGET", 100)
         render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
@@ -254,11 +325,23 @@ class TestRenderSite:
         scenario in the fragment."""
         corpus = load_or_raise(sample_content)
         scenario = {"players": [{"name": "A", "tw": 3}], "cards": [], "stack": []}
-        example = Example.model_validate({
-            "id": "how.example.discard", "game": "hell-of-a-war", "entries": ["how.abwerfen"],
-            "title": {"en": "Discarding", "de": "Abwerfen"}, "calculator": "stack", "scenario": scenario, "expected": {},
-        })
-        trace = {"steps": [{"rule": "how.ausloesende-bedingungen", "text": "applied"}, {"rule": "how.no-such-entry", "text": "x"}]}
+        example = Example.model_validate(
+            {
+                "id": "how.example.discard",
+                "game": "hell-of-a-war",
+                "entries": ["how.abwerfen"],
+                "title": {"en": "Discarding", "de": "Abwerfen"},
+                "calculator": "stack",
+                "scenario": scenario,
+                "expected": {},
+            }
+        )
+        trace = {
+            "steps": [
+                {"rule": "how.ausloesende-bedingungen", "text": "applied"},
+                {"rule": "how.no-such-entry", "text": "x"},
+            ]
+        }
         outcome = ExampleOutcome(example=example, status="pass", result={"trace": trace})
         render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
         docs = tmp_path / "docs" / "de"
@@ -267,7 +350,10 @@ class TestRenderSite:
         assert host is not None
         attributes = dict(re.findall(r'(data-[\w-]+)=(?:"([^"]*)"|\'[^\']*\')', host.group(1)))
         assert attributes["data-rb-calculator"] == "stack"
-        assert attributes["data-root"] == "../../../" and attributes["data-schema"] == "../../../_runtime/schema/stack.json"
+        assert (
+            attributes["data-root"] == "../../../"
+            and attributes["data-schema"] == "../../../_runtime/schema/stack.json"
+        )
         assert attributes["data-entries"] == "../entries.json"
         example_data = re.search(r"data-example='([^']*)'", host.group(1))
         strings = re.search(r"data-strings='([^']*)'", host.group(1))
@@ -295,4 +381,3 @@ class TestRenderSite:
         clash = corpus.model_copy(update={"games": [corpus.games[0].model_copy(update={"id": "glossary"})]})
         with pytest.raises(TemplateError, match="glossary"):
             render_site(clash, tmp_path / "docs", TEMPLATES, mo_dir)
-

@@ -1,4 +1,7 @@
-"""Tests of :mod:`rulebook.site.runtime`: the calculator runtime written into the site (Pyodide, bytecode, service worker)."""
+"""Tests of :mod:`rulebook.site.runtime`: the calculator runtime written into the site.
+
+The runtime is Pyodide, the adjudicator's bytecode and the service worker.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.errors import CalculatorRuntimeError
 from rulebook.site.build import ProjectPaths, build_site
 from rulebook.site.runtime import (
     PYODIDE_FILES,
     YAML_MODULE,
-    CalculatorRuntimeError,
     adjudicator_modules,
     check_runtime_inputs,
     runtime_digest,
@@ -43,7 +46,9 @@ class TestWriteRuntime:
         """_runtime/pyodide/ holds the five files loadPyodide fetches, no source maps, consoles or typings."""
         assert sorted(path.name for path in (runtime_site / "_runtime" / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
         for name in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
-            assert (runtime_site / "_runtime" / "pyodide" / name).read_bytes() == (NODE_MODULES / "pyodide" / name).read_bytes()
+            assert (runtime_site / "_runtime" / "pyodide" / name).read_bytes() == (
+                NODE_MODULES / "pyodide" / name
+            ).read_bytes()
 
     def test_standard_library_is_shipped_as_bytecode(self, runtime_site: Path) -> None:
         """python_stdlib.zip keeps Pyodide's modules, each compiled to a sourceless .pyc of the same name."""
@@ -61,28 +66,41 @@ class TestWriteRuntime:
         with zipfile.ZipFile(runtime_site / "_runtime" / "adjudicator.zip") as bundle:
             names = set(bundle.namelist())
             web = bundle.read("adjudicator/web.py")
-        modules = [path.relative_to(REPOSITORY / "adjudicator") for path in adjudicator_modules(REPOSITORY / "adjudicator")]
+        modules = [
+            path.relative_to(REPOSITORY / "adjudicator") for path in adjudicator_modules(REPOSITORY / "adjudicator")
+        ]
         assert any(len(module.parts) > 1 for module in modules)  # the game and engine packages are in
         assert {f"adjudicator/{module.as_posix()}" for module in modules} <= names
         assert {
-            f"adjudicator/{(module.parent / '__pycache__' / f'{module.stem}.cpython-314.pyc').as_posix()}" for module in modules
+            f"adjudicator/{(module.parent / '__pycache__' / f'{module.stem}.cpython-314.pyc').as_posix()}"
+            for module in modules
         } <= names
         assert web == (REPOSITORY / "adjudicator" / "web.py").read_bytes()
 
     def test_schemas_script_and_service_worker(self, runtime_site: Path) -> None:
         """One schema file per calculator, the page script as is, and sw.js named after the runtime's digest."""
-        assert json.loads((runtime_site / "_runtime" / "schema" / "ipc-chips.json").read_text(encoding="utf-8")) == SCHEMAS["ipc-chips"]
-        assert (runtime_site / "_runtime" / "calculator.js").read_bytes() == (REPOSITORY / "web" / "calculator.js").read_bytes()
+        assert (
+            json.loads((runtime_site / "_runtime" / "schema" / "ipc-chips.json").read_text(encoding="utf-8"))
+            == SCHEMAS["ipc-chips"]
+        )
+        assert (runtime_site / "_runtime" / "calculator.js").read_bytes() == (
+            REPOSITORY / "web" / "calculator.js"
+        ).read_bytes()
         worker = (runtime_site / "sw.js").read_text(encoding="utf-8")
         assert "__RUNTIME_VERSION__" not in worker
         assert f'const RUNTIME_CACHE = "rulebook-runtime-{runtime_digest(runtime_site / "_runtime")}";' in worker
 
     def test_yaml_parser_vendored_without_its_source_map(self, runtime_site: Path) -> None:
-        """js-yaml is copied from node_modules with its licence, minus the sourceMappingURL line (no .map is shipped)."""
+        """js-yaml is copied from node_modules with its licence, minus the sourceMappingURL line.
+
+        No .map is shipped.
+        """
         module = (runtime_site / "_runtime" / "js-yaml.mjs").read_text(encoding="utf-8")
         vendored = (NODE_MODULES / YAML_MODULE).read_text(encoding="utf-8")
         assert "sourceMappingURL" in vendored and "sourceMappingURL" not in module
-        assert module.split("\n") == [line for line in vendored.split("\n") if not line.startswith("//# sourceMappingURL=")]
+        assert module.split("\n") == [
+            line for line in vendored.split("\n") if not line.startswith("//# sourceMappingURL=")
+        ]
         assert "\x85" in vendored and module.count("\x85") == vendored.count("\x85")  # NEL inside a string stays
         assert "MIT" in (runtime_site / "_runtime" / "js-yaml.LICENSE.txt").read_text(encoding="utf-8")
         assert not list((runtime_site / "_runtime").glob("*.map"))
@@ -97,7 +115,9 @@ class TestWriteRuntime:
         """Editing the adjudicator gives new bytecode and a new cache name, so browsers drop the old runtime."""
         adjudicator = tmp_path / "adjudicator"
         shutil.copytree(REPOSITORY / "adjudicator", adjudicator, ignore=shutil.ignore_patterns("__pycache__"))
-        (adjudicator / "web.py").write_text((adjudicator / "web.py").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+        (adjudicator / "web.py").write_text(
+            (adjudicator / "web.py").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8"
+        )
         report = write_runtime(tmp_path / "site", NODE_MODULES, adjudicator, REPOSITORY / "web", SCHEMAS)
         assert report.version != runtime_digest(runtime_site / "_runtime")
         with zipfile.ZipFile(io.BytesIO((tmp_path / "site" / "_runtime" / "adjudicator.zip").read_bytes())) as bundle:
@@ -107,28 +127,38 @@ class TestWriteRuntime:
 class TestMissingInputs:
     def test_missing_pyodide_names_the_folder_and_the_fix(self, tmp_path: Path) -> None:
         """Without node_modules/pyodide the error says where it looked, what is missing and to run npm ci."""
-        with pytest.raises(CalculatorRuntimeError, match=re.escape(str(tmp_path / "pyodide")) + r": Pyodide is not installed "
-                           r"\(missing pyodide\.mjs, .*\).*Run `npm ci`"):
+        with pytest.raises(
+            CalculatorRuntimeError,
+            match=re.escape(str(tmp_path / "pyodide")) + r": Pyodide is not installed "
+            r"\(missing pyodide\.mjs, .*\).*Run `npm ci`",
+        ):
             check_runtime_inputs(tmp_path, REPOSITORY / "adjudicator", REPOSITORY / "web")
 
     def test_missing_yaml_parser_names_the_file_and_the_fix(self, tmp_path: Path) -> None:
         """With Pyodide but no js-yaml (an npm install from an older lock file) the error names the file and npm ci."""
-        require((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
+        require(
+            (NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup"
+        )
         (tmp_path / "pyodide").symlink_to(NODE_MODULES / "pyodide")
-        with pytest.raises(CalculatorRuntimeError, match=re.escape(str(tmp_path / YAML_MODULE)) + r".*scenario editor.*Run `npm ci`"):
+        with pytest.raises(
+            CalculatorRuntimeError, match=re.escape(str(tmp_path / YAML_MODULE)) + r".*scenario editor.*Run `npm ci`"
+        ):
             check_runtime_inputs(tmp_path, REPOSITORY / "adjudicator", REPOSITORY / "web")
 
     def test_a_build_without_pyodide_stops_before_it_starts(self, tmp_path: Path) -> None:
         """build_site refuses at once, before generating anything, when Pyodide is missing."""
-        paths = ProjectPaths.for_project(REPOSITORY, content=DATA / "good", sources=DATA / "sources",
-                                         out=tmp_path / "site", work=tmp_path / "build")
+        paths = ProjectPaths.for_project(
+            REPOSITORY, content=DATA / "good", sources=DATA / "sources", out=tmp_path / "site", work=tmp_path / "build"
+        )
         with pytest.raises(CalculatorRuntimeError, match="Pyodide is not installed"):
             build_site(replace(paths, node_modules=tmp_path / "nowhere"), languages=["en"])
         assert not (tmp_path / "site").exists() and not (tmp_path / "build").exists()
 
     def test_a_service_worker_without_placeholder_is_refused(self, tmp_path: Path) -> None:
         """sw.js must name its cache with __RUNTIME_VERSION__; otherwise an old runtime would never be replaced."""
-        require((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
+        require(
+            (NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup"
+        )
         web = tmp_path / "web"
         shutil.copytree(REPOSITORY / "web", web)
         (web / "sw.js").write_text('const CACHE = "fixed";\n', encoding="utf-8")

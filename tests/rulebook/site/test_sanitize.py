@@ -17,7 +17,7 @@ from rulebook.site.sanitize import sanitize_html
         '<p onmouseover="alert(1)">x</p>',
         '<iframe src="https://example.org"></iframe>',
         '<div style="background:url(javascript:alert(1))">x</div>',
-        '<svg><script>alert(1)</script></svg>',
+        "<svg><script>alert(1)</script></svg>",
     ],
 )
 def test_nothing_executable_survives(dangerous: str) -> None:
@@ -35,14 +35,16 @@ def test_our_template_markup_is_kept() -> None:
     """
     html = (
         '<article class="rb-entry" data-pagefind-body="data-pagefind-body">'
-        '<details class="rb-second" open=""><summary>Show original</summary><div class="rb-text" lang="de"><p>Text</p></div></details>'
+        '<details class="rb-second" open=""><summary>Show original</summary>'
+        '<div class="rb-text" lang="de"><p>Text</p></div></details>'
         '<span data-pagefind-filter="Game:Hell of a War"></span>'
         '<h2 id="see-also" class="rb-section" data-pagefind-ignore="data-pagefind-ignore">See also</h2>'
         '<a href="../sperren/">Sperren</a>'
-        '<button type="button" class="md-button rb-copy" data-rb-copy="" data-rb-copied="Link copied" hidden="">Copy link</button>'
+        '<button type="button" class="md-button rb-copy" data-rb-copy="" data-rb-copied="Link copied" hidden="">'
+        "Copy link</button>"
         '<form class="rb-search-form" action="search/" role="search"><label for="rb-q">Search</label>'
         '<input id="rb-q" name="q" type="search" autocomplete="off"></form>'
         '<table><tbody><tr><td style="text-align:right">1</td></tr></tbody></table>'
-        '</article>'
+        "</article>"
     )
     assert sanitize_html(html) == html

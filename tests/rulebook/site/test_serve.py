@@ -56,25 +56,37 @@ def test_snapshot_sees_edits_additions_and_deletions(tmp_path: Path) -> None:
 def test_watches_content_templates_and_catalogs(tmp_path: Path) -> None:
     """The preview watches content/, templates/, locales/, overrides/, mkdocs.yml and web/."""
     paths = ProjectPaths.for_project(REPOSITORY, content=tmp_path / "content")
-    assert watched_paths(paths) == [tmp_path / "content", REPOSITORY / "templates", REPOSITORY / "locales",
-                                    REPOSITORY / "overrides", REPOSITORY / "mkdocs.yml", REPOSITORY / "web"]
+    assert watched_paths(paths) == [
+        tmp_path / "content",
+        REPOSITORY / "templates",
+        REPOSITORY / "locales",
+        REPOSITORY / "overrides",
+        REPOSITORY / "mkdocs.yml",
+        REPOSITORY / "web",
+    ]
 
 
 def test_serves_and_rebuilds_on_change(sample_content: Path, tmp_path: Path) -> None:
     """The site is served on 127.0.0.1; an edit is rebuilt and served; a broken edit keeps the last good site."""
-    paths = ProjectPaths.for_project(REPOSITORY, content=sample_content, sources=DATA / "sources",
-                                     out=tmp_path / "site", work=tmp_path / "build")
+    paths = ProjectPaths.for_project(
+        REPOSITORY, content=sample_content, sources=DATA / "sources", out=tmp_path / "site", work=tmp_path / "build"
+    )
     port = _free_port()
     stop = threading.Event()
     messages: list[str] = []
-    thread = threading.Thread(target=serve, kwargs={"paths": paths, "port": port, "interval": 0.3,
-                                                    "progress": messages.append, "stop": stop}, daemon=True)
+    thread = threading.Thread(
+        target=serve,
+        kwargs={"paths": paths, "port": port, "interval": 0.3, "progress": messages.append, "stop": stop},
+        daemon=True,
+    )
     thread.start()
     page = f"http://127.0.0.1:{port}/en/hell-of-a-war/abwerfen/"
     try:
         assert _eventually(lambda: "Discarding" in _fetch(page)), "\n".join(messages)
         entry = sample_content / "hell-of-a-war" / "how.abwerfen.yaml"
-        entry.write_text(entry.read_text(encoding="utf-8").replace("title: Discarding", "title: Throwing away"), encoding="utf-8")
+        entry.write_text(
+            entry.read_text(encoding="utf-8").replace("title: Discarding", "title: Throwing away"), encoding="utf-8"
+        )
         assert _eventually(lambda: "Throwing away" in _fetch(page)), "\n".join(messages)
         entry.write_text(entry.read_text(encoding="utf-8").replace("kind: faq", "kind: rumour"), encoding="utf-8")
         assert _eventually(lambda: any("build failed" in message for message in messages)), messages

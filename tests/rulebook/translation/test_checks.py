@@ -141,7 +141,7 @@ class TestNumbers:
     def test_same_numbers_written_the_local_way_match(
         self, original: str, original_lang: str, translation: str, lang: str
     ) -> None:
-        """Decimal commas, thousands separators, ordinal dots, ranges, dice, plus signs and repeats are no difference."""
+        """Decimal commas, thousands separators, ordinal dots, ranges, dice, plus signs and repeats: no difference."""
         assert number_problems(original, original_lang, translation, lang) == []
 
     @pytest.mark.parametrize(

@@ -135,7 +135,10 @@ class TestImport:
     def test_fuzzy_messages_import_as_draft_and_keep_the_translation_outdated(
         self, sample: Path, tmp_path: Path
     ) -> None:
-        """An edited message still flagged fuzzy is written, but the old digest stays, so the translation is still outdated."""
+        """An edited message still flagged fuzzy is written, but the old digest stays.
+
+        So the translation is still outdated.
+        """
         old_digest = load_content(sample).corpus.entry("how.aktionsstapel").text["en"].source_digest  # type: ignore[index]
         change_original_paragraph(sample)
         catalog = catalog_of(sample, "en")
