@@ -45,10 +45,9 @@ the entry that says the clarifications answer the Second Edition rulebook):
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from adjudicator.axis_and_allies_2e.vocabulary import UNITS, Domain, Technology, Unit
 from adjudicator.battle.engine import AfterBattle, AntiAircraftFire, BattleSetup, Combatant, SupportFire
 from adjudicator.errors import ScenarioError
 from adjudicator.trace import TraceBuilder
@@ -56,64 +55,11 @@ from adjudicator.trace import TraceBuilder
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide
 
-__all__ = ["RULES", "BASE_RULE_ASSUMPTIONS", "UNITS", "Domain", "Technology", "Unit", "UnitType", "prepare", "problems"]
+__all__ = ["BASE_RULE_ASSUMPTIONS", "RULES", "prepare", "problems"]
 
 BASE = "aa2.letter-header"
 """Entry cited for base rules of the Second Edition rulebook that the clarifications do not restate."""
 
-
-class Unit(enum.Enum):
-    """The unit types of a battle."""
-
-    INFANTRY = "infantry"
-    ARMOR = "armor"
-    FIGHTER = "fighter"
-    BOMBER = "bomber"
-    BATTLESHIP = "battleship"
-    CARRIER = "carrier"
-    TRANSPORT = "transport"
-    SUBMARINE = "submarine"
-    AA_GUN = "aa-gun"
-
-
-class Domain(enum.Enum):
-    LAND = "land"
-    AIR = "air"
-    SEA = "sea"
-
-
-class Technology(enum.Enum):
-    """The weapons developments of the Second Edition."""
-
-    HEAVY_BOMBERS = "heavy-bombers"
-    JET_FIGHTERS = "jet-fighters"
-    SUPER_SUBMARINES = "super-submarines"
-    ROCKETS = "rockets"
-    LONG_RANGE_AIRCRAFT = "long-range-aircraft"
-    INDUSTRIAL_TECHNOLOGY = "industrial-technology"
-
-
-@dataclass(frozen=True)
-class UnitType:
-    """Base values of a unit type (assumption 1 of the module docstring)."""
-
-    attack: int
-    defence: int
-    cost: int
-    domain: Domain
-
-
-UNITS: dict[Unit, UnitType] = {
-    Unit.INFANTRY: UnitType(1, 2, 3, Domain.LAND),
-    Unit.ARMOR: UnitType(3, 2, 5, Domain.LAND),
-    Unit.FIGHTER: UnitType(3, 4, 12, Domain.AIR),
-    Unit.BOMBER: UnitType(4, 1, 15, Domain.AIR),
-    Unit.BATTLESHIP: UnitType(4, 4, 24, Domain.SEA),
-    Unit.CARRIER: UnitType(1, 3, 18, Domain.SEA),
-    Unit.TRANSPORT: UnitType(0, 1, 8, Domain.SEA),
-    Unit.SUBMARINE: UnitType(2, 2, 8, Domain.SEA),
-    Unit.AA_GUN: UnitType(0, 0, 5, Domain.LAND),
-}
 
 BASE_RULE_ASSUMPTIONS: tuple[str, ...] = (
     "base rule (Second Edition rulebook, not restated in the clarifications): attack/defence/cost are "

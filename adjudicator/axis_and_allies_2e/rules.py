@@ -31,6 +31,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
+from adjudicator.axis_and_allies_2e.vocabulary import AIR_UNITS, GAME
 from adjudicator.dice import check_roll, count_hits, hit_chance
 from adjudicator.errors import ScenarioError
 from adjudicator.registry import Calculator
@@ -61,7 +62,6 @@ __all__ = [
     "evaluate_retreat",
 ]
 
-GAME = "axis-and-allies-2e"
 CHIP_TRACK_TOP = 45
 """The highest value of the IPC track that one chip can show."""
 RESEARCH_DIE_COST = 5
@@ -376,7 +376,7 @@ class RetreatResult:
         return ["the retreat is legal" if self.legal else "the retreat is not legal: " + "; ".join(self.reasons)]
 
 
-_AIR = {"fighter", "bomber"}
+_AIR = {unit.value for unit in AIR_UNITS}
 
 
 def evaluate_retreat(scenario: RetreatScenario) -> RetreatResult:
