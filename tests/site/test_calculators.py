@@ -136,9 +136,8 @@ def _close(left: Any, right: Any, path: str = "") -> list[str]:
 
 
 def _labels() -> dict[str, str]:
-    """Calculator name → English msgid, from templates/_calculators.md.j2."""
-    text = (REPOSITORY / "templates" / "_calculators.md.j2").read_text(encoding="utf-8")
-    return dict(re.findall(r'^\s*"([\w-]+)": _\("([^"]+)"\),$', text, re.MULTILINE))
+    """Calculator name → English msgid: each calculator's label (adjudicator.registry.Calculator.label)."""
+    return {name: calculator.label for name, calculator in calculators().items()}
 
 
 def _html(text: str) -> str:
@@ -589,8 +588,13 @@ class TestBuiltPages:
                 assert f'data-rb-calculator="{name}"' in html
 
     def test_every_registered_calculator_has_a_name_to_translate(self) -> None:
-        """templates/_calculators.md.j2 names each registered calculator, no more (else the English title shows)."""
-        assert sorted(_labels()) == sorted(calculators())
+        """Each registered calculator's label is a msgid of the UI catalogs (else the English title shows)."""
+        with (REPOSITORY / "locales" / "messages.pot").open("rb") as handle:
+            msgids = {message.id for message in read_po(handle) if message.id}
+        labels = _labels()
+        assert sorted(labels) == sorted(calculators())
+        assert all(label != name for name, label in labels.items())
+        assert set(labels.values()) <= msgids
 
     def test_ui_strings_keep_their_placeholders(self, built_site: BuiltSite) -> None:
         """Each tree's calculator strings carry the same {placeholders} as the English ones.

@@ -87,7 +87,10 @@ def test_per_language_mkdocs_config(tmp_path: Path) -> None:
     assert config["site_dir"] == str((tmp_path / "site" / "nl").resolve())
     assert config["plugins"] == []
     assert [option["toggle"]["name"] for option in config["theme"]["palette"]] == ["Donker", "Licht"]
-    assert config["hooks"] == [str(REPOSITORY / "rulebook" / "sanitize.py"), str(REPOSITORY / "rulebook" / "minify.py")]
+    assert config["hooks"] == [
+        str(REPOSITORY / "rulebook" / "site" / "sanitize.py"),
+        str(REPOSITORY / "rulebook" / "site" / "minify.py"),
+    ]
 
 
 def test_strict_build_fails_on_a_broken_link(tmp_path: Path) -> None:
