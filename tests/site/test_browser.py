@@ -5,13 +5,16 @@ The browser is Debian's chromium, driven by Playwright.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rulebook.content.model import LANGUAGES
-from tests.site.conftest import Served
+from rulebook.site.build import ProjectPaths, build_site
+from tests.conftest import DATA, REPOSITORY
+from tests.site.conftest import Served, copy_content, serve_folder
 
 SEARCHES = [
     ("de", "Aktionsstapel", "de/hell-of-a-war/aktionsstapel/"),
@@ -142,11 +145,30 @@ def test_show_original_toggle_and_copy_link(page: Any, served_site: Served) -> N
     assert page.evaluate("navigator.clipboard.readText()") == served_site.url + "en/hell-of-a-war/aktionsstapel/"
 
 
-def test_untranslated_entry_shows_original_with_notice_and_english(page: Any, served_site: Served) -> None:
-    """Without a German body, the German page shows the Hungarian original, a notice and the English draft."""
-    _open(page, served_site.url + "de/strategic-europe/paratroopers/")
+@pytest.fixture(scope="module")
+def untranslated_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The sample content in Hungarian: ``how.abwerfen`` has a German original, an English draft, no Hungarian body.
+
+    Every entry of the real content now has a body in every language, so the fallback is
+    shown on the sample content, built for the one tree the test opens.
+    """
+    scratch = tmp_path_factory.mktemp("untranslated")
+    content = copy_content(DATA / "good", scratch / "content")
+    paths = ProjectPaths.for_project(
+        REPOSITORY, content=content, sources=DATA / "sources", out=scratch / "site", work=scratch / "build"
+    )
+    build_site(paths, languages=["hu"])
+    server, url = serve_folder(paths.out)
+    yield Served(paths.out, url)
+    server.shutdown()
+    server.server_close()
+
+
+def test_untranslated_entry_shows_original_with_notice_and_english(page: Any, untranslated_site: Served) -> None:
+    """Without a Hungarian body, the Hungarian page shows the German original, a notice and the English draft."""
+    _open(page, untranslated_site.url + "hu/hell-of-a-war/abwerfen/")
     assert page.locator(".rb-notice").is_visible()
-    assert page.locator(".rb-texts > .rb-text").get_attribute("lang") == "hu"
+    assert page.locator(".rb-texts > .rb-text").get_attribute("lang") == "de"
     english = page.locator("details.rb-second")
     assert english.get_attribute("open") is not None
     assert english.locator(".rb-text").get_attribute("lang") == "en"
