@@ -104,6 +104,8 @@ def test_search_filters_by_game_source_and_kind(page: Any, served_site: Served) 
     """Results can be narrowed by game, source and kind; a game filter keeps only that game's entries."""
     _open(page, served_site.url + "en/search/?q=retreat")
     page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+    # Pagefind's UI adds the filter names as each filter's data arrives, not with the first result.
+    page.wait_for_function("document.querySelectorAll('.pagefind-ui__filter-name').length >= 3", timeout=15_000)
     names = page.locator(".pagefind-ui__filter-name").all_inner_texts()
     assert {"Game", "Source", "Kind"} <= {name.strip() for name in names}, names
     page.locator(".pagefind-ui__filter-name", has_text="Game").click()
