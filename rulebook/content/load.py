@@ -499,7 +499,29 @@ def _check_entry(
             elif target not in entry.see_also:
                 problem(f"text.{lang.value}.body", f"links to {target!r}, which is missing from see_also; add it there")
         if lang == entry.lang:
+            if version.provenance is not None:
+                problem(f"text.{lang.value}.provenance", "the original has no provenance; remove the field")
             continue
+        if version.provenance is not None:
+            made_from = version.provenance.translated_from
+            if made_from == lang:
+                problem(
+                    f"text.{lang.value}.provenance.translated_from",
+                    f"a translation cannot be made from its own language ({lang.value}); name the text it was made "
+                    f"from (the original is {entry.lang.value!r})",
+                )
+            elif made_from not in entry.text:
+                problem(
+                    f"text.{lang.value}.provenance.translated_from",
+                    f"the entry has no {made_from.value!r} text to translate from; name one of "
+                    f"{', '.join(sorted(language.value for language in entry.text if language != lang))}",
+                )
+        elif version.body.strip():
+            problem(
+                f"text.{lang.value}.provenance",
+                "the translation does not say how it was made; add provenance (translated_from, method)",
+                Severity.WARNING,
+            )
         status = entry.effective_status(lang)
         if version.source_digest is None:
             problem(

@@ -31,9 +31,11 @@ __all__ = [
     "LanguageText",
     "Note",
     "NoteKind",
+    "Provenance",
     "Source",
     "Term",
     "TermRendering",
+    "TranslationMethod",
     "TranslationStatus",
     "digest_text",
 ]
@@ -80,6 +82,28 @@ class TranslationStatus(str, Enum):
     """A translation a second person checked against the original."""
     OUTDATED = "outdated"
     """The original changed after this translation was made."""
+
+
+class TranslationMethod(str, Enum):
+    """How a translation was made (shown on the entry page and in the PO comments)."""
+
+    BY_HAND = "by-hand"
+    """Written by a person."""
+    ASSISTED = "assisted"
+    """Drafted with a machine-translation or AI assistant; says nothing about review (see the status)."""
+
+
+class Provenance(_Model):
+    """Where a translation came from: the text it was made from, how, and with what help."""
+
+    translated_from: Language
+    """The language version the translation was made from (normally the original)."""
+    method: TranslationMethod
+    """By hand or assisted."""
+    consulted: list[Language] = Field(default_factory=list)
+    """Other language versions read alongside as a crib (e.g. the English draft)."""
+    by: str | None = None
+    """Who or what made it: a person, or the assistant's name."""
 
 
 class EntryKind(str, Enum):
@@ -177,6 +201,8 @@ class LanguageText(_Model):
     """Digest (:func:`digest_text`) of the original title and body this translation was made from."""
     translator: str | None = None
     """Who made or last reviewed the translation (free text)."""
+    provenance: Provenance | None = None
+    """How this translation was made; ``None`` on the original (and on translations that predate the field)."""
 
 
 class Note(_Model):

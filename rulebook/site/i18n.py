@@ -171,13 +171,23 @@ def extract_messages(root: Path, mapping_file: Path) -> Catalog:
     return catalog
 
 
-def language_name(lang: str, in_lang: str | None = None) -> str:
-    """The name of ``lang`` as written in ``in_lang`` (default: in itself), capitalised.
+def language_name(lang: str, in_lang: str | None = None, in_sentence: bool = False) -> str:
+    """The name of ``lang`` as written in ``in_lang`` (default: in itself).
+
+    Capitalised where it stands alone (a menu, a table cell); ``in_sentence`` keeps the
+    locale's own spelling, which is lower case in Hungarian and Russian ("német",
+    "немецкий") and capitalised in English, German and Dutch.
 
     >>> language_name("hu"), language_name("hu", "de"), language_name("ru")
     ('Magyar', 'Ungarisch', 'Русский')
+    >>> language_name("de", "ru", in_sentence=True), language_name("de", "hu", in_sentence=True)
+    ('немецкий', 'német')
+    >>> language_name("hu", "nl", in_sentence=True), language_name("ru", "en", in_sentence=True)
+    ('Hongaars', 'Russian')
     """
     name = Locale.parse(lang).get_display_name(in_lang or lang) or lang
+    if in_sentence:
+        return name
     return name[:1].upper() + name[1:]
 
 

@@ -71,6 +71,7 @@ from rulebook.site.views import (
     example_view,
     game_view,
     glossary_view,
+    language_coverage,
     source_view,
     status_view,
     template_fields,
@@ -208,6 +209,7 @@ def _render_tree(
         terms=format_count(len(corpus.terms), code),
         entries=format_count(len(corpus.entries), code),
         examples=len(site.outcomes),
+        coverage=language_coverage(site, lang, "index.md"),
     )
     for game in corpus.games:
         path = f"{game.id}/index.md"

@@ -30,6 +30,7 @@ from rulebook.content.model import (
     LanguageText,
     Source,
     Term,
+    TranslationMethod,
     TranslationStatus,
 )
 from rulebook.site.i18n import format_count, format_share, format_source_date, language_name
@@ -51,6 +52,7 @@ __all__ = [
     "CalculatorLink",
     "CalculatorListItem",
     "CalculatorView",
+    "CoverageRow",
     "EntryView",
     "ExampleView",
     "ExamplesOfGame",
@@ -68,6 +70,7 @@ __all__ = [
     "Localized",
     "SiteIndex",
     "TextChoice",
+    "TextOrigin",
     "TocItem",
     "calculator_entries",
     "calculator_view",
@@ -78,9 +81,11 @@ __all__ = [
     "glossary_view",
     "pick",
     "source_view",
+    "language_coverage",
     "status_view",
     "term_view",
     "text_choice",
+    "text_origin",
     "toc",
 ]
 
@@ -119,6 +124,53 @@ def text_choice(entry: Entry, lang: Language) -> TextChoice:
     if entry.lang != Language.EN and english is not None and english.body.strip():
         return TextChoice(entry.lang, original, Language.EN, english, "english", "fallback")
     return TextChoice(entry.lang, original, None, None, None, "fallback")
+
+
+@dataclass(frozen=True)
+class TextOrigin:
+    """Where the text an entry page shows came from (issue 16: every page says so)."""
+
+    state: str
+    """The shown text's state (:data:`rulebook.translation.status.STATES`): ``original``, ``draft``…"""
+    language: str
+    """The shown text's language, named for use inside a sentence."""
+    translated_from: str | None
+    """For a translation: the language it was made from, named for use inside a sentence."""
+    from_original: bool
+    """Whether it was made from the original (not from another translation)."""
+    method: str | None
+    """``by-hand`` or ``assisted`` (:class:`~rulebook.content.model.TranslationMethod`), if recorded."""
+    translator: str | None
+    """The person who translated it by hand, if recorded (assistants are not named on the page)."""
+    consulted: list[str]
+    """Other language versions the translator read alongside, named for use inside a sentence."""
+
+
+def text_origin(entry: Entry, shown_lang: Language, lang: Language) -> TextOrigin:
+    """Describe the ``shown_lang`` text of ``entry`` for a page in ``lang``."""
+    version = entry.text[shown_lang]
+    state = entry_state(entry, shown_lang)
+    provenance = version.provenance
+    if shown_lang == entry.lang or provenance is None:
+        return TextOrigin(
+            state=state,
+            language=language_name(shown_lang.value, lang.value, in_sentence=True),
+            translated_from=None,
+            from_original=shown_lang == entry.lang,
+            method=None,
+            translator=None,
+            consulted=[],
+        )
+    by_hand = provenance.method is TranslationMethod.BY_HAND
+    return TextOrigin(
+        state=state,
+        language=language_name(shown_lang.value, lang.value, in_sentence=True),
+        translated_from=language_name(provenance.translated_from.value, lang.value, in_sentence=True),
+        from_original=provenance.translated_from == entry.lang,
+        method=provenance.method.value,
+        translator=(provenance.by or version.translator) if by_hand else None,
+        consulted=[language_name(code.value, lang.value, in_sentence=True) for code in provenance.consulted],
+    )
 
 
 @dataclass(frozen=True)
@@ -361,6 +413,8 @@ class EntryView:
     budget lasts, see :func:`rulebook.site.render.render_site`); the others are linked."""
     example_links: list[Link]
     calculators: list[CalculatorLink]
+    origin: TextOrigin | None
+    """Where the main text came from (``None`` for a heading without a body)."""
 
 
 @dataclass(frozen=True)
@@ -598,9 +652,11 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
         crumbs=crumbs,
         choice=choice,
         main_language=language_name(choice.main_lang.value, lang.value),
-        original_language=language_name(entry.lang.value, lang.value),
+        original_language=language_name(entry.lang.value, lang.value, in_sentence=True),
         page_language=language_name(lang.value, lang.value),
-        second_language=language_name(choice.second_lang.value, lang.value) if choice.second_lang else None,
+        second_language=language_name(choice.second_lang.value, lang.value, in_sentence=True)
+        if choice.second_lang
+        else None,
         main_body=_body(site, entry, choice.main, choice.main_lang, path, link_terms=True),
         second_body=_body(site, entry, choice.second, choice.second_lang, path, link_terms=False)
         if choice.second is not None and choice.second_lang is not None
@@ -632,6 +688,7 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
             CalculatorLink(name, relative_link(path, calculator_path(name)))
             for name in site.calculators_by_entry[entry.id]
         ],
+        origin=text_origin(entry, choice.main_lang, lang) if choice.main.body.strip() else None,
     )
 
 
@@ -711,6 +768,48 @@ def glossary_view(site: SiteIndex, lang: Language) -> GlossaryView:
             for letter in sorted(groups, key=str.casefold)
         ]
     )
+
+
+@dataclass(frozen=True)
+class CoverageRow:
+    """What one game's rule text is in the page's language (home page): counts of entries with a body."""
+
+    game: str
+    href: str
+    original: int
+    reviewed: int
+    draft: int
+    outdated: int
+    untranslated: int
+    """Entries whose text in this language is missing or has its title only (the page shows the original)."""
+    total: int
+
+
+def language_coverage(site: SiteIndex, lang: Language, from_path: str) -> list[CoverageRow]:
+    """Per game, how many passages with a body can be read in ``lang``, and how far they can be trusted.
+
+    Headings (no body in any language) are left out: they hold no rule text.
+    """
+    rows = []
+    for game in site.corpus.games:
+        states = Counter(
+            entry_state(entry, lang)
+            for entry in site.corpus.entries
+            if entry.game == game.id and entry.original.body.strip()
+        )
+        rows.append(
+            CoverageRow(
+                game=game.name.get(lang) or game.name[Language.EN],
+                href=relative_link(from_path, f"{game.id}/index.md"),
+                original=states["original"],
+                reviewed=states["reviewed"],
+                draft=states["draft"],
+                outdated=states["outdated"],
+                untranslated=states["title-only"] + states["missing"],
+                total=sum(states.values()),
+            )
+        )
+    return rows
 
 
 def status_view(site: SiteIndex, lang: Language) -> StatusView:

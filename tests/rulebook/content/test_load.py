@@ -61,6 +61,12 @@ BAD_CASES = {
         "content/hell-of-a-war/how.abwerfen.yaml:12: how.abwerfen: text: missing title for nl; "
         "every entry needs a title in all five languages",
     ],
+    "provenance-own-language": [
+        "content/hell-of-a-war/how.abwerfen.yaml:18: how.abwerfen: text.de.provenance: the original has no "
+        "provenance; remove the field",
+        "content/hell-of-a-war/how.abwerfen.yaml:28: how.abwerfen: text.en.provenance.translated_from: a translation "
+        "cannot be made from its own language (en); name the text it was made from (the original is 'de')",
+    ],
     "unknown-term": [
         "content/hell-of-a-war/how.abwerfen.yaml:8: how.abwerfen: terms: unknown term 'aktionsstapel'; "
         "add content/terms/aktionsstapel.yaml or remove it",

@@ -22,7 +22,7 @@ from rulebook.site.i18n import compile_catalogs
 from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
 from rulebook.site.render import render_site
 from rulebook.site.urls import page_url, relative_link, share_fragment, url_link
-from rulebook.site.views import text_choice
+from rulebook.site.views import SiteIndex, language_coverage, text_choice, text_origin
 from tests.conftest import REPOSITORY
 
 TEMPLATES = REPOSITORY / "templates"
@@ -193,6 +193,63 @@ class TestTextChoice:
         assert (choice.main.title, choice.second, choice.notice) == ("Chapter", None, None)
 
 
+class TestTextOrigin:
+    def test_the_original_says_so(self) -> None:
+        """The original's page names the source language (in sentence case) and no translator."""
+        origin = text_origin(_entry(), Language.DE, Language.RU)
+        assert (origin.state, origin.language, origin.translated_from, origin.method) == (
+            "original",
+            "немецкий",
+            None,
+            None,
+        )
+
+    def test_an_assisted_translation_names_its_source_and_crib_but_no_tool(self) -> None:
+        """Provenance reaches the page: made from the original, assisted, English consulted; assistants unnamed."""
+        entry = _entry(
+            text={
+                "de": {"title": "Probe", "body": "Originaltext.", "status": "original"},
+                "en": {"title": "Sample", "body": "English text."},
+                "hu": {
+                    "title": "Minta",
+                    "body": "Eredeti szöveg.",
+                    "provenance": {"translated_from": "de", "method": "assisted", "consulted": ["en"], "by": "Bot"},
+                },
+            }
+        )
+        origin = text_origin(entry, Language.HU, Language.HU)
+        assert (origin.state, origin.translated_from, origin.from_original, origin.method, origin.translator) == (
+            "draft",
+            "német",
+            True,
+            "assisted",
+            None,
+        )
+        assert origin.consulted == ["angol"]
+
+    def test_a_hand_translation_from_a_translation_names_its_translator(self) -> None:
+        """A translation made from the English draft by a person says so, with the person's name."""
+        entry = _entry(
+            text={
+                "de": {"title": "Probe", "body": "Originaltext.", "status": "original"},
+                "en": {"title": "Sample", "body": "English text."},
+                "nl": {
+                    "title": "Proef",
+                    "body": "Engelse tekst.",
+                    "status": "reviewed",
+                    "provenance": {"translated_from": "en", "method": "by-hand", "by": "A. Vertaler"},
+                },
+            }
+        )
+        origin = text_origin(entry, Language.NL, Language.NL)
+        assert (origin.state, origin.translated_from, origin.from_original, origin.translator) == (
+            "reviewed",
+            "Engels",
+            False,
+            "A. Vertaler",
+        )
+
+
 class TestRenderSite:
     def test_every_page_of_every_tree(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """Home, game, source TOC, entries, glossary, terms, examples, calculators, status and search exist.
@@ -233,6 +290,33 @@ class TestRenderSite:
         assert "[reactions](../glossary/reaktion.md)" not in page  # 'reactions' is no listed form of 'reaction'
         assert "Show original (German)" in page
         assert "Abwerfen kann man nur Handkarten." in page
+
+    def test_entry_page_states_where_its_text_came_from(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """Each entry page says whether its text is the original or a translation, and how it was made."""
+        render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["en", "de"])
+        english = (tmp_path / "docs" / "en" / "hell-of-a-war" / "ausloesende-bedingungen.md").read_text("utf-8")
+        assert (
+            "<strong>Text:</strong> translation from the original (German) · drafted with an AI assistant · "
+            "compared with: Dutch · not yet reviewed</p>"
+        ) in english
+        by_hand = (tmp_path / "docs" / "en" / "hell-of-a-war" / "abwerfen.md").read_text("utf-8")
+        assert "translation from the original (German) · translated by hand · not yet reviewed" in by_hand
+        german = (tmp_path / "docs" / "de" / "hell-of-a-war" / "abwerfen.md").read_text("utf-8")
+        assert "<strong>Text:</strong> der Originaltext der Quelle (Deutsch)</p>" in german
+
+    def test_home_page_counts_what_is_in_its_language(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
+        """The home page of each tree counts originals, drafts, reviewed… per game, headings left out."""
+        corpus = load_or_raise(sample_content)
+        site = SiteIndex(corpus, [])
+        [english] = language_coverage(site, Language.EN, "index.md")
+        [hungarian] = language_coverage(site, Language.HU, "index.md")
+        assert (english.original, english.draft, english.untranslated, english.total) == (0, 2, 0, 2)
+        assert (hungarian.original, hungarian.draft, hungarian.untranslated, hungarian.total) == (0, 0, 2, 2)
+        render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["hu"])
+        home = (tmp_path / "docs" / "hu" / "index.md").read_text("utf-8")
+        assert "| [Hell of a War](hell-of-a-war/index.md) | 0 | 0 | 0 | 0 | 2 |" in home
 
     def test_untranslated_page_in_german_ui(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """The Russian page of a German entry: Russian UI words, German original, English as second choice."""
