@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ENGLISH", "Language", "Message", "N_", "N_plural", "Plural", "Summarized", "message"]
+__all__ = ["ENGLISH", "Language", "Message", "MessageList", "N_", "N_plural", "Plural", "Summarized", "message"]
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate here"
@@ -114,6 +114,18 @@ def message(template: str | Plural, **params: Any) -> Message:
     if isinstance(template, Plural):
         return Message(template.singular, params, template.plural, template.count)
     return Message(template, params)
+
+
+@dataclass(frozen=True)
+class MessageList:
+    """Several messages shown as one field's value, joined by :attr:`separator`.
+
+    >>> message("{effects}", effects=MessageList((message("is pushed"), message("undamaged")))).text
+    'is pushed, undamaged'
+    """
+
+    items: tuple[Message, ...]
+    separator: str = ", "
 
 
 class Summarized:
@@ -215,6 +227,8 @@ class Language:
         """
         if isinstance(value, Message):
             return format(self.render(value), spec)
+        if isinstance(value, MessageList):
+            return format(value.separator.join(self.render(item) for item in value.items), spec)
         if isinstance(value, str):
             return format(self.translate(value), spec)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -233,7 +247,9 @@ class Language:
         return json.dumps(
             {
                 "code": self.code,
-                "messages": {key: list(value) if not isinstance(value, str) else value for key, value in self.messages.items()},
+                "messages": {
+                    key: list(value) if not isinstance(value, str) else value for key, value in self.messages.items()
+                },
                 "plural_forms": self.plural_forms,
                 "decimal": self.decimal,
                 "group": self.group,
@@ -252,9 +268,7 @@ class Language:
         """
         data = json.loads(text)
         messages = {key: value if isinstance(value, str) else tuple(value) for key, value in data["messages"].items()}
-        return cls(
-            data["code"], messages, data["plural_forms"], data["decimal"], data["group"], data["percent"]
-        )
+        return cls(data["code"], messages, data["plural_forms"], data["decimal"], data["group"], data["percent"])
 
 
 ENGLISH = Language()

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.messages import ENGLISH, Language, Message, N_, N_plural, Plural
+from adjudicator.messages import ENGLISH, N_, Language, Message, N_plural, Plural
 
 __all__ = ["N_", "N_plural", "Step", "Trace", "TraceBuilder", "step"]
 

@@ -42,9 +42,9 @@ def answer(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
     """A result as the page and ``rulebook adjudicate --json`` show it: plain data and summary in ``language``.
 
     >>> from adjudicator.registry import run
-    >>> german = Language("de", {"{chips} chips of {value} IPC": "{chips} Chips zu {value} IPC"})
-    >>> answer(run("ipc-chips", {"ipc": 50}), german)["summary"][0]
-    '5 Chips zu 10 IPC'
+    >>> german = Language("de", {"{count} chip on {values}": ("{count} Chip auf {values}", "{count} Chips auf {values}")})
+    >>> answer(run("ipc-chips", {"ipc": 50}), german)["summary"]
+    ['2 Chips auf 45 + 5']
     """
     return {
         "result": to_plain(result, language),

@@ -18,7 +18,8 @@ for the site's own ``messages`` catalog.
 
 Updating the catalogs after a template changed (the test suite fails until they match)::
 
-    .venv/bin/pybabel extract -F babel-adjudicator.cfg -o locales/adjudicator.pot --no-location --omit-header --sort-output --no-wrap .
+    .venv/bin/pybabel extract -F babel-adjudicator.cfg -o locales/adjudicator.pot \
+        --no-location --omit-header --sort-output --no-wrap .
     .venv/bin/pybabel update -D adjudicator -i locales/adjudicator.pot -d locales --no-wrap
 
 (a new language: ``pybabel init -D adjudicator -i locales/adjudicator.pot -d locales -l xx``).
@@ -181,10 +182,10 @@ def language_catalog_path(locales_dir: Path, lang: str) -> Path:
 
 def _percent_pattern(lang: str) -> str:
     """The locale's percent format with ``{}`` for the number: ``{}%`` in English, ``{}\u00a0%`` in German."""
-    pattern = Locale.parse(lang).percent_formats[None].pattern
+    pattern = str(Locale.parse(lang).percent_formats[None].pattern)
     number_start = min(pattern.index(c) for c in "#0" if c in pattern)
     number_end = max(pattern.rindex(c) for c in "#0" if c in pattern) + 1
-    percent_sign = Locale.parse(lang).number_symbols["latn"]["percentSign"]
+    percent_sign = str(Locale.parse(lang).number_symbols["latn"]["percentSign"])
     prefix, suffix = pattern[:number_start], pattern[number_end:].split(";")[0]
     return (prefix + "{}" + suffix).replace("%", percent_sign)
 
