@@ -42,7 +42,8 @@ def answer(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
     """A result as the page and ``rulebook adjudicate --json`` show it: plain data and summary in ``language``.
 
     >>> from adjudicator.registry import run
-    >>> german = Language("de", {"{count} chip on {values}": ("{count} Chip auf {values}", "{count} Chips auf {values}")})
+    >>> chips = ("{count} Chip auf {values}", "{count} Chips auf {values}")
+    >>> german = Language("de", {"{count} chip on {values}": chips})
     >>> answer(run("ipc-chips", {"ipc": 50}), german)["summary"]
     ['2 Chips auf 45 + 5']
     """

@@ -671,10 +671,12 @@ class CapturedCapitalResult(Summarized):
 
     def summary_messages(self) -> list[Message]:
         template = (
-            "handed over {handed_over}; can spend {spend} (can buy units); income at the end of the turn {income}"
+            N_("handed over {handed_over}; can spend {spend} (can buy units); income at the end of the turn {income}")
             if self.can_buy_units
-            else "handed over {handed_over}; can spend {spend} (cannot buy units); income at the end of the turn "
-            "{income}"
+            else N_(
+                "handed over {handed_over}; can spend {spend} (cannot buy units); income at the end of the turn "
+                "{income}"
+            )
         )
         return [
             message(template, handed_over=self.handed_over, spend=self.ipcs_to_spend, income=self.income_at_end_of_turn)

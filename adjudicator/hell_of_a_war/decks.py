@@ -242,9 +242,9 @@ class DeckResult(Summarized):
 
     def summary_messages(self) -> list[Message]:
         template = (
-            "Legal in the {format} format ({count} cards)"
+            N_("Legal in the {format} format ({count} cards)")
             if self.legal
-            else "Not legal in the {format} format ({count} cards)"
+            else N_("Not legal in the {format} format ({count} cards)")
         )
         lines = [message(template, format=self.format.value, count=self.card_count)]
         lines.extend(message("- {problem}", problem=problem) for problem in self.problems)
@@ -260,7 +260,10 @@ class _Verdict:
     def check(self, ok: bool, rule: str, template: str, **params: object) -> None:
         """Record a check: the trace always, a problem when it fails."""
         text = template.format(**params)
-        self.trace.add(rule, ("ok: " if ok else "VIOLATED: ") + template, **params)
+        if ok:
+            self.trace.add(rule, "ok: {check}", check=message(template, **params))
+        else:
+            self.trace.add(rule, "VIOLATED: {check}", check=message(template, **params))
         if not ok:
             self.problems.append(text)
             if rule not in self.violated:
@@ -564,9 +567,9 @@ class SetupResult(Summarized):
 
     def summary_messages(self) -> list[Message]:
         template = (
-            "Legal set-up: {lands} lands, {points} victory points to win"
+            N_("Legal set-up: {lands} lands, {points} victory points to win")
             if self.legal
-            else "Not legal set-up: {lands} lands, {points} victory points to win"
+            else N_("Not legal set-up: {lands} lands, {points} victory points to win")
         )
         lines = [message(template, lands=self.lands_in_play, points=self.victory_points_to_win)]
         lines.extend(message("- {problem}", problem=problem) for problem in self.problems)

@@ -478,8 +478,10 @@ class _Considered:
         return ModifierLine(self.name, self.value, self.applied, self.rule)
 
     def record(self, trace: TraceBuilder) -> None:
-        template = "{name} {value:+d}: {reason}" if self.applied else "no {name} {value:+d}: {reason}"
-        trace.add(self.rule, template, name=self.name, value=self.value, reason=self.reason)
+        if self.applied:
+            trace.add(self.rule, "{name} {value:+d}: {reason}", name=self.name, value=self.value, reason=self.reason)
+        else:
+            trace.add(self.rule, "no {name} {value:+d}: {reason}", name=self.name, value=self.value, reason=self.reason)
 
 
 def _height_advantage(scenario: ToHitScenario) -> bool:

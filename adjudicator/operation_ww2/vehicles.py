@@ -210,16 +210,12 @@ def _obstacle_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Drivin
     outcome = None
     if scenario.roll is not None:
         outcome = DrivingOutcome.STUCK if scenario.roll in failing else DrivingOutcome.PASSED
-        trace.add(
-            DRIVING,
-            "the roll of {roll}: "
-            + (
-                "stuck, cannot move further this turn"
-                if outcome is DrivingOutcome.STUCK
-                else "passed, drives on towards the declared destination"
-            ),
-            roll=scenario.roll,
-        )
+        if outcome is DrivingOutcome.STUCK:
+            trace.add(DRIVING, "the roll of {roll}: stuck, cannot move further this turn", roll=scenario.roll)
+        else:
+            trace.add(
+                DRIVING, "the roll of {roll}: passed, drives on towards the declared destination", roll=scenario.roll
+            )
     p_fail = chance_of_faces(failing)
     return DrivingTestResult(True, failing, Chance.of(1 - p_fail), Chance.of(p_fail), (), outcome, None, trace.build())
 

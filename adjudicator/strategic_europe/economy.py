@@ -514,9 +514,9 @@ class LendLeaseResult(Summarized):
     def summary_messages(self) -> list[Message]:
         lines = [
             message(
-                "{amount} HPP from {sender} to {recipient} may be sent (cap {cap} HPP)."
+                N_("{amount} HPP from {sender} to {recipient} may be sent (cap {cap} HPP).")
                 if o.allowed
-                else "{amount} HPP from {sender} to {recipient} may not be sent (cap {cap} HPP).",
+                else N_("{amount} HPP from {sender} to {recipient} may not be sent (cap {cap} HPP)."),
                 amount=o.amount_hpp,
                 sender=o.sender.label,
                 recipient=o.recipient.label,

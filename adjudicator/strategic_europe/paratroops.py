@@ -419,11 +419,11 @@ class AttackOnceResult(Summarized):
         lines = []
         for number, verdict in enumerate(self.verdicts, start=1):
             if not verdict.allowed:
-                template = "Attack {number} on {target}: not allowed"
+                template = N_("Attack {number} on {target}: not allowed")
             elif verdict.defence_modifiers_cancelled:
-                template = "Attack {number} on {target}: allowed (river and coast modifiers cancelled)"
+                template = N_("Attack {number} on {target}: allowed (river and coast modifiers cancelled)")
             else:
-                template = "Attack {number} on {target}: allowed"
+                template = N_("Attack {number} on {target}: allowed")
             lines.append(message(template, number=number, target=verdict.target))
         return lines
 
@@ -598,12 +598,12 @@ def evaluate_defence(scenario: DefenceScenario) -> DefenceResult:
         if reason is None:
             applied.append(modifier)
             if modifier.kind in (ModifierKind.RIVER, ModifierKind.COAST):
-                template = (
+                template = N_(
                     "the {kind} modifier {value:+d} applies to the defending {unit} (no paratroopers are deployed)"
                 )
                 trace.add(RULE, template, kind=modifier.kind.value, value=modifier.value, unit=unit)
             else:
-                template = (
+                template = N_(
                     "the {kind} modifier {value:+d} of the basic rules, which stay in force, applies to the "
                     "defending {unit}; paratroopers void only river and coast modifiers"
                 )
@@ -630,29 +630,33 @@ def _cancellation(scenario: DefenceScenario, modifier: DefenceModifier) -> tuple
     if scenario.invasion and defender is UnitType.DESTROYER:
         return (
             "se.destroyers",
-            "destroyers have no defence modifier against an invasion: the {kind} modifier {value:+d} is void",
+            N_("destroyers have no defence modifier against an invasion: the {kind} modifier {value:+d} is void"),
         )
     if scenario.invasion and defender is UnitType.SUBMARINE:
         return (
             "se.submarines",
-            "submarines have no defence modifier against an invasion: the {kind} modifier {value:+d} is void",
+            N_("submarines have no defence modifier against an invasion: the {kind} modifier {value:+d} is void"),
         )
     if defender is UnitType.DESTROYER and modifier.kind is ModifierKind.FORTRESS:
         return (
             "se.destroyers",
-            "destroyers have no defence modifier in a fortress: the {kind} modifier {value:+d} is void",
+            N_("destroyers have no defence modifier in a fortress: the {kind} modifier {value:+d} is void"),
         )
     if modifier.kind is ModifierKind.COAST and not scenario.invasion:
         return (
             RULE,
-            "the coast modifier {value:+d} is the case of a landing; this attack is not a landing, so it does not "
-            "apply",
+            N_(
+                "the coast modifier {value:+d} is the case of a landing; this attack is not a landing, so it does not "
+                "apply"
+            ),
         )
     if scenario.paratroopers and modifier.kind in (ModifierKind.RIVER, ModifierKind.COAST):
         return (
             RULE,
-            "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void "
-            "against every ground force attacking the territory",
+            N_(
+                "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void "
+                "against every ground force attacking the territory"
+            ),
         )
     return None
 

@@ -357,9 +357,11 @@ class UsTransferResult(Summarized):
 
     def summary_messages(self) -> list[Message]:
         template = (
-            "{total} US redeployments ({overseas} may cross from overseas, {max_total} in all): within the limits."
+            N_("{total} US redeployments ({overseas} may cross from overseas, {max_total} in all): within the limits.")
             if self.allowed
-            else "{total} US redeployments ({overseas} may cross from overseas, {max_total} in all): beyond the limits."
+            else N_(
+                "{total} US redeployments ({overseas} may cross from overseas, {max_total} in all): beyond the limits."
+            )
         )
         return [message(template, total=self.total, overseas=self.max_overseas, max_total=self.max_total)]
 

@@ -201,11 +201,11 @@ class StackingResult(Summarized):
                 message("legal") if stack.legal else message("illegal: {rules}", rules=", ".join(stack.violated_rules))
             )
             if stack.max_units is None:
-                template = "{hex}: {units} units (no limit) — {verdict}"
+                template = N_("{hex}: {units} units (no limit) — {verdict}")
             elif stack.max_steps is None:
-                template = "{hex}: {units}/{max_units} units — {verdict}"
+                template = N_("{hex}: {units}/{max_units} units — {verdict}")
             else:
-                template = "{hex}: {units}/{max_units} units, {steps}/{max_steps} steps — {verdict}"
+                template = N_("{hex}: {units}/{max_units} units, {steps}/{max_steps} steps — {verdict}")
             lines.append(
                 message(
                     template,

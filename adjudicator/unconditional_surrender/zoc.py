@@ -360,7 +360,7 @@ class _Walk:
                 if weather in (Weather.STORM, Weather.SNOW):
                     stop_rule = (
                         "us.8-1-1.storms-snow",
-                        "{unit} moved out of {hex}, which is affected by {weather} and contains EZOC: it must stop",
+                        N_("{unit} moved out of {hex}, which is affected by {weather} and contains EZOC: it must stop"),
                         {"unit": unit.id, "hex": self.name(current), "weather": weather.value},
                     )
             if action is Action.RESERVE_MOVEMENT and self.ezoc(following):
