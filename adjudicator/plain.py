@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
+from adjudicator.messages import ENGLISH, Language, Message
+from adjudicator.trace import Step
 
 __all__ = ["InvalidScenario", "from_plain", "to_plain"]
 
@@ -207,8 +209,10 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
         return _INVALID
 
 
-def to_plain(value: Any) -> Any:
+def to_plain(value: Any, language: Language = ENGLISH) -> Any:
     """JSON-ready data for any result or scenario (dataclasses, enums, tuples, dicts).
+
+    Each trace step and message gets its ``text`` in ``language`` (English by default).
 
     >>> from pprint import pp
     >>> from adjudicator.trace import Step
@@ -216,16 +220,26 @@ def to_plain(value: Any) -> Any:
     {'rule': 'us.5',
      'template': 'ZOC extends into {count} hexes',
      'params': {'count': 6},
+     'plural': None,
+     'count': None,
      'text': 'ZOC extends into 6 hexes'}
+    >>> german = Language("de", {"ZOC extends into {count} hexes": "Die EZOC reicht in {count} Hexfelder"})
+    >>> to_plain(Step("us.5", "ZOC extends into {count} hexes", {"count": 6}), german)["text"]
+    'Die EZOC reicht in 6 Hexfelder'
     """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        plain = {f.name: to_plain(getattr(value, f.name), language) for f in dataclasses.fields(value)}
+        if isinstance(value, Step):
+            plain["text"] = value.render(language)
+        elif isinstance(value, Message):
+            plain["text"] = language.render(value)
+        return plain
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (list, tuple)):
-        return [to_plain(item) for item in value]
+        return [to_plain(item, language) for item in value]
     if isinstance(value, (set, frozenset)):
-        return sorted(to_plain(item) for item in value)
+        return sorted(to_plain(item, language) for item in value)
     if isinstance(value, Mapping):
-        return {to_plain(key): to_plain(item) for key, item in value.items()}
+        return {to_plain(key, language): to_plain(item, language) for key, item in value.items()}
     return value

@@ -7,8 +7,9 @@ dice-battle engine :mod:`adjudicator.battle`) exports ``CALCULATORS``, a tuple o
 registered in one place: its package's ``CALCULATORS``. A game package also exports
 ``GAME`` (its id in ``content/games.yaml``) and, if its battles are fought by the dice
 engine, ``BATTLE_RULES``. Results are frozen dataclasses with a ``trace`` field
-(:class:`~adjudicator.trace.Trace`) and a ``summary()`` method giving the answer in a
-few English lines.
+(:class:`~adjudicator.trace.Trace`), a ``summary_messages()`` method giving the answer
+in a few :class:`~adjudicator.messages.Message` lines to render in any language, and
+``summary()``, the same lines in English (:class:`~adjudicator.messages.Summarized`).
 
 >>> sorted(package.__name__ for package in rule_packages())[:3]
 ['adjudicator.axis_and_allies_2e', 'adjudicator.battle', 'adjudicator.hell_of_a_war']
@@ -25,6 +26,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message
 from adjudicator.plain import from_plain
 from adjudicator.trace import Trace
 
@@ -42,8 +44,12 @@ class Result(Protocol):
         """The cited steps of the calculation (a read-only field, so frozen dataclasses fit)."""
         ...
 
+    def summary_messages(self) -> list[Message]:
+        """The answer in a few lines, each a template and its values (the trace gives the reasons)."""
+        ...
+
     def summary(self) -> list[str]:
-        """The answer in a few English lines (the trace gives the reasons)."""
+        """The answer in a few English lines."""
         ...
 
 

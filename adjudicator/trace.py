@@ -3,7 +3,8 @@
 A :class:`Step` says what was decided and which rule entry decided it (an entry
 id of ``content/``, e.g. ``how.aktionsstapel``). Its wording is a template with
 named fields, so the same step can be shown in any language by translating the
-template (the site's gettext catalogs) and filling in :attr:`Step.params`.
+template (the ``adjudicator`` gettext catalog) and filling in :attr:`Step.params`:
+see :mod:`adjudicator.messages`, which also defines :func:`N_` (re-exported here).
 """
 
 from __future__ import annotations
@@ -12,19 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["N_", "Step", "Trace", "TraceBuilder"]
+from adjudicator.messages import ENGLISH, N_, Language, Message, N_plural, Plural
 
-
-def N_(message: str) -> str:
-    """Mark ``message`` as an English msgid for the translation catalogs; returns it unchanged.
-
-    ``pybabel extract`` (see ``babel.cfg``) collects every ``N_("…")`` of the adjudicator;
-    the caller translates the text in its reader's language.
-
-    >>> N_("Battle odds")
-    'Battle odds'
-    """
-    return message
+__all__ = ["N_", "N_plural", "Step", "Trace", "TraceBuilder", "step"]
 
 
 @dataclass(frozen=True)
@@ -40,12 +31,25 @@ class Step:
     template: str
     """English wording with ``{name}`` fields taken from :attr:`params`."""
     params: dict[str, Any] = field(default_factory=dict)
-    """Values filled into the template; plain JSON data."""
+    """Values filled into the template: plain JSON data, words marked ``N_``, nested messages."""
+    plural: str | None = None
+    """The plural msgid, for a template marked :func:`~adjudicator.messages.N_plural`."""
+    count: str | None = None
+    """The field whose value selects the plural form (with :attr:`plural`)."""
     text: str = field(init=False)
     """The step in English (the template filled in)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "text", self.template.format(**self.params))
+        object.__setattr__(self, "text", ENGLISH.render(self.message))
+
+    @property
+    def message(self) -> Message:
+        """What the step says, without the rule it cites."""
+        return Message(self.template, self.params, self.plural, self.count)
+
+    def render(self, language: Language) -> str:
+        """The step in ``language``."""
+        return language.render(self.message)
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,17 @@ class Trace:
         return tuple(dict.fromkeys(step.rule for step in self.steps))
 
 
+def step(rule: str, template: str | Plural, **params: Any) -> Step:
+    """A step citing ``rule``: ``template`` (a literal msgid or :func:`N_plural`) filled with ``params``.
+
+    >>> step("us.5", N_plural("{count} hex", "{count} hexes"), count=2).text
+    '2 hexes'
+    """
+    if isinstance(template, Plural):
+        return Step(rule, template.singular, params, template.plural, template.count)
+    return Step(rule, template, params)
+
+
 class TraceBuilder:
     """Collects steps while a calculator works, then freezes them into a :class:`Trace`.
 
@@ -77,9 +92,15 @@ class TraceBuilder:
     def __init__(self) -> None:
         self._steps: list[Step] = []
 
-    def add(self, rule: str, template: str, **params: Any) -> None:
-        """Record that ``rule`` decided what ``template`` says."""
-        self._steps.append(Step(rule, template, params))
+    def add(self, rule: str, template: str | Plural, **params: Any) -> None:
+        """Record that ``rule`` decided what ``template`` (a literal msgid or :func:`N_plural`) says.
+
+        >>> builder = TraceBuilder()
+        >>> builder.add("aa2.combat", N_plural("{count} hit", "{count} hits"), count=1)
+        >>> builder.build().steps[0].text
+        '1 hit'
+        """
+        self._steps.append(step(rule, template, **params))
 
     def extend(self, trace: Trace) -> None:
         """Append the steps of a sub-calculation."""

@@ -2,7 +2,9 @@
 
 The page passes a calculator name and the scenario as JSON text and gets back
 JSON text: either ``{"ok": true, "result": …, "summary": […]}`` (the result's plain
-data, trace steps with their English text, the answer in English lines, and for a
+data, trace steps with their text, the answer in a few lines — in English, or in the
+language of the catalog the page passes (:class:`~adjudicator.messages.Language` as
+JSON, written by the site build from ``locales/<lang>/LC_MESSAGES/adjudicator.po``) — and for a
 calculator that draws its answer (:attr:`~adjudicator.registry.Calculator.picture`,
 e.g. the hex-map calculators) ``"svg"``, the picture) or
 ``{"ok": false, "errors": [{"path", "message"}]}`` for a scenario that does not
@@ -15,10 +17,11 @@ import json
 from typing import Any
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
+from adjudicator.messages import ENGLISH, Language
 from adjudicator.plain import InvalidScenario, to_plain
-from adjudicator.registry import calculators, prepare
+from adjudicator.registry import Result, calculators, prepare
 
-__all__ = ["calculator_names", "evaluate_json"]
+__all__ = ["answer", "calculator_names", "evaluate_json"]
 
 
 def calculator_names() -> str:
@@ -35,8 +38,26 @@ def _error(path: str, message: str) -> dict[str, str]:
     return {"path": path, "message": message}
 
 
-def evaluate_json(name: str, scenario_json: str) -> str:
+def answer(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
+    """A result as the page and ``rulebook adjudicate --json`` show it: plain data and summary in ``language``.
+
+    >>> from adjudicator.registry import run
+    >>> chips = ("{count} Chip auf {values}", "{count} Chips auf {values}")
+    >>> german = Language("de", {"{count} chip on {values}": chips})
+    >>> answer(run("ipc-chips", {"ipc": 50}), german)["summary"]
+    ['2 Chips auf 45 + 5']
+    """
+    return {
+        "result": to_plain(result, language),
+        "summary": [language.render(line) for line in result.summary_messages()],
+    }
+
+
+def evaluate_json(name: str, scenario_json: str, language_json: str | None = None) -> str:
     """Run calculator ``name`` on a JSON scenario; the answer as JSON text (never raises for bad input).
+
+    ``language_json`` (:meth:`Language.to_json`) renders the summary and the trace steps'
+    texts in that language; without it they are English.
 
     >>> print(json.loads(evaluate_json("no-such-calculator", "{}"))["errors"][0]["message"].split(";")[0])
     unknown calculator 'no-such-calculator'
@@ -59,7 +80,8 @@ def evaluate_json(name: str, scenario_json: str) -> str:
         return json.dumps({"ok": False, "errors": [_error(error.path, error.detail)]})
     except AdjudicatorError as error:
         return json.dumps({"ok": False, "errors": [_error("", str(error))]})
-    answer: dict[str, Any] = {"ok": True, "result": to_plain(result), "summary": result.summary()}
+    language = ENGLISH if language_json is None else Language.from_json(language_json)
+    document: dict[str, Any] = {"ok": True, **answer(result, language)}
     if calculator.picture is not None:
-        answer["svg"] = calculator.picture(scenario, result)
-    return json.dumps(answer, ensure_ascii=False)
+        document["svg"] = calculator.picture(scenario, result)
+    return json.dumps(document, ensure_ascii=False)

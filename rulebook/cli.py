@@ -177,15 +177,21 @@ def command_coverage(args: argparse.Namespace) -> int:
 
 def command_adjudicate(args: argparse.Namespace) -> int:
     """Run one calculator on a scenario file and explain the result."""
+    from rulebook.adjudication.messages import load_language
     from rulebook.adjudication.scenarios import describe_result, evaluate, read_scenario_file, result_document
 
     path = Path(args.scenario)
+    language = load_language(Path(args.locales), args.lang)
     result = evaluate(args.calculator, read_scenario_file(path), origin=str(path))
     if args.json:
-        json.dump(result_document(result), sys.stdout, ensure_ascii=False, indent=2)
+        document = {
+            **result_document(result, language),
+            "summary": [language.render(line) for line in result.summary_messages()],
+        }
+        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:
-        print(describe_result(result))
+        print(describe_result(result, language))
     return 0
 
 
@@ -359,7 +365,16 @@ def _parser() -> argparse.ArgumentParser:
     adjudicate = commands.add_parser("adjudicate", help="settle a rules question: run a calculator on a scenario")
     adjudicate.add_argument("calculator", help="calculator name (see `rulebook schema` for scenario.<name>)")
     adjudicate.add_argument("--scenario", required=True, metavar="FILE", help="scenario file (.yaml, .yml or .json)")
-    adjudicate.add_argument("--json", action="store_true", help="print the result as JSON")
+    adjudicate.add_argument("--json", action="store_true", help="print the result as JSON (with its summary lines)")
+    adjudicate.add_argument(
+        "--lang", default="en", choices=LANGUAGES, help="language of the answer and the trace (default en)"
+    )
+    adjudicate.add_argument(
+        "--locales",
+        default=str(Path(__file__).resolve().parent.parent / "locales"),
+        metavar="DIR",
+        help="folder of the catalogs, <lang>/LC_MESSAGES/adjudicator.po (default: the repository's locales/)",
+    )
     adjudicate.set_defaults(run=command_adjudicate)
 
     examples = commands.add_parser("examples", help="run the worked examples of the sources")

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 from adjudicator.axis_and_allies_2e.vocabulary import UNITS, Domain, Technology, Unit
 from adjudicator.battle.engine import AfterBattle, AntiAircraftFire, BattleSetup, Combatant, SupportFire
 from adjudicator.errors import ScenarioError
-from adjudicator.trace import TraceBuilder
+from adjudicator.trace import N_, TraceBuilder
 
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide
@@ -62,13 +62,19 @@ BASE = "aa2.letter-header"
 
 
 BASE_RULE_ASSUMPTIONS: tuple[str, ...] = (
-    "base rule (Second Edition rulebook, not restated in the clarifications): attack/defence/cost are "
-    "infantry 1/2/3, armor 3/2/5, fighter 3/4/12, bomber 4/1/15, battleship 4/4/24 (sunk by one hit), "
-    "carrier 1/3/18, transport 0/1/8, submarine 2/2/8; the anti-aircraft gun (cost 5) is no combat unit",
-    "base rule: a die hits when it shows the unit's value or less; both sides fire each round and "
-    "casualties fire back before removal, except after a submarine's first shot",
-    "base rule: only a surviving land unit takes the territory; the owner chooses casualties, here "
-    "taken in the side's loss order",
+    N_(
+        "base rule (Second Edition rulebook, not restated in the clarifications): attack/defence/cost are "
+        "infantry 1/2/3, armor 3/2/5, fighter 3/4/12, bomber 4/1/15, battleship 4/4/24 (sunk by one hit), "
+        "carrier 1/3/18, transport 0/1/8, submarine 2/2/8; the anti-aircraft gun (cost 5) is no combat unit"
+    ),
+    N_(
+        "base rule: a die hits when it shows the unit's value or less; both sides fire each round and "
+        "casualties fire back before removal, except after a submarine's first shot"
+    ),
+    N_(
+        "base rule: only a surviving land unit takes the territory; the owner chooses casualties, here "
+        "taken in the side's loss order"
+    ),
 )
 
 _UNIT_NAMES = ", ".join(unit.value for unit in Unit)

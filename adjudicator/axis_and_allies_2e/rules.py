@@ -34,6 +34,7 @@ from fractions import Fraction
 from adjudicator.axis_and_allies_2e.vocabulary import AIR_UNITS, GAME
 from adjudicator.dice import check_roll, count_hits, hit_chance
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 
@@ -87,13 +88,19 @@ class IpcChipsScenario:
 
 
 @dataclass(frozen=True)
-class IpcChipsResult:
+class IpcChipsResult(Summarized):
     chips: tuple[int, ...]
     """The track values the chips are placed on."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        return [f"{len(self.chips)} chip(s) on {' + '.join(str(c) for c in self.chips)}"]
+    def summary_messages(self) -> list[Message]:
+        return [
+            message(
+                N_plural("{count} chip on {values}", "{count} chips on {values}"),
+                count=len(self.chips),
+                values=" + ".join(str(c) for c in self.chips),
+            )
+        ]
 
 
 def evaluate_ipc_chips(scenario: IpcChipsScenario) -> IpcChipsResult:
@@ -157,7 +164,7 @@ class ResearchScenario:
 
 
 @dataclass(frozen=True)
-class ResearchResult:
+class ResearchResult(Summarized):
     cost_per_die: int
     paid: int
     """Paid to the bank before rolling."""
@@ -169,12 +176,16 @@ class ResearchResult:
     sixes: int | None
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         lines = [
-            f"pay {self.paid} IPC ({self.cost_per_die} a die) before rolling all the dice at once; nothing is refunded"
+            message(
+                "pay {paid} IPC ({cost} a die) before rolling all the dice at once; nothing is refunded",
+                paid=self.paid,
+                cost=self.cost_per_die,
+            )
         ]
         if self.sixes is not None:
-            lines.append(f"{self.sixes} six(es) rolled")
+            lines.append(message(N_plural("{count} six rolled", "{count} sixes rolled"), count=self.sixes))
         return lines
 
 
@@ -259,7 +270,7 @@ class BridgingScenario:
 
 
 @dataclass(frozen=True)
-class BridgingResult:
+class BridgingResult(Summarized):
     legal: bool
     reasons: tuple[str, ...]
     """Why it is not legal (empty when it is)."""
@@ -267,8 +278,10 @@ class BridgingResult:
     """Transports the units need at 1 tank or 2 infantry each."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        return ["legal" if self.legal else "not legal: " + "; ".join(self.reasons)]
+    def summary_messages(self) -> list[Message]:
+        if self.legal:
+            return [message("legal")]
+        return [message("not legal: {reasons}", reasons="; ".join(self.reasons))]
 
 
 def evaluate_bridging(scenario: BridgingScenario) -> BridgingResult:
@@ -367,13 +380,15 @@ class RetreatScenario:
 
 
 @dataclass(frozen=True)
-class RetreatResult:
+class RetreatResult(Summarized):
     legal: bool
     reasons: tuple[str, ...]
     trace: Trace
 
-    def summary(self) -> list[str]:
-        return ["the retreat is legal" if self.legal else "the retreat is not legal: " + "; ".join(self.reasons)]
+    def summary_messages(self) -> list[Message]:
+        if self.legal:
+            return [message("the retreat is legal")]
+        return [message("the retreat is not legal: {reasons}", reasons="; ".join(self.reasons))]
 
 
 _AIR = {unit.value for unit in AIR_UNITS}
@@ -519,7 +534,7 @@ class BombardmentScenario:
 
 
 @dataclass(frozen=True)
-class BombardmentResult:
+class BombardmentResult(Summarized):
     shots: int
     """Support shots fired: one per eligible battleship, once."""
     forfeited: bool
@@ -531,11 +546,21 @@ class BombardmentResult:
     chance_per_shot: float
     trace: Trace
 
-    def summary(self) -> list[str]:
-        return [
-            f"{self.shots} support shot(s){' (forfeited after the sea battle)' if self.forfeited else ''}; battleships "
-            "cannot be hit back; no breaking off after the shots"
-        ]
+    def summary_messages(self) -> list[Message]:
+        template = (
+            N_plural(
+                "{count} support shot (forfeited after the sea battle); battleships cannot be hit back; no breaking "
+                "off after the shots",
+                "{count} support shots (forfeited after the sea battle); battleships cannot be hit back; no breaking "
+                "off after the shots",
+            )
+            if self.forfeited
+            else N_plural(
+                "{count} support shot; battleships cannot be hit back; no breaking off after the shots",
+                "{count} support shots; battleships cannot be hit back; no breaking off after the shots",
+            )
+        )
+        return [message(template, count=self.shots)]
 
 
 def evaluate_bombardment(scenario: BombardmentScenario) -> BombardmentResult:
@@ -631,7 +656,7 @@ class CapturedCapitalScenario:
 
 
 @dataclass(frozen=True)
-class CapturedCapitalResult:
+class CapturedCapitalResult(Summarized):
     handed_over: int
     """IPCs handed to the conquering player."""
     refund: int
@@ -644,11 +669,17 @@ class CapturedCapitalResult:
     income_at_end_of_turn: int
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
+        template = (
+            N_("handed over {handed_over}; can spend {spend} (can buy units); income at the end of the turn {income}")
+            if self.can_buy_units
+            else N_(
+                "handed over {handed_over}; can spend {spend} (cannot buy units); income at the end of the turn "
+                "{income}"
+            )
+        )
         return [
-            f"handed over {self.handed_over}; can spend {self.ipcs_to_spend} "
-            f"({'can' if self.can_buy_units else 'cannot'} buy units); income at the end of the turn "
-            f"{self.income_at_end_of_turn}"
+            message(template, handed_over=self.handed_over, spend=self.ipcs_to_spend, income=self.income_at_end_of_turn)
         ]
 
 

@@ -38,6 +38,7 @@ from adjudicator.battle.engine import (
 )
 from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -80,7 +81,7 @@ class OutcomeLine:
 
 
 @dataclass(frozen=True)
-class BattleResult:
+class BattleResult(Summarized):
     """The odds of a battle: who wins, who survives, what it costs."""
 
     game: str
@@ -112,31 +113,47 @@ class BattleResult:
     standard_errors: dict[str, float] | None
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         """The odds in a few lines."""
-        how = "exact" if self.method == Method.EXACT.value else f"Monte Carlo, {self.monte_carlo_runs} runs"
+        how = (
+            message("exact")
+            if self.method == Method.EXACT.value
+            else message(N_plural("Monte Carlo, {count} run", "Monte Carlo, {count} runs"), count=self.monte_carlo_runs)
+        )
         lines = [
-            f"Attacker wins: {self.attacker_wins:.4%}   defender holds: {self.defender_wins:.4%}   both destroyed: "
-            f"{self.both_destroyed:.4%}  ({how})",
+            message(
+                "Attacker wins: {attacker:.4%}   defender holds: {defender:.4%}   both destroyed: {both:.4%}  ({how})",
+                attacker=self.attacker_wins,
+                defender=self.defender_wins,
+                both=self.both_destroyed,
+                how=how,
+            )
         ]
         if self.attacker_retreats or self.undecided:
             lines.append(
-                f"  of which the attacker retreats: {self.attacker_retreats:.4%}, undecided: {self.undecided:.4%}"
+                message(
+                    "  of which the attacker retreats: {retreats:.4%}, undecided: {undecided:.4%}",
+                    retreats=self.attacker_retreats,
+                    undecided=self.undecided,
+                )
             )
         if self.attacker_captures is not None:
-            lines.append(f"Attacker takes the territory: {self.attacker_captures:.4%}")
+            lines.append(message("Attacker takes the territory: {share:.4%}", share=self.attacker_captures))
         if self.expected_attacker_loss_cost is not None and self.expected_defender_loss_cost is not None:
             lines.append(
-                f"Expected losses: attacker {self.expected_attacker_loss_cost:.2f} IPC, defender "
-                f"{self.expected_defender_loss_cost:.2f} IPC"
+                message(
+                    "Expected losses: attacker {attacker:.2f} IPC, defender {defender:.2f} IPC",
+                    attacker=self.expected_attacker_loss_cost,
+                    defender=self.expected_defender_loss_cost,
+                )
             )
         if self.expected_rounds is not None:
-            lines.append(f"Expected rounds: {self.expected_rounds:.3f}")
+            lines.append(message("Expected rounds: {rounds:.3f}", rounds=self.expected_rounds))
         return lines
 
 
 @dataclass(frozen=True)
-class ReplayResult:
+class ReplayResult(Summarized):
     """A battle replayed from the dice actually rolled."""
 
     game: str
@@ -152,16 +169,32 @@ class ReplayResult:
     defender_profile: dict[str, UnitProfile]
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         """Round by round: hits and casualties."""
         lines = []
         for record in self.rounds:
-            label = "before round 1" if record.round == 0 else f"round {record.round}"
-            parts = [f"{v.side} {v.step}: {v.hits} hit(s), removes {v.casualties or 'nothing'}" for v in record.volleys]
-            lines.append(f"{label}: " + "; ".join(parts))
+            label = message("before round 1") if record.round == 0 else message("round {round}", round=record.round)
+            for volley in record.volleys:
+                lines.append(
+                    message(
+                        N_plural(
+                            "{round}: {side} {step}: {count} hit, removes {casualties}",
+                            "{round}: {side} {step}: {count} hits, removes {casualties}",
+                        ),
+                        round=label,
+                        side=volley.side,
+                        step=volley.step,
+                        count=volley.hits,
+                        casualties=volley.casualties or message("nothing"),
+                    )
+                )
         lines.append(
-            f"Ending: {self.ending or 'the battle goes on'}; attacker left {self.attacker}, defender left "
-            f"{self.defender}"
+            message(
+                "Ending: {ending}; attacker left {attacker}, defender left {defender}",
+                ending=self.ending or message("the battle goes on"),
+                attacker=self.attacker,
+                defender=self.defender,
+            )
         )
         return lines
 

@@ -103,6 +103,7 @@ from adjudicator.hell_of_a_war.actions import (
     plural,
 )
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Phase, Player, Special, Zone
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -190,7 +191,7 @@ class CardState:
 
 
 @dataclass(frozen=True)
-class StackResult:
+class StackResult(Summarized):
     """The settled stack: each declaration's outcome, the TW paid, the final state of every card."""
 
     outcomes: tuple[Outcome, ...]
@@ -207,8 +208,8 @@ class StackResult:
     """Every card's final zone and state."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        """The answer in a few English lines: each outcome, the TW paid, the cards that changed.
+    def summary_messages(self) -> list[Message]:
+        """The answer in a few lines: each outcome, the TW paid, the cards that changed.
 
         >>> result = evaluate_stack(StackScenario((Player("Anna", tw=1),),
         ...     (Card(id="r", name="Radarstation", owner="Anna", kind=CardKind.BASE_BUILDING, zone=Zone.BASE_ZONE),),
@@ -218,10 +219,19 @@ class StackResult:
         TW paid: Anna 1.
         """
         lines = [
-            f"{outcome.name} ({outcome.card}), {outcome.player}: {outcome.status.value} — {outcome.reason}"
+            message(
+                "{name} ({card}), {player}: {status} — {reason}",
+                name=outcome.name,
+                card=outcome.card,
+                player=outcome.player,
+                status=outcome.status.value,
+                reason=outcome.reason,
+            )
             for outcome in self.outcomes
         ]
-        lines.append("TW paid: " + ", ".join(f"{name} {tw}" for name, tw in self.tw_paid.items()) + ".")
+        lines.append(
+            message("TW paid: {payments}.", payments=", ".join(f"{name} {tw}" for name, tw in self.tw_paid.items()))
+        )
         return lines
 
 

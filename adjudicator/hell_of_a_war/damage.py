@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -302,7 +303,7 @@ class DamageScenario:
 
 
 @dataclass(frozen=True)
-class DamageResult:
+class DamageResult(Summarized):
     """The end of the phase: damage dealt and received, and who is destroyed."""
 
     destroyed: tuple[str, ...]
@@ -329,10 +330,16 @@ class DamageResult:
     """Unlocked cards locked because they returned damage (cc2)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [f"Destroyed: {', '.join(self.destroyed) or 'none'}"]
+    def summary_messages(self) -> list[Message]:
+        lines = [message("Destroyed: {cards}", cards=", ".join(self.destroyed) or message("none"))]
         for side in Side:
-            lines.append(f"Surviving ({side.value}): {', '.join(self.survivors[side]) or 'none'}")
+            lines.append(
+                message(
+                    "Surviving ({side}): {cards}",
+                    side=side.value,
+                    cards=", ".join(self.survivors[side]) or message("none"),
+                )
+            )
         return lines
 
 

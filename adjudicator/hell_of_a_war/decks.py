@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -220,7 +221,7 @@ class DeckScenario:
 
 
 @dataclass(frozen=True)
-class DeckResult:
+class DeckResult(Summarized):
     legal: bool
     format: DeckFormat
     card_count: int
@@ -239,11 +240,14 @@ class DeckResult:
     """Entry ids of the rules broken, in the order checked."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [
-            f"{'Legal' if self.legal else 'Not legal'} in the {self.format.value} format ({self.card_count} cards)"
-        ]
-        lines.extend(f"- {problem}" for problem in self.problems)
+    def summary_messages(self) -> list[Message]:
+        template = (
+            N_("Legal in the {format} format ({count} cards)")
+            if self.legal
+            else N_("Not legal in the {format} format ({count} cards)")
+        )
+        lines = [message(template, format=self.format.value, count=self.card_count)]
+        lines.extend(message("- {problem}", problem=problem) for problem in self.problems)
         return lines
 
 
@@ -256,7 +260,10 @@ class _Verdict:
     def check(self, ok: bool, rule: str, template: str, **params: object) -> None:
         """Record a check: the trace always, a problem when it fails."""
         text = template.format(**params)
-        self.trace.add(rule, ("ok: " if ok else "VIOLATED: ") + template, **params)
+        if ok:
+            self.trace.add(rule, "ok: {check}", check=message(template, **params))
+        else:
+            self.trace.add(rule, "VIOLATED: {check}", check=message(template, **params))
         if not ok:
             self.problems.append(text)
             if rule not in self.violated:
@@ -548,7 +555,7 @@ class SetupScenario:
 
 
 @dataclass(frozen=True)
-class SetupResult:
+class SetupResult(Summarized):
     legal: bool
     lands_in_play: int
     victory_points_total: int
@@ -558,12 +565,14 @@ class SetupResult:
     violated_rules: tuple[str, ...]
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [
-            f"{'Legal' if self.legal else 'Not legal'} set-up: {self.lands_in_play} lands, "
-            f"{self.victory_points_to_win} victory points to win"
-        ]
-        lines.extend(f"- {problem}" for problem in self.problems)
+    def summary_messages(self) -> list[Message]:
+        template = (
+            N_("Legal set-up: {lands} lands, {points} victory points to win")
+            if self.legal
+            else N_("Not legal set-up: {lands} lands, {points} victory points to win")
+        )
+        lines = [message(template, lands=self.lands_in_play, points=self.victory_points_to_win)]
+        lines.extend(message("- {problem}", problem=problem) for problem in self.problems)
         return lines
 
 

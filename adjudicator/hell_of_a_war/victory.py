@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -283,7 +284,7 @@ class LandOutcome:
 
 
 @dataclass(frozen=True)
-class VictoryResult:
+class VictoryResult(Summarized):
     lands: tuple[LandOutcome, ...]
     victory_points: dict[str, int]
     """Each party's victory points after the phase."""
@@ -292,19 +293,29 @@ class VictoryResult:
     """Parties that have reached the victory points to win (normally none or one)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         lines = []
         for land in self.lands:
             if land.winner is None:
-                lines.append(f"{land.name}: not won (flags {land.flags})")
+                lines.append(message("{land}: not won (flags {flags})", land=land.name, flags=land.flags))
             else:
                 lines.append(
-                    f"{land.name}: won by {land.winner}; occupation force {', '.join(land.occupation_force)} "
-                    f"({land.occupation_flags} flags)"
+                    message(
+                        "{land}: won by {winner}; occupation force {force} ({flags} flags)",
+                        land=land.name,
+                        winner=land.winner,
+                        force=", ".join(land.occupation_force),
+                        flags=land.occupation_flags,
+                    )
                 )
         points = ", ".join(f"{party} {vp}" for party, vp in self.victory_points.items())
-        lines.append(f"Victory points: {points} (need {self.victory_points_to_win})")
-        lines.append(f"Game won by: {', '.join(self.winners)}" if self.winners else "The game goes on")
+        lines.append(
+            message("Victory points: {points} (need {needed})", points=points, needed=self.victory_points_to_win)
+        )
+        if self.winners:
+            lines.append(message("Game won by: {winners}", winners=", ".join(self.winners)))
+        else:
+            lines.append(message("The game goes on"))
         return lines
 
 

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -80,7 +81,7 @@ class BaptismOfFireChance:
 
 
 @dataclass(frozen=True)
-class BaptismOfFireResult:
+class BaptismOfFireResult(Summarized):
     """The odds of each row and, given a roll, what happens to the unit."""
 
     distribution: tuple[BaptismOfFireChance, ...]
@@ -92,16 +93,22 @@ class BaptismOfFireResult:
     """The unit's training this turn after the given roll (``None`` if it fled or without a roll)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         lines = [
-            f"{'flees' if row.outcome is BaptismOfFireOutcome.FLEES else f'training {row.training}+'}: "
-            f"{row.chance.fraction} (rolls {faces_text(row.faces)})"
+            message("flees: {chance} (rolls {faces})", chance=row.chance.fraction, faces=faces_text(row.faces))
+            if row.outcome is BaptismOfFireOutcome.FLEES
+            else message(
+                "training {training}+: {chance} (rolls {faces})",
+                training=row.training,
+                chance=row.chance.fraction,
+                faces=faces_text(row.faces),
+            )
             for row in self.distribution
         ]
         if self.outcome is BaptismOfFireOutcome.FLEES:
-            lines.append("The roll: the unit flees and is removed from the table.")
+            lines.append(message("The roll: the unit flees and is removed from the table."))
         elif self.outcome is BaptismOfFireOutcome.TRAINING_SET:
-            lines.append(f"The roll: the unit's training this turn is {self.training}+.")
+            lines.append(message("The roll: the unit's training this turn is {training}+.", training=self.training))
         return lines
 
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, MessageList, Summarized, message
 from adjudicator.operation_ww2.vocabulary import (
     D10_FACES,
     GAME,
@@ -212,8 +213,20 @@ class CrewDamageChance:
     chance: Chance
 
 
+def _crew_distribution(rows: tuple[CrewDamageChance, ...]) -> Message:
+    return message(
+        "Crew damage modifier: {modifiers}",
+        modifiers=MessageList(
+            tuple(
+                message("{modifier:+d} with {chance}", modifier=row.modifier, chance=row.chance.fraction)
+                for row in rows
+            )
+        ),
+    )
+
+
 @dataclass(frozen=True)
-class CrewDamageResult:
+class CrewDamageResult(Summarized):
     """The modifier to the crew's damage, exact when the fuel tank roll is known."""
 
     crew_damage_modifier: int | None
@@ -223,13 +236,10 @@ class CrewDamageResult:
     p_external_fuel_tank_present: Chance | None
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         if self.crew_damage_modifier is not None:
-            return [f"Crew damage modifier: {self.crew_damage_modifier:+d}"]
-        return [
-            "Crew damage modifier: "
-            + ", ".join(f"{row.modifier:+d} with {row.chance.fraction}" for row in self.distribution)
-        ]
+            return [message("Crew damage modifier: {modifier:+d}", modifier=self.crew_damage_modifier)]
+        return [_crew_distribution(self.distribution)]
 
 
 def crew_damage(hazards: CrewHazards) -> CrewDamageResult:
@@ -339,7 +349,7 @@ class DamageOutcome:
 
 
 @dataclass(frozen=True)
-class VehicleDamageResult:
+class VehicleDamageResult(Summarized):
     """The damage modifier with its reasons and the exact distribution over the table's rows."""
 
     armour_modifier: int
@@ -357,27 +367,38 @@ class VehicleDamageResult:
     crew_damage_distribution: tuple[CrewDamageChance, ...]
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [f"Damage modifier {self.total_modifier:+d} (armour {self.armour_modifier:+d})"]
+    def summary_messages(self) -> list[Message]:
+        lines = [
+            message(
+                "Damage modifier {total:+d} (armour {armour:+d})",
+                total=self.total_modifier,
+                armour=self.armour_modifier,
+            )
+        ]
         for outcome in self.distribution:
             if outcome.stated:
                 lines.append(
-                    f"  row {outcome.row}: {outcome.chance.fraction} — {' + '.join(_describe_outcome(outcome))}"
+                    message(
+                        "  row {row}: {chance} — {effects}",
+                        row=outcome.row,
+                        chance=outcome.chance.fraction,
+                        effects=" + ".join(_describe_outcome(outcome)),
+                    )
                 )
             else:
                 lines.append(
-                    f"  rolls {faces_text(outcome.modified_rolls)}: {outcome.chance.fraction} — rows of the base "
-                    "rulebook"
+                    message(
+                        "  rolls {faces}: {chance} — rows of the base rulebook",
+                        faces=faces_text(outcome.modified_rolls),
+                        chance=outcome.chance.fraction,
+                    )
                 )
         if self.outcome is not None:
-            lines.append(f"The roll: row {self.outcome.row}.")
+            lines.append(message("The roll: row {row}.", row=self.outcome.row))
         if self.crew_damage_modifier is not None:
-            lines.append(f"Crew damage modifier: {self.crew_damage_modifier:+d}")
+            lines.append(message("Crew damage modifier: {modifier:+d}", modifier=self.crew_damage_modifier))
         else:
-            lines.append(
-                "Crew damage modifier: "
-                + ", ".join(f"{row.modifier:+d} with {row.chance.fraction}" for row in self.crew_damage_distribution)
-            )
+            lines.append(_crew_distribution(self.crew_damage_distribution))
         return lines
 
 

@@ -45,6 +45,7 @@ import operator
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.operation_ww2.vocabulary import (
     GAME,
     Chance,
@@ -384,7 +385,7 @@ class ModifierLine:
 
 
 @dataclass(frozen=True)
-class ToHitResult:
+class ToHitResult(Summarized):
     """The roll a shot needs, why, and its exact chance."""
 
     can_fire: bool
@@ -405,17 +406,26 @@ class ToHitResult:
     """Whether the given roll(s) hit (``None`` without a roll)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         if not self.can_fire:
-            return ["The weapon cannot fire from there."]
+            return [message("The weapon cannot fire from there.")]
         lines = [
-            f"Needs {self.final_target_number}+ on a d10 (base {self.base_target_number}, "
-            f"modifier {self.total_modifier:+d}): P(hit) = {self.p_hit.fraction} ≈ {self.p_hit.probability:.4f}"
+            message(
+                "Needs {number}+ on a d10 (base {base}, modifier {modifier:+d}): P(hit) = {fraction} ≈ "
+                "{probability:.4f}",
+                number=self.final_target_number,
+                base=self.base_target_number,
+                modifier=self.total_modifier,
+                fraction=self.p_hit.fraction,
+                probability=self.p_hit.probability,
+            )
         ]
         if self.penetration_modifiers:
-            lines.append(f"Armour penetration modifier after a hit: {self.penetration_modifier:+d}")
+            lines.append(
+                message("Armour penetration modifier after a hit: {modifier:+d}", modifier=self.penetration_modifier)
+            )
         if self.hit is not None:
-            lines.append("The roll hits." if self.hit else "The roll misses.")
+            lines.append(message("The roll hits.") if self.hit else message("The roll misses."))
         return lines
 
 
@@ -468,8 +478,10 @@ class _Considered:
         return ModifierLine(self.name, self.value, self.applied, self.rule)
 
     def record(self, trace: TraceBuilder) -> None:
-        template = "{name} {value:+d}: {reason}" if self.applied else "no {name} {value:+d}: {reason}"
-        trace.add(self.rule, template, name=self.name, value=self.value, reason=self.reason)
+        if self.applied:
+            trace.add(self.rule, "{name} {value:+d}: {reason}", name=self.name, value=self.value, reason=self.reason)
+        else:
+            trace.add(self.rule, "no {name} {value:+d}: {reason}", name=self.name, value=self.value, reason=self.reason)
 
 
 def _height_advantage(scenario: ToHitScenario) -> bool:
@@ -689,7 +701,7 @@ class SpecialGunScenario:
 
 
 @dataclass(frozen=True)
-class SpecialGunResult:
+class SpecialGunResult(Summarized):
     """A special gun's target number per target class, with the unmodified chance to hit."""
 
     target_numbers: dict[TargetClass, int]
@@ -699,12 +711,17 @@ class SpecialGunResult:
     """Target classes the source gives this gun no number for."""
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         lines = [
-            f"{target.value}: {number}+ (P(hit) = {self.p_hit[target].fraction} before modifiers)"
+            message(
+                "{target}: {number}+ (P(hit) = {fraction} before modifiers)",
+                target=target.value,
+                number=number,
+                fraction=self.p_hit[target].fraction,
+            )
             for target, number in self.target_numbers.items()
         ]
-        lines.extend(f"{target.value}: no number in the source" for target in self.not_listed)
+        lines.extend(message("{target}: no number in the source", target=target.value) for target in self.not_listed)
         return lines
 
 

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.operation_ww2.fire import FireMode
 from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text, faces_where
 from adjudicator.registry import Calculator
@@ -88,7 +89,7 @@ class CoverProtectionScenario:
 
 
 @dataclass(frozen=True)
-class CoverProtectionResult:
+class CoverProtectionResult(Summarized):
     """Whether the cover table is rolled, and the chance that the vehicle is hit."""
 
     table_applies: bool
@@ -97,15 +98,18 @@ class CoverProtectionResult:
     outcome: CoverProtectionOutcome | None
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         if not self.table_applies:
-            return ["The cover protection table is not rolled; the shot reaches the vehicle."]
+            return [message("The cover protection table is not rolled; the shot reaches the vehicle.")]
         lines = [
-            f"Cover protection table: P(vehicle hit) = {self.p_vehicle_hit.fraction}, P(terrain stops it) = "
-            f"{self.p_absorbed.fraction}"
+            message(
+                "Cover protection table: P(vehicle hit) = {hit}, P(terrain stops it) = {absorbed}",
+                hit=self.p_vehicle_hit.fraction,
+                absorbed=self.p_absorbed.fraction,
+            )
         ]
         if self.outcome is not None:
-            lines.append(f"The roll: {self.outcome.value}.")
+            lines.append(message("The roll: {outcome}.", outcome=self.outcome.value))
         return lines
 
 
@@ -187,7 +191,7 @@ class PrecisionTestScenario:
 
 
 @dataclass(frozen=True)
-class PrecisionTestResult:
+class PrecisionTestResult(Summarized):
     """Which precision tests are rolled, and the odds of hitting the intended target."""
 
     friendly_figure_test_required: bool
@@ -198,18 +202,25 @@ class PrecisionTestResult:
     outcome: PrecisionTestOutcome | None
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         lines = [
-            "Precision test for friendly figures: "
-            + ("required (per the base rulebook)" if self.friendly_figure_test_required else "not required"),
+            message("Precision test for friendly figures: required (per the base rulebook)")
+            if self.friendly_figure_test_required
+            else message("Precision test for friendly figures: not required")
         ]
         if self.covering_vehicle_test_required:
             lines.append(
-                f"Precision test against the covering vehicle: P(original target) = {self.p_original_target.fraction}, "
-                f"P(covering vehicle) = {self.p_covering_vehicle.fraction}"
+                message(
+                    "Precision test against the covering vehicle: P(original target) = {original}, "
+                    "P(covering vehicle) = {covering}",
+                    original=self.p_original_target.fraction,
+                    covering=self.p_covering_vehicle.fraction,
+                )
             )
         if self.outcome is not None:
-            lines.append(f"The roll: {self.outcome.value}; then roll to hit and for damage as normal.")
+            lines.append(
+                message("The roll: {outcome}; then roll to hit and for damage as normal.", outcome=self.outcome.value)
+            )
         return lines
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, MessageList, Summarized, message
 from adjudicator.operation_ww2.damage import DamageOutcome, VehicleDamageScenario, evaluate_vehicle_damage
 from adjudicator.operation_ww2.vocabulary import (
     D10_FACES,
@@ -147,7 +148,7 @@ class DrivingTestScenario:
 
 
 @dataclass(frozen=True)
-class DrivingTestResult:
+class DrivingTestResult(Summarized):
     """Whether a test is rolled, its exact odds and, given rolls, what happens."""
 
     test_required: bool
@@ -162,18 +163,28 @@ class DrivingTestResult:
     advance_cm: int | None
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         if not self.test_required:
-            return ["No test is rolled."]
+            return [message("No test is rolled.")]
         lines = [
-            f"P(pass) = {self.p_pass.fraction}, P(fail) = {self.p_fail.fraction} (fails on "
-            f"{faces_text(self.failing_faces)})"
+            message(
+                "P(pass) = {passes}, P(fail) = {fails} (fails on {faces})",
+                passes=self.p_pass.fraction,
+                fails=self.p_fail.fraction,
+                faces=faces_text(self.failing_faces),
+            )
         ]
         if self.outcome is not None:
-            lines.append(
-                f"The roll: {self.outcome.value}"
-                + (f", moves {self.advance_cm} cm straight ahead." if self.advance_cm else ".")
-            )
+            if self.advance_cm:
+                lines.append(
+                    message(
+                        "The roll: {outcome}, moves {distance} cm straight ahead.",
+                        outcome=self.outcome.value,
+                        distance=self.advance_cm,
+                    )
+                )
+            else:
+                lines.append(message("The roll: {outcome}.", outcome=self.outcome.value))
         return lines
 
 
@@ -199,16 +210,12 @@ def _obstacle_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Drivin
     outcome = None
     if scenario.roll is not None:
         outcome = DrivingOutcome.STUCK if scenario.roll in failing else DrivingOutcome.PASSED
-        trace.add(
-            DRIVING,
-            "the roll of {roll}: "
-            + (
-                "stuck, cannot move further this turn"
-                if outcome is DrivingOutcome.STUCK
-                else "passed, drives on towards the declared destination"
-            ),
-            roll=scenario.roll,
-        )
+        if outcome is DrivingOutcome.STUCK:
+            trace.add(DRIVING, "the roll of {roll}: stuck, cannot move further this turn", roll=scenario.roll)
+        else:
+            trace.add(
+                DRIVING, "the roll of {roll}: passed, drives on towards the declared destination", roll=scenario.roll
+            )
     p_fail = chance_of_faces(failing)
     return DrivingTestResult(True, failing, Chance.of(1 - p_fail), Chance.of(p_fail), (), outcome, None, trace.build())
 
@@ -390,7 +397,7 @@ class CollisionEffect:
 
 
 @dataclass(frozen=True)
-class CollisionResult:
+class CollisionResult(Summarized):
     """Whether the collision may happen and what it does to each party."""
 
     permitted: bool
@@ -398,26 +405,39 @@ class CollisionResult:
     struck: CollisionEffect | None
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         if not self.permitted:
-            return ["Not allowed."]
+            return [message("Not allowed.")]
         lines = []
         for effect in (self.moving, self.struck):
             assert effect is not None
             parts = []
             if effect.damage_table is not None:
-                parts.append(f"rolls on the {effect.damage_table.value} damage table ({effect.damage_modifier:+d})")
+                parts.append(
+                    message(
+                        "rolls on the {table} damage table ({modifier:+d})",
+                        table=effect.damage_table.value,
+                        modifier=effect.damage_modifier,
+                    )
+                )
             if effect.undamaged:
-                parts.append("undamaged")
+                parts.append(message("undamaged"))
             if effect.catastrophe:
-                parts.append("catastrophe, becomes rough ground")
+                parts.append(message("catastrophe, becomes rough ground"))
             if effect.pushed:
-                parts.append("is pushed")
+                parts.append(message("is pushed"))
             if effect.stops_at_contact:
-                parts.append("stops at the point of contact")
+                parts.append(message("stops at the point of contact"))
             if effect.evasion_test:
-                parts.append("takes an evasion test")
-            lines.append(f"{effect.party} {effect.kind.value}: {', '.join(parts) or 'not stated by the source'}")
+                parts.append(message("takes an evasion test"))
+            lines.append(
+                message(
+                    "{party} {kind}: {effects}",
+                    party=effect.party,
+                    kind=effect.kind.value,
+                    effects=MessageList(tuple(parts)) if parts else message("not stated by the source"),
+                )
+            )
         return lines
 
 

@@ -31,6 +31,7 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import Country, Season, Turn, same_side
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -144,7 +145,7 @@ class RaidOutcome:
 
 
 @dataclass(frozen=True)
-class BombingResult:
+class BombingResult(Summarized):
     """The HPP the raids cost their targets."""
 
     raids: tuple[RaidOutcome, ...]
@@ -154,12 +155,17 @@ class BombingResult:
     """What the attackers pay for the raids (nothing: it is not a battle)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [f"{country.label} loses {loss} HPP." for country, loss in self.hpp_loss.items()]
+    def summary_messages(self) -> list[Message]:
+        lines = [
+            message("{country} loses {loss} HPP.", country=country.label, loss=loss)
+            for country, loss in self.hpp_loss.items()
+        ]
         refused = sum(not raid.allowed for raid in self.raids)
         if refused:
-            lines.append(f"{refused} raid(s) may not be flown.")
-        return lines or ["No HPP is lost."]
+            lines.append(
+                message(N_plural("{count} raid may not be flown.", "{count} raids may not be flown."), count=refused)
+            )
+        return lines or [message("No HPP is lost.")]
 
 
 def evaluate_bombing(scenario: StrategicBombingScenario) -> BombingResult:
@@ -316,7 +322,7 @@ class ConvoyOutcome:
 
 
 @dataclass(frozen=True)
-class SubmarineLossResult:
+class SubmarineLossResult(Summarized):
     """HPP lost to German submarines."""
 
     england_hpp_loss: int
@@ -326,12 +332,18 @@ class SubmarineLossResult:
     """HPP of aid sunk, all convoys together."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [f"England loses {self.england_hpp_loss} HPP to submarines in the North Atlantic."]
+    def summary_messages(self) -> list[Message]:
+        lines = [message("England loses {loss} HPP to submarines in the North Atlantic.", loss=self.england_hpp_loss)]
         for convoy in self.convoys:
             lines.append(
-                f"The convoy from {convoy.sender.label} to {convoy.destination.label} loses {convoy.lost_hpp} "
-                f"of {convoy.value_hpp} HPP; {convoy.delivered_hpp} HPP arrive."
+                message(
+                    "The convoy from {sender} to {destination} loses {lost} of {value} HPP; {delivered} HPP arrive.",
+                    sender=convoy.sender.label,
+                    destination=convoy.destination.label,
+                    lost=convoy.lost_hpp,
+                    value=convoy.value_hpp,
+                    delivered=convoy.delivered_hpp,
+                )
             )
         return lines
 
@@ -489,7 +501,7 @@ class ShipmentOutcome:
 
 
 @dataclass(frozen=True)
-class LendLeaseResult:
+class LendLeaseResult(Summarized):
     """Verdicts on a turn's Lend-Lease shipments."""
 
     shipments: tuple[ShipmentOutcome, ...]
@@ -499,15 +511,23 @@ class LendLeaseResult:
     """HPP of allowed US aid of this turn that will be deducted from the USA's 1942 HPP (1941 only)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         lines = [
-            f"{o.amount_hpp} HPP from {o.sender.label} to {o.recipient.label} {'may' if o.allowed else 'may not'} be "
-            "sent "
-            f"(cap {o.cap_hpp} HPP)."
+            message(
+                N_("{amount} HPP from {sender} to {recipient} may be sent (cap {cap} HPP).")
+                if o.allowed
+                else N_("{amount} HPP from {sender} to {recipient} may not be sent (cap {cap} HPP)."),
+                amount=o.amount_hpp,
+                sender=o.sender.label,
+                recipient=o.recipient.label,
+                cap=o.cap_hpp,
+            )
             for o in self.shipments
         ]
         if self.usa_1942_deduction_hpp:
-            lines.append(f"{self.usa_1942_deduction_hpp} HPP will be deducted from the USA's 1942 HPP.")
+            lines.append(
+                message("{amount} HPP will be deducted from the USA's 1942 HPP.", amount=self.usa_1942_deduction_hpp)
+            )
         return lines
 
 
@@ -644,7 +664,7 @@ class LendLeaseDeductionScenario:
 
 
 @dataclass(frozen=True)
-class DeductionResult:
+class DeductionResult(Summarized):
     """The USA's 1942 HPP after the 1941 aid is deducted."""
 
     deducted_hpp: int
@@ -652,8 +672,14 @@ class DeductionResult:
     """What remains available in 1942 (never below 0)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        return [f"{self.deducted_hpp} HPP of 1941 aid are deducted; the USA has {self.usa_hpp_1942} HPP in 1942."]
+    def summary_messages(self) -> list[Message]:
+        return [
+            message(
+                "{deducted} HPP of 1941 aid are deducted; the USA has {hpp} HPP in 1942.",
+                deducted=self.deducted_hpp,
+                hpp=self.usa_hpp_1942,
+            )
+        ]
 
 
 def evaluate_deduction(scenario: LendLeaseDeductionScenario) -> DeductionResult:

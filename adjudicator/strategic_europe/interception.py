@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from adjudicator.battle.engine import BattleSetup, Ending, RoundRolls, replay
 from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant
@@ -310,7 +311,7 @@ class NavalRoundOutcome:
 
 
 @dataclass(frozen=True)
-class InterceptionResult:
+class InterceptionResult(Summarized):
     """Which interceptions happen, how the chain is resolved, and what survives."""
 
     interceptions: tuple[InterceptionOutcome, ...]
@@ -325,12 +326,16 @@ class InterceptionResult:
     movement_continues: bool
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [f"{o.id}: {'takes place' if o.succeeded else 'fails'}" for o in self.interceptions]
-        lines.append(f"losses: {self.losses}")
-        lines.append(
-            f"the movement {'continues with ' + str(self.movement_units) if self.movement_continues else 'is stopped'}"
-        )
+    def summary_messages(self) -> list[Message]:
+        lines = [
+            message("{id}: takes place", id=o.id) if o.succeeded else message("{id}: fails", id=o.id)
+            for o in self.interceptions
+        ]
+        lines.append(message("losses: {losses}", losses=str(self.losses)))
+        if self.movement_continues:
+            lines.append(message("the movement continues with {units}", units=str(self.movement_units)))
+        else:
+            lines.append(message("the movement is stopped"))
         return lines
 
 

@@ -27,6 +27,7 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import UnitType
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -107,7 +108,7 @@ class GibraltarSuezScenario:
 
 
 @dataclass(frozen=True)
-class GibraltarSuezResult:
+class GibraltarSuezResult(Summarized):
     """England's base HPP now and after the next Annual Economic Reckoning."""
 
     reduction_hpp: int
@@ -117,10 +118,14 @@ class GibraltarSuezResult:
     """England's base HPP from the next Annual Economic Reckoning on, if nothing changes."""
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         return [
-            f"England's base HPP is {self.base_hpp} ({self.reduction_hpp} HPP lower than its original).",
-            f"After the next Annual Economic Reckoning it is {self.base_hpp_after_reckoning} HPP.",
+            message(
+                "England's base HPP is {base} ({reduction} HPP lower than its original).",
+                base=self.base_hpp,
+                reduction=self.reduction_hpp,
+            ),
+            message("After the next Annual Economic Reckoning it is {hpp} HPP.", hpp=self.base_hpp_after_reckoning),
         ]
 
 
@@ -220,7 +225,7 @@ class MaltaGarrisonScenario:
 
 
 @dataclass(frozen=True)
-class MaltaResult:
+class MaltaResult(Summarized):
     """Whether Malta's garrison keeps the limit."""
 
     legal: bool
@@ -229,10 +234,15 @@ class MaltaResult:
     violations: tuple[str, ...]
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         if self.legal:
-            return ["Malta's garrison is within the limit" + (" and complete." if self.full else ".")]
-        return ["Malta's garrison breaks the limit:", *self.violations]
+            if self.full:
+                return [message("Malta's garrison is within the limit and complete.")]
+            return [message("Malta's garrison is within the limit.")]
+        return [
+            message("Malta's garrison breaks the limit:"),
+            *(message("{violation}", violation=v) for v in self.violations),
+        ]
 
 
 def evaluate_malta(scenario: MaltaGarrisonScenario) -> MaltaResult:
@@ -306,7 +316,7 @@ class AfricaScenario:
 
 
 @dataclass(frozen=True)
-class AfricaResult:
+class AfricaResult(Summarized):
     """How many German units may be in Africa and how many of them fight."""
 
     within_limit: bool
@@ -316,9 +326,18 @@ class AfricaResult:
     fighting_german_units: int
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [] if self.within_limit else [f"More than {AFRICA_GERMAN_LIMIT} German units are in Africa."]
-        lines.append(f"{self.fighting_german_units} German unit(s) in Africa may fight.")
+    def summary_messages(self) -> list[Message]:
+        lines = (
+            []
+            if self.within_limit
+            else [message("More than {limit} German units are in Africa.", limit=AFRICA_GERMAN_LIMIT)]
+        )
+        lines.append(
+            message(
+                N_plural("{count} German unit in Africa may fight.", "{count} German units in Africa may fight."),
+                count=self.fighting_german_units,
+            )
+        )
         return lines
 
 

@@ -34,6 +34,7 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import UnitType
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -116,7 +117,7 @@ class ParatrooperLossScenario:
 
 
 @dataclass(frozen=True)
-class RebuildResult:
+class RebuildResult(Summarized):
     """Whether the lost paratrooper unit may be built again."""
 
     rebuildable: bool
@@ -127,9 +128,10 @@ class RebuildResult:
     """Whether it was lost in an airborne deployment (the only case the rule restricts)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        verdict = "can be rebuilt" if self.rebuildable else "cannot be rebuilt for the rest of the game"
-        return [f"The paratrooper unit {verdict}."]
+    def summary_messages(self) -> list[Message]:
+        if self.rebuildable:
+            return [message("The paratrooper unit can be rebuilt.")]
+        return [message("The paratrooper unit cannot be rebuilt for the rest of the game.")]
 
 
 def evaluate_rebuild(scenario: ParatrooperLossScenario) -> RebuildResult:
@@ -241,7 +243,7 @@ class BridgeheadScenario:
 
 
 @dataclass(frozen=True)
-class BridgeheadResult:
+class BridgeheadResult(Summarized):
     """The cost of the paradrop bridgehead and whether it stands."""
 
     cost_hpp: int
@@ -256,15 +258,26 @@ class BridgeheadResult:
     """German fleets that supply it and can do nothing else this turn."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [f"The action costs {self.cost_hpp} HPP instead of the {self.invasion_cost_hpp} HPP of an invasion."]
+    def summary_messages(self) -> list[Message]:
+        lines = [
+            message(
+                "The action costs {cost} HPP instead of the {invasion} HPP of an invasion.",
+                cost=self.cost_hpp,
+                invasion=self.invasion_cost_hpp,
+            )
+        ]
         if self.bridgehead:
             lines.append(
-                f"A bridgehead is built; {self.fleets_tied_down} German fleet(s) supply it and do nothing else this "
-                "turn."
+                message(
+                    N_plural(
+                        "A bridgehead is built; {count} German fleet supplies it and does nothing else this turn.",
+                        "A bridgehead is built; {count} German fleets supply it and do nothing else this turn.",
+                    ),
+                    count=self.fleets_tied_down,
+                )
             )
         else:
-            lines.append("No bridgehead is built.")
+            lines.append(message("No bridgehead is built."))
         return lines
 
 
@@ -393,7 +406,7 @@ class AttackVerdict:
 
 
 @dataclass(frozen=True)
-class AttackOnceResult:
+class AttackOnceResult(Summarized):
     """Verdicts on the planned attacks."""
 
     verdicts: tuple[AttackVerdict, ...]
@@ -402,16 +415,17 @@ class AttackOnceResult:
     """How many planned attacks may not be made."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        return [
-            f"Attack {number} on {verdict.target}: {'allowed' if verdict.allowed else 'not allowed'}"
-            + (
-                " (river and coast modifiers cancelled)"
-                if verdict.allowed and verdict.defence_modifiers_cancelled
-                else ""
-            )
-            for number, verdict in enumerate(self.verdicts, start=1)
-        ]
+    def summary_messages(self) -> list[Message]:
+        lines = []
+        for number, verdict in enumerate(self.verdicts, start=1):
+            if not verdict.allowed:
+                template = N_("Attack {number} on {target}: not allowed")
+            elif verdict.defence_modifiers_cancelled:
+                template = N_("Attack {number} on {target}: allowed (river and coast modifiers cancelled)")
+            else:
+                template = N_("Attack {number} on {target}: allowed")
+            lines.append(message(template, number=number, target=verdict.target))
+        return lines
 
 
 def evaluate_attack_once(scenario: AttackOnceScenario) -> AttackOnceResult:
@@ -561,7 +575,7 @@ class DefenceScenario:
 
 
 @dataclass(frozen=True)
-class DefenceResult:
+class DefenceResult(Summarized):
     """The VÉ the defender fights with."""
 
     defence_value: int
@@ -569,8 +583,8 @@ class DefenceResult:
     cancelled_modifiers: tuple[DefenceModifier, ...]
     trace: Trace
 
-    def summary(self) -> list[str]:
-        return [f"The defender fights with VÉ {self.defence_value}."]
+    def summary_messages(self) -> list[Message]:
+        return [message("The defender fights with VÉ {value}.", value=self.defence_value)]
 
 
 def evaluate_defence(scenario: DefenceScenario) -> DefenceResult:
@@ -584,12 +598,12 @@ def evaluate_defence(scenario: DefenceScenario) -> DefenceResult:
         if reason is None:
             applied.append(modifier)
             if modifier.kind in (ModifierKind.RIVER, ModifierKind.COAST):
-                template = (
+                template = N_(
                     "the {kind} modifier {value:+d} applies to the defending {unit} (no paratroopers are deployed)"
                 )
                 trace.add(RULE, template, kind=modifier.kind.value, value=modifier.value, unit=unit)
             else:
-                template = (
+                template = N_(
                     "the {kind} modifier {value:+d} of the basic rules, which stay in force, applies to the "
                     "defending {unit}; paratroopers void only river and coast modifiers"
                 )
@@ -616,29 +630,33 @@ def _cancellation(scenario: DefenceScenario, modifier: DefenceModifier) -> tuple
     if scenario.invasion and defender is UnitType.DESTROYER:
         return (
             "se.destroyers",
-            "destroyers have no defence modifier against an invasion: the {kind} modifier {value:+d} is void",
+            N_("destroyers have no defence modifier against an invasion: the {kind} modifier {value:+d} is void"),
         )
     if scenario.invasion and defender is UnitType.SUBMARINE:
         return (
             "se.submarines",
-            "submarines have no defence modifier against an invasion: the {kind} modifier {value:+d} is void",
+            N_("submarines have no defence modifier against an invasion: the {kind} modifier {value:+d} is void"),
         )
     if defender is UnitType.DESTROYER and modifier.kind is ModifierKind.FORTRESS:
         return (
             "se.destroyers",
-            "destroyers have no defence modifier in a fortress: the {kind} modifier {value:+d} is void",
+            N_("destroyers have no defence modifier in a fortress: the {kind} modifier {value:+d} is void"),
         )
     if modifier.kind is ModifierKind.COAST and not scenario.invasion:
         return (
             RULE,
-            "the coast modifier {value:+d} is the case of a landing; this attack is not a landing, so it does not "
-            "apply",
+            N_(
+                "the coast modifier {value:+d} is the case of a landing; this attack is not a landing, so it does not "
+                "apply"
+            ),
         )
     if scenario.paratroopers and modifier.kind in (ModifierKind.RIVER, ModifierKind.COAST):
         return (
             RULE,
-            "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void "
-            "against every ground force attacking the territory",
+            N_(
+                "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void "
+                "against every ground force attacking the territory"
+            ),
         )
     return None
 

@@ -31,6 +31,7 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, historical_side, same_side
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -149,7 +150,7 @@ def _declaration_kind(declarer: Country, targets: tuple[Country, ...]) -> str | 
 
 
 @dataclass(frozen=True)
-class DeclarationResult:
+class DeclarationResult(Summarized):
     """Whether the declaration may be made, and what it costs and brings."""
 
     allowed: bool
@@ -163,17 +164,31 @@ class DeclarationResult:
     """Satellites that stay neutral (German troops there must leave next turn)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         if not self.allowed:
-            return ["The declaration of war may not be made."]
-        cost = "an HPP cost this source does not state" if self.cost_hpp is None else f"{self.cost_hpp} HPP"
-        lines = [f"The declaration of war costs {cost}."]
+            return [message("The declaration of war may not be made.")]
+        if self.cost_hpp is None:
+            lines = [message("The declaration of war costs an HPP cost this source does not state.")]
+        else:
+            lines = [message("The declaration of war costs {cost} HPP.", cost=self.cost_hpp)]
         if self.joining_satellites:
             lines.append(
-                f"{len(self.joining_satellites)} satellites join Germany, which gains {self.germany_hpp_gain} HPP."
+                message(
+                    N_plural(
+                        "{count} satellite joins Germany, which gains {hpp} HPP.",
+                        "{count} satellites join Germany, which gains {hpp} HPP.",
+                    ),
+                    count=len(self.joining_satellites),
+                    hpp=self.germany_hpp_gain,
+                )
             )
         if self.neutral_satellites:
-            lines.append(f"{len(self.neutral_satellites)} satellites stay neutral.")
+            lines.append(
+                message(
+                    N_plural("{count} satellite stays neutral.", "{count} satellites stay neutral."),
+                    count=len(self.neutral_satellites),
+                )
+            )
         return lines
 
 
@@ -328,7 +343,7 @@ class UsTransferScenario:
 
 
 @dataclass(frozen=True)
-class UsTransferResult:
+class UsTransferResult(Summarized):
     """Whether the USA's redeployments keep within the limits."""
 
     allowed: bool
@@ -340,12 +355,15 @@ class UsTransferResult:
     """Strategic Redeployments used."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        verdict = "within" if self.allowed else "beyond"
-        return [
-            f"{self.total} US redeployments ({self.max_overseas} may cross from overseas, "
-            f"{self.max_total} in all): {verdict} the limits."
-        ]
+    def summary_messages(self) -> list[Message]:
+        template = (
+            N_("{total} US redeployments ({overseas} may cross from overseas, {max_total} in all): within the limits.")
+            if self.allowed
+            else N_(
+                "{total} US redeployments ({overseas} may cross from overseas, {max_total} in all): beyond the limits."
+            )
+        )
+        return [message(template, total=self.total, overseas=self.max_overseas, max_total=self.max_total)]
 
 
 def evaluate_us_transfers(scenario: UsTransferScenario) -> UsTransferResult:

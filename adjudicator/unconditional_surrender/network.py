@@ -55,7 +55,7 @@ import enum
 from collections import deque
 from dataclasses import dataclass
 
-from adjudicator.trace import Step
+from adjudicator.trace import N_, Step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     CountryKind,
@@ -293,12 +293,12 @@ class FactionView:
             number = node - index.hex_count
             zone = index.zones[number]
             if not any(port not in self.closed_ports for port in index.zone_ports[number]):
-                found.append(("us.10-2", "sea zone {zone} has no open port", {"zone": zone.id}))
+                found.append(("us.10-2", N_("sea zone {zone} has no open port"), {"zone": zone.id}))
             if faction is not Faction.WESTERN_ALLIES and faction not in zone.convoys:
                 found.append(
                     (
                         "us.10-2",
-                        "sea zone {zone} holds no {faction} supply convoy (the Axis and the Soviets need one)",
+                        N_("sea zone {zone} holds no {faction} supply convoy (the Axis and the Soviets need one)"),
                         {"zone": zone.id, "faction": faction.value},
                     )
                 )
@@ -307,26 +307,28 @@ class FactionView:
             return found
         cell = index.hexes[node]
         if cell.terrain is Terrain.SEA and node not in self.beachheads:
-            found.append(("us.10-2-1.sea-hexes", "{hex} is a sea hex without a friendly Beachhead", {"hex": name}))
+            found.append(("us.10-2-1.sea-hexes", N_("{hex} is a sea hex without a friendly Beachhead"), {"hex": name}))
         units = pieces.units_in(node)
         creators = [unit.id for unit in network.zmap.sources.get(node, ()) if unit.faction is not faction]
         if creators and not any(unit.faction is faction for unit in units):
             found.append(
                 (
                     "us.10-2-1.ezoc",
-                    "{hex} contains EZOC (of {units}) and no friendly unit",
+                    N_("{hex} contains EZOC (of {units}) and no friendly unit"),
                     {"hex": name, "units": ", ".join(creators)},
                 )
             )
         for unit in units:
             if unit.faction is not faction:
-                found.append(("us.10-2-1.enemy-units", "{hex} holds enemy unit {unit}", {"hex": name, "unit": unit.id}))
+                found.append(
+                    ("us.10-2-1.enemy-units", N_("{hex} holds enemy unit {unit}"), {"hex": name, "unit": unit.id})
+                )
         for marker in pieces.markers_in(node):
             if marker.kind in (MarkerKind.DETACHMENT, MarkerKind.LOGISTICS) and marker.faction not in (None, faction):
                 found.append(
                     (
                         "us.10-2-1.enemy-units",
-                        "{hex} holds an enemy {marker} marker",
+                        N_("{hex} holds an enemy {marker} marker"),
                         {"hex": name, "marker": marker.kind.value.capitalize()},
                     )
                 )
@@ -349,7 +351,7 @@ class FactionView:
                 found.append(
                     (
                         "us.10-2-1.enemy-cities-ports",
-                        "{hex} has {what} in enemy country {country} and is not under friendly control",
+                        N_("{hex} has {what} in enemy country {country} and is not under friendly control"),
                         {"hex": name, "what": what, "country": country.id},
                     )
                 )

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
@@ -179,7 +180,7 @@ class StackVerdict:
 
 
 @dataclass(frozen=True)
-class StackingResult:
+class StackingResult(Summarized):
     """Verdict per stack, and on the whole map."""
 
     legal: bool
@@ -190,18 +191,31 @@ class StackingResult:
     """One verdict per hex checked, in map order."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [
-            "all stacks legal"
-            if self.legal
-            else "illegal stacks: " + ", ".join(s.hex for s in self.stacks if not s.legal)
-        ]
+    def summary_messages(self) -> list[Message]:
+        if self.legal:
+            lines = [message("all stacks legal")]
+        else:
+            lines = [message("illegal stacks: {hexes}", hexes=", ".join(s.hex for s in self.stacks if not s.legal))]
         for stack in self.stacks:
-            limit = f"/{stack.max_units} units" if stack.max_units is not None else " units (no limit)"
-            steps = f", {stack.steps}/{stack.max_steps} steps" if stack.max_steps is not None else ""
+            verdict = (
+                message("legal") if stack.legal else message("illegal: {rules}", rules=", ".join(stack.violated_rules))
+            )
+            if stack.max_units is None:
+                template = N_("{hex}: {units} units (no limit) — {verdict}")
+            elif stack.max_steps is None:
+                template = N_("{hex}: {units}/{max_units} units — {verdict}")
+            else:
+                template = N_("{hex}: {units}/{max_units} units, {steps}/{max_steps} steps — {verdict}")
             lines.append(
-                f"{stack.hex}: {stack.ground_units}{limit}{steps} — "
-                f"{'legal' if stack.legal else 'illegal: ' + ', '.join(stack.violated_rules)}"
+                message(
+                    template,
+                    hex=stack.hex,
+                    units=stack.ground_units,
+                    max_units=stack.max_units,
+                    steps=stack.steps,
+                    max_steps=stack.max_steps,
+                    verdict=verdict,
+                )
             )
         return lines
 

@@ -37,6 +37,7 @@ import enum
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, MessageList, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
@@ -258,7 +259,7 @@ class CheckVerdict:
 
 
 @dataclass(frozen=True)
-class SupplyResult:
+class SupplyResult(Summarized):
     """Supply of every item traced, and the 10.3 answers."""
 
     supplied: dict[str, bool]
@@ -276,21 +277,35 @@ class SupplyResult:
                 return entry
         raise KeyError(item_id)
 
-    def summary(self) -> list[str]:
+    def summary_messages(self) -> list[Message]:
         lines = []
         for entry in self.items:
             if entry.supplied:
                 lines.append(
-                    f"{entry.id} ({entry.hex}): supplied from {entry.source} — "
-                    + " ".join(f"{s.node}[{s.kind.value}]" for s in entry.path[1:])
+                    message(
+                        "{item} ({hex}): supplied from {source} — {path}",
+                        item=entry.id,
+                        hex=entry.hex,
+                        source=entry.source,
+                        path=" ".join(f"{s.node}[{s.kind.value}]" for s in entry.path[1:]),
+                    )
                 )
             else:
                 lines.append(
-                    f"{entry.id} ({entry.hex}): NOT supplied — " + "; ".join(step.text for step in entry.reasons[1:])
+                    message(
+                        "{item} ({hex}): NOT supplied — {reasons}",
+                        item=entry.id,
+                        hex=entry.hex,
+                        reasons=MessageList(tuple(step.message for step in entry.reasons[1:]), "; "),
+                    )
                 )
         for check in self.checks:
-            answer = {True: "yes", False: "no", None: "not covered by these rules"}[check.allowed]
-            lines.append(f"{check.item} {check.purpose.value}: {answer}")
+            answer = {True: message("yes"), False: message("no"), None: message("not covered by these rules")}[
+                check.allowed
+            ]
+            lines.append(
+                message("{item} {purpose}: {answer}", item=check.item, purpose=check.purpose.value, answer=answer)
+            )
         return lines
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from adjudicator.messages import Message, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import Nationality, Weather
@@ -130,7 +131,7 @@ class WeatherScenario:
 
 
 @dataclass(frozen=True)
-class WeatherResult:
+class WeatherResult(Summarized):
     """What the weather changes for this attack."""
 
     weather: Weather
@@ -154,18 +155,25 @@ class WeatherResult:
     """An ice hex may count as an Open Port or Naval Base (none when not an ice hex)."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [f"weather: {self.weather.value}"]
+    def summary_messages(self) -> list[Message]:
+        lines = [message("weather: {weather}", weather=self.weather.value)]
         if self.result is not None:
-            lines.append(f"result {self.result.value} → {self.adjusted_result.value if self.adjusted_result else '-'}")
+            lines.append(
+                message(
+                    "result {result} → {adjusted}",
+                    result=self.result.value,
+                    adjusted=self.adjusted_result.value if self.adjusted_result else "-",
+                )
+            )
         if self.defender_left_shifts:
-            lines.append(f"defender: {self.defender_left_shifts} shift to the left")
+            lines.append(message("defender: {shifts} shift to the left", shifts=self.defender_left_shifts))
         if self.air_shift_allowed is not None:
-            lines.append(f"air shift: {'yes' if self.air_shift_allowed else 'no'}")
+            lines.append(message("air shift: yes") if self.air_shift_allowed else message("air shift: no"))
         if self.blitz_attack_allowed is not None:
             lines.append(
-                "Blitz attack: "
-                f"{'allowed for ' + ', '.join(self.blitz_attackers) if self.blitz_attack_allowed else 'not allowed'}"
+                message("Blitz attack: allowed for {units}", units=", ".join(self.blitz_attackers))
+                if self.blitz_attack_allowed
+                else message("Blitz attack: not allowed")
             )
         return lines
 

@@ -31,6 +31,7 @@ import enum
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
@@ -253,7 +254,7 @@ class ZocScenario:
 
 
 @dataclass(frozen=True)
-class ZocResult:
+class ZocResult(Summarized):
     """EZOC per faction, ZOC per unit, and the verdict on each query."""
 
     ezoc: dict[Faction, tuple[str, ...]]
@@ -264,14 +265,35 @@ class ZocResult:
     """One verdict per query, in order."""
     trace: Trace
 
-    def summary(self) -> list[str]:
-        lines = [f"{faction.value}: {len(hexes)} hexes in EZOC" for faction, hexes in self.ezoc.items()]
+    def summary_messages(self) -> list[Message]:
+        lines = [
+            message(
+                N_plural("{faction}: {count} hex in EZOC", "{faction}: {count} hexes in EZOC"),
+                faction=faction.value,
+                count=len(hexes),
+            )
+            for faction, hexes in self.ezoc.items()
+        ]
         for verdict in self.queries:
-            outcome = "allowed" if verdict.allowed else f"not allowed (blocked at {verdict.blocked_at})"
-            stop = f", must stop in {verdict.stops_at}" if verdict.must_stop else f", ends in {verdict.stops_at}"
+            outcome = (
+                message("allowed")
+                if verdict.allowed
+                else message("not allowed (blocked at {hex})", hex=str(verdict.blocked_at))
+            )
+            stop = (
+                message(", must stop in {hex}", hex=str(verdict.stops_at))
+                if verdict.must_stop
+                else message(", ends in {hex}", hex=str(verdict.stops_at))
+            )
             lines.append(
-                f"{verdict.unit} {verdict.action.value} along {'-'.join(verdict.entered) or '(nowhere)'}: "
-                f"{outcome}{stop}"
+                message(
+                    "{unit} {action} along {path}: {outcome}{stop}",
+                    unit=verdict.unit,
+                    action=verdict.action.value,
+                    path="-".join(verdict.entered) or message("(nowhere)"),
+                    outcome=outcome,
+                    stop=stop,
+                )
             )
         return lines
 
@@ -338,7 +360,7 @@ class _Walk:
                 if weather in (Weather.STORM, Weather.SNOW):
                     stop_rule = (
                         "us.8-1-1.storms-snow",
-                        "{unit} moved out of {hex}, which is affected by {weather} and contains EZOC: it must stop",
+                        N_("{unit} moved out of {hex}, which is affected by {weather} and contains EZOC: it must stop"),
                         {"unit": unit.id, "hex": self.name(current), "weather": weather.value},
                     )
             if action is Action.RESERVE_MOVEMENT and self.ezoc(following):

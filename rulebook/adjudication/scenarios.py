@@ -26,6 +26,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.messages import ENGLISH, Language
 from adjudicator.plain import to_plain
 from adjudicator.registry import Result, calculators, run
 from rulebook.errors import ScenarioFileError
@@ -68,20 +69,20 @@ def evaluate(name: str, data: dict[str, Any], origin: str = "scenario") -> Resul
         raise ScenarioFileError("\n".join(f"{origin}: {line}" for line in str(error).splitlines())) from None
 
 
-def result_document(result: Result) -> dict[str, Any]:
-    """The result as JSON-ready data; the trace steps carry their English text."""
-    document: dict[str, Any] = to_plain(result)
+def result_document(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
+    """The result as JSON-ready data; the trace steps carry their text in ``language`` (English by default)."""
+    document: dict[str, Any] = to_plain(result, language)
     return document
 
 
-def describe_result(result: Result) -> str:
-    """The result for the terminal: the answer, then each step with the rule it cites."""
-    lines = list(result.summary())
+def describe_result(result: Result, language: Language = ENGLISH) -> str:
+    """The result for the terminal: the answer, then each step with the rule it cites, in ``language``."""
+    lines = [language.render(line) for line in result.summary_messages()]
     if len(result.trace):
         lines.append("")
         lines.append("Why:")
         for number, step in enumerate(result.trace, start=1):
-            lines.append(f"{number:3}. {step.text}  [{step.rule}]")
+            lines.append(f"{number:3}. {step.render(language)}  [{step.rule}]")
     return "\n".join(lines)
 
 

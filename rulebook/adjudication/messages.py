@@ -1,0 +1,229 @@
+"""The adjudicator's gettext catalog: extracting its msgids, reading its translations, handing them to the page.
+
+Every sentence a calculator says is an English template in the sources of ``adjudicator/``
+(see :mod:`adjudicator.messages`). :func:`extract_adjudicator` is a pybabel extraction
+method that finds them by reading the sources' syntax trees (no import, no execution):
+
+- the template argument of a step: ``trace.add(rule, "…")``, ``Step(rule, "…")``,
+  ``step(rule, "…")`` and the game modules' step helpers ``note(rule, "…")``,
+  ``forbid(rule, "…", …)``, ``check(ok, rule, "…")``;
+- the template of a summary line: ``message("…")``, ``Message("…")``;
+- every ``N_("…")`` (words used as values, calculator labels) and
+  ``N_plural("…", "…")`` (a plural msgid pair).
+
+Each msgid gets a translator comment naming the entry id the step cites, when that is a
+literal. ``babel-adjudicator.cfg`` maps ``adjudicator/**.py`` to it; ``babel.cfg`` maps the
+same files to :func:`extract_calculator_labels`, which yields only the calculators' labels
+for the site's own ``messages`` catalog.
+
+Updating the catalogs after a template changed (the test suite fails until they match)::
+
+    .venv/bin/pybabel extract -F babel-adjudicator.cfg -o locales/adjudicator.pot \
+        --no-location --omit-header --sort-output --no-wrap .
+    .venv/bin/pybabel update -D adjudicator -i locales/adjudicator.pot -d locales --no-wrap
+
+(a new language: ``pybabel init -D adjudicator -i locales/adjudicator.pot -d locales -l xx``).
+
+:func:`load_language` reads ``locales/<lang>/LC_MESSAGES/adjudicator.po`` into an
+:class:`adjudicator.messages.Language` with the locale's number symbols from Babel, for
+``rulebook adjudicate --lang`` and, as JSON, for the calculator pages.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from babel import Locale
+from babel.messages.pofile import PoFileError, read_po
+from babel.numbers import get_decimal_symbol, get_group_symbol
+
+from adjudicator.messages import Language
+from rulebook.errors import CatalogError
+
+__all__ = [
+    "DOMAIN",
+    "STEP_CALLS",
+    "extract_adjudicator",
+    "extract_calculator_labels",
+    "language_catalog_path",
+    "load_language",
+    "template_arguments",
+]
+
+DOMAIN = "adjudicator"
+"""The gettext domain of everything the calculators say."""
+
+STEP_CALLS: Mapping[str, int] = {
+    "add": 1,
+    "Step": 1,
+    "step": 1,
+    "note": 1,
+    "forbid": 1,
+    "check": 2,
+    "message": 0,
+    "Message": 0,
+}
+"""Calls whose argument at this position is a template (a literal msgid or ``N_plural``)."""
+
+_Extracted = tuple[int, str | None, str | tuple[str, str], list[str]]
+
+
+def _name(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return None
+
+
+def _literal(node: ast.expr | None) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def template_arguments(tree: ast.AST) -> Iterator[tuple[ast.Call, ast.expr]]:
+    """Every call of :data:`STEP_CALLS` with its template argument (whatever expression it is).
+
+    A call of the same name whose argument is not text (``set.add(item)``, a number) is
+    not a template call and is skipped.
+
+    >>> tree = ast.parse('trace.add("us.5", "{n} hexes", n=2)\\nseen.add(item)\\ntrace.add(rule, f"{x}")')
+    >>> [ast.unparse(argument) for _, argument in template_arguments(tree)]
+    ["'{n} hexes'", "f'{x}'"]
+    """
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        position = STEP_CALLS.get(_name(node) or "")
+        if position is None or len(node.args) <= position:
+            continue
+        argument = node.args[position]
+        if isinstance(argument, ast.Constant) and not isinstance(argument.value, str):
+            continue
+        if isinstance(argument, (ast.Tuple, ast.List, ast.Set, ast.Dict)):
+            continue
+        yield node, argument
+
+
+def _rule_comment(call: ast.Call) -> list[str]:
+    position = STEP_CALLS.get(_name(call) or "", 0)
+    if position >= 1:
+        rule = _literal(call.args[position - 1])
+        if rule is not None:
+            return [f"rule {rule}"]
+    return []
+
+
+def extract_adjudicator(
+    fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[_Extracted]:
+    """pybabel extraction method: every template and marked word of one adjudicator module.
+
+    >>> import io
+    >>> source = b'trace.add("us.5", "{n} hexes", n=2)\\nN_("infantry")\\nN_plural("{count} hit", "{count} hits")'
+    >>> for found in extract_adjudicator(io.BytesIO(source), (), (), {}):
+    ...     print(found)
+    (1, None, '{n} hexes', ['rule us.5'])
+    (2, None, 'infantry', [])
+    (3, 'ngettext', ('{count} hit', '{count} hits'), [])
+    """
+    tree = ast.parse(fileobj.read())
+    found: list[_Extracted] = []
+    for call, argument in template_arguments(tree):
+        template = _literal(argument)
+        if template is not None:
+            found.append((call.lineno, None, template, _rule_comment(call)))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name(node)
+        if name == "N_" and node.args and (text := _literal(node.args[0])) is not None:
+            found.append((node.lineno, None, text, []))
+        elif name == "N_plural" and len(node.args) >= 2:
+            singular, plural = _literal(node.args[0]), _literal(node.args[1])
+            if singular is not None and plural is not None:
+                found.append((node.lineno, "ngettext", (singular, plural), []))
+    yield from sorted(found, key=lambda item: item[0])
+
+
+def extract_calculator_labels(
+    fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[_Extracted]:
+    """pybabel extraction method for the site's catalog: only ``label=N_("…")`` of each ``Calculator``.
+
+    >>> import io
+    >>> source = b'Calculator(name="x", label=N_("Action stack"))\\nN_("infantry")'
+    >>> list(extract_calculator_labels(io.BytesIO(source), (), (), {}))
+    [(1, None, 'Action stack', [])]
+    """
+    tree = ast.parse(fileobj.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node) == "Calculator":
+            for keyword in node.keywords:
+                value = keyword.value
+                if keyword.arg == "label" and isinstance(value, ast.Call) and _name(value) == "N_" and value.args:
+                    text = _literal(value.args[0])
+                    if text is not None:
+                        yield value.lineno, None, text, []
+
+
+def language_catalog_path(locales_dir: Path, lang: str) -> Path:
+    """Where the adjudicator catalog of ``lang`` lives.
+
+    >>> language_catalog_path(Path("locales"), "ru").as_posix()
+    'locales/ru/LC_MESSAGES/adjudicator.po'
+    """
+    return locales_dir / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _percent_pattern(lang: str) -> str:
+    """The locale's percent format with ``{}`` for the number: ``{}%`` in English, ``{}\u00a0%`` in German."""
+    pattern = str(Locale.parse(lang).percent_formats[None].pattern)
+    number_start = min(pattern.index(c) for c in "#0" if c in pattern)
+    number_end = max(pattern.rindex(c) for c in "#0" if c in pattern) + 1
+    percent_sign = str(Locale.parse(lang).number_symbols["latn"]["percentSign"])
+    prefix, suffix = pattern[:number_start], pattern[number_end:].split(";")[0]
+    return (prefix + "{}" + suffix).replace("%", percent_sign)
+
+
+def load_language(locales_dir: Path, lang: str) -> Language:
+    """The adjudicator catalog of ``lang`` with Babel's number symbols for the locale.
+
+    Untranslated and fuzzy messages are left out, so they show in English.
+
+    >>> german = load_language(Path("locales"), "de")
+    >>> german.decimal, german.group, german.percent.format("5")
+    (',', '.', '5\u00a0%')
+    """
+    path = language_catalog_path(locales_dir, lang)
+    try:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, abort_invalid=True)
+    except FileNotFoundError:
+        raise CatalogError(
+            f"{path}: catalog not found; create it with `pybabel init -D {DOMAIN}` "
+            "(see rulebook/adjudication/messages.py)"
+        ) from None
+    except PoFileError as error:
+        raise CatalogError(f"{path}: malformed catalog: {error}") from None
+    messages: dict[str, str | tuple[str, ...]] = {}
+    for entry in catalog:
+        if not entry.id or entry.fuzzy or not entry.string:
+            continue
+        if isinstance(entry.id, str):
+            assert isinstance(entry.string, str)
+            messages[entry.id] = entry.string
+        elif any(entry.string):
+            messages[entry.id[0]] = tuple(entry.string)
+    return Language(
+        code=lang,
+        messages=messages,
+        plural_forms=catalog.plural_expr,
+        decimal=get_decimal_symbol(lang),
+        group=get_group_symbol(lang),
+        percent=_percent_pattern(lang),
+    )
