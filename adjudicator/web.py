@@ -81,7 +81,8 @@ def evaluate_json(name: str, scenario_json: str, language_json: str | None = Non
     except AdjudicatorError as error:
         return json.dumps({"ok": False, "errors": [_error("", str(error))]})
     language = ENGLISH if language_json is None else Language.from_json(language_json)
-    document: dict[str, Any] = {"ok": True, **answer(result, language)}
+    # "lang" tells the page which language the words came in (it marks them up with it).
+    document: dict[str, Any] = {"ok": True, "lang": language.code, **answer(result, language)}
     if calculator.picture is not None:
         document["svg"] = calculator.picture(scenario, result)
     return json.dumps(document, ensure_ascii=False)

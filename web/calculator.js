@@ -26,6 +26,7 @@
 const PYODIDE_DIR = "_runtime/pyodide/";
 const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/site/runtime.py)
 const YAML_MODULE = "_runtime/js-yaml.mjs"; // js-yaml, vendored from npm (rulebook/site/runtime.py)
+const MESSAGES_DIR = "_runtime/messages/"; // the adjudicator's catalog per language, JSON (rulebook/site/runtime.py)
 const FORMAT_KEY = "rulebook.scenario-format"; // localStorage: "json" or "yaml"
 const YAML_MAX_ALIASES = 100; // a few anchors are handy; thousands are an expansion bomb
 const SERVICE_WORKER = "sw.js";
@@ -167,6 +168,21 @@ function loadRuntime(root) {
     runtime = null; // a failed load (offline on a first visit) is tried again by the next Run
   });
   return runtime;
+}
+
+// The answer's words (summary, trace) in the page's language: the adjudicator catalog of the tree,
+// handed to evaluate_json. Without it (an old cache, a failed fetch) the answer comes in English.
+let catalog = null;
+
+function loadCatalog(root, lang) {
+  if (catalog) return catalog;
+  catalog = fetch(new URL(`${MESSAGES_DIR}${lang}.json`, new URL(root, location.href)))
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null);
+  catalog.then((text) => {
+    if (text === null) catalog = null; // tried again by the next Run
+  });
+  return catalog;
 }
 
 // On a first visit the page, the theme's files and part of the runtime arrived before the worker
@@ -433,7 +449,8 @@ function renderResult(output, answer, root, lang) {
     output.append(element("p", { class: "rb-error", role: "alert", text: t("invalid_scenario") }), list);
     return;
   }
-  const summary = element("ul", { class: "rb-summary", lang: "en" });
+  const wordsLang = answer.lang || "en"; // the language evaluate_json answered in
+  const summary = element("ul", { class: "rb-summary", lang: wordsLang });
   for (const line of answer.summary) summary.append(element("li", { text: line }));
   output.append(element("h2", { text: t("result") }), summary);
   const table = figures(answer.result, lang);
@@ -444,7 +461,7 @@ function renderResult(output, answer, root, lang) {
   }
   const steps = element("ol", { class: "rb-trace" });
   for (const step of (answer.result.trace || {}).steps || []) {
-    steps.append(element("li", {}, [entryLink(step.rule, root, lang), ": ", element("span", { lang: "en", text: step.text })]));
+    steps.append(element("li", {}, [entryLink(step.rule, root, lang), ": ", element("span", { lang: wordsLang, text: step.text })]));
   }
   output.append(element("h2", { text: t("why") }), steps);
   output.append(element("details", { class: "rb-json" }, [element("summary", { text: t("json") }), element("pre", { text: JSON.stringify(answer.result, null, 2) })]));
@@ -558,7 +575,8 @@ async function main() {
     status.textContent = runtime ? t("running") : t("loading");
     try {
       const web = await loadRuntime(root);
-      const answer = JSON.parse(web.evaluate_json(name, JSON.stringify(parsed)));
+      const words = await loadCatalog(root, lang);
+      const answer = JSON.parse(web.evaluate_json(name, JSON.stringify(parsed), words));
       renderResult(output, answer, root, lang);
       markInvalid(answer.ok ? [] : answer.errors);
       const seconds = (performance.now() - started) / 1000;

@@ -221,9 +221,18 @@ def _prune(cache: Path, keep: set[Path]) -> None:
 
 
 def write_runtime(
-    site: Path, node_modules: Path, adjudicator: Path, web: Path, schemas: Mapping[str, object]
+    site: Path,
+    node_modules: Path,
+    adjudicator: Path,
+    web: Path,
+    schemas: Mapping[str, object],
+    messages: Mapping[str, str] | None = None,
 ) -> RuntimeReport:
     """Write ``site/_runtime/`` and ``site/sw.js`` from scratch; ``schemas`` maps calculator names to JSON Schemas.
+
+    ``messages`` maps a language code to its adjudicator catalog as JSON
+    (:meth:`adjudicator.messages.Language.to_json`), written to ``_runtime/messages/<code>.json``:
+    the page hands it to :func:`adjudicator.web.evaluate_json` so answers and traces come in its language.
 
     Raises :class:`CalculatorRuntimeError` naming what is missing (Pyodide above all) before
     anything is written.
@@ -241,6 +250,9 @@ def write_runtime(
         (folder / "schema" / f"{name}.json").write_text(
             json.dumps(schema, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
         )
+    (folder / "messages").mkdir()
+    for code, catalog in sorted((messages or {}).items()):
+        (folder / "messages" / f"{code}.json").write_text(catalog, encoding="utf-8")
     shutil.copyfile(web / "calculator.js", folder / "calculator.js")
     # The source map is not shipped: without this line a browser's developer tools would ask for it.
     module = (node_modules / YAML_MODULE).read_text(encoding="utf-8")
