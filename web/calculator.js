@@ -181,8 +181,31 @@ function loadCatalog(root, lang) {
     .catch(() => null);
   catalog.then((text) => {
     if (text === null) catalog = null; // tried again by the next Run
+    else formWords = JSON.parse(text).forms || {};
   });
   return catalog;
+}
+
+// ---- The form's words: labels, help and choices in the page's language ---------------------
+// rulebook/adjudication/forms.py makes the same labels from the same names (a test keeps the two
+// in step) and extracts them into the "forms" catalog; keys are gettext's context + "\u0004" + msgid.
+let formWords = {};
+
+function fieldLabel(name) {
+  const text = String(name).replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function choiceLabel(value) {
+  return String(value).replace(/-/g, " ");
+}
+
+function word(context, msgid) {
+  return formWords[context ? `${context}\u0004${msgid}` : msgid] || msgid;
+}
+
+function translated(context, msgid) {
+  return (context ? `${context}\u0004${msgid}` : msgid) in formWords;
 }
 
 // On a first visit the page, the theme's files and part of the runtime arrived before the worker
@@ -273,7 +296,7 @@ function scalarInput(kind, schema, nullable, path, current, write, fallback) {
   if (kind === "enum") {
     const select = element("select", { id, "data-path": path.join(".") });
     if (nullable) select.append(element("option", { value: "", text: t("not_set") }));
-    for (const option of schema.enum) select.append(element("option", { value: String(option), text: String(option) }));
+    for (const option of schema.enum) select.append(element("option", { value: String(option), text: word("choice", choiceLabel(option)) }));
     select.value = shown === undefined || shown === null ? "" : String(shown);
     select.addEventListener("change", () => write(path, select.value === "" ? (nullable ? null : undefined) : select.value));
     return select;
@@ -296,7 +319,7 @@ function scalarInput(kind, schema, nullable, path, current, write, fallback) {
 
 function itemLabel(key, index, item) {
   const name = item && typeof item === "object" ? item.id ?? item.name ?? item.player ?? item.card : undefined;
-  return `${key} ${index + 1}${name === undefined || typeof name === "object" ? "" : ` · ${name}`}`;
+  return `${word("field", fieldLabel(key))} ${index + 1}${name === undefined || typeof name === "object" ? "" : ` · ${name}`}`;
 }
 
 // A list of objects: one group per item (its own fields, a remove button) and an add button
@@ -307,7 +330,7 @@ function listFields(key, itemSchema, root, data, path, ctx, depth) {
   const pathKey = path.join(".");
   list.open = ctx.openLists.has(pathKey) || (depth === 0 && items.length <= 4);
   list.addEventListener("toggle", () => (list.open ? ctx.openLists.add(pathKey) : ctx.openLists.delete(pathKey)));
-  list.append(element("summary", { text: `${key} (${items.length})` }));
+  list.append(element("summary", { text: `${word("field", fieldLabel(key))} (${items.length})` }));
   items.forEach((item, index) => {
     const set = element("fieldset", { class: "rb-group rb-item" }, [element("legend", { text: itemLabel(key, index, item) })]);
     buildFields(set, itemSchema, root, data, [...path, index], ctx, depth + 1);
@@ -336,8 +359,10 @@ function listFields(key, itemSchema, root, data, path, ctx, depth) {
 // JSON Schema (English, like the trace; the key stays the label, as in the JSON editor).
 // The docstrings mark literals ``like this``; they are shown as code.
 function hint(path, text) {
-  const parts = text.split(/``(.+?)``/).map((part, index) => (index % 2 ? element("code", { text: part }) : part));
-  return element("span", { class: "rb-hint", id: `${fieldId(path)}-hint`, lang: "en" }, parts);
+  const shown = word(null, text);
+  const parts = shown.split(/``(.+?)``/).map((part, index) => (index % 2 ? element("code", { text: part }) : part));
+  const lang = translated(null, text) ? document.documentElement.lang : "en";
+  return element("span", { class: "rb-hint", id: `${fieldId(path)}-hint`, lang }, parts);
 }
 
 function describedField(label, control, path, description) {
@@ -359,11 +384,11 @@ function buildFields(container, schema, root, data, path, ctx, depth) {
     const description = raw.description || field.description;
     const current = valueAt(data, here);
     const kind = scalarKind(field);
-    const label = element("label", { for: fieldId(here), text: key });
+    const label = element("label", { for: fieldId(here), text: word("field", fieldLabel(key)), title: key });
     if (kind) {
       container.append(describedField(label, scalarInput(kind, field, nullable, here, current, write, fallback), here, description));
     } else if (field.type === "object" && field.properties && depth < FORM_DEPTH) {
-      const set = element("fieldset", { class: "rb-group" }, [element("legend", { text: key })]);
+      const set = element("fieldset", { class: "rb-group" }, [element("legend", { text: word("field", fieldLabel(key)), title: key })]);
       buildFields(set, field, root, data, here, ctx, depth + 1);
       container.append(describedGroup(set, here, description));
     } else if (field.type === "object" && field.additionalProperties && scalarKind(resolve(field.additionalProperties, root))) {
@@ -382,7 +407,7 @@ function buildFields(container, schema, root, data, path, ctx, depth) {
       container.append(describedGroup(listFields(key, resolve(field.items, root), root, data, here, ctx, depth), here, description));
     } else if (Array.isArray(current) || (current && typeof current === "object")) {
       const count = Array.isArray(current) ? current.length : Object.keys(current).length;
-      container.append(element("p", { class: "rb-field rb-in-editor" }, [element("code", { text: key }), ` ${t("in_editor", { count })}`]));
+      container.append(element("p", { class: "rb-field rb-in-editor" }, [element("strong", { text: word("field", fieldLabel(key)), title: key }), ` ${t("in_editor", { count })}`]));
     }
   }
 }
@@ -390,7 +415,7 @@ function buildFields(container, schema, root, data, path, ctx, depth) {
 // A name → number map (unit counts): one field per name, and a row to add a name.
 function mapFields(key, valueSchema, path, current, write) {
   const kind = scalarKind(valueSchema);
-  const set = element("fieldset", { class: "rb-group rb-map", "data-path": path.join(".") }, [element("legend", { text: key })]);
+  const set = element("fieldset", { class: "rb-group rb-map", "data-path": path.join(".") }, [element("legend", { text: word("field", fieldLabel(key)), title: key })]);
   const rows = element("div", { class: "rb-map-rows" });
   const addRow = (name, value) => {
     const here = [...path, name];
@@ -436,7 +461,8 @@ function figures(result, lang) {
   const rows = [];
   for (const [name, value] of Object.entries(result)) {
     if (value === null || typeof value === "object") continue;
-    rows.push(element("tr", {}, [element("th", { scope: "row" }, [element("code", { text: name })]), element("td", { text: formatValue(value, lang) })]));
+    const shown = typeof value === "string" ? word("choice", choiceLabel(value)) : typeof value === "boolean" ? t(value ? "yes" : "no") : formatValue(value, lang);
+    rows.push(element("tr", {}, [element("th", { scope: "row", title: name, text: word("field", fieldLabel(name)) }), element("td", { text: shown })]));
   }
   return rows.length ? element("table", { class: "rb-figures" }, [element("caption", { text: t("figures") }), element("tbody", {}, rows)]) : null;
 }
@@ -695,6 +721,7 @@ async function main() {
   // The form and the entry titles are a convenience (the calculator runs without them), and
   // small: they arrive long before the runtime.
   await Promise.all([
+    loadCatalog(root, lang),
     fetch(new URL(host.dataset.schema, location.href)).then((r) => (r.ok ? r.json() : null)).then((value) => {
       schema = value;
       rebuildForm();

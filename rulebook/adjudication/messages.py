@@ -153,12 +153,14 @@ def extract_adjudicator(
 def extract_calculator_labels(
     fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
 ) -> Iterator[_Extracted]:
-    """pybabel extraction method for the site's catalog: only ``label=N_("…")`` of each ``Calculator``.
+    """pybabel extraction method for the site's catalog: ``label=N_("…")`` and ``title="…"`` of each ``Calculator``.
+
+    The label names the calculator; the title is the line under it saying what it settles.
 
     >>> import io
-    >>> source = b'Calculator(name="x", label=N_("Action stack"))\\nN_("infantry")'
+    >>> source = b'Calculator(name="x", label=N_("Action stack"), title="Resolve a stack")\\nN_("infantry")'
     >>> list(extract_calculator_labels(io.BytesIO(source), (), (), {}))
-    [(1, None, 'Action stack', [])]
+    [(1, None, 'Action stack', []), (1, None, 'Resolve a stack', [])]
     """
     tree = ast.parse(fileobj.read())
     for node in ast.walk(tree):
@@ -167,6 +169,10 @@ def extract_calculator_labels(
                 value = keyword.value
                 if keyword.arg == "label" and isinstance(value, ast.Call) and _name(value) == "N_" and value.args:
                     text = _literal(value.args[0])
+                    if text is not None:
+                        yield value.lineno, None, text, []
+                elif keyword.arg == "title":
+                    text = _literal(value)
                     if text is not None:
                         yield value.lineno, None, text, []
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebook.adjudication.messages import load_language
+from rulebook.adjudication.forms import page_catalog_json
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
@@ -292,7 +292,7 @@ def build_site(
     from rulebook.adjudication.scenarios import scenario_schemas
 
     schemas = {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
-    messages = {code: load_language(paths.locales, code).to_json() for code in languages}
+    messages = {code: page_catalog_json(paths.locales, code) for code in languages}
     runtime = write_runtime(paths.out, paths.node_modules, paths.adjudicator, paths.web, schemas, messages)
     say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB in {paths.out / '_runtime'}")
     mkdocs_seconds = time.perf_counter() - started

@@ -1,0 +1,223 @@
+"""The words of the calculator forms and figures tables, as a gettext catalog of their own (issue 17, item 3).
+
+A calculator page builds its form from the scenario's JSON Schema
+(:func:`rulebook.adjudication.scenarios.scenario_schemas`) and its figures table from the
+result's plain fields. Nothing a player reads there may be a Python identifier, so every
+word is a message of the ``forms`` domain (``locales/forms.pot``,
+``locales/<lang>/LC_MESSAGES/forms.po``):
+
+- a field's label, context ``field``: its name made readable (``loss_order`` → "Loss order",
+  :func:`field_label`); result fields shown in the figures table are fields too;
+- a field's help, no context: the docstring of the dataclass field, exactly as the schema
+  carries it (``description``), literals marked ````like this````;
+- a choice of an enumeration, context ``choice``: its value made readable
+  (``western-allies`` → "western allies", :func:`choice_label`).
+
+The page looks each one up in the catalog of its language (merged into
+``_runtime/messages/<lang>.json`` under gettext's ``context + "\\x04" + msgid`` keys) and
+falls back to the English label. The labels are made the same way in ``web/calculator.js``
+(``fieldLabel``/``choiceLabel``): a test keeps the two in step.
+
+Refresh the template and the catalogs after a scenario or result changes::
+
+    .venv/bin/python -m rulebook.adjudication.forms
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import typing
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from adjudicator.registry import calculators
+from rulebook.adjudication.scenarios import inherited_field_docstrings, scenario_schemas
+from rulebook.content.model import LANGUAGES
+
+__all__ = [
+    "DOMAIN",
+    "FormMessage",
+    "choice_label",
+    "field_label",
+    "form_messages",
+    "form_words",
+    "forms_template",
+    "page_catalog_json",
+    "po_text",
+    "update_catalogs",
+]
+
+DOMAIN = "forms"
+"""The gettext domain: ``locales/forms.pot`` and ``locales/<lang>/LC_MESSAGES/forms.po``."""
+
+_FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+
+CONTEXT_SEPARATOR = "\x04"
+"""gettext's separator between a message's context and its msgid in a compiled catalog."""
+
+
+@dataclasses.dataclass(frozen=True)
+class FormMessage:
+    """One word or sentence of a calculator form, with where it is used (for the translator)."""
+
+    context: str | None
+    msgid: str
+    used_in: tuple[str, ...]
+
+
+def field_label(name: str) -> str:
+    """A field's name as a label.
+
+    >>> field_label("loss_order"), field_label("tw_paid"), field_label("amount_hpp")
+    ('Loss order', 'Tw paid', 'Amount hpp')
+    """
+    text = name.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def choice_label(value: object) -> str:
+    """An enumeration value as a word.
+
+    >>> choice_label("western-allies"), choice_label("Ar1"), choice_label(3)
+    ('western allies', 'Ar1', '3')
+    """
+    return str(value).replace("-", " ")
+
+
+def _walk_schema(schema: Any, found: dict[tuple[str | None, str], set[str]], where: str) -> None:
+    if isinstance(schema, dict):
+        for name, field in (schema.get("properties") or {}).items():
+            found.setdefault(("field", field_label(name)), set()).add(where)
+            if isinstance(field, dict) and isinstance(field.get("description"), str):
+                found.setdefault((None, field["description"]), set()).add(where)
+        if isinstance(schema.get("description"), str) and "properties" not in schema:
+            found.setdefault((None, schema["description"]), set()).add(where)
+        for value in schema.get("enum") or ():
+            if isinstance(value, str):
+                found.setdefault(("choice", choice_label(value)), set()).add(where)
+        for value in schema.values():
+            _walk_schema(value, found, where)
+    elif isinstance(schema, list):
+        for value in schema:
+            _walk_schema(value, found, where)
+
+
+def _result_fields(evaluate: Any) -> Iterator[tuple[str, str | None]]:
+    """The result dataclass's fields with their docstrings (the figures table shows the scalar ones)."""
+    result = typing.get_type_hints(evaluate).get("return")
+    if not isinstance(result, type) or not dataclasses.is_dataclass(result):
+        return
+    docstrings = inherited_field_docstrings(result)
+    for field in dataclasses.fields(result):
+        if field.name != "trace":
+            yield field.name, docstrings.get(field.name)
+
+
+def form_messages() -> list[FormMessage]:
+    """Every label, help text and choice of every calculator's form and figures table, sorted."""
+    found: dict[tuple[str | None, str], set[str]] = {}
+    for key, schema in scenario_schemas().items():
+        _walk_schema(schema, found, key.removeprefix("scenario."))
+    for name, calculator in calculators().items():
+        for field, docstring in _result_fields(calculator.evaluate):
+            found.setdefault(("field", field_label(field)), set()).add(f"{name} (result)")
+            if docstring:
+                found.setdefault((None, docstring), set()).add(f"{name} (result)")
+    messages = [FormMessage(context, msgid, tuple(sorted(used))) for (context, msgid), used in found.items()]
+    return sorted(messages, key=lambda message: (message.context or "", message.msgid))
+
+
+def forms_template() -> Catalog:
+    """The ``forms.pot`` template: every message with the calculators that use it as a comment."""
+    catalog = Catalog(project="Rulebook", version="0.1", domain=DOMAIN, fuzzy=False)
+    for message in form_messages():
+        catalog.add(
+            message.msgid,
+            context=message.context,
+            auto_comments=[f"used in: {', '.join(message.used_in)}"],
+        )
+    return catalog
+
+
+def po_text(catalog: Catalog) -> str:
+    """A catalog as the project writes its PO files: no wrapping, no dates, sorted."""
+    # Fixed dates and header: the template and catalogs are compared byte for byte with a fresh
+    # extraction (tests), so nothing in them may change from run to run.
+    catalog.creation_date = catalog.revision_date = _FIXED_DATE
+    catalog.last_translator = "Rulebook"
+    catalog.language_team = f"{catalog.locale or 'en'}" if catalog.locale else ""
+    catalog.msgid_bugs_address = ""
+    lang = str(catalog.locale) if catalog.locale else None
+    catalog.header_comment = (
+        f"# The words of the calculator forms ({DOMAIN} domain){': ' + lang if lang else ''}. Translate every msgstr;\n"
+        "# field labels have context 'field', choices 'choice'. See rulebook/adjudication/forms.py."
+    )
+    stream = BytesIO()
+    write_po(stream, catalog, width=0, omit_header=False, sort_output=True, no_location=True)
+    return stream.getvalue().decode("utf-8")
+
+
+def update_catalogs(locales: Path) -> list[Path]:
+    """Write ``locales/forms.pot`` and bring every language's ``forms.po`` in step with it (new messages
+    empty, removed ones dropped, translations kept); the paths written."""
+    template = forms_template()
+    written = [locales / f"{DOMAIN}.pot"]
+    written[0].write_text(po_text(template), encoding="utf-8")
+    for lang in LANGUAGES:
+        path = locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if path.exists():
+            with path.open("rb") as handle:
+                catalog = read_po(handle, locale=lang, domain=DOMAIN)
+        else:
+            catalog = Catalog(locale=lang, domain=DOMAIN, project="Rulebook", version="0.1", fuzzy=False)
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(po_text(catalog), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def form_words(locales: Path, lang: str) -> dict[str, str]:
+    """The translated form words of ``lang``: ``msgid`` or ``context + "\\x04" + msgid`` → translation.
+
+    Empty and fuzzy messages are left out, so the page shows them in English.
+
+    >>> words = form_words(Path("locales"), "en")
+    >>> words == {}
+    True
+    """
+    path = locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not path.exists():
+        return {}
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN, abort_invalid=True)
+    words: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not isinstance(message.string, str) or not message.string:
+            continue
+        key = f"{message.context}{CONTEXT_SEPARATOR}{message.id}" if message.context else str(message.id)
+        words[key] = message.string
+    return words
+
+
+def page_catalog_json(locales: Path, lang: str) -> str:
+    """What a calculator page of ``lang`` loads: the adjudicator catalog
+    (:meth:`adjudicator.messages.Language.to_json`) plus ``forms``, the form words (:func:`form_words`)."""
+    from rulebook.adjudication.messages import load_language
+
+    document = json.loads(load_language(locales, lang).to_json())
+    document["forms"] = form_words(locales, lang)
+    return json.dumps(document, ensure_ascii=False, sort_keys=True)
+
+
+if __name__ == "__main__":
+    for written_path in update_catalogs(Path(__file__).resolve().parents[2] / "locales"):
+        print(written_path)

@@ -1,0 +1,100 @@
+"""Tests of :mod:`rulebook.adjudication.forms`: the calculator forms' words are extracted, current, complete,
+and the page makes the same labels as the extractor."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from rulebook.adjudication.forms import (
+    CONTEXT_SEPARATOR,
+    DOMAIN,
+    choice_label,
+    field_label,
+    form_messages,
+    forms_template,
+    page_catalog_json,
+    po_text,
+    update_catalogs,
+)
+from rulebook.content.model import LANGUAGES
+from tests.conftest import REPOSITORY
+
+LOCALES = REPOSITORY / "locales"
+CALCULATOR_JS = REPOSITORY / "web" / "calculator.js"
+
+
+def test_template_and_catalogs_are_current(tmp_path: Path) -> None:
+    """``locales/forms.pot`` is a fresh extraction; refreshing the catalogs changes none of them."""
+    assert (LOCALES / f"{DOMAIN}.pot").read_text(encoding="utf-8") == po_text(forms_template()), (
+        "run `.venv/bin/python -m rulebook.adjudication.forms`"
+    )
+    copy = tmp_path / "locales"
+    shutil.copytree(LOCALES, copy)
+    for written in update_catalogs(copy):
+        original = LOCALES / written.relative_to(copy)
+        assert written.read_bytes() == original.read_bytes(), f"{original} is not in step with forms.pot"
+
+
+def test_every_form_word_is_extracted() -> None:
+    """Labels of scenario and result fields, their help, and every enumeration choice are messages."""
+    messages = {(message.context, message.msgid) for message in form_messages()}
+    assert ("field", "Loss order") in messages  # battle scenario
+    assert ("field", "Expected attacker loss cost") in messages  # battle result (figures table)
+    assert ("field", "Tw paid") in messages  # stack result
+    assert ("choice", "western allies") in messages
+    assert any(context is None and "``" in msgid for context, msgid in messages)  # help with literals
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_translates_every_form_word(lang: str) -> None:
+    """No empty or fuzzy message: a player never reads a Python identifier or an English help text."""
+    with (LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    missing = [f"{message.context or ''}|{message.id}" for message in catalog if message.id and not message.string]
+    fuzzy = [f"{message.context or ''}|{message.id}" for message in catalog if message.id and message.fuzzy]
+    assert (missing[:5], len(missing), fuzzy[:5]) == ([], 0, [])
+    literals = [
+        message.id
+        for message in catalog
+        if message.id and str(message.id).count("``") != str(message.string).count("``")
+    ]
+    assert literals == [], "keep the ``literal`` marks of the help texts"
+
+
+def test_page_catalog_carries_the_form_words() -> None:
+    """What the page loads: the adjudicator catalog and the form words under gettext's context keys."""
+    document = json.loads(page_catalog_json(LOCALES, "de"))
+    assert {"messages", "plural_forms", "forms"} <= set(document)
+    forms = document["forms"]
+    assert any(key.startswith("field" + CONTEXT_SEPARATOR) for key in forms)
+    assert any(key.startswith("choice" + CONTEXT_SEPARATOR) for key in forms)
+
+
+def _js_function(name: str) -> str:
+    source = CALCULATOR_JS.read_text(encoding="utf-8")
+    start = source.index(f"function {name}(")
+    return source[start : source.index("\n}\n", start) + 3]
+
+
+def test_the_page_makes_the_same_labels_as_the_extractor(tmp_path: Path) -> None:
+    """web/calculator.js's fieldLabel/choiceLabel, run by Node, agree with field_label/choice_label."""
+    node = shutil.which("node")
+    assert node is not None, "Node.js is needed (it builds the site too)"
+    names = ["loss_order", "tw_paid", "amount_hpp", "x", "expected_attacker_loss_cost"]
+    choices = ["western-allies", "Ar1", "after-round", "a-b-c"]
+    script = tmp_path / "labels.mjs"
+    script.write_text(
+        _js_function("fieldLabel")
+        + _js_function("choiceLabel")
+        + f"const names = {json.dumps(names)};\nconst choices = {json.dumps(choices)};\n"
+        + "console.log(JSON.stringify([names.map(fieldLabel), choices.map(choiceLabel)]));\n",
+        encoding="utf-8",
+    )
+    output = subprocess.run([node, str(script)], capture_output=True, text=True, check=True).stdout
+    assert json.loads(output) == [[field_label(n) for n in names], [choice_label(c) for c in choices]]
