@@ -41,7 +41,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ENGLISH", "Language", "Message", "MessageList", "N_", "N_plural", "Plural", "Summarized", "message"]
+__all__ = [
+    "ENGLISH",
+    "Language",
+    "Message",
+    "MessageList",
+    "N_",
+    "N_plural",
+    "Plural",
+    "Summarized",
+    "message",
+    "message_from_plain",
+]
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate here"
@@ -273,3 +284,31 @@ class Language:
 
 ENGLISH = Language()
 """English: the msgids themselves, Python's number format."""
+
+
+def message_from_plain(data: Any) -> Any:
+    """A message, message list or field value rebuilt from its plain data (:func:`adjudicator.plain.to_plain`).
+
+    A stored result (a worked example's) keeps each step's template and fields, so it can be
+    shown again in any language without running the calculator.
+
+    >>> step = {"rule": "us.5", "template": "{who} cannot move", "params": {"who": {"template": "the {unit}",
+    ...     "params": {"unit": "HQ"}, "plural": None, "count": None, "text": "the HQ"}}, "plural": None,
+    ...     "count": None, "text": "the HQ cannot move"}
+    >>> Language("de", {"{who} cannot move": "{who} darf nicht ziehen", "the {unit}": "die {unit}"}).render(
+    ...     message_from_plain(step))
+    'die HQ darf nicht ziehen'
+    """
+    if isinstance(data, dict):
+        if isinstance(data.get("template"), str) and isinstance(data.get("params"), dict):
+            return Message(
+                data["template"],
+                {name: message_from_plain(value) for name, value in data["params"].items()},
+                data.get("plural"),
+                data.get("count"),
+            )
+        if isinstance(data.get("items"), list) and isinstance(data.get("separator"), str):
+            return MessageList(tuple(message_from_plain(item) for item in data["items"]), data["separator"])
+    if isinstance(data, list):
+        return [message_from_plain(item) for item in data]
+    return data

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.adjudication.forms import page_catalog_json
+from rulebook.adjudication.messages import load_language
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
@@ -270,7 +271,10 @@ def build_site(
     mo_dir = paths.work / "locales"
     for warning in compile_catalogs(paths.locales, mo_dir, tuple(languages)):
         say(f"warning: {warning} (shown in English)")
-    trees = render_site(corpus, paths.work / "docs", paths.templates, mo_dir, languages, outcomes, progress=say)
+    answers_in = {code: load_language(paths.locales, code) for code in languages}
+    trees = render_site(
+        corpus, paths.work / "docs", paths.templates, mo_dir, languages, outcomes, progress=say, answers_in=answers_in
+    )
     config_dir = paths.work / "mkdocs"
     config_dir.mkdir(parents=True, exist_ok=True)
     config_files = []

@@ -33,7 +33,7 @@ second time.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,7 @@ import jinja2
 import yaml
 from markupsafe import Markup
 
+from adjudicator.messages import Language as AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook import __version__
 from rulebook.adjudication.examples import ExampleOutcome
@@ -162,14 +163,17 @@ def render_site(
     languages: Iterable[str] = LANGUAGES,
     outcomes: Sequence[ExampleOutcome] = (),
     progress: Callable[[str], None] | None = None,
+    answers_in: Mapping[str, AnswerLanguage] | None = None,
 ) -> list[RenderedTree]:
     """Write every page of every language tree to ``out_dir/<lang>/`` and return the trees.
 
     ``outcomes`` are the results of :func:`rulebook.adjudication.examples.run_examples` (shown on their
-    entries' pages). ``out_dir`` is emptied first, so a removed entry leaves no stale page.
+    entries' pages); ``answers_in`` the adjudicator catalog per language code
+    (:func:`rulebook.adjudication.messages.load_language`) their traces are shown in (English without).
+    ``out_dir`` is emptied first, so a removed entry leaves no stale page.
     """
     check_game_ids(corpus)
-    site = SiteIndex(corpus, outcomes)
+    site = SiteIndex(corpus, outcomes, answers_in)
     if out_dir.exists():
         shutil.rmtree(out_dir)
     trees = []

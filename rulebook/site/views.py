@@ -12,10 +12,12 @@ import json
 import posixpath
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.messages import ENGLISH, message_from_plain
+from adjudicator.messages import Language as AnswerLanguage
 from adjudicator.registry import Calculator, calculators
 from rulebook import __version__
 from rulebook.adjudication.examples import ExampleOutcome
@@ -203,7 +205,14 @@ class TocItem:
 class SiteIndex:
     """Lookups shared by every page of one render (built once per corpus)."""
 
-    def __init__(self, corpus: Corpus, outcomes: Sequence[ExampleOutcome]) -> None:
+    def __init__(
+        self,
+        corpus: Corpus,
+        outcomes: Sequence[ExampleOutcome],
+        answers_in: Mapping[str, AnswerLanguage] | None = None,
+    ) -> None:
+        self.answers_in: Mapping[str, AnswerLanguage] = answers_in or {}
+        """The adjudicator's catalog per language code: worked examples' traces are shown in it."""
         self.corpus = corpus
         self.games = {game.id: game for game in corpus.games}
         self.sources = {source.id: source for source in corpus.sources}
@@ -273,6 +282,12 @@ class SiteIndex:
                 line if len(line) <= 120 else line[:119] + "…",
             )
         return self._blocks[key]
+
+    def step_text(self, step: Mapping[str, Any], lang: Language) -> str:
+        """A stored trace step (plain data) in ``lang``: re-rendered from its template and fields."""
+        if "template" not in step:
+            return str(step.get("text", ""))
+        return self.answers_in.get(lang.value, ENGLISH).render(message_from_plain(dict(step)))
 
     def entry_title(self, entry: Entry, lang: Language) -> str:
         version = entry.text.get(lang) or entry.text.get(Language.EN) or entry.original
@@ -593,7 +608,7 @@ def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_
                 link=None if here else link,
                 title=link.title if link else step.get("rule"),
                 rule=step.get("rule"),
-                text=str(step.get("text", "")),
+                text=site.step_text(step, lang),
             )
         )
     first = site.entries[example.entries[0]]

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from adjudicator.messages import Language as AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.content.load import load_or_raise
@@ -376,19 +377,36 @@ class TestRenderSite:
                 "trace": {
                     "steps": [
                         {"rule": "how.ausloesende-bedingungen", "text": "the discard triggers Radar"},
-                        {"rule": "how.abwerfen", "text": "Radar is discarded"},
+                        {
+                            "rule": "how.abwerfen",
+                            "template": "{card} is discarded",
+                            "params": {"card": "Radar"},
+                            "plural": None,
+                            "count": None,
+                            "text": "Radar is discarded",
+                        },
                     ]
                 },
             },
         )
-        render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
+        german = AnswerLanguage("de", {"{card} is discarded": "{card} wird abgeworfen"})
+        render_site(
+            corpus,
+            tmp_path / "docs",
+            TEMPLATES,
+            mo_dir,
+            languages=["de"],
+            outcomes=[outcome],
+            answers_in={"de": german},
+        )
         docs = tmp_path / "docs" / "de"
         first = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
         assert '<h3 id="how-example-discard-title">Abwerfen löst eine Reaktion aus</h3>' in first
         assert "Geprüft mit Rulebook" in first
         assert "\n{cards: [{name: Radar, cost: 2}]}\n" in first
         assert "1. [Auslösende Bedingungen](ausloesende-bedingungen.md): the discard triggers Radar" in first
-        assert "2. *Abwerfen*: Radar is discarded" in first  # the page itself is not linked
+        # The page itself is not linked; a step stored with its template is shown in the page's language.
+        assert "2. *Abwerfen*: Radar wird abgeworfen" in first
         assert "resolved: [Radar]" in first and "ignored" not in first  # the stated outcome only
         other = (docs / "hell-of-a-war" / "ausloesende-bedingungen.md").read_text(encoding="utf-8")
         assert "[Abwerfen löst eine Reaktion aus](../examples/hell-of-a-war.md#how-example-discard)" in other
