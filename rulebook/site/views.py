@@ -529,9 +529,12 @@ def template_fields(view: object) -> dict[str, Any]:
     return {item.name: getattr(view, item.name) for item in dataclasses.fields(view)}
 
 
-def pick(texts: dict[Language, str], lang: Language) -> Localized | None:
-    """The text in ``lang``, else English, else any language; ``None`` when there is none."""
-    for candidate in (lang, Language.EN, *texts):
+def pick(texts: dict[Language, str], lang: Language, fallback: Language = Language.EN) -> Localized | None:
+    """The text in ``lang``, else in ``fallback`` (English unless said), else any language; ``None`` when there is none.
+
+    A quotation of a source falls back to the source's own language (the words quoted), not to English.
+    """
+    for candidate in (lang, fallback, *texts):
         value = texts.get(candidate)
         if value:
             return Localized(value, Language(candidate).value)
@@ -624,7 +627,7 @@ def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_
             f"{relative_link(from_path, examples_path(example.game))}#{example_anchor(example)}",
         ),
         title=pick(example.title, lang),
-        quote=pick(example.quote, lang),
+        quote=pick(example.quote, lang, fallback=site.entries[example.entries[0]].lang),
         status=outcome.status,
         calculator=outcome.calculator,
         calculator_href=calculator_href,
