@@ -81,7 +81,7 @@ class _VisibleText(HTMLParser):
 def english_sentences(html: str, tree: str) -> list[str]:
     """The sentences of ``html``'s visible ``tree``-language text that read as English.
 
-    >>> english_sentences('<p lang="de">Die Karte wird abgeworfen.</p><p>The card is discarded with the rest.</p>', "ru")
+    >>> english_sentences('<p lang="de">Karte abgeworfen.</p><p>The card is discarded with the rest.</p>', "ru")
     ['The card is discarded with the rest.']
     >>> english_sentences("<p>Hell of a War: правила</p><code>the and with</code>", "ru")
     []
