@@ -110,5 +110,5 @@ def test_no_visible_english_sentence(built_site: BuiltSite, tree: str) -> None:
         for sentence in english_sentences(page.read_text(encoding="utf-8"), tree):
             first_page.setdefault(sentence, page.relative_to(built_site.root))
             count[sentence] += 1
-    report = [f"{count[s]}× {s[:140]!r} (first on {first_page[s]})" for s in sorted(first_page, key=count.get)]
+    report = [f"{count[s]}× {s[:140]!r} (first on {first_page[s]})" for s in sorted(first_page, key=lambda s: count[s])]
     assert report == [], f"{len(report)} English sentences in /{tree}/:\n" + "\n".join(report[-40:])
