@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import string
 from pathlib import Path
 from typing import Any
 
@@ -164,3 +165,71 @@ def test_each_language_loads_with_its_plural_rule_and_number_signs() -> None:
     assert [languages["de"].plural_index(n) for n in (1, 3)] == [0, 1]
     assert languages["de"].render(Message("{p:.1f} {q:.0%}", {"p": 0.5, "q": 0.5})) == "0,5 50\u00a0%"
     assert languages["en"].render(Message("{p:.1f} {q:.0%}", {"p": 0.5, "q": 0.5})) == "0.5 50%"
+
+
+def _fields(template: str) -> list[str]:
+    """The ``{name:spec}`` fields of a template, sorted (what a translation must keep)."""
+    return sorted({f"{name}:{spec}" for _, name, spec, _ in string.Formatter().parse(template) if name is not None})
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_translates_every_message_with_the_same_fields(lang: str) -> None:
+    """Complete catalogs: no empty or fuzzy msgstr, every plural form filled, every field kept as it is."""
+    with language_catalog_path(LOCALES, lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    problems = []
+    for entry in catalog:
+        if not entry.id:
+            continue
+        ids = (entry.id,) if isinstance(entry.id, str) else tuple(entry.id)
+        forms = (entry.string,) if isinstance(entry.string, str) else tuple(entry.string or ())
+        expected_forms = 1 if len(ids) == 1 else catalog.num_plurals
+        if entry.fuzzy or len(forms) != expected_forms or not all(forms):
+            problems.append(f"{ids[0]!r}: missing or fuzzy")
+            continue
+        wanted = _fields(ids[-1])
+        problems += [f"{ids[0]!r}: fields {_fields(form)} != {wanted}" for form in forms if _fields(form) != wanted]
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_calculator_answers_its_first_worked_example_in_every_language(lang: str) -> None:
+    """Issue 17's 'done when': each calculator's first worked example, rendered in ``lang``, uses only
+    translated msgids — every step, summary line and nested message, and every field value that is a msgid."""
+    loaded = load_corpus(REPOSITORY / "content", REPOSITORY.parent / "shared" / "sources")
+    assert loaded.corpus is not None
+    language = load_language(LOCALES, lang)
+    pot = _pot_ids()
+    first: dict[str, Any] = {}
+    for example in loaded.corpus.examples:
+        first.setdefault(example.calculator, example)
+    untranslated: dict[str, str] = {}
+    for calculator, example in first.items():
+        result = run(calculator, example.scenario)
+        shown = _templates(result) | _templates(result.summary_messages()) | (_words(result) & pot)
+        for msgid in shown:
+            if msgid not in language.messages:
+                untranslated.setdefault(msgid, example.id)
+    assert untranslated == {}
+    assert len(first) >= 30  # most calculators have a worked example
+
+
+def _words(value: Any) -> set[str]:
+    """Every string a result passes as a field value (a word that may be a msgid)."""
+    found: set[str] = set()
+    if isinstance(value, (Step, Message)):
+        found |= {item for item in value.params.values() if isinstance(item, str)}
+        found |= _words(value.params)
+    elif isinstance(value, MessageList):
+        for item in value.items:
+            found |= _words(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= _words(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            found |= _words(item)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            found |= _words(getattr(value, name))
+    return found
