@@ -233,3 +233,21 @@ def _words(value: Any) -> set[str]:
         for name in value.__dataclass_fields__:
             found |= _words(getattr(value, name))
     return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_calculator_labels_read_the_same_in_both_catalogs(lang: str) -> None:
+    """A calculator's name is in the site's catalog (its page) and in the adjudicator's (its answers): the same."""
+    from adjudicator.registry import calculators
+
+    with (LOCALES / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        site = read_po(handle, locale=lang)
+    answers = load_language(LOCALES, lang)
+    differing = {}
+    for calculator in calculators().values():
+        on_page = site.get(calculator.label)
+        assert on_page is not None, f"{calculator.label!r} is missing from messages.po"
+        in_answers = answers.translate(calculator.label)
+        if lang != "en" and on_page.string != in_answers:
+            differing[calculator.label] = (on_page.string, in_answers)
+    assert differing == {}
