@@ -164,3 +164,15 @@ def test_each_language_loads_with_its_plural_rule_and_number_signs() -> None:
     assert [languages["de"].plural_index(n) for n in (1, 3)] == [0, 1]
     assert languages["de"].render(Message("{p:.1f} {q:.0%}", {"p": 0.5, "q": 0.5})) == "0,5 50\u00a0%"
     assert languages["en"].render(Message("{p:.1f} {q:.0%}", {"p": 0.5, "q": 0.5})) == "0.5 50%"
+
+
+def test_no_msgid_is_flagged_as_a_printf_format() -> None:
+    """No msgid carries Babel's ``python-format`` flag: it would make ``msgfmt --check-format`` demand a ``%`` code.
+
+    Babel flags a msgid whose ``%`` is followed by what reads as a conversion (``50% of``, ``% hidden``);
+    every translation would then have to repeat that ``%`` code. The templates are ``str.format``
+    templates (``python-brace-format``), so a literal ``%`` must not be followed by a space and a letter.
+    """
+    with (LOCALES / "adjudicator.pot").open("rb") as handle:
+        flagged = [m.id for m in read_po(handle) if m.id and "python-format" in m.flags]
+    assert flagged == []
