@@ -207,7 +207,7 @@ STILL_ENGLISH = frozenset(
         (
             "{card} comes up with its effect countered by {by}: {player} pays only its play cost of {cost} TW (the grey box), not the costs in its description",  # noqa: E501 - a msgid is one line
             "card",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("{card} goes to {player}'s scrapyard, though its effect was countered", "card"),
         ("{card} still counts as being in {player}'s hand until it resolves and is paid{affordable}", "card"),
         ("{player} draws {cards} from the top of the depot into the hand", "cards"),
@@ -215,59 +215,52 @@ STILL_ENGLISH = frozenset(
         (
             "The convoy from {sender} to {destination} loses {lost} of {value} HPP; {delivered} HPP arrive.",
             "destination",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         (
             "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",  # noqa: E501 - a msgid is one line
             "detail",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         (
             "{hex} holds {detail}, over the limit of {limit} for {where}; allowed for now: the limit is checked at the end of every segment and phase",  # noqa: E501 - a msgid is one line
             "detail",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("{item} must be supplied to {doing}: it is {said}", "doing"),
-        ("{unit} cannot {doing} {hex}: it contains EZOC and no other friendly unit", "doing"),
         ("{effect}: as before, and the radio is destroyed", "effect"),
         ("  row {row}: {chance} — {effects}", "effects"),
         ("{rolls}: {effects}", "effects"),
-        ("EZOC for {faction}: the ZOC of every other player's ground units ({count} hexes)", "faction"),
-        ("sea zone {zone} has an open port and a {faction} supply convoy", "faction"),
-        ("sea zone {zone} holds no {faction} supply convoy (the Axis and the Soviets need one)", "faction"),
-        ("{faction}: {count} hex in EZOC", "faction"),
         (
             "nobody reacts any more: the stack is worked through last in, first out, from {last} back to {first}",
             "first",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("Legal in the {format} format ({count} cards)", "format"),
         ("Not legal in the {format} format ({count} cards)", "format"),
         ("no title exceeds its copy limit ({limit} per card in the {format} format)", "format"),
         ("the deck has {count} cards; the {format} format allows at most {maximum}", "format"),
         ("{name}: {number} copies; the {format} format allows {wording}", "format"),
-        ("air units {where} {give} a shift on the battle table in a {weather} hex", "give"),
         ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "how"),
-        ("rule a: {attacker} {how} by {blocker} and deals its matching attack value to it", "how"),
         (
             "rule cc2: with several unblocked attackers ({attackers}) {target} returns its {value_name} {value} whole to one of them, {how}: {receiver}",  # noqa: E501 - a msgid is one line
             "how",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("each research die costs {cost} IPCs{industrial}", "industrial"),
         (
             "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void against every ground force attacking the territory",  # noqa: E501 - a msgid is one line
             "kind",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("the {kind} modifier {value:+d} applies to the defending {unit} (no paratroopers are deployed)", "kind"),
         ("a deck holds cards of the Axis or of the Allies only; this one has cards of: {kinds}", "kinds"),
         (
             "{attacker} is blocked by units of several types ({kinds}): it deals each attack value exactly once, split only among the blockers of that type",  # noqa: E501 - a msgid is one line
             "kinds",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         (
             "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",  # noqa: E501 - a msgid is one line
             "limit",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         (
             "{hex} holds {detail}, over the limit of {limit} for {where}; allowed for now: the limit is checked at the end of every segment and phase",  # noqa: E501 - a msgid is one line
             "limit",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("losses: {losses}", "losses"),
         ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "lost"),
         ("cards of at most {limit} nations: main nation {main}, second nation {second}", "main"),
@@ -276,7 +269,7 @@ STILL_ENGLISH = frozenset(
         (
             "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",  # noqa: E501 - a msgid is one line
             "moment",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("no {name} {value:+d}: {reason}", "name"),
         ("{name} {value:+d}: {reason}", "name"),
         ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "nation"),
@@ -286,21 +279,21 @@ STILL_ENGLISH = frozenset(
         (
             "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines cannot fire at them",  # noqa: E501 - a msgid is one line
             "nation",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         (
             "{item} ({nationality}) has no supply source here: no city of its home country, no friendly Partisan Base of its minor country, no off-map box that supplies it",  # noqa: E501 - a msgid is one line
             "nationality",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("played to {target} victory points{note}", "note"),
         (
             "stuck vehicle given a {order} order: {training}+ gets it free (moves 1d10 cm straight ahead), less leaves it stuck for good and Immobilised",  # noqa: E501 - a msgid is one line
             "order",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("{nation} takes its losses from the weakest units up: {order}", "order"),
         (
             "{land}: occupation force as exact as possible, no card more than needed: {cards} ({flags} flags for the {needed} needed{others})",  # noqa: E501 - a msgid is one line
             "others",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("The roll: {outcome}.", "outcome"),
         ("the roll of {roll}: {outcome}", "outcome"),
         ("{item}: the line runs from {start} (not counted): {parts}, to {source}", "parts"),
@@ -323,16 +316,7 @@ STILL_ENGLISH = frozenset(
         (
             "{count} surviving submarine(s) attack the convoy {route} in the {sea}: its value drops by {cut} HPP ({per} HPP each), {lost} of its {value} HPP are lost",  # noqa: E501 - a msgid is one line
             "route",
-        ),
-        (
-            "the HQ {item} must be supplied and in its home country to be a deployment site: it is {said} and {where}",
-            "said",
-        ),
-        (
-            "the SS HQ {item} must be supplied overland to be a deployment site (it may be outside the home country): it is {said}",  # noqa: E501 - a msgid is one line
-            "said",
-        ),
-        ("{item} must be supplied to {doing}: it is {said}", "said"),
+        ),  # noqa: E501 - a msgid is one line
         ("cards of at most {limit} nations: main nation {main}, second nation {second}", "second"),
         ("{target} has Tarnung! against {selector}: the {amount} damage from {dealer} is prevented", "selector"),
         ("The convoy from {sender} to {destination} loses {lost} of {value} HPP; {delivered} HPP arrive.", "sender"),
@@ -342,22 +326,22 @@ STILL_ENGLISH = frozenset(
         (
             "{amount} HPP is within a quarter of {sender}'s base {base} HPP ({cap} HPP); it is placed face down on the {sea} and counts towards {sender}'s spending",  # noqa: E501 - a msgid is one line
             "sender",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("{source} is a supply source of {item}", "source"),
         (
             "the target is a {status} territory of {target}; only its original borders count: the raid causes no HPP loss",  # noqa: E501 - a msgid is one line
             "status",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("{name} ({card}), {player}: {status} — {reason}", "status"),
         (
             "Strategic Bombing cannot be carried out against France or the Soviet Union: the raid on {target} is not allowed{france}",  # noqa: E501 - a msgid is one line
             "target",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "target"),
         (
             "{card} counters only the effect of {target}; {player} bore its own play cost plus that of {target}",
             "target",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("Blitz attack: allowed for {units}", "units"),
         ("the movement continues with {units}", "units"),
         ("the moving {units} {verdict}", "units"),
@@ -372,48 +356,41 @@ STILL_ENGLISH = frozenset(
         (
             "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); rolled {roll}, {verdict}",  # noqa: E501 - a msgid is one line
             "verdict",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         (
             "{unit} receives {received} damage, {on_defence} of it on its printed defence {defence}: {verdict}",
             "verdict",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("{violation}", "violation"),
-        ("a {weather} hex cannot be attacked in the Blitz Combat Segment", "weather"),
-        ("the hex is affected by {weather} (bad weather of its area this turn)", "weather"),
-        ("weather: {weather}", "weather"),
-        ("{result} becomes {adjusted} in a hex affected by {weather}", "weather"),
-        ("{unit} moved into {hex}, which is affected by {weather} and contains EZOC: it must stop", "weather"),
         (
             "a first-order unit is read as a one-step unit; Exception 1 lifts {what} (option readings.expeditionary)",
             "what",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("overland supply is required, so the line may not go {what} ({a} → {b})", "what"),
         ("{hex} has {what} in enemy country {country} and is not under friendly control", "what"),
         (
             "{player} declares {what}, which opens the action stack; the card is earmarked (the symbolic lock): it stays unlocked but cannot pay for another action in this stack{affordable}",  # noqa: E501 - a msgid is one line
             "what",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("{player} declares {what}: playing a card is an action, which can be answered by reactions", "what"),
         ("{player} reacts with {what}: playing a card is an action, which can be answered by reactions", "what"),
         (
             "{player} reacts with {what}; the card is earmarked (the symbolic lock): it stays unlocked but cannot pay for another action in this stack{affordable}",  # noqa: E501 - a msgid is one line
             "what",
-        ),
-        ("air units {where} {give} a shift on the battle table in a {weather} hex", "where"),
+        ),  # noqa: E501 - a msgid is one line
         (
             "the HQ {item} must be supplied and in its home country to be a deployment site: it is {said} and {where}",
             "where",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         ("{hex} holds {count} ground units with {steps} steps, within the limit for {where}", "where"),
         (
             "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",  # noqa: E501 - a msgid is one line
             "where",
-        ),
+        ),  # noqa: E501 - a msgid is one line
         (
             "{hex} holds {detail}, over the limit of {limit} for {where}; allowed for now: the limit is checked at the end of every segment and phase",  # noqa: E501 - a msgid is one line
             "where",
-        ),
-        ("{unit} begins Movement {where} EZOC (in {hex})", "where"),
+        ),  # noqa: E501 - a msgid is one line
         ("{card} comes up but {why}: it does nothing, {player} pays nothing and the card is released ({state})", "why"),
         ("{unit} may attack a snow hex in the Blitz Combat Segment: {why}", "why"),
         ("{name}: {number} copies; the {format} format allows {wording}", "wording"),
