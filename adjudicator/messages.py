@@ -301,8 +301,9 @@ def message_from_plain(data: Any) -> Any:
     """
     if isinstance(data, dict):
         if isinstance(data.get("template"), str) and isinstance(data.get("params"), dict):
+            stored_template: str = data["template"]  # a msgid the calculator marked when it ran
             return Message(
-                data["template"],
+                stored_template,
                 {name: message_from_plain(value) for name, value in data["params"].items()},
                 data.get("plural"),
                 data.get("count"),

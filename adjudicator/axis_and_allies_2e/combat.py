@@ -47,9 +47,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.axis_and_allies_2e.vocabulary import UNITS, Domain, Technology, Unit
+from adjudicator.axis_and_allies_2e.vocabulary import UNIT_WORDS, UNITS, Domain, Technology, Unit
 from adjudicator.battle.engine import AfterBattle, AntiAircraftFire, BattleSetup, Combatant, SupportFire
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import MessageList, N_plural, message
 from adjudicator.trace import N_, TraceBuilder
 
 if TYPE_CHECKING:
@@ -332,25 +333,24 @@ def _build_side(
     order = _loss_order(side, attacking, present)
     units = tuple(_combatant(unit, attacking, side, scenario) for unit in order)
     counts = tuple(side.units[unit.value] for unit in order)
-    how = "given" if side.loss_order else "default: cheapest first"
     trace.add(
         BASE,
         "{label} casualties are taken in this order ({how}): {order}",
         label=label,
-        how=how,
-        order=", ".join(unit.value for unit in order) or "none",
+        how=N_("given") if side.loss_order else N_("default: cheapest first"),
+        order=MessageList(tuple(message("{unit}", unit=UNIT_WORDS[unit]) for unit in order)) if order else N_("none"),
     )
     for unit, count in zip(units, counts):
-        dice = f"{unit.dice} dice" if unit.dice != 1 else "1 die"
-        value = f"hits on {unit.hits_on} or less" if unit.hits_on else "rolls no dice"
         trace.add(
             BASE,
             "{label}: {count} {name}, {dice} each, {value}, cost {cost:g} IPC",
             label=label,
             count=count,
             name=unit.name,
-            dice=dice,
-            value=value,
+            dice=message(N_plural("{dice} die", "{dice} dice", count="dice"), dice=unit.dice),
+            value=message("hits on {hits_on} or less", hits_on=unit.hits_on)
+            if unit.hits_on
+            else message("rolls no dice"),
             cost=unit.cost,
         )
     return units, counts

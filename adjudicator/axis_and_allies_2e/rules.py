@@ -34,7 +34,7 @@ from fractions import Fraction
 from adjudicator.axis_and_allies_2e.vocabulary import AIR_UNITS, GAME
 from adjudicator.dice import check_roll, count_hits, hit_chance
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, N_plural, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 
@@ -223,7 +223,11 @@ def evaluate_research(scenario: ResearchScenario) -> ResearchResult:
         sixes = sum(1 for roll in scenario.rolls if roll == 6)
         trace.add(
             "aa2.weapons-development.roll-all-dice",
-            "rolled {rolls}: {sixes} six(es); the other dice's money is not refunded",
+            N_plural(
+                "rolled {rolls}: {sixes} six; the other dice's money is not refunded",
+                "rolled {rolls}: {sixes} sixes; the other dice's money is not refunded",
+                count="sixes",
+            ),
             rolls=list(scenario.rolls),
             sixes=sixes,
         )
@@ -272,7 +276,7 @@ class BridgingScenario:
 @dataclass(frozen=True)
 class BridgingResult(Summarized):
     legal: bool
-    reasons: tuple[str, ...]
+    reasons: tuple[Message, ...]
     """Why it is not legal (empty when it is)."""
     ships_needed: int
     """Transports the units need at 1 tank or 2 infantry each."""
@@ -281,15 +285,15 @@ class BridgingResult(Summarized):
     def summary_messages(self) -> list[Message]:
         if self.legal:
             return [message("legal")]
-        return [message("not legal: {reasons}", reasons="; ".join(self.reasons))]
+        return [message("not legal: {reasons}", reasons=MessageList(self.reasons, "; "))]
 
 
 def evaluate_bridging(scenario: BridgingScenario) -> BridgingResult:
     """Whether a bridging is legal."""
     trace = TraceBuilder()
-    reasons: list[str] = []
+    reasons: list[Message] = []
     if scenario.ship != "transport":
-        reasons.append(f"only transports bridge, not a {scenario.ship}")
+        reasons.append(message("only transports bridge, not a {ship}", ship=scenario.ship))
         trace.add(
             "aa2.transports.only-bridging-ships",
             "transports are the only ships that can bridge: a {ship} cannot",
@@ -299,28 +303,38 @@ def evaluate_bridging(scenario: BridgingScenario) -> BridgingResult:
     needed = armor + (infantry + 1) // 2
     trace.add(
         "aa2.transports.bridging",
-        "a transport bridges at most 1 tank or 2 infantry a turn: {armor} tank(s) and {infantry} infantry need "
-        "{needed} transport(s), {ships} available",
-        armor=armor,
+        "a transport bridges at most 1 tank or 2 infantry a turn: {armor} and {infantry} infantry need "
+        "{needed}, {ships} available",
+        armor=message(N_plural("{count} tank", "{count} tanks"), count=armor),
         infantry=infantry,
-        needed=needed,
+        needed=message(N_plural("{count} transport", "{count} transports"), count=needed),
         ships=scenario.ships,
     )
     if needed > scenario.ships:
-        reasons.append(f"{needed} transports needed at 1 tank or 2 infantry each, {scenario.ships} available")
+        reasons.append(
+            message(
+                N_plural(
+                    "{needed} transport needed at 1 tank or 2 infantry each, {ships} available",
+                    "{needed} transports needed at 1 tank or 2 infantry each, {ships} available",
+                    count="needed",
+                ),
+                needed=needed,
+                ships=scenario.ships,
+            )
+        )
     if scenario.moved_before:
         trace.add("aa2.transports.bridging", "a transport may bridge after it has moved")
     if scenario.move_after:
-        reasons.append("once a transport has bridged it cannot move any more that turn")
+        reasons.append(message("once a transport has bridged it cannot move any more that turn"))
         trace.add("aa2.transports.bridging", "once a transport has bridged it cannot move any more that turn")
     if scenario.ally_ship:
-        reasons.append("an ally's transport cannot bridge your units in one turn")
+        reasons.append(message("an ally's transport cannot bridge your units in one turn"))
         trace.add(
             "aa2.transports.bridging",
             "you cannot bridge your units on an ally's transport in one turn: they may embark in your turn, are "
             "carried in the ally's turn and unload in your next turn",
         )
-    trace.add("aa2.transports.bridging", "verdict: {verdict}", verdict="legal" if not reasons else "not legal")
+    trace.add("aa2.transports.bridging", "verdict: {verdict}", verdict=N_("legal") if not reasons else N_("not legal"))
     return BridgingResult(not reasons, tuple(reasons), needed, trace.build())
 
 
@@ -382,26 +396,34 @@ class RetreatScenario:
 @dataclass(frozen=True)
 class RetreatResult(Summarized):
     legal: bool
-    reasons: tuple[str, ...]
+    reasons: tuple[Message, ...]
+    """Why it is not legal (empty when it is)."""
     trace: Trace
 
     def summary_messages(self) -> list[Message]:
         if self.legal:
             return [message("the retreat is legal")]
-        return [message("the retreat is not legal: {reasons}", reasons="; ".join(self.reasons))]
+        return [message("the retreat is not legal: {reasons}", reasons=MessageList(self.reasons, "; "))]
 
 
 _AIR = {unit.value for unit in AIR_UNITS}
 
 
+def _unit_list(units: dict[str, int], counted: bool = True) -> MessageList:
+    """``2 infantry, 1 fighter`` (or, not ``counted``, ``infantry, fighter``): unit names are catalog words."""
+    if counted:
+        return MessageList(tuple(message("{count} {unit}", count=count, unit=name) for name, count in units.items()))
+    return MessageList(tuple(message("{unit}", unit=name) for name in units))
+
+
 def evaluate_retreat(scenario: RetreatScenario) -> RetreatResult:
     """Whether a retreat (or a submarine's submerging) is legal."""
     trace = TraceBuilder()
-    reasons: list[str] = []
+    reasons: list[Message] = []
 
-    def refuse(rule: str, reason: str) -> None:
-        reasons.append(reason)
-        trace.add(rule, "{reason}", reason=reason)
+    def refuse(rule: str, template: str, **params: object) -> None:
+        reasons.append(message(template, **params))
+        trace.add(rule, template, **params)
 
     retreating = {name: count for name, count in scenario.retreating.items() if count}
     submarines_only = set(retreating) == {"submarine"}
@@ -410,7 +432,8 @@ def evaluate_retreat(scenario: RetreatScenario) -> RetreatResult:
         if others:
             refuse(
                 "aa2.retreat.attacker-only",
-                f"only an attacker can retreat; the defender's {', '.join(sorted(others))} cannot",
+                "only an attacker can retreat; the defender's {units} cannot",
+                units=_unit_list({name: 0 for name in sorted(others)}, counted=False),
             )
         if "submarine" in retreating:
             trace.add("aa2.retreat.submarines.attacker-and-defender", "defending submarines can retreat (submerge)")
@@ -447,8 +470,8 @@ def evaluate_retreat(scenario: RetreatScenario) -> RetreatResult:
             )
             refuse(
                 rule,
-                f"no partial retreat: {', '.join(f'{c} {n}' for n, c in sorted(left_behind.items()))} would stay; all "
-                "attacking units (submarines excepted) retreat together",
+                "no partial retreat: {units} would stay; all attacking units (submarines excepted) retreat together",
+                units=_unit_list(dict(sorted(left_behind.items()))),
             )
         else:
             trace.add("aa2.retreat.no-partial", "all attacking units other than submarines retreat together")
@@ -612,7 +635,11 @@ def evaluate_bombardment(scenario: BombardmentScenario) -> BombardmentResult:
         hits = count_hits(scenario.rolls, 4)
         trace.add(
             "aa2.letter-header",
-            "base rule (Second Edition rulebook): a battleship's shot hits on 4 or less: {rolls} → {hits} hit(s)",
+            N_plural(
+                "base rule (Second Edition rulebook): a battleship's shot hits on 4 or less: {rolls} → {hits} hit",
+                "base rule (Second Edition rulebook): a battleship's shot hits on 4 or less: {rolls} → {hits} hits",
+                count="hits",
+            ),
             rolls=list(scenario.rolls),
             hits=hits,
         )

@@ -15,7 +15,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-__all__ = ["AIR_UNITS", "GAME", "UNITS", "Domain", "Technology", "Unit", "UnitType"]
+from adjudicator.messages import N_
+
+__all__ = ["AIR_UNITS", "GAME", "UNITS", "UNIT_WORDS", "Domain", "Technology", "Unit", "UnitType"]
 
 GAME = "axis-and-allies-2e"
 """The game's id in ``content/games.yaml``."""
@@ -33,6 +35,21 @@ class Unit(enum.Enum):
     TRANSPORT = "transport"
     SUBMARINE = "submarine"
     AA_GUN = "aa-gun"
+
+
+UNIT_WORDS = {
+    Unit.INFANTRY: N_("infantry"),
+    Unit.ARMOR: N_("armor"),
+    Unit.FIGHTER: N_("fighter"),
+    Unit.BOMBER: N_("bomber"),
+    Unit.BATTLESHIP: N_("battleship"),
+    Unit.CARRIER: N_("carrier"),
+    Unit.TRANSPORT: N_("transport"),
+    Unit.SUBMARINE: N_("submarine"),
+    Unit.AA_GUN: N_("aa-gun"),
+}
+"""Each unit type as a word of the catalog: the same English as its value, so that a unit named in a
+battle (the engine's unit names are these values) is shown in the reader's language."""
 
 
 class Domain(enum.Enum):

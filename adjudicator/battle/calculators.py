@@ -38,7 +38,7 @@ from adjudicator.battle.engine import (
 )
 from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, N_plural, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -53,6 +53,39 @@ __all__ = [
     "evaluate_replay",
     "prepare",
 ]
+
+
+SIDE_WORDS = {"attacker": N_("attacker"), "defender": N_("defender")}
+"""The sides of a battle as the reader's words (the engine's side names are these English words)."""
+
+STEP_WORDS = {
+    "anti-aircraft": N_("anti-aircraft"),
+    "support": N_("support"),
+    "first-strike": N_("first-strike"),
+    "main": N_("main"),
+}
+"""The fire steps of a round (:class:`~adjudicator.battle.engine.VolleyRecord` ``step``) as words."""
+
+ENDING_WORDS = {
+    Ending.ATTACKER_WINS.value: N_("attacker-wins"),
+    Ending.DEFENDER_WINS.value: N_("defender-wins"),
+    Ending.BOTH_DESTROYED.value: N_("both-destroyed"),
+    Ending.ATTACKER_RETREATED.value: N_("attacker-retreated"),
+    Ending.UNDECIDED.value: N_("undecided"),
+}
+"""How a battle ended, as shown (the result field keeps :class:`~adjudicator.battle.engine.Ending`'s value)."""
+
+
+def _round_label(round_number: int) -> Message:
+    """``before round 1`` for the opening fire (round 0), else ``round N``."""
+    return message("before round 1") if round_number == 0 else message("round {round}", round=round_number)
+
+
+def _unit_counts(units: dict[str, int]) -> MessageList | None:
+    """``1 carrier, 2 infantry``: each unit type with its count; ``None`` when there is none."""
+    if not units:
+        return None
+    return MessageList(tuple(message("{count} {unit}", count=count, unit=name) for name, count in units.items()))
 
 
 @dataclass(frozen=True)
@@ -173,7 +206,7 @@ class ReplayResult(Summarized):
         """Round by round: hits and casualties."""
         lines = []
         for record in self.rounds:
-            label = message("before round 1") if record.round == 0 else message("round {round}", round=record.round)
+            label = _round_label(record.round)
             for volley in record.volleys:
                 lines.append(
                     message(
@@ -182,18 +215,18 @@ class ReplayResult(Summarized):
                             "{round}: {side} {step}: {count} hits, removes {casualties}",
                         ),
                         round=label,
-                        side=volley.side,
-                        step=volley.step,
+                        side=SIDE_WORDS.get(volley.side, volley.side),
+                        step=STEP_WORDS.get(volley.step, volley.step),
                         count=volley.hits,
-                        casualties=volley.casualties or message("nothing"),
+                        casualties=_unit_counts(volley.casualties) or message("nothing"),
                     )
                 )
         lines.append(
             message(
                 "Ending: {ending}; attacker left {attacker}, defender left {defender}",
-                ending=self.ending or message("the battle goes on"),
-                attacker=self.attacker,
-                defender=self.defender,
+                ending=ENDING_WORDS.get(self.ending, self.ending) if self.ending else message("the battle goes on"),
+                attacker=_unit_counts(self.attacker) or message("nothing"),
+                defender=_unit_counts(self.defender) or message("nothing"),
             )
         )
         return lines
@@ -380,16 +413,24 @@ def evaluate_replay(scenario: ReplayScenario) -> ReplayResult:
     _explain_stranded(trace, rules.stranded_rule, after, 1.0 if defender_left != defender_in else 0.0)
     for record in records:
         for volley in record.volleys:
-            rolled = ", ".join(f"{name} {list(rolls)}" for name, rolls in volley.rolls.items()) or "no dice"
+            rolled = MessageList(
+                tuple(
+                    message("{unit} {rolls}", unit=name, rolls=str(list(rolls))) for name, rolls in volley.rolls.items()
+                )
+            )
             trace.add(
                 rules.step_rule(volley.step),
-                "{label}, {side} {step} fire: {rolled} → {hits} hit(s); removed: {removed}",
-                label="before round 1" if record.round == 0 else f"round {record.round}",
-                side=volley.side,
-                step=volley.step,
-                rolled=rolled,
+                N_plural(
+                    "{label}, {side} {step} fire: {rolled} → {hits} hit; removed: {removed}",
+                    "{label}, {side} {step} fire: {rolled} → {hits} hits; removed: {removed}",
+                    count="hits",
+                ),
+                label=_round_label(record.round),
+                side=SIDE_WORDS.get(volley.side, volley.side),
+                step=STEP_WORDS.get(volley.step, volley.step),
+                rolled=rolled if rolled.items else message("no dice"),
                 hits=volley.hits,
-                removed=", ".join(f"{count} {name}" for name, count in volley.casualties.items()) or "nothing",
+                removed=_unit_counts(volley.casualties) or message("nothing"),
             )
     return ReplayResult(
         game=scenario.game.value,

@@ -103,7 +103,7 @@ from adjudicator.hell_of_a_war.actions import (
     plural,
 )
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Phase, Player, Special, Zone
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -291,21 +291,31 @@ class _Table(Board):
         card, player = self.cards[declaration.card], declaration.player
         what = f"{card.label}: {self.describe(declaration)}{self.price(declaration)}"
         affordable = (
-            f"; {player} can raise {available} TW besides the earmarked cards, enough for its {cost} TW" if cost else ""
+            message(
+                "; {player} can raise {available} TW besides the earmarked cards, enough for its {cost} TW",
+                player=player,
+                available=available,
+                cost=cost,
+            )
+            if cost
+            else ""
         )
         if self.pending and self.stack[max(self.pending)].player == player:
             self.trace.add(STACK, "nobody else reacts, so {player} adds a further reaction to the chain", player=player)
-        opening = "declares" if not self.pending else "reacts with"
         if self.in_play(card.id):
             self.trace.add(
                 STACK,
-                "{player} {opening} {what}{opens}; the card is earmarked (the symbolic lock): it stays unlocked but "
-                "cannot pay "
-                "for another action in this stack{affordable}",
+                N_(
+                    "{player} reacts with {what}; the card is earmarked (the symbolic lock): it stays unlocked but "
+                    "cannot pay for another action in this stack{affordable}"
+                )
+                if self.pending
+                else N_(
+                    "{player} declares {what}, which opens the action stack; the card is earmarked (the symbolic "
+                    "lock): it stays unlocked but cannot pay for another action in this stack{affordable}"
+                ),
                 player=player,
-                opening=opening,
                 what=what,
-                opens="" if self.pending else ", which opens the action stack",
                 affordable=affordable,
             )
         else:
@@ -316,9 +326,10 @@ class _Table(Board):
                 rule = BASE_BUILDING_PHASE
             self.trace.add(
                 rule,
-                "{player} {opening} {what}: playing a card is an action, which can be answered by reactions",
+                N_("{player} reacts with {what}: playing a card is an action, which can be answered by reactions")
+                if self.pending
+                else N_("{player} declares {what}: playing a card is an action, which can be answered by reactions"),
                 player=player,
-                opening=opening,
                 what=what,
             )
             rule = EXPLOSIVE_LANDING if declaration.effect is Effect.BUILD else ACTION_CARDS
@@ -599,8 +610,8 @@ class _Table(Board):
 
     def _released_state(self, card: Card) -> str:
         if self.zone[card.id] is Zone.HAND:
-            return "it stays in the hand"
-        return "it stays locked" if self.locked[card.id] else "it stays unlocked"
+            return N_("it stays in the hand")
+        return N_("it stays locked") if self.locked[card.id] else N_("it stays unlocked")
 
     def _release(self, declaration: Declaration) -> None:
         card = self.cards[declaration.card]
@@ -701,7 +712,12 @@ class _Table(Board):
             for target in declaration.targets:
                 self.locked[target] = effect is Effect.LOCK
             targets = " and ".join(self.label(t) for t in declaration.targets)
-            self.trace.add(LOCKING, "{card} {verb}s {targets}", card=card.label, verb=effect.value, targets=targets)
+            self.trace.add(
+                LOCKING,
+                N_("{card} locks {targets}") if effect is Effect.LOCK else N_("{card} unlocks {targets}"),
+                card=card.label,
+                targets=MessageList(tuple(message("{card}", card=self.label(t)) for t in declaration.targets), " & "),
+            )
             return Status.RESOLVED, f"{targets} {'is' if len(declaration.targets) == 1 else 'are'} {effect.value}ed."
         if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
             target = declaration.targets[0]
@@ -729,9 +745,12 @@ class _Table(Board):
             targets = " and ".join(self.label(t) for t in declaration.targets)
             self.trace.add(
                 DISCARDING,
-                "{targets} {verb} discarded from the hand to the scrapyard",
-                targets=targets,
-                verb="is" if len(declaration.targets) == 1 else "are",
+                N_plural(
+                    "{targets} is discarded from the hand to the scrapyard",
+                    "{targets} are discarded from the hand to the scrapyard",
+                ),
+                targets=MessageList(tuple(message("{card}", card=self.label(t)) for t in declaration.targets), " & "),
+                count=len(declaration.targets),
             )
             return Status.RESOLVED, f"{targets} discarded."
         if effect is Effect.DRAW:

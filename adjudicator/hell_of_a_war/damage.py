@@ -652,12 +652,15 @@ class _Phase:
                 )
             rule = PHASE if len(kinds) == 1 else MULTI_BLOCK
             if len(blockers) == 1:
-                how = "is treated as blocked" if attacker.name in self.engagement.drawn else "was blocked"
                 self.trace.add(
                     PHASE,
-                    "rule a: {attacker} {how} by {blocker} and deals its matching attack value to it",
+                    N_(
+                        "rule a: {attacker} is treated as blocked by {blocker} and deals its matching attack value "
+                        "to it"
+                    )
+                    if attacker.name in self.engagement.drawn
+                    else N_("rule a: {attacker} was blocked by {blocker} and deals its matching attack value to it"),
                     attacker=attacker.name,
-                    how=how,
                     blocker=blockers[0].name,
                 )
             else:

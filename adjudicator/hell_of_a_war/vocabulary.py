@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import N_
 
 __all__ = ["ZONES_IN_PLAY", "Card", "CardKind", "Phase", "Player", "Special", "Zone"]
 
@@ -113,12 +114,12 @@ class Zone(Enum):
 
 
 _ZONE_LABELS = {
-    Zone.HAND: "hand",
-    Zone.DEPOT: "depot",
-    Zone.BASE_ZONE: "base zone",
-    Zone.DEPLOYMENT_ZONE: "deployment zone",
-    Zone.COUNTRY_ZONE: "country zone",
-    Zone.SCRAPYARD: "scrapyard",
+    Zone.HAND: N_("hand"),
+    Zone.DEPOT: N_("depot"),
+    Zone.BASE_ZONE: N_("base zone"),
+    Zone.DEPLOYMENT_ZONE: N_("deployment zone"),
+    Zone.COUNTRY_ZONE: N_("country zone"),
+    Zone.SCRAPYARD: N_("scrapyard"),
 }
 
 ZONES_IN_PLAY = frozenset({Zone.BASE_ZONE, Zone.DEPLOYMENT_ZONE, Zone.COUNTRY_ZONE})

@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import Message, MessageList, Summarized, message
 from adjudicator.operation_ww2.fire import FireMode
 from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text, faces_where
 from adjudicator.registry import Calculator
@@ -60,6 +60,15 @@ class CoverGrade(enum.Enum):
     LIGHT = "light"
     MEDIUM = "medium"
     HEAVY = "heavy"
+
+
+COVER_WORDS = {
+    CoverGrade.NONE: N_("none"),
+    CoverGrade.LIGHT: N_("light"),
+    CoverGrade.MEDIUM: N_("medium"),
+    CoverGrade.HEAVY: N_("heavy"),
+}
+"""Each cover grade as a catalog word (the same English as its value), for the trace."""
 
 
 class CoverProtectionOutcome(enum.Enum):
@@ -120,21 +129,25 @@ def evaluate_cover_protection(scenario: CoverProtectionScenario) -> CoverProtect
     '7/10'
     """
     trace = TraceBuilder()
-    reasons = []
+    reasons: list[Message] = []
     if scenario.fire is not FireMode.DIRECT:
-        reasons.append("the fire is not direct")
+        reasons.append(message("the fire is not direct"))
     if scenario.cover not in (CoverGrade.MEDIUM, CoverGrade.HEAVY):
-        reasons.append(f"{scenario.cover.value} cover is not medium or heavy")
+        reasons.append(message("{cover} cover is not medium or heavy", cover=COVER_WORDS[scenario.cover]))
     if scenario.hidden_percent < 50:
-        reasons.append(f"{scenario.hidden_percent:g}% hidden is less than 50%")
+        reasons.append(message("{percent:g} percent hidden is less than 50 percent", percent=scenario.hidden_percent))
     if reasons:
-        trace.add("oww2.cover-and-protection", "no cover protection roll: {reasons}", reasons="; ".join(reasons))
+        trace.add(
+            "oww2.cover-and-protection",
+            "no cover protection roll: {reasons}",
+            reasons=MessageList(tuple(reasons), "; "),
+        )
         return CoverProtectionResult(False, Chance.of(Fraction(1)), Chance.of(Fraction(0)), None, trace.build())
     trace.add(
         "oww2.cover-and-protection",
-        "direct fire at a vehicle {percent:g}% hidden by {cover} cover: roll on the cover protection table",
+        "direct fire at a vehicle {percent:g} percent hidden by {cover} cover: roll on the cover protection table",
         percent=scenario.hidden_percent,
-        cover=scenario.cover.value,
+        cover=COVER_WORDS[scenario.cover],
     )
     trace.add(
         COVER_TABLE, "1-3: no effect, the terrain feature stopped the shot; 4-10: the vehicle is hit, roll for damage"
@@ -244,7 +257,7 @@ def evaluate_precision_test(scenario: PrecisionTestScenario) -> PrecisionTestRes
     if not covered:
         trace.add(
             OTHER_VEHICLES,
-            "another vehicle hides {percent:g}% of the target, less than 50%: no precision test for it",
+            "another vehicle hides {percent:g} percent of the target, less than 50 percent: no precision test for it",
             percent=scenario.covering_vehicle_hidden_percent,
         )
         return PrecisionTestResult(friendly, False, Chance.of(Fraction(1)), Chance.of(Fraction(0)), None, trace.build())
@@ -253,8 +266,8 @@ def evaluate_precision_test(scenario: PrecisionTestScenario) -> PrecisionTestRes
     original = faces_where(lambda face: face >= training)
     trace.add(
         OTHER_VEHICLES,
-        "another vehicle hides {percent:g}% of the target: precision test, {training}+ keeps the original target "
-        "(faces {faces}), less hits the covering vehicle",
+        "another vehicle hides {percent:g} percent of the target: precision test, {training}+ keeps the original "
+        "target (faces {faces}), less hits the covering vehicle",
         percent=scenario.covering_vehicle_hidden_percent,
         training=training,
         faces=faces_text(original),

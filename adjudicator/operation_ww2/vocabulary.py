@@ -37,10 +37,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import N_
 
 __all__ = [
+    "ARMOUR_WORDS",
     "D10_FACES",
     "GAME",
+    "TABLE_WORDS",
+    "VEHICLE_WORDS",
     "ArmourClass",
     "Chance",
     "DamageTable",
@@ -112,7 +116,7 @@ def faces_text(faces: tuple[int, ...]) -> str:
     ('3-7', '10', 'none')
     """
     if not faces:
-        return "none"
+        return N_("none")
     if len(faces) == 1:
         return str(faces[0])
     if faces == tuple(range(faces[0], faces[-1] + 1)):
@@ -163,3 +167,40 @@ class DamageTable(enum.Enum):
     SMALL_ARMS = "small-arms"
     LIGHT_FLAMETHROWER = "light-flamethrower"
     HEAVY_FLAMETHROWER = "heavy-flamethrower"
+
+
+VEHICLE_WORDS = {
+    VehicleType.HEAVY_TANK: N_("heavy-tank"),
+    VehicleType.MEDIUM_TANK: N_("medium-tank"),
+    VehicleType.LIGHT_TANK: N_("light-tank"),
+    VehicleType.ARMOURED_CAR: N_("armoured-car"),
+    VehicleType.ARMOURED_PERSONNEL_CARRIER: N_("armoured-personnel-carrier"),
+    VehicleType.TRUCK: N_("truck"),
+    VehicleType.CAR: N_("car"),
+    VehicleType.MOTORCYCLE: N_("motorcycle"),
+}
+"""Each vehicle type as a catalog word: the same English as its value, so that the value, shown in a trace, is
+translated."""
+
+
+ARMOUR_WORDS = {
+    ArmourClass.NONE: N_("none"),
+    ArmourClass.EXTRA_LIGHT: N_("extra-light"),
+    ArmourClass.LIGHT: N_("light"),
+    ArmourClass.MEDIUM: N_("medium"),
+    ArmourClass.HEAVY: N_("heavy"),
+    ArmourClass.EXTRA_HEAVY: N_("extra-heavy"),
+    ArmourClass.SUPER_EXTRA_HEAVY: N_("super-extra-heavy"),
+}
+"""Each armour class as a catalog word: the same English as its value, so that the value, shown in a trace, is
+translated."""
+
+
+TABLE_WORDS = {
+    DamageTable.HEAVY_WEAPONS: N_("heavy-weapons"),
+    DamageTable.SMALL_ARMS: N_("small-arms"),
+    DamageTable.LIGHT_FLAMETHROWER: N_("light-flamethrower"),
+    DamageTable.HEAVY_FLAMETHROWER: N_("heavy-flamethrower"),
+}
+"""Each damage table as a catalog word: the same English as its value, so that the value, shown in a trace, is
+translated."""

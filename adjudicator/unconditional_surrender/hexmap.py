@@ -44,9 +44,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import N_
 from adjudicator.plain import InvalidScenario
 
 __all__ = [
+    "FACTION_WORDS",
+    "WEATHER_WORDS",
     "AXIAL_DIRECTIONS",
     "COORDINATE_LIMIT",
     "DESERT_COUNTRIES",
@@ -104,6 +107,15 @@ class Faction(enum.Enum):
     NEUTRAL = "neutral"
 
 
+FACTION_WORDS = {
+    Faction.AXIS: N_("axis"),
+    Faction.WESTERN_ALLIES: N_("western-allies"),
+    Faction.SOVIETS: N_("soviets"),
+    Faction.NEUTRAL: N_("neutral"),
+}
+"""Each faction as a catalog word, the same English as its value: a value shown in a trace is translated."""
+
+
 class CountryKind(enum.Enum):
     """Major powers and minor countries (9.0.1 and 10.1 treat minor countries apart)."""
 
@@ -146,6 +158,15 @@ class Weather(enum.Enum):
     MUD = "mud"
     STORM = "storm"
     SNOW = "snow"
+
+
+WEATHER_WORDS = {
+    Weather.CLEAR: N_("clear"),
+    Weather.MUD: N_("mud"),
+    Weather.STORM: N_("storm"),
+    Weather.SNOW: N_("snow"),
+}
+"""Each weather as a catalog word, the same English as its value: a value shown in a trace is translated."""
 
 
 class BoxKind(enum.Enum):

@@ -698,7 +698,7 @@ def _check(
     marker = next((m for m in scenario.markers if m.id == check.item), None)
     steps: list[Step] = []
     supplied = supply.supplied
-    said = "supplied" if supplied else "not supplied"
+    said = N_("supplied") if supplied else N_("not supplied")
 
     def answer(allowed: bool | None) -> CheckVerdict:
         return CheckVerdict(check.item, check.purpose, allowed, tuple(steps))
@@ -713,7 +713,7 @@ def _check(
                     "us.10-3.ss-hq-deployment",
                     "the SS HQ {item} must be supplied overland to be a deployment site (it may be outside the home "
                     "country): it is {said}",
-                    {"item": check.item, "said": "supplied overland" if ok else "not supplied overland"},
+                    {"item": check.item, "said": N_("supplied overland") if ok else N_("not supplied overland")},
                 )
             )
             return answer(ok)
@@ -755,7 +755,10 @@ def _check(
                     "us.10-3.logistics-deployment",
                     "the {nationality} Logistics marker must be supplied overland to be a deployment site: it is "
                     "{said}",
-                    {"nationality": marker.nationality, "said": "supplied overland" if ok else "not supplied overland"},
+                    {
+                        "nationality": marker.nationality,
+                        "said": N_("supplied overland") if ok else N_("not supplied overland"),
+                    },
                 )
             )
             return answer(ok)

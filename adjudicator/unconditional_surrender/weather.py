@@ -246,12 +246,11 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
             builder.add("us.11-2", "air units give no shift on the battle table in a mud hex")
         elif weather in (Weather.STORM, Weather.SNOW):
             air_shift = scenario.air is AirPosition.IN_HEX
-            where = "in the hex itself" if air_shift else "in an adjacent hex"
             builder.add(
                 BAD_WEATHER[weather],
-                "air units {where} {give} a shift on the battle table in a {weather} hex",
-                where=where,
-                give="give" if air_shift else "do not give",
+                N_("air units in the hex itself give a shift on the battle table in a {weather} hex")
+                if air_shift
+                else N_("air units in an adjacent hex do not give a shift on the battle table in a {weather} hex"),
                 weather=weather.value,
             )
         else:

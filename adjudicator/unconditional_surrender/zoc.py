@@ -330,9 +330,10 @@ class _Walk:
         if action is Action.MOVEMENT:
             self.note(
                 "us.8-1-1.movement-phase",
-                "{unit} begins Movement {where} EZOC (in {hex})",
+                N_("{unit} begins Movement in EZOC (in {hex})")
+                if started_in_ezoc
+                else N_("{unit} begins Movement outside EZOC (in {hex})"),
                 unit=unit.id,
-                where="in" if started_in_ezoc else "outside",
                 hex=unit.hex,
             )
         for number, name in enumerate(query.path):
@@ -420,7 +421,7 @@ class _Walk:
             friend = self.friend(following)
             rule = "us.8-1-1.retreat" if action is Action.RETREAT else "us.8-1-1.supply"
             if friend is None:
-                doing = "retreat into" if action is Action.RETREAT else "trace a supply line through"
+                doing = N_("retreat into") if action is Action.RETREAT else N_("trace a supply line through")
                 self.note(
                     rule,
                     "{unit} cannot {doing} {hex}: it contains EZOC and no other friendly unit",

@@ -6,7 +6,7 @@ method that finds them by reading the sources' syntax trees (no import, no execu
 
 - the template argument of a step: ``trace.add(rule, "…")``, ``Step(rule, "…")``,
   ``step(rule, "…")`` and the game modules' step helpers ``note(rule, "…")``,
-  ``forbid(rule, "…", …)``, ``check(ok, rule, "…")``;
+  ``forbid(rule, "…", …)``, ``check(ok, rule, "…")``, ``refuse(rule, "…")``;
 - the template of a summary line: ``message("…")``, ``Message("…")``;
 - every ``N_("…")`` (words used as values, calculator labels) and
   ``N_plural("…", "…")`` (a plural msgid pair).
@@ -63,6 +63,7 @@ STEP_CALLS: Mapping[str, int] = {
     "note": 1,
     "forbid": 1,
     "check": 2,
+    "refuse": 1,
     "message": 0,
     "Message": 0,
 }
