@@ -77,7 +77,9 @@ class TestExport:
         # The PO writer wraps long comments; an editor shows them as one text again.
         assert " ".join(message.auto_comments) == (
             "Source (de): how-faq-sample.txt, heading “Aktionsstapel” Body unit 3 of 4: list item. "
-            "Ambiguity: 'zuletzt' can mean the last card played or the last card resolved."
+            "Ambiguity: 'zuletzt' can mean the last card played or the last card resolved. "
+            "Glossary term tw: “TW” = technology value / technology values / TW "
+            "rulebook-export: en original=87553b521392 translation=687ab69bac6c"
         )
 
     def test_fields_already_in_the_catalog_language_are_left_out(self, sample: Path) -> None:
