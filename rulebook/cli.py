@@ -313,7 +313,9 @@ def command_translate_import(args: argparse.Namespace) -> int:
     from rulebook.translation.catalog import load_content
     from rulebook.translation.importer import import_catalog
 
-    summary = import_catalog(load_content(*_paths(args)), Path(args.file), dry_run=args.dry_run)
+    summary = import_catalog(
+        load_content(*_paths(args)), Path(args.file), dry_run=args.dry_run, force=args.force, expected_lang=args.lang
+    )
     print(
         f"rulebook translate import: {args.file} ({summary.lang.value}): {summary.messages} translated messages, "
         f"{len(summary.changed)} fields changed in {len(summary.files)} "
@@ -321,6 +323,8 @@ def command_translate_import(args: argparse.Namespace) -> int:
     )
     for label in summary.changed:
         print(f"  {label}")
+    for overwritten in summary.overwritten:
+        print(f"  --force overwrote {overwritten}")
     return 0
 
 
@@ -405,6 +409,12 @@ def _parser() -> argparse.ArgumentParser:
     incoming.add_argument("file", metavar="FILE", help="the PO file (its Language header names the language)")
     incoming.add_argument(
         "--dry-run", action="store_true", help="check the catalog and list what would change, write nothing"
+    )
+    incoming.add_argument("--lang", choices=LANGUAGES, help="refuse the file unless it is a catalog for this language")
+    incoming.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite stored translations that changed since the export (lists each); nothing else is forced",
     )
     incoming.set_defaults(run=command_translate_import)
     review = steps.add_parser("review", help="mark a translation reviewed against the current original")

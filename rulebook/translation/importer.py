@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
@@ -46,8 +46,18 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 from rulebook.content.model import Language, TranslationStatus
 from rulebook.content.yamlio import round_trip_yaml, write_all_atomic
 from rulebook.errors import Problem, TranslationError
-from rulebook.translation.catalog import Content, Unit, catalog_units, check_unit, entry_units
+from rulebook.translation.catalog import (
+    TERM_OK_MARKER,
+    Content,
+    Unit,
+    catalog_units,
+    check_unit,
+    entry_units,
+    read_export_record,
+    unit_digest,
+)
 from rulebook.translation.checks import compile_glossary, split_markdown
+from rulebook.translation.syntax import syntax_problems
 
 __all__ = ["ImportSummary", "import_catalog", "review_translation"]
 
@@ -66,6 +76,8 @@ class ImportSummary:
     """The fields written, as ``<id>|<field>`` (entry translations as ``<id>|text``)."""
     files: tuple[Path, ...]
     """The content files replaced."""
+    overwritten: tuple[str, ...] = ()
+    """With ``force``: the messages whose newer stored translation the catalog replaced, with that text."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +85,16 @@ class _Incoming:
     text: str
     fuzzy: bool
     line: int | None
+    term_ok: frozenset[str] = frozenset()
+
+
+def _declared_terms(message: Message) -> set[str]:
+    """Term ids of ``# rulebook-term-ok: a, b`` translator comments and ``#, rulebook-term-ok: a`` flags."""
+    declared: set[str] = set()
+    for text in (*message.user_comments, *message.flags):
+        if text.strip().startswith(TERM_OK_MARKER):
+            declared.update(part.strip() for part in text.strip()[len(TERM_OK_MARKER) :].split(",") if part.strip())
+    return declared
 
 
 def _target(unit: Unit) -> tuple[str, str]:
@@ -87,10 +109,22 @@ def _target(unit: Unit) -> tuple[str, str]:
 
 def _read_catalog(path: Path, problems: list[Problem]) -> Catalog | None:
     try:
-        with path.open("rb") as stream:
-            return read_po(stream, ignore_obsolete=True, abort_invalid=True)
+        data = path.read_bytes()
     except OSError as error:
         problems.append(Problem(str(path), None, None, f"cannot read the catalog: {error.strerror}"))
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        problems.append(Problem(str(path), None, None, "not UTF-8; save the catalog as UTF-8", line))
+        return None
+    syntax = syntax_problems(text)
+    problems.extend(Problem(str(path), None, None, message, line) for line, message in syntax)
+    if syntax:
+        return None
+    try:
+        return read_po(io.BytesIO(data), ignore_obsolete=True, abort_invalid=True)
     except Exception as error:  # Babel raises PoFileError and others for a malformed file.
         problems.append(Problem(str(path), None, None, f"not a valid PO file: {error}"))
     return None
@@ -199,6 +233,7 @@ def _plan_entry_text(
     digest = entry.current_digest()
     if still_fuzzy and stored is not None and stored.source_digest is not None:
         digest = stored.source_digest
+    term_ok = sorted(_term_ok(units, incoming))
 
     def edit(data: CommentedMap) -> None:
         versions = _language_map(data, "text")
@@ -212,6 +247,11 @@ def _plan_entry_text(
         _put(version, "source_digest", digest, after="status")
         if translator is not None:
             _put(version, "translator", translator, after="source_digest")
+        if term_ok:
+            if list(version.get("term_ok") or []) != term_ok:
+                version["term_ok"] = CommentedSeq(term_ok)
+        elif "term_ok" in version:
+            del version["term_ok"]
 
     plan.add(units[0].file, f"{entry.id}|text", edit)
 
@@ -286,27 +326,60 @@ def _plan_other(
     plan.add(first.file, label, edit)
 
 
-def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) -> ImportSummary:
+def import_catalog(
+    content: Content,
+    catalog_path: Path,
+    dry_run: bool = False,
+    force: bool = False,
+    expected_lang: Language | str | None = None,
+) -> ImportSummary:
     """Write the translations of the PO file at ``catalog_path`` into the content.
 
     Raises :class:`TranslationError` listing every problem, having written
     nothing, when the catalog breaks any rule of the module docstring.
+    ``force`` overwrites translations that changed since the export (and only
+    those); ``expected_lang`` refuses a catalog for another language.
     """
     problems: list[Problem] = []
     po_name = str(catalog_path)
     catalog = _read_catalog(catalog_path, problems)
     lang = _catalog_language(catalog, catalog_path, problems) if catalog is not None else None
-    if catalog is None or lang is None:
+    if lang is not None and expected_lang is not None and lang is not Language(expected_lang):
+        problems.append(
+            Problem(
+                po_name,
+                None,
+                "Language",
+                f"this is a catalog for {lang.value}, not {Language(expected_lang).value}; import the right file",
+            )
+        )
+    if catalog is None or lang is None or problems:
         raise TranslationError(f"import of {po_name}", problems)
     units = catalog_units(content, lang)
     by_context = {unit.context: unit for unit in units}
     glossary = compile_glossary(content.corpus.terms)
 
     incoming: dict[str, _Incoming] = {}
+    stale: list[Problem] = []
+    overwritten: list[str] = []
+    known_terms = {term.term_id for term in glossary}
     for message in catalog:
         if not message.id:
             continue
         where = message.context or "(no msgctxt)"
+        record = read_export_record(message.auto_comments)
+        if record is not None and record.lang is not lang:
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"this message was exported for {record.lang.value} but the catalog's Language header says "
+                    f"{lang.value}; import the catalog as exported, or export one for {lang.value}",
+                    message.lineno,
+                )
+            )
+            continue
         unit = by_context.get(message.context or "")
         if unit is None:
             problems.append(
@@ -344,12 +417,53 @@ def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) 
             )
             continue
         text = message.string.strip()
+        declared = _declared_terms(message)
+        unknown = sorted(declared - known_terms)
+        if unknown:
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"{TERM_OK_MARKER} names unknown glossary terms {', '.join(unknown)}; use the term ids that the "
+                    "message's 'Glossary term' comments show",
+                    message.lineno,
+                )
+            )
+        if declared and unit.owner != "entry":
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"{TERM_OK_MARKER} is recorded for entry titles and bodies only; remove it here",
+                    message.lineno,
+                )
+            )
         if not text:
             continue
-        incoming[unit.context] = _Incoming(text, message.fuzzy, message.lineno)
+        incoming[unit.context] = _Incoming(text, message.fuzzy, message.lineno, frozenset(declared))
+        if text != unit.translation and (record is None or record.translation != unit_digest(unit.translation)):
+            why = (
+                "carries no rulebook-export comment, so it cannot be told whether it is older than the content"
+                if record is None
+                else "was exported before the stored translation last changed"
+            )
+            stale.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"this message {why}; importing it would overwrite the stored translation "
+                    f"{unit.translation or '(none)'!r}. Export a fresh catalog and carry your work over (msgmerge), "
+                    "or import with --force to overwrite",
+                    message.lineno,
+                )
+            )
+            overwritten.append(f"{where}: the stored translation {unit.translation or '(none)'!r}")
         changes = text != unit.translation or message.fuzzy != unit.fuzzy
         if changes and not message.fuzzy:
-            for problem in check_unit(unit, text, lang, glossary):
+            for problem in check_unit(unit, text, lang, glossary, declared):
                 problems.append(Problem(po_name, where, None, problem, message.lineno))
 
     groups: dict[tuple[str, str], list[Unit]] = {}
@@ -362,7 +476,11 @@ def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) 
             u
             for u in group
             if u.context in incoming
-            and (incoming[u.context].text != u.translation or incoming[u.context].fuzzy != u.fuzzy)
+            and (
+                incoming[u.context].text != u.translation
+                or incoming[u.context].fuzzy != u.fuzzy
+                or (target == "text" and _term_ok(group, incoming) != group[0].term_ok)
+            )
         ]
         if not touched:
             continue
@@ -370,11 +488,19 @@ def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) 
             _plan_entry_text(content, group, incoming, lang, translator, plan, problems, po_name)
         else:
             _plan_other(group, incoming, lang, plan, problems, po_name, content)
+    if not force:
+        problems.extend(stale)
     if problems:
         raise TranslationError(f"import of {po_name}", problems)
 
     written = _apply(plan.edits, dry_run)
-    return ImportSummary(lang, len(incoming), tuple(plan.changed), tuple(written))
+    return ImportSummary(lang, len(incoming), tuple(plan.changed), tuple(written), tuple(overwritten))
+
+
+def _term_ok(group: list[Unit], incoming: Mapping[str, _Incoming]) -> frozenset[str]:
+    """The glossary terms an entry translation declares false hits: those of its messages in the catalog."""
+    declared = [incoming[u.context].term_ok for u in group if u.context in incoming]
+    return frozenset().union(*declared) if declared else group[0].term_ok
 
 
 def _apply(edits: Mapping[Path, list[_Edit]], dry_run: bool = False) -> list[Path]:
