@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -262,10 +263,10 @@ def command_bench(args: argparse.Namespace) -> int:
 
 def command_translate_status(args: argparse.Namespace) -> int:
     """Print, per language, how many entries are in each translation state."""
-    from rulebook.translation.status import STATES, all_languages, language_status
+    from rulebook.translation.status import CLI_STATES, all_languages, language_status
 
     corpus = _load(args)
-    rows = [language_status(corpus, args.lang)] if args.lang else all_languages(corpus)
+    rows = [language_status(corpus, args.lang, headings=True)] if args.lang else all_languages(corpus, headings=True)
     if args.json:
         document = [
             {
@@ -278,9 +279,11 @@ def command_translate_status(args: argparse.Namespace) -> int:
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
-    print("language " + " ".join(f"{state:>10}" for state in STATES) + "      total")
+    print("language " + " ".join(f"{state:>10}" for state in CLI_STATES) + "      total")
     for row in rows:
-        print(f"{row.lang.value:8} " + " ".join(f"{row.counts[state]:>10}" for state in STATES) + f" {row.total:>10}")
+        print(
+            f"{row.lang.value:8} " + " ".join(f"{row.counts[state]:>10}" for state in CLI_STATES) + f" {row.total:>10}"
+        )
     for row in rows if args.lang else []:
         for state in ("outdated", "missing"):
             if row.entries[state]:
@@ -333,8 +336,12 @@ def command_translate_review(args: argparse.Namespace) -> int:
     from rulebook.translation.catalog import load_content
     from rulebook.translation.importer import review_translation
 
-    path = review_translation(load_content(*_paths(args)), args.entry, args.lang, args.translator)
-    print(f"rulebook translate review: {args.entry} ({args.lang}) is reviewed; {path} updated")
+    reviewer = args.reviewer
+    if reviewer is None:
+        configured = subprocess.run(["git", "config", "user.name"], capture_output=True, text=True, check=False)
+        reviewer = configured.stdout.strip() or None
+    path = review_translation(load_content(*_paths(args)), args.entry, args.lang, reviewer)
+    print(f"rulebook translate review: {args.entry} ({args.lang}) is reviewed by {reviewer}; {path} updated")
     return 0
 
 
@@ -420,7 +427,9 @@ def _parser() -> argparse.ArgumentParser:
     review = steps.add_parser("review", help="mark a translation reviewed against the current original")
     review.add_argument("entry", metavar="ENTRY", help="entry id, e.g. how.aktionsstapel")
     review.add_argument("--lang", choices=LANGUAGES, required=True, help="the translation's language")
-    review.add_argument("--translator", help="who reviewed it (recorded as translator)")
+    review.add_argument(
+        "--reviewer", help="who checked it against the original (recorded; default: `git config user.name`)"
+    )
     review.set_defaults(run=command_translate_review)
 
     coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")

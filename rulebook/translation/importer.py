@@ -27,7 +27,9 @@ Import
 Review
     ``review`` marks one translation ``reviewed`` and records the digest of the
     current original, after holding it to the same rules against that original.
-    It refuses originals, missing and title-only translations.
+    It records who reviewed (``reviewer``) and when (``reviewed_on``), and
+    refuses originals and missing translations; a title-only translation is
+    reviewed as its title (issue 18: an outdated heading could not be cleared).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -524,12 +527,16 @@ def _apply(edits: Mapping[Path, list[_Edit]], dry_run: bool = False) -> list[Pat
 # ---------------------------------------------------------------- review
 
 
-def review_translation(content: Content, entry_id: str, lang: Language | str, translator: str | None = None) -> Path:
-    """Mark the ``lang`` translation of ``entry_id`` reviewed and record the current digest.
+def review_translation(
+    content: Content, entry_id: str, lang: Language | str, reviewer: str | None, today: date | None = None
+) -> Path:
+    """Mark the ``lang`` translation of ``entry_id`` reviewed: current digest, ``reviewer``, ``reviewed_on``.
 
-    Refused (:class:`TranslationError`) for an unknown entry, the original
-    language, a missing or title-only translation, and a translation that
-    breaks a rule of :mod:`rulebook.translation.checks` against the current original.
+    Refused (:class:`TranslationError`) without a reviewer's name, for an
+    unknown entry, the original language, a missing translation, and a
+    translation that breaks a rule of :mod:`rulebook.translation.checks` against
+    the current original. A title-only translation (a heading, or an entry whose
+    body is not translated yet) is reviewed as what it is: its title.
     """
     language = Language(lang)
     what = f"review of {entry_id} ({language.value})"
@@ -557,15 +564,6 @@ def review_translation(content: Content, entry_id: str, lang: Language | str, tr
         problems.append(
             Problem(shown, entry.id, f"text.{language.value}", "there is no translation in this language to review")
         )
-    elif entry.original.body.strip() and not version.body.strip():
-        problems.append(
-            Problem(
-                shown,
-                entry.id,
-                f"text.{language.value}.body",
-                "the translation has a title but no body; translate the body before review",
-            )
-        )
     else:
         units, layout_problems = entry_units(content, entry, language, as_current=True)
         problems.extend(Problem(p.file, p.item_id, p.field, p.message) for p in layout_problems)
@@ -576,8 +574,18 @@ def review_translation(content: Content, entry_id: str, lang: Language | str, tr
                     Problem(shown, entry.id, f"text.{language.value}.{unit.field}", message)
                     for message in check_unit(unit, unit.translation, language, glossary)
                 )
+    if not (reviewer or "").strip():
+        problems.append(
+            Problem(
+                shown,
+                entry.id,
+                f"text.{language.value}.reviewer",
+                "no reviewer: give --reviewer NAME or set `git config user.name`",
+            )
+        )
     if problems:
         raise TranslationError(what, problems)
+    reviewed_on = (today or date.today()).isoformat()
 
     def edit(data: CommentedMap) -> None:
         version_map: CommentedMap = data["text"][language.value]
@@ -585,8 +593,9 @@ def review_translation(content: Content, entry_id: str, lang: Language | str, tr
             version_map, "status", TranslationStatus.REVIEWED.value, after="body" if "body" in version_map else "title"
         )
         _put(version_map, "source_digest", entry.current_digest(), after="status")
-        if translator:
-            _put(version_map, "translator", translator, after="source_digest")
+        last = "translator" if "translator" in version_map else "source_digest"
+        _put(version_map, "reviewer", str(reviewer).strip(), after=last)
+        _put(version_map, "reviewed_on", reviewed_on, after="reviewer")
 
     _apply({path: [edit]})
     return path
