@@ -15,6 +15,7 @@ import functools
 import io
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -171,3 +172,62 @@ def test_a_round_trip_through_msgcat_or_translate_toolkit_leaves_the_content_byt
     summary = import_catalog(load_content(root), rewritten)
     assert (summary.changed, summary.files) == ((), ())
     assert snapshot(root) == before
+
+
+POFILTER_CHECKS = (
+    "xmltags",
+    "variables",
+    "urls",
+    "emails",
+    "functions",
+    "options",
+    "accelerators",
+    "kdecomments",
+    "tabs",
+    "startwhitespace",
+    "endwhitespace",
+    "purepunc",
+)
+"""translate-toolkit checks that apply to the content (Weblate's are the same checks), all clean on every export.
+
+Left out, because they cannot apply here (CONTRIBUTING.md, "Weblate"): ``numbers``
+counts a number a translation repeats in a gloss (``227-Pfund Bombe (227-pound
+bomb)``) and reads ``2,5`` and ``2.5`` as different — the importer's own
+locale-aware multiset check (:mod:`rulebook.translation.checks`) replaces it;
+``printf`` and ``pythonbraceformat`` read Hungarian ``50%-ban`` as a conversion
+(the content has no format strings); ``doublewords`` flags grammatical doubles
+(de *der der*, hu *az az*, nl *je je*) and a word ending one sentence and
+starting the next; ``escapes``, ``newlines`` and ``doublespacing`` compare
+Markdown escapes, soft line breaks and the sources' double spaces, which a
+translation need not copy (the Markdown check compares the structure that
+matters); ``brackets``, ``filepaths``, quoting, punctuation, capitals, acronyms
+and sentence counts flag the glosses and the sentence structure of another
+language.
+"""
+
+
+def _pofilter(path: Path, out: Path) -> list[Message]:
+    pofilter = shutil.which("pofilter", path=str(Path(sys.executable).parent))
+    assert pofilter is not None, "translate-toolkit's pofilter is installed with the test extras"
+    arguments = [pofilter, "--nofuzzy", *(f"--test={check}" for check in POFILTER_CHECKS), str(path), str(out)]
+    subprocess.run(arguments, check=True, capture_output=True)
+    return _polib(out) if out.exists() else []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pofilter_finds_nothing_in_any_export(lang: str, content_dir: Path, tmp_path: Path) -> None:
+    """translate-toolkit's checks that apply to the content report no message of the real content's catalogs."""
+    path = tmp_path / f"{lang}.po"
+    path.write_bytes(po_bytes(build_catalog(_loaded(content_dir), lang)))
+    assert _pofilter(path, tmp_path / "findings.po") == []
+
+
+def test_pofilter_reports_a_broken_tag_and_a_changed_url(tmp_path: Path) -> None:
+    """The same pofilter run does find what its checks are for."""
+    path = tmp_path / "nl.po"
+    path.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: nl\\n"\n\n'
+        'msgctxt "a|body#1"\nmsgid "See <b>https://example.org/rules</b>."\nmsgstr "Zie <b>https://example.org/regels</b."\n',
+        encoding="utf-8",
+    )
+    assert [message[0] for message in _pofilter(path, tmp_path / "findings.po")] == ["a|body#1"]
