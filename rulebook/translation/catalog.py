@@ -18,9 +18,17 @@ Messages
     has no such text), the language of a term's game sources, English for notes
     and definitions. A field whose original is in the catalog's language is not
     exported. Each message carries its content file as reference (``#:``) and,
-    as translator comments (``#.``), the source document with section and
-    heading, where the unit stands in the body, and the entry's ambiguity and
-    garbled-source notes.
+    as extracted comments (``#.``), the source document with section and
+    heading, where the unit stands in the body, the entry's ambiguity and
+    garbled-source notes, the current English text when neither the original
+    nor the catalog is English (``English draft:``), each glossary term the
+    original uses with its renderings in the target language, and the export
+    record (:func:`export_record`: digests of the original and of the stored
+    translation, which the importer compares to refuse a stale catalog). A
+    translator comment ``# rulebook-term-ok: <term ids>`` repeats the false
+    glossary hits declared for the translation (its ``term_ok``). Previous
+    msgids are written in gettext's multi-line form (:func:`previous_msgid_lines`;
+    issue 18), so msgfmt, polib and translate-toolkit read every catalog alike.
 
 Outdated translations
     A translation records the digest of the original it was made from, not the

@@ -7,10 +7,20 @@ a translation must keep from :mod:`rulebook.translation.checks`.
 Import
     A catalog is checked completely before anything is written, and refused
     with every problem listed (:class:`rulebook.errors.TranslationError`) when
-    a ``msgctxt`` is unknown, a ``msgid`` no longer matches the current
+    it is not valid gettext (:mod:`rulebook.translation.syntax`: an
+    unterminated string, a syntax error, a duplicate ``msgctxt``), when it is
+    a catalog for another language (the export record of a message names
+    another language than the ``Language`` header, or ``expected_lang``
+    differs), when a message is *stale* — its stored translation changed
+    after the export (the record's translation digest differs) and the
+    message would overwrite it; only this refusal yields to ``force``, which
+    lists what it overwrote — when a ``msgctxt`` is unknown, a ``msgid`` no longer matches the current
     original, a body is only partly translated, or a changed, non-fuzzy
     message breaks a rule of :mod:`rulebook.translation.checks` (numbers,
-    glossary terms, Markdown). Only messages that change something are checked:
+    glossary terms, Markdown). A ``# rulebook-term-ok: <term ids>`` translator
+    comment (or ``#, rulebook-term-ok: <term id>`` flag) exempts the message
+    from those terms and is recorded as the entry translation's ``term_ok``.
+    Only messages that change something are checked:
     translations already stored are ``rulebook check``'s business. An empty
     ``msgstr`` or a missing message keeps what is stored (import never deletes).
     A changed entry translation is written with status ``draft`` — marking it
