@@ -315,7 +315,10 @@ def _entry_units(
             term_ok=term_ok,
         )
 
-    title_changed = outdated and (previous is None or previous[0] != original.title)
+    # An outdated title-only translation is fuzzy even where the title did not change: clearing the flag is how
+    # the translator confirms it against the new original (issue 18: it could not be cleared otherwise).
+    title_only = version is not None and not version.body.strip() and bool(original.body.strip())
+    title_changed = outdated and (previous is None or previous[0] != original.title or title_only)
     into.units.append(
         unit(
             "title",
@@ -323,7 +326,7 @@ def _entry_units(
             version.title if version else "",
             None,
             title_changed,
-            previous[0] if previous else None,
+            previous[0] if previous and previous[0] != original.title else None,
             (source, "Title: plain text, no Markdown.", *(() if original.body.strip() else notes)),
             english.title if english is not None else "",
         )

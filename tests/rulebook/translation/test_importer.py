@@ -21,6 +21,7 @@ from tests.rulebook.translation.sample import (
     catalog_of,
     change_original_paragraph,
     edit,
+    git,
     refusal,
     sample,
     save,
@@ -425,3 +426,21 @@ class TestReview:
         assert main([*arguments, "how.kosten", "--lang", "en"]) == 0
         assert "reviewed by Gitta Config" in capsys.readouterr().out
         assert load_content(sample).corpus.entry("how.kosten").text[Language.EN].reviewer == "Gitta Config"
+
+
+def test_an_outdated_title_only_translation_is_cleared_by_importing_its_unfuzzied_title(
+    sample: Path, tmp_path: Path
+) -> None:
+    """Issue 18: the title of an outdated title-only translation is fuzzy; clearing the flag records the new digest."""
+    git(sample, "init", "-q")
+    git(sample, "add", ".")
+    git(sample, "commit", "-q", "-m", "sample")
+    change_original_paragraph(sample)
+    catalog = catalog_of(sample, "hu")
+    [title] = [m for m in catalog if m.context == "how.aktionsstapel|title"]
+    assert title.fuzzy and not title.previous_id
+    edit(catalog, "how.aktionsstapel|title", str(title.string), fuzzy=False)
+    import_catalog(load_content(sample), save(catalog, tmp_path / "hu.po"))
+    entry = load_content(sample).corpus.entry("how.aktionsstapel")
+    assert entry.effective_status(Language.HU) is TranslationStatus.DRAFT
+    assert entry.text[Language.HU].source_digest == entry.current_digest()
