@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any, TypedDict
 from pydantic import TypeAdapter
 
 from rulebook.content.load import default_paths, load_corpus
-from rulebook.content.model import LANGUAGES, Corpus, Entry, Example, Game, Source, Term
+from rulebook.content.model import LANGUAGES, Corpus, Entry, Example, Game, Language, Source, Term, TranslationMethod
 from rulebook.errors import ContentError, RulebookError
 
 __all__ = ["main"]
@@ -268,10 +269,10 @@ def command_bench(args: argparse.Namespace) -> int:
 
 def command_translate_status(args: argparse.Namespace) -> int:
     """Print, per language, how many entries are in each translation state."""
-    from rulebook.translation.status import STATES, all_languages, language_status
+    from rulebook.translation.status import CLI_STATES, all_languages, language_status
 
     corpus = _load(args)
-    rows = [language_status(corpus, args.lang)] if args.lang else all_languages(corpus)
+    rows = [language_status(corpus, args.lang, headings=True)] if args.lang else all_languages(corpus, headings=True)
     if args.json:
         document = [
             {
@@ -284,9 +285,11 @@ def command_translate_status(args: argparse.Namespace) -> int:
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
-    print("language " + " ".join(f"{state:>10}" for state in STATES) + "      total")
+    print("language " + " ".join(f"{state:>10}" for state in CLI_STATES) + "      total")
     for row in rows:
-        print(f"{row.lang.value:8} " + " ".join(f"{row.counts[state]:>10}" for state in STATES) + f" {row.total:>10}")
+        print(
+            f"{row.lang.value:8} " + " ".join(f"{row.counts[state]:>10}" for state in CLI_STATES) + f" {row.total:>10}"
+        )
     for row in rows if args.lang else []:
         for state in ("outdated", "missing"):
             if row.entries[state]:
@@ -319,7 +322,15 @@ def command_translate_import(args: argparse.Namespace) -> int:
     from rulebook.translation.catalog import load_content
     from rulebook.translation.importer import import_catalog
 
-    summary = import_catalog(load_content(*_paths(args)), Path(args.file), dry_run=args.dry_run)
+    summary = import_catalog(
+        load_content(*_paths(args)),
+        Path(args.file),
+        dry_run=args.dry_run,
+        force=args.force,
+        expected_lang=args.lang,
+        method=TranslationMethod(args.method),
+        consulted=[Language(code) for code in args.consulted or ()],
+    )
     print(
         f"rulebook translate import: {args.file} ({summary.lang.value}): {summary.messages} translated messages, "
         f"{len(summary.changed)} fields changed in {len(summary.files)} "
@@ -327,6 +338,8 @@ def command_translate_import(args: argparse.Namespace) -> int:
     )
     for label in summary.changed:
         print(f"  {label}")
+    for overwritten in summary.overwritten:
+        print(f"  --force overwrote {overwritten}")
     return 0
 
 
@@ -335,8 +348,12 @@ def command_translate_review(args: argparse.Namespace) -> int:
     from rulebook.translation.catalog import load_content
     from rulebook.translation.importer import review_translation
 
-    path = review_translation(load_content(*_paths(args)), args.entry, args.lang, args.translator)
-    print(f"rulebook translate review: {args.entry} ({args.lang}) is reviewed; {path} updated")
+    reviewer = args.reviewer
+    if reviewer is None:
+        configured = subprocess.run(["git", "config", "user.name"], capture_output=True, text=True, check=False)
+        reviewer = configured.stdout.strip() or None
+    path = review_translation(load_content(*_paths(args)), args.entry, args.lang, reviewer)
+    print(f"rulebook translate review: {args.entry} ({args.lang}) is reviewed by {reviewer}; {path} updated")
     return 0
 
 
@@ -421,11 +438,32 @@ def _parser() -> argparse.ArgumentParser:
     incoming.add_argument(
         "--dry-run", action="store_true", help="check the catalog and list what would change, write nothing"
     )
+    incoming.add_argument("--lang", choices=LANGUAGES, help="refuse the file unless it is a catalog for this language")
+    incoming.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite stored translations that changed since the export (lists each); nothing else is forced",
+    )
+    incoming.add_argument(
+        "--method",
+        choices=[method.value for method in TranslationMethod],
+        default=TranslationMethod.BY_HAND.value,
+        help="how the new translations were made, recorded as their provenance (default by-hand)",
+    )
+    incoming.add_argument(
+        "--consulted",
+        action="append",
+        choices=LANGUAGES,
+        metavar="LANG",
+        help="a language version read alongside the original (repeatable), recorded as provenance",
+    )
     incoming.set_defaults(run=command_translate_import)
     review = steps.add_parser("review", help="mark a translation reviewed against the current original")
     review.add_argument("entry", metavar="ENTRY", help="entry id, e.g. how.aktionsstapel")
     review.add_argument("--lang", choices=LANGUAGES, required=True, help="the translation's language")
-    review.add_argument("--translator", help="who reviewed it (recorded as translator)")
+    review.add_argument(
+        "--reviewer", help="who checked it against the original (recorded; default: `git config user.name`)"
+    )
     review.set_defaults(run=command_translate_review)
 
     coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")

@@ -493,6 +493,9 @@ def _check_entry(
         if term not in term_ids:
             problem("terms", f"unknown term {term!r}; add content/terms/{term}.yaml or remove it")
     for lang, version in entry.text.items():
+        for term in version.term_ok:
+            if term not in term_ids:
+                problem(f"text.{lang.value}.term_ok", f"unknown term {term!r}; use the id of a glossary term")
         for target in _links(version.body):
             if target not in entry_by_id:
                 problem(f"text.{lang.value}.body", f"link to unknown entry {target!r}; fix the ref: target")

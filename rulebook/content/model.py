@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from datetime import date
 from enum import Enum
 from typing import Annotated, Any
 
@@ -203,6 +204,13 @@ class LanguageText(_Model):
     """Who made or last reviewed the translation (free text)."""
     provenance: Provenance | None = None
     """How this translation was made; ``None`` on the original (and on translations that predate the field)."""
+    reviewer: str | None = None
+    """Who marked the translation reviewed (``rulebook translate review --reviewer``, else ``git config user.name``)."""
+    reviewed_on: date | None = None
+    """When the translation was marked reviewed (ISO date)."""
+    term_ok: list[TermId] = Field(default_factory=list)
+    """Glossary terms the original uses that this translation rightly does without (a false hit of the
+    glossary check, declared by the translator with ``# rulebook-term-ok: <term>`` in a catalog)."""
 
 
 class Note(_Model):

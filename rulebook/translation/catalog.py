@@ -18,9 +18,17 @@ Messages
     has no such text), the language of a term's game sources, English for notes
     and definitions. A field whose original is in the catalog's language is not
     exported. Each message carries its content file as reference (``#:``) and,
-    as translator comments (``#.``), the source document with section and
-    heading, where the unit stands in the body, and the entry's ambiguity and
-    garbled-source notes.
+    as extracted comments (``#.``), the source document with section and
+    heading, where the unit stands in the body, the entry's ambiguity and
+    garbled-source notes, the current English text when neither the original
+    nor the catalog is English (``English draft:``), each glossary term the
+    original uses with its renderings in the target language, and the export
+    record (:func:`export_record`: digests of the original and of the stored
+    translation, which the importer compares to refuse a stale catalog). A
+    translator comment ``# rulebook-term-ok: <term ids>`` repeats the false
+    glossary hits declared for the translation (its ``term_ok``). Previous
+    msgids are written in gettext's multi-line form (:func:`previous_msgid_lines`;
+    issue 18), so msgfmt, polib and translate-toolkit read every catalog alike.
 
 Outdated translations
     A translation records the digest of the original it was made from, not the
@@ -41,15 +49,17 @@ Importing a catalog and reviewing a translation are in :mod:`rulebook.translatio
 from __future__ import annotations
 
 import difflib
+import hashlib
 import io
+import re
 import subprocess
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
+from babel.messages.pofile import normalize, write_po
 from ruamel.yaml.error import YAMLError
 
 from rulebook import __version__
@@ -73,12 +83,16 @@ from rulebook.translation.checks import (
     compare_layouts,
     compile_glossary,
     split_markdown,
+    terms_used,
     unit_problems,
 )
 
 __all__ = [
+    "EXPORT_MARKER",
+    "TERM_OK_MARKER",
     "TERM_PREFIX",
     "Content",
+    "ExportRecord",
     "Unit",
     "build_catalog",
     "catalog_units",
@@ -87,12 +101,24 @@ __all__ = [
     "export_catalog",
     "load_content",
     "po_bytes",
+    "previous_msgid_lines",
     "previous_original",
+    "read_export_record",
     "translation_problems",
+    "unit_digest",
 ]
+
+EXPORT_MARKER = "rulebook-export:"
+"""Starts the extracted comment (``#.``) that records a message's export (:func:`export_record`)."""
+
+TERM_OK_MARKER = "rulebook-term-ok:"
+"""Starts the translator comment (``# rulebook-term-ok: tw, hpp``) that declares glossary hits false."""
 
 TERM_PREFIX = "term:"
 """Context prefix of glossary terms (term ids cannot be told from entry ids otherwise)."""
+
+_WIDTH = 76
+"""Line width of the PO files (gettext's and Babel's default)."""
 
 _NOTE_LABELS = {NoteKind.AMBIGUITY: "Ambiguity", NoteKind.GARBLED: "Garbled source"}
 """Notes shown to translators, and how each is introduced."""
@@ -147,6 +173,10 @@ class Unit:
     """The game whose glossary applies."""
     owner: str = "entry"
     """What the item is: ``entry``, ``example`` or ``term``."""
+    english: str = ""
+    """The current English text of the unit, shown to translators when the original is not English."""
+    term_ok: frozenset[str] = frozenset()
+    """Glossary terms declared false hits for this translation (an entry translation's ``term_ok``)."""
 
     @property
     def context(self) -> str:
@@ -251,6 +281,13 @@ def _entry_units(
         previous = previous_original(path, entry.lang, version.source_digest)
     source = _source_comment(corpus, entry)
     notes = _note_comments(entry, lang)
+    term_ok = frozenset(version.term_ok) if version is not None else frozenset()
+    english = entry.text.get(Language.EN)
+    show_english = (
+        english is not None
+        and Language.EN not in (lang, entry.lang)
+        and entry.effective_status(Language.EN) is not TranslationStatus.OUTDATED
+    )
 
     def unit(
         name: str,
@@ -260,6 +297,7 @@ def _entry_units(
         fuzzy: bool,
         old: str | None,
         comments: tuple[str, ...],
+        english_text: str = "",
     ) -> Unit:
         return Unit(
             entry.id,
@@ -273,9 +311,14 @@ def _entry_units(
             previous=old if fuzzy and translation else None,
             comments=comments,
             game=entry.game,
+            english=english_text if show_english else "",
+            term_ok=term_ok,
         )
 
-    title_changed = outdated and (previous is None or previous[0] != original.title)
+    # An outdated title-only translation is fuzzy even where the title did not change: clearing the flag is how
+    # the translator confirms it against the new original (issue 18: it could not be cleared otherwise).
+    title_only = version is not None and not version.body.strip() and bool(original.body.strip())
+    title_changed = outdated and (previous is None or previous[0] != original.title or title_only)
     into.units.append(
         unit(
             "title",
@@ -283,8 +326,9 @@ def _entry_units(
             version.title if version else "",
             None,
             title_changed,
-            previous[0] if previous else None,
+            previous[0] if previous and previous[0] != original.title else None,
             (source, "Title: plain text, no Markdown.", *(() if original.body.strip() else notes)),
+            english.title if english is not None else "",
         )
     )
     if not original.body.strip():
@@ -305,8 +349,12 @@ def _entry_units(
             )
     aligned = _align(current, translated, split_markdown(previous[1]) if previous else None, outdated)
     count = len(current.units)
-    for index, (text, kind, (translation, fuzzy, old)) in enumerate(
-        zip(current.units, current.kinds, aligned, strict=True), 1
+    english_layout = split_markdown(english.body) if english is not None else None
+    english_units = (
+        english_layout.units if english_layout is not None and english_layout.kinds == current.kinds else ("",) * count
+    )
+    for index, (text, kind, (translation, fuzzy, old), english_text) in enumerate(
+        zip(current.units, current.kinds, aligned, english_units, strict=True), 1
     ):
         into.units.append(
             unit(
@@ -317,6 +365,7 @@ def _entry_units(
                 fuzzy,
                 old,
                 (source, f"Body unit {index} of {count}: {kind.value}.", *notes),
+                english_text,
             )
         )
 
@@ -357,7 +406,13 @@ def _example_units(content: Content, example: Example, lang: Language, into: _La
         return None
 
     def unit(
-        name: str, source_lang: Language, text: str, translation: str, kind: UnitKind | None, comment: str
+        name: str,
+        source_lang: Language,
+        text: str,
+        translation: str,
+        kind: UnitKind | None,
+        comment: str,
+        english_text: str = "",
     ) -> Unit:
         return Unit(
             example.id,
@@ -370,6 +425,7 @@ def _example_units(content: Content, example: Example, lang: Language, into: _La
             comments=(comment,),
             game=example.game,
             owner="example",
+            english=english_text if Language.EN not in (lang, source_lang) else "",
         )
 
     title_lang = source_of(example.title)
@@ -382,6 +438,7 @@ def _example_units(content: Content, example: Example, lang: Language, into: _La
                 example.title.get(lang, ""),
                 None,
                 "Worked example: title.",
+                example.title.get(Language.EN, ""),
             )
         )
     quote_lang = source_of(example.quote)
@@ -405,7 +462,11 @@ def _example_units(content: Content, example: Example, lang: Language, into: _La
             if translated is not None and translated.kinds == current.kinds
             else ("",) * len(current.units)
         )
-        for index, (text, kind, translation) in enumerate(zip(current.units, current.kinds, texts, strict=True), 1):
+        english_quote = split_markdown(example.quote.get(Language.EN, ""))
+        english_texts = english_quote.units if english_quote.kinds == current.kinds else ("",) * len(current.units)
+        for index, (text, kind, translation, english_text) in enumerate(
+            zip(current.units, current.kinds, texts, english_texts, strict=True), 1
+        ):
             into.units.append(
                 unit(
                     f"quote#{index}",
@@ -414,6 +475,7 @@ def _example_units(content: Content, example: Example, lang: Language, into: _La
                     translation,
                     kind,
                     f"Worked example: quote from the source, unit {index} of {len(current.units)}: {kind.value}.",
+                    english_text,
                 )
             )
     for index, assumption in enumerate(example.assumptions, 1):
@@ -427,6 +489,7 @@ def _example_units(content: Content, example: Example, lang: Language, into: _La
                     assumption.get(lang, ""),
                     UnitKind.PARAGRAPH,
                     "Worked example: an input the source leaves open.",
+                    assumption.get(Language.EN, ""),
                 )
             )
 
@@ -454,6 +517,11 @@ def _term_units(content: Content, term: Term, lang: Language, into: _LanguageUni
                 None,
                 checked=False,
                 owner="term",
+                english=(
+                    "\n".join((term.rendering[Language.EN].text, *term.rendering[Language.EN].forms))
+                    if Language.EN in term.rendering and Language.EN not in (lang, native)
+                    else ""
+                ),
                 comments=(
                     "Glossary term. First line: the term (nominative singular); further lines, one each: "
                     "forms that count as a use of it (plurals, case endings, variants). "
@@ -518,11 +586,28 @@ def _glossary_for(glossary: Sequence[GlossaryTerm], game: str | None) -> list[Gl
     return [term for term in glossary if game is None or game in term.games]
 
 
-def check_unit(unit: Unit, text: str, lang: Language, glossary: Sequence[GlossaryTerm]) -> list[str]:
-    """Number, glossary and Markdown problems of ``text`` as the ``lang`` translation of ``unit``."""
+def check_unit(
+    unit: Unit,
+    text: str,
+    lang: Language,
+    glossary: Sequence[GlossaryTerm],
+    allowed_terms: Collection[str] | None = None,
+) -> list[str]:
+    """Number, glossary and Markdown problems of ``text`` as the ``lang`` translation of ``unit``.
+
+    ``allowed_terms`` (default: the unit's stored ``term_ok``) are glossary terms declared false hits.
+    """
     if not unit.checked:
         return []
-    return unit_problems(unit.original, unit.original_lang, text, lang, _glossary_for(glossary, unit.game), unit.kind)
+    return unit_problems(
+        unit.original,
+        unit.original_lang,
+        text,
+        lang,
+        _glossary_for(glossary, unit.game),
+        unit.kind,
+        unit.term_ok if allowed_terms is None else allowed_terms,
+    )
 
 
 def translation_problems(content: Content) -> list[Problem]:
@@ -564,6 +649,61 @@ _LANGUAGE_NAMES = {
 }
 
 
+def _glossary_comments(used: Sequence[tuple[GlossaryTerm, str]], lang: Language) -> tuple[str, ...]:
+    """One comment per glossary term the original uses: its words there and its renderings in ``lang``."""
+    return tuple(
+        f"Glossary term {term.term_id}: “{words}” = {' / '.join(term.renderings[lang])}" for term, words in used
+    )
+
+
+def unit_digest(text: str) -> str:
+    """Digest of one unit's text as an export records it (``none`` for no text).
+
+    >>> unit_digest(""), unit_digest("Aktionsstapel")
+    ('none', '55098d7b9483')
+    """
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12] if text else "none"
+
+
+@dataclass(frozen=True)
+class ExportRecord:
+    """What a message's ``#. rulebook-export:`` comment says about the content it was exported from."""
+
+    lang: Language
+    original: str
+    """:func:`unit_digest` of the original."""
+    translation: str
+    """:func:`unit_digest` of the translation stored at export time."""
+
+
+def export_record(lang: Language, original: str, translation: str) -> str:
+    """The comment that records, per message, what the content held when the catalog was exported.
+
+    The importer reads it back (:func:`read_export_record`) to refuse a catalog
+    older than the translation it would overwrite.
+
+    >>> export_record(Language.DE, "Aktionsstapel", "")
+    'rulebook-export: de original=55098d7b9483 translation=none'
+    """
+    return f"{EXPORT_MARKER} {lang.value} original={unit_digest(original)} translation={unit_digest(translation)}"
+
+
+_RECORD = re.compile(r"rulebook-export: (?P<lang>[a-z]+) original=(?P<original>\w+) translation=(?P<translation>\w+)")
+
+
+def read_export_record(comments: Sequence[str]) -> ExportRecord | None:
+    """The export record among a message's extracted comments, or ``None`` when it has none.
+
+    >>> read_export_record(["Title.", export_record(Language.NL, "Aktionsstapel", "Actiestapel")])
+    ExportRecord(lang=<Language.NL: 'nl'>, original='55098d7b9483', translation='fdfd28a6e725')
+    """
+    for comment in comments:
+        match = _RECORD.fullmatch(comment.strip())
+        if match is not None and match.group("lang") in {lang.value for lang in Language}:
+            return ExportRecord(Language(match.group("lang")), match.group("original"), match.group("translation"))
+    return None
+
+
 def build_catalog(content: Content, lang: Language | str, now: datetime | None = None) -> Catalog:
     """The PO catalog of every translatable unit for ``lang`` (see the module docstring)."""
     language = Language(lang)
@@ -587,13 +727,22 @@ def build_catalog(content: Content, lang: Language | str, now: datetime | None =
     )
     # Filled in by the translator's editor; Babel's placeholder would be recorded as a name.
     catalog.last_translator = ""
+    glossary = compile_glossary(content.corpus.terms)
     for unit in catalog_units(content, language):
+        used = terms_used(unit.original, unit.original_lang, _glossary_for(glossary, unit.game), language)
+        declared = sorted(unit.term_ok & {term.term_id for term, _ in used}) if unit.checked else []
         message = catalog.add(
             unit.original,
             unit.translation,
             locations=[(content.display(unit.file), None)],  # type: ignore[list-item]
             flags=["fuzzy"] if unit.fuzzy else [],
-            auto_comments=unit.comments,
+            auto_comments=(
+                *unit.comments,
+                *((f"English draft: {unit.english}",) if unit.english.strip() else ()),
+                *(_glossary_comments(used, language) if unit.checked else ()),
+                export_record(language, unit.original, unit.translation),
+            ),
+            user_comments=[f"{TERM_OK_MARKER} {', '.join(declared)}"] if declared else [],
             previous_id=unit.previous if unit.previous is not None else (),
             context=unit.context,
         )
@@ -602,11 +751,40 @@ def build_catalog(content: Content, lang: Language | str, now: datetime | None =
     return catalog
 
 
+def previous_msgid_lines(previous: str, width: int = _WIDTH) -> str:
+    """The ``#| msgid`` comment lines of a previous msgid, wrapped as gettext wraps a msgid.
+
+    Babel's writer wraps the whole ``msgid "…"`` text like a comment, which cuts
+    a multi-line string in the middle of a quoted line (issue 18); gettext wants
+    every line of the normalised string behind its own ``#|`` marker.
+
+    >>> print(previous_msgid_lines("Eine ziemlich lange Zeile, die auf zwei PO-Zeilen verteilt wird.", width=40))
+    #| msgid ""
+    #| "Eine ziemlich lange Zeile, die auf "
+    #| "zwei PO-Zeilen verteilt wird."
+    <BLANKLINE>
+    """
+    lines = f"msgid {normalize(previous, width=width)}".split("\n")
+    return "".join(f"#| {line}\n" for line in lines)
+
+
 def po_bytes(catalog: Catalog) -> bytes:
-    """``catalog`` as the bytes of a PO file (UTF-8), with previous msgids of fuzzy messages."""
+    """``catalog`` as the bytes of a PO file (UTF-8), with previous msgids of fuzzy messages.
+
+    Babel writes the messages; the previous msgids are put in by
+    :func:`previous_msgid_lines`, right before each message's ``msgctxt`` (after
+    its flags, where gettext expects them).
+    """
     buffer = io.BytesIO()
-    write_po(buffer, catalog, include_previous=True, include_lineno=False)
-    return buffer.getvalue()
+    write_po(buffer, catalog, include_previous=False, include_lineno=False, width=_WIDTH)
+    text = buffer.getvalue().decode("utf-8")
+    for message in catalog:
+        if not message.id or not message.previous_id or message.context is None:
+            continue
+        anchor = f"\nmsgctxt {normalize(message.context, width=_WIDTH)}\nmsgid "
+        position = text.index(anchor) + 1
+        text = text[:position] + previous_msgid_lines(message.previous_id[0]) + text[position:]
+    return text.encode("utf-8")
 
 
 def export_catalog(content: Content, lang: Language | str, now: datetime | None = None) -> bytes:

@@ -18,9 +18,13 @@ Numbers
     :func:`numbers_in` reads every number the way the text's language writes
     it (``2,5`` in German is ``2.5`` in English; ``1.000`` and ``1,000`` are
     both a thousand; Hungarian and Russian group thousands with spaces), and
-    the original and the translation must hold the same numbers. How often
-    does not matter: a translation may repeat a number the original states
-    once, as when it glosses a quoted card text. A dot sequence that is no number of the language (``8.1.1``,
+    the original and the translation must hold the same numbers, compared as
+    multisets (:class:`collections.Counter`): no number may be missing or new,
+    and no occurrence may move from one number to another (``bis zu 4`` made
+    ``bis zu 7`` where the text also has another ``4`` and a ``7``). A pure
+    repetition is no change: a translation may repeat a number the original
+    states once, as when it glosses a quoted card text, or state once what an
+    English note repeats in a gloss of its quote. A dot sequence that is no number of the language (``8.1.1``,
     ``30.11.2012``) stays one token. Ranges (``7-10``) and dice (``1d10``) are
     their numbers; an ordinal's dot (``1941.``) is punctuation; a minus sign
     counts where it stands at the start of a word (``-1``, ``−1``), a plus
@@ -56,7 +60,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -73,6 +77,7 @@ __all__ = [
     "number_problems",
     "numbers_in",
     "split_markdown",
+    "terms_used",
     "unit_problems",
 ]
 
@@ -331,15 +336,25 @@ def numbers_in(text: str, lang: Language | str) -> Counter[str]:
 def number_problems(original: str, original_lang: Language | str, translation: str, lang: Language | str) -> list[str]:
     """What is wrong with the numbers of ``translation`` (empty when they match).
 
+    The numbers are compared as multisets (see the module docstring): a number
+    missing or new is wrong, and so is a shift of occurrences from one number
+    to another — one number fewer times than in the original while another is
+    there more often — which is what replacing one of two equal numbers does.
+
     >>> number_problems("Kostet 5 HPP.", "de", "Costs 3 HPP.", "en")
     ['number 5 of the original is missing from the translation', 'number 3 is only in the translation']
     >>> number_problems("2,5 Felder", "de", "2.5 hexes", "en")
     []
+    >>> number_problems("bis zu 4 Einheiten, 7 Felder weit; 4 TW", "de",
+    ...                 "up to 7 units, 7 hexes away; 4 TW", "en")  # doctest: +NORMALIZE_WHITESPACE
+    ['a number was changed: the original has 4 twice and 7 once, the translation 4 once and 7 twice']
+    >>> number_problems("Die 227-Pfund Bombe", "de", "The 227-Pfund Bombe (227-pound bomb)", "en")
+    []
     """
-    expected = set(numbers_in(original, original_lang))
-    found = set(numbers_in(translation, lang))
+    expected = numbers_in(original, original_lang)
+    found = numbers_in(translation, lang)
     problems = []
-    missing, extra = sorted(expected - found), sorted(found - expected)
+    missing, extra = sorted(set(expected) - set(found)), sorted(set(found) - set(expected))
     if missing:
         plural = len(missing) > 1
         problems.append(
@@ -351,7 +366,21 @@ def number_problems(original: str, original_lang: Language | str, translation: s
         problems.append(
             f"number{'s' if plural else ''} {', '.join(extra)} {'are' if plural else 'is'} only in the translation"
         )
+    fewer = sorted(number for number in expected if 0 < found[number] < expected[number])
+    more = sorted(number for number in expected if found[number] > expected[number])
+    if fewer and more:
+        shifted = [*fewer, *more]
+        problems.append(
+            "a number was changed: the original has "
+            + " and ".join(f"{number} {_times(expected[number])}" for number in sorted(shifted))
+            + ", the translation "
+            + " and ".join(f"{number} {_times(found[number])}" for number in sorted(shifted))
+        )
     return problems
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 # ---------------------------------------------------------------- glossary
@@ -419,14 +448,52 @@ def compile_glossary(terms: Iterable[Term]) -> tuple[GlossaryTerm, ...]:
     return tuple(compiled)
 
 
+def terms_used(
+    original: str,
+    original_lang: Language | str,
+    glossary: Iterable[GlossaryTerm],
+    target_lang: Language | str | None = None,
+) -> list[tuple[GlossaryTerm, str]]:
+    """The terms ``original`` uses, each once with its first use, in order of appearance.
+
+    A use inside the use of a longer term counts only for the longer one. With
+    ``target_lang``, only terms that have a rendering in that language.
+    """
+    source_lang = Language(original_lang)
+    folded = _fold(original)
+    uses = [
+        (term, span)
+        for term in glossary
+        if target_lang is None or Language(target_lang) in term.patterns
+        for span in term.spans(original, source_lang)
+    ]
+    found: dict[str, tuple[int, GlossaryTerm, str]] = {}
+    for term, (start, end) in uses:
+        inside_longer = any(
+            other is not term
+            and other_start <= start
+            and end <= other_end
+            and (other_end - other_start) > (end - start)
+            for other, (other_start, other_end) in uses
+        )
+        if inside_longer or term.term_id in found:
+            continue
+        found[term.term_id] = (start, term, (original if len(original) == len(folded) else folded)[start:end])
+    return [(term, used) for _start, term, used in sorted(found.values(), key=lambda item: item[0])]
+
+
 def glossary_problems(
     original: str,
     original_lang: Language | str,
     translation: str,
     lang: Language | str,
     glossary: Iterable[GlossaryTerm],
+    allowed: Collection[str] = (),
 ) -> list[str]:
     """Terms the original uses whose rendering the translation lacks (empty when none).
+
+    ``allowed`` holds the ids of terms a translator declared false hits for this
+    text (``term_ok`` in the content, ``# rulebook-term-ok:`` in a catalog).
 
     >>> from rulebook.content.model import TermRendering
     >>> term = Term(id="tw", games=["hell-of-a-war"], rendering={
@@ -439,25 +506,11 @@ def glossary_problems(
     ["the original uses glossary term 'tw' ('TW') but the translation has none of its en renderings:
       'technology value', 'TW'"]
     """
-    source_lang, target_lang = Language(original_lang), Language(lang)
-    folded = _fold(original)
-    uses = [
-        (term, span) for term in glossary if target_lang in term.patterns for span in term.spans(original, source_lang)
-    ]
+    target_lang = Language(lang)
     problems = []
-    reported: set[str] = set()
-    for term, (start, end) in uses:
-        inside_longer = any(
-            other is not term
-            and other_start <= start
-            and end <= other_end
-            and (other_end - other_start) > (end - start)
-            for other, (other_start, other_end) in uses
-        )
-        if inside_longer or term.term_id in reported:
+    for term, used in terms_used(original, original_lang, glossary, target_lang):
+        if term.term_id in allowed:
             continue
-        reported.add(term.term_id)
-        used = (original if len(original) == len(folded) else folded)[start:end]
         if term.find(translation, target_lang) is None:
             wanted = ", ".join(repr(variant) for variant in term.renderings[target_lang])
             problems.append(
@@ -577,10 +630,11 @@ def unit_problems(
     lang: Language | str,
     glossary: Iterable[GlossaryTerm],
     kind: UnitKind | None = None,
+    allowed_terms: Collection[str] = (),
 ) -> list[str]:
     """Every number, glossary and Markdown problem of one translated unit."""
     return [
         *number_problems(original, original_lang, translation, lang),
-        *glossary_problems(original, original_lang, translation, lang, glossary),
+        *glossary_problems(original, original_lang, translation, lang, glossary, allowed_terms),
         *markdown_problems(original, translation, kind),
     ]

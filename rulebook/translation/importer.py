@@ -7,10 +7,20 @@ a translation must keep from :mod:`rulebook.translation.checks`.
 Import
     A catalog is checked completely before anything is written, and refused
     with every problem listed (:class:`rulebook.errors.TranslationError`) when
-    a ``msgctxt`` is unknown, a ``msgid`` no longer matches the current
+    it is not valid gettext (:mod:`rulebook.translation.syntax`: an
+    unterminated string, a syntax error, a duplicate ``msgctxt``), when it is
+    a catalog for another language (the export record of a message names
+    another language than the ``Language`` header, or ``expected_lang``
+    differs), when a message is *stale* — its stored translation changed
+    after the export (the record's translation digest differs) and the
+    message would overwrite it; only this refusal yields to ``force``, which
+    lists what it overwrote — when a ``msgctxt`` is unknown, a ``msgid`` no longer matches the current
     original, a body is only partly translated, or a changed, non-fuzzy
     message breaks a rule of :mod:`rulebook.translation.checks` (numbers,
-    glossary terms, Markdown). Only messages that change something are checked:
+    glossary terms, Markdown). A ``# rulebook-term-ok: <term ids>`` translator
+    comment (or ``#, rulebook-term-ok: <term id>`` flag) exempts the message
+    from those terms and is recorded as the entry translation's ``term_ok``.
+    Only messages that change something are checked:
     translations already stored are ``rulebook check``'s business. An empty
     ``msgstr`` or a missing message keeps what is stored (import never deletes).
     A changed entry translation is written with status ``draft`` — marking it
@@ -27,27 +37,40 @@ Import
 Review
     ``review`` marks one translation ``reviewed`` and records the digest of the
     current original, after holding it to the same rules against that original.
-    It refuses originals, missing and title-only translations.
+    It records who reviewed (``reviewer``) and when (``reviewed_on``), and
+    refuses originals and missing translations; a title-only translation is
+    reviewed as its title (issue 18: an outdated heading could not be cleared).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from rulebook.content.model import Language, TranslationStatus
+from rulebook.content.model import Language, Provenance, TranslationMethod, TranslationStatus
 from rulebook.content.yamlio import round_trip_yaml, write_all_atomic
 from rulebook.errors import Problem, TranslationError
-from rulebook.translation.catalog import Content, Unit, catalog_units, check_unit, entry_units
+from rulebook.translation.catalog import (
+    TERM_OK_MARKER,
+    Content,
+    Unit,
+    catalog_units,
+    check_unit,
+    entry_units,
+    read_export_record,
+    unit_digest,
+)
 from rulebook.translation.checks import compile_glossary, split_markdown
+from rulebook.translation.syntax import syntax_problems
 
 __all__ = ["ImportSummary", "import_catalog", "review_translation"]
 
@@ -66,6 +89,8 @@ class ImportSummary:
     """The fields written, as ``<id>|<field>`` (entry translations as ``<id>|text``)."""
     files: tuple[Path, ...]
     """The content files replaced."""
+    overwritten: tuple[str, ...] = ()
+    """With ``force``: the messages whose newer stored translation the catalog replaced, with that text."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +98,16 @@ class _Incoming:
     text: str
     fuzzy: bool
     line: int | None
+    term_ok: frozenset[str] = frozenset()
+
+
+def _declared_terms(message: Message) -> set[str]:
+    """Term ids of ``# rulebook-term-ok: a, b`` translator comments and ``#, rulebook-term-ok: a`` flags."""
+    declared: set[str] = set()
+    for text in (*message.user_comments, *message.flags):
+        if text.strip().startswith(TERM_OK_MARKER):
+            declared.update(part.strip() for part in text.strip()[len(TERM_OK_MARKER) :].split(",") if part.strip())
+    return declared
 
 
 def _target(unit: Unit) -> tuple[str, str]:
@@ -87,10 +122,22 @@ def _target(unit: Unit) -> tuple[str, str]:
 
 def _read_catalog(path: Path, problems: list[Problem]) -> Catalog | None:
     try:
-        with path.open("rb") as stream:
-            return read_po(stream, ignore_obsolete=True, abort_invalid=True)
+        data = path.read_bytes()
     except OSError as error:
         problems.append(Problem(str(path), None, None, f"cannot read the catalog: {error.strerror}"))
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        problems.append(Problem(str(path), None, None, "not UTF-8; save the catalog as UTF-8", line))
+        return None
+    syntax = syntax_problems(text)
+    problems.extend(Problem(str(path), None, None, message, line) for line, message in syntax)
+    if syntax:
+        return None
+    try:
+        return read_po(io.BytesIO(data), ignore_obsolete=True, abort_invalid=True)
     except Exception as error:  # Babel raises PoFileError and others for a malformed file.
         problems.append(Problem(str(path), None, None, f"not a valid PO file: {error}"))
     return None
@@ -162,6 +209,7 @@ def _plan_entry_text(
     plan: _Plan,
     problems: list[Problem],
     po_name: str,
+    made: Provenance | None = None,
 ) -> None:
     entry = content.corpus.entry(units[0].item_id)
     final = [incoming[u.context].text if u.context in incoming else u.translation or None for u in units]
@@ -199,6 +247,13 @@ def _plan_entry_text(
     digest = entry.current_digest()
     if still_fuzzy and stored is not None and stored.source_digest is not None:
         digest = stored.source_digest
+    term_ok = sorted(_term_ok(units, incoming))
+    # A translation whose words change is a new translation: it says how it was made. An unchanged
+    # one keeps the provenance it has (an import must not turn an assisted draft into a hand-made one).
+    words_changed = stored is None or stored.title != title or (body is not None and stored.body != body)
+    provenance = None
+    if made is not None and words_changed:
+        provenance = made.model_copy(update={"translated_from": entry.lang})
 
     def edit(data: CommentedMap) -> None:
         versions = _language_map(data, "text")
@@ -212,6 +267,19 @@ def _plan_entry_text(
         _put(version, "source_digest", digest, after="status")
         if translator is not None:
             _put(version, "translator", translator, after="source_digest")
+        if provenance is not None:
+            record = CommentedMap(translated_from=provenance.translated_from.value, method=provenance.method.value)
+            if provenance.consulted:
+                record["consulted"] = CommentedSeq(code.value for code in provenance.consulted)
+                record["consulted"].fa.set_flow_style()
+            if provenance.by:
+                record["by"] = provenance.by
+            _put(version, "provenance", record, after="translator" if "translator" in version else "source_digest")
+        if term_ok:
+            if list(version.get("term_ok") or []) != term_ok:
+                version["term_ok"] = CommentedSeq(term_ok)
+        elif "term_ok" in version:
+            del version["term_ok"]
 
     plan.add(units[0].file, f"{entry.id}|text", edit)
 
@@ -286,27 +354,62 @@ def _plan_other(
     plan.add(first.file, label, edit)
 
 
-def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) -> ImportSummary:
+def import_catalog(
+    content: Content,
+    catalog_path: Path,
+    dry_run: bool = False,
+    force: bool = False,
+    expected_lang: Language | str | None = None,
+    method: TranslationMethod = TranslationMethod.BY_HAND,
+    consulted: Sequence[Language] = (),
+) -> ImportSummary:
     """Write the translations of the PO file at ``catalog_path`` into the content.
 
     Raises :class:`TranslationError` listing every problem, having written
     nothing, when the catalog breaks any rule of the module docstring.
+    ``force`` overwrites translations that changed since the export (and only
+    those); ``expected_lang`` refuses a catalog for another language.
     """
     problems: list[Problem] = []
     po_name = str(catalog_path)
     catalog = _read_catalog(catalog_path, problems)
     lang = _catalog_language(catalog, catalog_path, problems) if catalog is not None else None
-    if catalog is None or lang is None:
+    if lang is not None and expected_lang is not None and lang is not Language(expected_lang):
+        problems.append(
+            Problem(
+                po_name,
+                None,
+                "Language",
+                f"this is a catalog for {lang.value}, not {Language(expected_lang).value}; import the right file",
+            )
+        )
+    if catalog is None or lang is None or problems:
         raise TranslationError(f"import of {po_name}", problems)
     units = catalog_units(content, lang)
     by_context = {unit.context: unit for unit in units}
     glossary = compile_glossary(content.corpus.terms)
 
     incoming: dict[str, _Incoming] = {}
+    stale: list[Problem] = []
+    overwritten: list[str] = []
+    known_terms = {term.term_id for term in glossary}
     for message in catalog:
         if not message.id:
             continue
         where = message.context or "(no msgctxt)"
+        record = read_export_record(message.auto_comments)
+        if record is not None and record.lang is not lang:
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"this message was exported for {record.lang.value} but the catalog's Language header says "
+                    f"{lang.value}; import the catalog as exported, or export one for {lang.value}",
+                    message.lineno,
+                )
+            )
+            continue
         unit = by_context.get(message.context or "")
         if unit is None:
             problems.append(
@@ -344,12 +447,53 @@ def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) 
             )
             continue
         text = message.string.strip()
+        declared = _declared_terms(message)
+        unknown = sorted(declared - known_terms)
+        if unknown:
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"{TERM_OK_MARKER} names unknown glossary terms {', '.join(unknown)}; use the term ids that the "
+                    "message's 'Glossary term' comments show",
+                    message.lineno,
+                )
+            )
+        if declared and unit.owner != "entry":
+            problems.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"{TERM_OK_MARKER} is recorded for entry titles and bodies only; remove it here",
+                    message.lineno,
+                )
+            )
         if not text:
             continue
-        incoming[unit.context] = _Incoming(text, message.fuzzy, message.lineno)
+        incoming[unit.context] = _Incoming(text, message.fuzzy, message.lineno, frozenset(declared))
+        if text != unit.translation and (record is None or record.translation != unit_digest(unit.translation)):
+            why = (
+                "carries no rulebook-export comment, so it cannot be told whether it is older than the content"
+                if record is None
+                else "was exported before the stored translation last changed"
+            )
+            stale.append(
+                Problem(
+                    po_name,
+                    where,
+                    None,
+                    f"this message {why}; importing it would overwrite the stored translation "
+                    f"{unit.translation or '(none)'!r}. Export a fresh catalog and carry your work over (msgmerge), "
+                    "or import with --force to overwrite",
+                    message.lineno,
+                )
+            )
+            overwritten.append(f"{where}: the stored translation {unit.translation or '(none)'!r}")
         changes = text != unit.translation or message.fuzzy != unit.fuzzy
         if changes and not message.fuzzy:
-            for problem in check_unit(unit, text, lang, glossary):
+            for problem in check_unit(unit, text, lang, glossary, declared):
                 problems.append(Problem(po_name, where, None, problem, message.lineno))
 
     groups: dict[tuple[str, str], list[Unit]] = {}
@@ -357,24 +501,43 @@ def import_catalog(content: Content, catalog_path: Path, dry_run: bool = False) 
         groups.setdefault(_target(unit), []).append(unit)
     plan = _Plan()
     translator = _translator(catalog)
+    # translated_from is each entry's original language (the msgids are the originals); filled in per entry.
+    made = Provenance(
+        translated_from=Language.EN,
+        method=method,
+        consulted=[code for code in consulted if code is not lang],
+        by=translator,
+    )
     for (_item_id, target), group in groups.items():
         touched = [
             u
             for u in group
             if u.context in incoming
-            and (incoming[u.context].text != u.translation or incoming[u.context].fuzzy != u.fuzzy)
+            and (
+                incoming[u.context].text != u.translation
+                or incoming[u.context].fuzzy != u.fuzzy
+                or (target == "text" and _term_ok(group, incoming) != group[0].term_ok)
+            )
         ]
         if not touched:
             continue
         if target == "text":
-            _plan_entry_text(content, group, incoming, lang, translator, plan, problems, po_name)
+            _plan_entry_text(content, group, incoming, lang, translator, plan, problems, po_name, made)
         else:
             _plan_other(group, incoming, lang, plan, problems, po_name, content)
+    if not force:
+        problems.extend(stale)
     if problems:
         raise TranslationError(f"import of {po_name}", problems)
 
     written = _apply(plan.edits, dry_run)
-    return ImportSummary(lang, len(incoming), tuple(plan.changed), tuple(written))
+    return ImportSummary(lang, len(incoming), tuple(plan.changed), tuple(written), tuple(overwritten))
+
+
+def _term_ok(group: list[Unit], incoming: Mapping[str, _Incoming]) -> frozenset[str]:
+    """The glossary terms an entry translation declares false hits: those of its messages in the catalog."""
+    declared = [incoming[u.context].term_ok for u in group if u.context in incoming]
+    return frozenset().union(*declared) if declared else group[0].term_ok
 
 
 def _apply(edits: Mapping[Path, list[_Edit]], dry_run: bool = False) -> list[Path]:
@@ -398,12 +561,16 @@ def _apply(edits: Mapping[Path, list[_Edit]], dry_run: bool = False) -> list[Pat
 # ---------------------------------------------------------------- review
 
 
-def review_translation(content: Content, entry_id: str, lang: Language | str, translator: str | None = None) -> Path:
-    """Mark the ``lang`` translation of ``entry_id`` reviewed and record the current digest.
+def review_translation(
+    content: Content, entry_id: str, lang: Language | str, reviewer: str | None, today: date | None = None
+) -> Path:
+    """Mark the ``lang`` translation of ``entry_id`` reviewed: current digest, ``reviewer``, ``reviewed_on``.
 
-    Refused (:class:`TranslationError`) for an unknown entry, the original
-    language, a missing or title-only translation, and a translation that
-    breaks a rule of :mod:`rulebook.translation.checks` against the current original.
+    Refused (:class:`TranslationError`) without a reviewer's name, for an
+    unknown entry, the original language, a missing translation, and a
+    translation that breaks a rule of :mod:`rulebook.translation.checks` against
+    the current original. A title-only translation (a heading, or an entry whose
+    body is not translated yet) is reviewed as what it is: its title.
     """
     language = Language(lang)
     what = f"review of {entry_id} ({language.value})"
@@ -431,15 +598,6 @@ def review_translation(content: Content, entry_id: str, lang: Language | str, tr
         problems.append(
             Problem(shown, entry.id, f"text.{language.value}", "there is no translation in this language to review")
         )
-    elif entry.original.body.strip() and not version.body.strip():
-        problems.append(
-            Problem(
-                shown,
-                entry.id,
-                f"text.{language.value}.body",
-                "the translation has a title but no body; translate the body before review",
-            )
-        )
     else:
         units, layout_problems = entry_units(content, entry, language, as_current=True)
         problems.extend(Problem(p.file, p.item_id, p.field, p.message) for p in layout_problems)
@@ -450,8 +608,18 @@ def review_translation(content: Content, entry_id: str, lang: Language | str, tr
                     Problem(shown, entry.id, f"text.{language.value}.{unit.field}", message)
                     for message in check_unit(unit, unit.translation, language, glossary)
                 )
+    if not (reviewer or "").strip():
+        problems.append(
+            Problem(
+                shown,
+                entry.id,
+                f"text.{language.value}.reviewer",
+                "no reviewer: give --reviewer NAME or set `git config user.name`",
+            )
+        )
     if problems:
         raise TranslationError(what, problems)
+    reviewed_on = (today or date.today()).isoformat()
 
     def edit(data: CommentedMap) -> None:
         version_map: CommentedMap = data["text"][language.value]
@@ -459,8 +627,9 @@ def review_translation(content: Content, entry_id: str, lang: Language | str, tr
             version_map, "status", TranslationStatus.REVIEWED.value, after="body" if "body" in version_map else "title"
         )
         _put(version_map, "source_digest", entry.current_digest(), after="status")
-        if translator:
-            _put(version_map, "translator", translator, after="source_digest")
+        last = "translator" if "translator" in version_map else "source_digest"
+        _put(version_map, "reviewer", str(reviewer).strip(), after=last)
+        _put(version_map, "reviewed_on", reviewed_on, after="reviewer")
 
     _apply({path: [edit]})
     return path

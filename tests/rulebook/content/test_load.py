@@ -71,6 +71,10 @@ BAD_CASES = {
         "content/hell-of-a-war/how.abwerfen.yaml:8: how.abwerfen: terms: unknown term 'aktionsstapel'; "
         "add content/terms/aktionsstapel.yaml or remove it",
     ],
+    "unknown-term-ok": [
+        "content/hell-of-a-war/how.abwerfen.yaml:27: how.abwerfen: text.en.term_ok: unknown term 'reaktionen'; "
+        "use the id of a glossary term",
+    ],
 }
 
 

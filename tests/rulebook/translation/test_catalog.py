@@ -15,6 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulebook.cli import main
+from rulebook.content.model import digest_text
 from rulebook.translation.catalog import (
     Content,
     build_catalog,
@@ -77,7 +78,9 @@ class TestExport:
         # The PO writer wraps long comments; an editor shows them as one text again.
         assert " ".join(message.auto_comments) == (
             "Source (de): how-faq-sample.txt, heading “Aktionsstapel” Body unit 3 of 4: list item. "
-            "Ambiguity: 'zuletzt' can mean the last card played or the last card resolved."
+            "Ambiguity: 'zuletzt' can mean the last card played or the last card resolved. "
+            "Glossary term tw: “TW” = technology value / technology values / TW "
+            "rulebook-export: en original=87553b521392 translation=687ab69bac6c"
         )
 
     def test_fields_already_in_the_catalog_language_are_left_out(self, sample: Path) -> None:
@@ -174,9 +177,45 @@ class TestStatusAndCheck:
         change_original_paragraph(sample)
         assert main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "translate", "status", "--json"]) == 0
         rows = {row["lang"]: row["counts"] for row in json.loads(capsys.readouterr().out)}
-        assert rows["en"] == {"original": 0, "reviewed": 1, "draft": 1, "outdated": 1, "title-only": 0, "missing": 0}
-        assert rows["hu"] == {"original": 1, "reviewed": 0, "draft": 0, "outdated": 1, "title-only": 1, "missing": 0}
+        assert rows["en"] == {
+            "original": 0,
+            "reviewed": 1,
+            "draft": 1,
+            "heading": 0,
+            "outdated": 1,
+            "title-only": 0,
+            "missing": 0,
+        }
+        assert rows["hu"] == {
+            "original": 1,
+            "reviewed": 0,
+            "draft": 0,
+            "heading": 0,
+            "outdated": 1,
+            "title-only": 1,
+            "missing": 0,
+        }
         assert language_status(load_content(sample).corpus, "de").counts["original"] == 2
+
+    def test_status_counts_bodiless_headings_apart_from_drafts(
+        self, sample: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Issue 18: a heading's translated title is a 'heading', not a 'draft'; the site's counts are unchanged."""
+        title = "Regeln"
+        (sample / "hell-of-a-war" / "how.regeln.yaml").write_text(
+            "id: how.regeln\ngame: hell-of-a-war\nsource: how-faq\norder: 99\nkind: heading\nlang: de\ntext:\n"
+            f"  de: {{title: {title}, status: original}}\n"
+            + "".join(
+                f"  {lang}: {{title: {text}, status: draft, source_digest: {digest_text(title, '')}}}\n"
+                for lang, text in (("en", "Rules"), ("hu", "Szabályok"), ("ru", "Правила"), ("nl", "Regels"))
+            ),
+            encoding="utf-8",
+        )
+        assert main(["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "translate", "status", "--json"]) == 0
+        rows = {row["lang"]: row for row in json.loads(capsys.readouterr().out)}
+        assert rows["hu"]["entries"]["heading"] == ["how.regeln"]
+        assert rows["en"]["counts"]["draft"] == 2 and rows["en"]["counts"]["heading"] == 1
+        assert language_status(load_content(sample).corpus, "en").counts["draft"] == 3
 
     def test_status_table_lists_outdated_entries_of_one_language(
         self, sample: Path, capsys: pytest.CaptureFixture[str]
@@ -188,7 +227,7 @@ class TestStatusAndCheck:
             == 0
         )
         out = capsys.readouterr().out.splitlines()
-        assert out[1].split() == ["en", "0", "1", "1", "1", "0", "0", "3"]
+        assert out[1].split() == ["en", "0", "1", "1", "0", "1", "0", "0", "3"]
         assert out[2] == "outdated: how.aktionsstapel"
 
     def test_check_warns_about_a_glossary_violation_and_strict_fails(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import shutil
 import time
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.cli import main
+from rulebook.content.model import Language, TranslationStatus
 from rulebook.content.yamlio import load_yaml_text
 from rulebook.errors import TranslationError
 from rulebook.translation.catalog import export_catalog, load_content
@@ -19,6 +21,7 @@ from tests.rulebook.translation.sample import (
     catalog_of,
     change_original_paragraph,
     edit,
+    git,
     refusal,
     sample,
     save,
@@ -319,7 +322,7 @@ class TestReview:
     def test_review_marks_the_translation_reviewed_with_the_current_digest(
         self, sample: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        """`rulebook translate review` sets status, digest and translator, and nothing else."""
+        """`rulebook translate review` sets status, digest, reviewer and date, and nothing else."""
         change_original_paragraph(sample)
         path = sample / "hell-of-a-war" / "how.aktionsstapel.yaml"
         catalog_free_edit = path.read_text(encoding="utf-8").replace("      Example:\n", "      For example:\n")
@@ -336,20 +339,22 @@ class TestReview:
                     "how.aktionsstapel",
                     "--lang",
                     "en",
-                    "--translator",
+                    "--reviewer",
                     "R. Viewer",
                 ]
             )
             == 0
         )
-        assert "how.aktionsstapel (en) is reviewed" in capsys.readouterr().out
+        assert "how.aktionsstapel (en) is reviewed by R. Viewer" in capsys.readouterr().out
         entry = load_content(sample).corpus.entry("how.aktionsstapel")
         version = entry.text["en"]  # type: ignore[index]
-        assert (version.status.value, version.source_digest, version.translator) == (
+        assert (version.status.value, version.source_digest, version.translator, version.reviewer) == (
             "reviewed",
             entry.current_digest(),
+            None,
             "R. Viewer",
         )
+        assert version.reviewed_on == datetime.date.today()
         lines = path.read_text(encoding="utf-8").splitlines()
         assert (
             lines[lines.index("    status: reviewed") - 1]
@@ -364,15 +369,17 @@ class TestReview:
             (
                 "how.kosten",
                 "hu",
-                "how.kosten: text.hu.body: the translation has a title but no body; translate the body before review",
+                "how.kosten: text.hu.reviewer: no reviewer: give --reviewer NAME or set `git config user.name`",
             ),
         ],
     )
     def test_review_refusals(self, sample: Path, entry: str, lang: str, problem: str) -> None:
-        """Unknown entries, originals and title-only translations cannot be reviewed."""
+        """Unknown entries and originals cannot be reviewed, nor anything without a reviewer's name."""
         before = snapshot(sample)
         with pytest.raises(TranslationError) as raised:
-            review_translation(load_content(sample), entry, lang)
+            review_translation(
+                load_content(sample), entry, lang, None if entry == "how.kosten" and lang == "hu" else "R"
+            )
         assert [str(p).split(": ", 1)[1] for p in raised.value.problems] == [problem]
         assert snapshot(sample) == before
 
@@ -383,8 +390,57 @@ class TestReview:
             path.read_text(encoding="utf-8").replace("| Destroyer | 2.5 TW |", "| Destroyer | 3 TW |"), encoding="utf-8"
         )
         with pytest.raises(TranslationError) as raised:
-            review_translation(load_content(sample), "how.kosten", "en")
+            review_translation(load_content(sample), "how.kosten", "en", "R. Viewer")
         assert [str(p).split(": ", 1)[1] for p in raised.value.problems] == [
             "how.kosten: text.en.body#4: number 2.5 of the original is missing from the translation",
             "how.kosten: text.en.body#4: number 3 is only in the translation",
         ]
+
+    def test_an_outdated_title_only_translation_can_be_reviewed(self, sample: Path) -> None:
+        """Issue 18: a title-only translation whose original changed is cleared by review (its title is checked)."""
+        change_original_paragraph(sample)
+        assert load_content(sample).corpus.entry("how.aktionsstapel").effective_status(Language.HU) is (
+            TranslationStatus.OUTDATED
+        )
+        review_translation(load_content(sample), "how.aktionsstapel", "hu", "R. Viewer", datetime.date(2026, 11, 25))
+        entry = load_content(sample).corpus.entry("how.aktionsstapel")
+        version = entry.text[Language.HU]
+        assert (entry.effective_status(Language.HU), version.reviewer, version.reviewed_on) == (
+            TranslationStatus.REVIEWED,
+            "R. Viewer",
+            datetime.date(2026, 11, 25),
+        )
+        assert "    reviewer: R. Viewer\n    reviewed_on: '2026-11-25'\n" in (
+            sample / "hell-of-a-war" / "how.aktionsstapel.yaml"
+        ).read_text(encoding="utf-8")
+
+    def test_the_reviewer_defaults_to_git_config_user_name(
+        self, sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Without --reviewer, the name git would sign a commit with is recorded."""
+        config = tmp_path / "gitconfig"
+        config.write_text("[user]\n\tname = Gitta Config\n", encoding="utf-8")
+        monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+        monkeypatch.chdir(tmp_path)
+        arguments = ["--content", str(sample), "--sources", str(SAMPLE_SOURCES), "translate", "review"]
+        assert main([*arguments, "how.kosten", "--lang", "en"]) == 0
+        assert "reviewed by Gitta Config" in capsys.readouterr().out
+        assert load_content(sample).corpus.entry("how.kosten").text[Language.EN].reviewer == "Gitta Config"
+
+
+def test_an_outdated_title_only_translation_is_cleared_by_importing_its_unfuzzied_title(
+    sample: Path, tmp_path: Path
+) -> None:
+    """Issue 18: the title of an outdated title-only translation is fuzzy; clearing the flag records the new digest."""
+    git(sample, "init", "-q")
+    git(sample, "add", ".")
+    git(sample, "commit", "-q", "-m", "sample")
+    change_original_paragraph(sample)
+    catalog = catalog_of(sample, "hu")
+    [title] = [m for m in catalog if m.context == "how.aktionsstapel|title"]
+    assert title.fuzzy and not title.previous_id
+    edit(catalog, "how.aktionsstapel|title", str(title.string), fuzzy=False)
+    import_catalog(load_content(sample), save(catalog, tmp_path / "hu.po"))
+    entry = load_content(sample).corpus.entry("how.aktionsstapel")
+    assert entry.effective_status(Language.HU) is TranslationStatus.DRAFT
+    assert entry.text[Language.HU].source_digest == entry.current_digest()
