@@ -29,13 +29,13 @@ SEARCHES = [
 
 INFLECTED_SEARCHES = [
     ("en", "supply lines", "en/unconditional-surrender/10-2/"),
-    ("en", "deployment zones", "en/hell-of-a-war/siegphase/"),
+    ("en", "deployment zones", "en/hell-of-a-war/aufmarschzone/"),
     ("de", "Versorgungslinien", "de/unconditional-surrender/10-2/"),
     ("de", "amphibischen Angriffs", "de/axis-and-allies-2e/amphibious-assaults.retreat/"),
     ("hu", "utánpótlási vonalat", "hu/unconditional-surrender/10-2/"),
     ("hu", "utánpótlási források", "hu/unconditional-surrender/10-1/"),
     ("hu", "kiképzésével", "hu/operation-ww2/driving-test/"),
-    ("ru", "источником снабжения", "ru/unconditional-surrender/10-1.partisan-base/"),
+    ("ru", "источником снабжения", "ru/unconditional-surrender/10-1/"),
     ("ru", "источников снабжения", "ru/unconditional-surrender/10-1-1/"),
     ("ru", "линии снабжения", "ru/unconditional-surrender/10-2/"),
     ("nl", "bevoorradingslijnen", "nl/unconditional-surrender/10-2/"),
