@@ -357,6 +357,37 @@ def command_translate_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_translate_terms(args: argparse.Namespace) -> int:
+    """Print, per glossary term and language, how many of the term's occurrences the glossary recognises."""
+    from rulebook.translation.terms import DEFAULT_TERMS_THRESHOLD, language_summary, term_reports
+
+    reports = term_reports(_load(args), [args.lang] if args.lang else None, args.term or None)
+    below = [report for report in reports if report.ratio is not None and report.ratio < args.min]
+    if args.json:
+        json.dump([report.as_json() for report in reports], sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(f"{'term':22} lang {'originals':>11} {'translations':>13} {'all':>11}  ratio")
+        for report in reports:
+            columns = [f"{report.recognised[origin]}/{report.occurrences[origin]}" for origin in report.occurrences]
+            ratio = "—" if report.ratio is None else f"{report.ratio:.1%}"
+            print(
+                f"{report.term:22} {report.lang.value:4} {columns[0]:>11} {columns[1]:>13} "
+                f"{f'{report.total_recognised}/{report.total}':>11}  {ratio}"
+            )
+            for miss in report.unrecognised[: args.show]:
+                print(f"    {miss.entry} ({miss.origin}): {miss.context}")
+        threshold = args.min or DEFAULT_TERMS_THRESHOLD
+        for summary in language_summary(reports, threshold):
+            figures = (
+                "no occurrences"
+                if summary.minimum is None or summary.median is None
+                else f"{summary.terms} terms occur, min {summary.minimum:.1%}, median {summary.median:.1%}"
+            )
+            print(f"{summary.lang.value}: {figures}; below {threshold:.0%}: {', '.join(summary.below) or 'none'}")
+    return 1 if below else 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulebook", description="Rulebook: rules reference and adjudicator.")
     parser.add_argument("--content", help="content folder (default: ./content or $RULEBOOK_CONTENT)")
@@ -422,7 +453,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.set_defaults(run=command_bench)
 
     translate = commands.add_parser(
-        "translate", help="translator workflow: status, PO catalog export and import, review"
+        "translate", help="translator workflow: status, PO catalog export and import, review, glossary terms"
     )
     steps = translate.add_subparsers(dest="step", required=True, metavar="STEP")
     status = steps.add_parser("status", help="count entries per translation state and language")
@@ -465,6 +496,22 @@ def _parser() -> argparse.ArgumentParser:
         "--reviewer", help="who checked it against the original (recorded; default: `git config user.name`)"
     )
     review.set_defaults(run=command_translate_review)
+
+    terms = steps.add_parser("terms", help="how many uses of each glossary term the glossary's forms recognise")
+    terms.add_argument("--lang", choices=LANGUAGES, help="only this language")
+    terms.add_argument("--term", action="append", metavar="ID", help="only this term (repeatable)")
+    terms.add_argument("--json", action="store_true", help="print JSON, one object per term and language")
+    terms.add_argument(
+        "--min",
+        type=float,
+        default=0.0,
+        metavar="RATIO",
+        help="exit 1 if a term is below RATIO, e.g. 0.95 (default: report only)",
+    )
+    terms.add_argument(
+        "--show", type=int, default=5, metavar="N", help="unrecognised contexts listed per row (default 5)"
+    )
+    terms.set_defaults(run=command_translate_terms)
 
     coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")
     coverage.add_argument("--minimum", type=float, default=0.99, help="fail below this share (default 0.99)")

@@ -27,6 +27,22 @@ SEARCHES = [
 ]
 """(tree, query, entry page that must be among the first results): issue 6's queries, inflected forms included."""
 
+INFLECTED_SEARCHES = [
+    ("en", "supply lines", "en/unconditional-surrender/10-2/"),
+    ("en", "deployment zones", "en/hell-of-a-war/aufmarschzone/"),
+    ("de", "Versorgungslinien", "de/unconditional-surrender/10-2/"),
+    ("de", "amphibischen Angriffs", "de/axis-and-allies-2e/amphibious-assaults.retreat/"),
+    ("hu", "utánpótlási vonalat", "hu/unconditional-surrender/10-2/"),
+    ("hu", "utánpótlási források", "hu/unconditional-surrender/10-1/"),
+    ("hu", "kiképzésével", "hu/operation-ww2/driving-test/"),
+    ("ru", "источником снабжения", "ru/unconditional-surrender/10-1/"),
+    ("ru", "источников снабжения", "ru/unconditional-surrender/10-1-1/"),
+    ("ru", "линии снабжения", "ru/unconditional-surrender/10-2/"),
+    ("nl", "bevoorradingslijnen", "nl/unconditional-surrender/10-2/"),
+    ("nl", "bevoorradingsbronnen", "nl/unconditional-surrender/10-1/"),
+]
+"""Issue 16: every tree finds an entry by a case form or a plural of its key term, as the entry's body writes it."""
+
 TOP_RESULTS = 5
 """Pagefind's UI shows five results before "load more"."""
 
@@ -79,7 +95,9 @@ def test_language_switcher_keeps_the_entry(page: Any, served_site: Served) -> No
 
 
 @pytest.mark.parametrize(
-    ("lang", "query", "expected"), SEARCHES, ids=[f"{lang}:{query}" for lang, query, _ in SEARCHES]
+    ("lang", "query", "expected"),
+    SEARCHES + INFLECTED_SEARCHES,
+    ids=[f"{lang}:{query}" for lang, query, _ in SEARCHES + INFLECTED_SEARCHES],
 )
 def test_search_finds_the_entry(page: Any, served_site: Served, lang: str, query: str, expected: str) -> None:
     """Pagefind, in the page's language, ranks the right entry among the first results and links to it."""
