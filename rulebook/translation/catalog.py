@@ -268,6 +268,31 @@ def previous_original(path: Path, lang: Language, digest: str) -> tuple[str, str
     return None
 
 
+def _made_comment(entry: Entry, lang: Language) -> tuple[str, ...]:
+    """How the stored translation was made and checked (issue 16: provenance in the PO comments), on its title.
+
+    >>> from rulebook.content.model import Entry
+    >>> entry = Entry.model_validate({"id": "how.x", "game": "hell-of-a-war", "source": "how-faq", "order": 1,
+    ...     "kind": "faq", "lang": "de", "text": {"de": {"title": "X", "status": "original"}, "en": {"title": "X",
+    ...     "provenance": {"translated_from": "de", "method": "assisted", "consulted": ["nl"]}}}})
+    >>> _made_comment(entry, Language.EN)
+    ('Stored translation: draft; made from de (assisted), consulted nl.',)
+    """
+    version = entry.text.get(lang)
+    if version is None or lang == entry.lang:
+        return ()
+    facts = [f"Stored translation: {version.status.value}"]
+    made = version.provenance
+    if made is not None:
+        how = f"made from {made.translated_from.value} ({made.method.value}{', ' + made.by if made.by else ''})"
+        facts.append(
+            how + (f", consulted {', '.join(code.value for code in made.consulted)}" if made.consulted else "")
+        )
+    if version.reviewer:
+        facts.append(f"reviewed by {version.reviewer}" + (f" on {version.reviewed_on}" if version.reviewed_on else ""))
+    return ("; ".join(facts) + ".",)
+
+
 def _entry_units(
     content: Content, entry: Entry, lang: Language, into: _LanguageUnits, as_current: bool = False
 ) -> None:
@@ -327,7 +352,12 @@ def _entry_units(
             None,
             title_changed,
             previous[0] if previous and previous[0] != original.title else None,
-            (source, "Title: plain text, no Markdown.", *(() if original.body.strip() else notes)),
+            (
+                source,
+                "Title: plain text, no Markdown.",
+                *_made_comment(entry, lang),
+                *(() if original.body.strip() else notes),
+            ),
             english.title if english is not None else "",
         )
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.cli import main
-from rulebook.content.model import Language, TranslationStatus
+from rulebook.content.model import Language, TranslationMethod, TranslationStatus
 from rulebook.content.yamlio import load_yaml_text
 from rulebook.errors import TranslationError
 from rulebook.translation.catalog import export_catalog, load_content
@@ -114,6 +114,33 @@ class TestImport:
         )
         text = (sample / "hell-of-a-war" / "how.kosten.yaml").read_text(encoding="utf-8")
         assert "  hu:\n    title: Költségek\n    body: |\n      | Kártya | Költség |\n" in text
+
+    def test_a_new_translation_records_its_provenance_and_an_unchanged_one_keeps_it(
+        self, sample: Path, tmp_path: Path
+    ) -> None:
+        """What the import writes says how it was made (--method, --consulted); what it leaves alone keeps its own."""
+        catalog = catalog_of(sample, "hu")
+        catalog.last_translator = "Kovács Anna <anna@example.invalid>"
+        for index, text in enumerate(["Kártya", "Költség", "Romboló", "2,5 TW", "Bombázó", "1 000 TW"], 1):
+            edit(catalog, f"how.kosten|body#{index}", text)
+        import_catalog(
+            load_content(sample),
+            save(catalog, tmp_path / "hu.po"),
+            method=TranslationMethod.ASSISTED,
+            consulted=[Language.EN, Language.HU],
+        )
+        entry = load_content(sample).corpus.entry("how.kosten")
+        provenance = entry.text[Language.HU].provenance
+        assert provenance is not None
+        assert (provenance.translated_from, provenance.method, provenance.consulted, provenance.by) == (
+            entry.lang,
+            TranslationMethod.ASSISTED,
+            [Language.EN],  # the catalog's own language is no crib
+            "Kovács Anna <anna@example.invalid>",
+        )
+        before = snapshot(sample)
+        import_catalog(load_content(sample), save(catalog_of(sample, "hu"), tmp_path / "again.po"))
+        assert snapshot(sample) == before  # re-importing unchanged words keeps "assisted"
 
     def test_terms_notes_and_examples_are_written_back(self, sample: Path, tmp_path: Path) -> None:
         """A term's forms, a note and an example's fields land in their own files."""
