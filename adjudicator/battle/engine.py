@@ -58,6 +58,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from adjudicator.battle.losses import LossChain, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
 from adjudicator.errors import ScenarioError
 
@@ -553,8 +554,13 @@ def _opening_ending(state: State, ghost: Counts | None) -> Ending | None:
     return None
 
 
-def solve_exact(setup: BattleSetup) -> ExactOutcome:
-    """Every ending of the battle with its exact probability (see the module docstring for the method)."""
+def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome:
+    """Every ending of the battle with its exact probability (see the module docstring for the method).
+
+    ``loss_counts=False`` keeps the general solver over unit compositions even where the
+    states are loss counts (:mod:`adjudicator.battle.losses`): the straightforward
+    computation that the fast path is tested against.
+    """
     rules = _Rules(setup)
     finals: dict[tuple[Ending, Counts, Counts], float] = defaultdict(float)
     pruned = 0.0
@@ -574,8 +580,20 @@ def solve_exact(setup: BattleSetup) -> ExactOutcome:
         else:
             current[(state, ghost)] = current.get((state, ghost), 0.0) + p
     last_forward = setup.round_limit if setup.round_limit is not None else rules.stationary_after
+    last_leaving = max(rules.leave_rounds, default=0)
     number = 0
-    while current and number < last_forward:
+    while current:
+        groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
+        if groups is not None:
+            rounds = range(number + 1, last_forward + 1)
+            for group in groups:
+                dropped, played = _solve_group(rules, group, rounds, setup.prune_below / len(groups), finish, visited)
+                pruned += dropped
+                expected_rounds += played
+            current = {}
+            break
+        if number >= last_forward:
+            break
         number += 1
         following: dict[tuple[State, Counts | None], float] = defaultdict(float)
         for (state, ghost), p in current.items():
@@ -605,6 +623,83 @@ def solve_exact(setup: BattleSetup) -> ExactOutcome:
         pruned=pruned + pruned_later,
         states=len(visited),
         expected_rounds=(expected_rounds + rounds_later) / mass,
+    )
+
+
+_LossGroup = tuple[LossChain, LossChain, Counts, Counts, dict[tuple[int, int], float]]
+"""Both sides' loss chains, what each side has withdrawn, and the mass by loss counts."""
+
+
+def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None], float]) -> list[_LossGroup] | None:
+    """The states as loss counts on loss chains, or ``None`` where a state is not a loss count.
+
+    A state is not one when units fire back after being hit (bombardment) or when hits
+    that cannot fall on aircraft meet a side with aircraft: they skip the loss order.
+    """
+    if any(ghost is not None for _, ghost in states):
+        return None
+    chains: tuple[list[LossChain], list[LossChain]] = ([], [])
+    for side in (0, 1):
+        for counts in sorted({state[side] for state, _ in states}, key=lambda counts: -sum(counts)):
+            if not any(counts in chain.index for chain in chains[side]):
+                chains[side].append(LossChain(rules.sides[side], counts, rules.setup.die))
+    for side in (0, 1):
+        barred = any(
+            count and unit.hits_on > 0 and not unit.hits_air
+            for chain in chains[side]
+            for unit, count in zip(chain.units, chain.base)
+        )
+        air = any(count and unit.air for chain in chains[1 - side] for unit, count in zip(chain.units, chain.base))
+        if barred and air:
+            return None
+    groups: dict[tuple[int, int, Counts, Counts], _LossGroup] = {}
+    for (state, _), p in states.items():
+        attacker, defender, out_a, out_d = state
+        a = next(index for index, chain in enumerate(chains[0]) if attacker in chain.index)
+        d = next(index for index, chain in enumerate(chains[1]) if defender in chain.index)
+        group = groups.get((a, d, out_a, out_d))
+        if group is None:
+            group = groups[(a, d, out_a, out_d)] = (chains[0][a], chains[1][d], out_a, out_d, {})
+        cell = (group[0].index[attacker], group[1].index[defender])
+        group[4][cell] = group[4].get(cell, 0.0) + p
+    return list(groups.values())
+
+
+def _solve_group(
+    rules: _Rules,
+    group: _LossGroup,
+    rounds: range,
+    budget: float,
+    finish: Callable[[State, Ending, float], None],
+    visited: set[State],
+) -> tuple[float, float]:
+    """Solve one group of loss-count states with :func:`~adjudicator.battle.losses.solve_chains`."""
+    attacker, defender, out_a, out_d, start = group
+    compositions_a, compositions_d = attacker.compositions, defender.compositions
+
+    def finish_counts(ending: str, i: int, j: int, p: float) -> None:
+        left_a, left_d = compositions_a[i], compositions_d[j]
+        if ending == Ending.ATTACKER_RETREATED.value:
+            withdrawn = tuple(x + y for x, y in zip(left_a, out_a))
+            finish((rules.zero[0], left_d, withdrawn, out_d), Ending.ATTACKER_RETREATED, p)
+        else:
+            finish((left_a, left_d, out_a, out_d), Ending(ending), p)
+
+    def visit(i: int, j: int) -> None:
+        visited.add((compositions_a[i], compositions_d[j], out_a, out_d))
+
+    setup = rules.setup
+    return solve_chains(
+        attacker,
+        defender,
+        start,
+        rounds,
+        setup.retreat_after_round,
+        setup.retreat_below,
+        setup.round_limit,
+        budget,
+        finish_counts,
+        visit,
     )
 
 

@@ -1,0 +1,350 @@
+"""Exact battle odds over loss counts: the fast path of :func:`adjudicator.battle.engine.solve_exact`.
+
+Game-independent, like the engine it serves (Axis & Allies 2nd edition, source ``003_…``,
+and the Hungarian strategic game, source ``000_…``, set their battles up in their own
+packages). When a side takes its casualties in a fixed loss order and every hit can fall
+on any of its units, its units in battle are always its starting units less the first
+``k`` of the loss order: a :class:`LossChain`. A battle state is then two counts
+``(i, j)`` — the attacker's and the defender's losses — and each side's hit
+distribution depends only on its own count, so it is computed once per count
+(memoised) and a round moves the mass of ``(i, j)`` to ``(i + y, j + x)`` with chance
+``A_i(x)·D_j(y)``: the outer product of two precomputed distributions, added row by row
+with :func:`map` instead of one dictionary entry per outcome.
+
+The states are visited as in the general solver: rounds that depend on their number
+(retreat after round N, a round limit) forward, round by round; after them in order of
+increasing total losses, each state once, its self-loop (no hit on either side)
+eliminated. First-strike units (attacking submarines) fire before the rest; their
+casualties are removed before the main fire, so a round passes through an intermediate
+state, visited in the same order.
+
+**Dropped mass.** The whole solve drops at most ``budget`` of probability: a state whose
+mass is below ``budget / events`` is dropped, and each push leaves out the far tails
+of the two hit distributions whose mass, times the mass pushed, is below the same share
+(``events`` bounds the number of such decisions: four per state and round). Every drop
+is added up and reported.
+
+>>> from adjudicator.battle.engine import Combatant
+>>> chain = LossChain((Combatant("infantry", 1), Combatant("armor", 3)), (2, 1), Die.D6)
+>>> chain.compositions
+[(2, 1), (1, 1), (0, 1), (0, 0)]
+>>> [round(p, 4) for p in chain.fire(1, first_strike=False).chances]
+[0.4167, 0.5, 0.0833]
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import add, mul
+from typing import TYPE_CHECKING
+
+from adjudicator.dice import Die, hit_distribution
+
+if TYPE_CHECKING:
+    from adjudicator.battle.engine import Combatant
+
+__all__ = ["Fire", "LossChain", "solve_chains"]
+
+Counts = tuple[int, ...]
+
+
+class Fire:
+    """One side's hit distribution from one loss count, with its cumulative tails for truncation."""
+
+    __slots__ = ("chances", "low_tails", "high_tails")
+
+    def __init__(self, chances: Sequence[float]) -> None:
+        self.chances = list(chances)
+        running = 0.0
+        self.low_tails: list[float] = []
+        """``low_tails[t]``: chance of ``t`` hits or fewer (non-decreasing, for :func:`bisect.bisect_right`)."""
+        for chance in self.chances:
+            running += chance
+            self.low_tails.append(running)
+        running = 0.0
+        self.high_tails: list[float] = []
+        """``high_tails[t]``: chance of the ``t + 1`` highest hit counts (non-decreasing)."""
+        for chance in reversed(self.chances):
+            running += chance
+            self.high_tails.append(running)
+
+    def core(self, tolerance: float) -> tuple[int, int, float]:
+        """(lowest, highest) hits to keep and the chance left out, at most ``tolerance``."""
+        half = tolerance / 2
+        low = bisect.bisect_right(self.low_tails, half)
+        top = len(self.chances) - 1 - bisect.bisect_right(self.high_tails, half)
+        if low > top:
+            low = top = max(range(len(self.chances)), key=self.chances.__getitem__)
+        left_out = (self.low_tails[low - 1] if low else 0.0) + (
+            self.high_tails[len(self.chances) - 2 - top] if top < len(self.chances) - 1 else 0.0
+        )
+        return low, top, left_out
+
+
+class LossChain:
+    """One side's compositions as it loses units: ``base`` less the first ``k`` units of the loss order."""
+
+    def __init__(self, units: Sequence[Combatant], base: Counts, die: Die) -> None:
+        self.units = tuple(units)
+        self.base = base
+        self.die = die
+        self.compositions: list[Counts] = [base]
+        left = list(base)
+        for index, count in enumerate(base):
+            for _ in range(count):
+                left[index] -= 1
+                self.compositions.append(tuple(left))
+        self.size = len(self.compositions) - 1
+        """Units in ``base``: the count ``size`` means the side has none left."""
+        self.index = {counts: lost for lost, counts in enumerate(self.compositions)}
+        self._fire: dict[tuple[int, bool], Fire] = {}
+
+    def fire(self, lost: int, first_strike: bool) -> Fire:
+        """Hits of the units that fire in this step (first strike or main) after ``lost`` losses; memoised."""
+        key = (lost, first_strike)
+        known = self._fire.get(key)
+        if known is None:
+            groups = [
+                (count * unit.dice, unit.chance(self.die))
+                for unit, count in zip(self.units, self.compositions[min(lost, self.size)])
+                if count and unit.hits_on > 0 and unit.first_strike == first_strike
+            ]
+            known = self._fire[key] = Fire(hit_distribution(groups))
+        return known
+
+    def has_first_strike(self) -> bool:
+        """Whether any of its units fires first."""
+        return any(count and unit.first_strike and unit.hits_on > 0 for unit, count in zip(self.units, self.base))
+
+
+Finish = Callable[[str, int, int, float], None]
+"""Called with (ending value, attacker losses, defender losses, mass) for each ending."""
+
+
+class _Grid:
+    """Mass by (attacker losses, defender losses); the counts ``size`` hold every "no unit left" outcome."""
+
+    def __init__(self, attacker: LossChain, defender: LossChain) -> None:
+        self.width = attacker.size
+        self.height = defender.size
+        self.rows = [[0.0] * (self.width + 1) for _ in range(self.height + 1)]
+
+    def push(
+        self, i: int, j: int, weight: float, shots: Fire, low: int, top: int, back: Fire, lo: int, hi: int
+    ) -> None:
+        """Add ``weight·shots(x)·back(y)`` to ``(i + y, j + x)`` for the kept hits, capping at no unit left."""
+        width, rows = self.width, self.rows
+        cap_y = width - i
+        vector_top = min(hi, cap_y - 1)
+        segment = back.chances[lo : vector_top + 1] if vector_top >= lo else []
+        lump_y = math.fsum(back.chances[max(lo, cap_y) : hi + 1]) if hi >= cap_y else 0.0
+        start, stop = i + lo, i + vector_top + 1
+        cap_x = self.height - j
+        chances = shots.chances
+        for x in range(low, min(top, cap_x - 1) + 1):
+            share = weight * chances[x]
+            row = rows[j + x]
+            if segment:
+                row[start:stop] = map(add, row[start:stop], map(mul, segment, repeat(share)))
+            if lump_y:
+                row[width] += share * lump_y
+        if top >= cap_x:
+            share = weight * math.fsum(chances[max(low, cap_x) : top + 1])
+            row = rows[self.height]
+            if segment:
+                row[start:stop] = map(add, row[start:stop], map(mul, segment, repeat(share)))
+            if lump_y:
+                row[width] += share * lump_y
+
+
+class _Solver:
+    def __init__(
+        self,
+        attacker: LossChain,
+        defender: LossChain,
+        retreat_below: int | None,
+        budget: float,
+        forward_rounds: int,
+        finish: Finish,
+        visit: Callable[[int, int], None],
+    ) -> None:
+        self.attacker, self.defender = attacker, defender
+        self.retreat_below = retreat_below
+        self.first_strike = attacker.has_first_strike() or defender.has_first_strike()
+        events = 4 * (attacker.size + 1) * (defender.size + 1) * (forward_rounds + 1)
+        self.share = budget / events
+        """The most probability one decision (drop a state, cut a tail) may drop."""
+        self.finish = finish
+        self.visit = visit
+        self.dropped = 0.0
+        self.rounds = 0.0
+
+    def main_push(self, grid: _Grid, i: int, j: int, weight: float, self_loop: bool) -> None:
+        """The main fire from (i, j): both sides at once; with ``self_loop``, leave out "no hit on either side"."""
+        shots = self.attacker.fire(i, False)
+        back = self.defender.fire(j, False)
+        tolerance = self.share / weight
+        low, top, out_shots = shots.core(tolerance)
+        lo, hi, out_back = back.core(tolerance)
+        self.dropped += weight * (out_shots + out_back - out_shots * out_back)
+        if self_loop and (low or lo):
+            # The no-hit outcome, cut with the tails, is the eliminated self-loop: not dropped.
+            self.dropped -= weight * shots.chances[0] * back.chances[0]
+        grid.push(i, j, weight, shots, low, top, back, lo, hi)
+
+    def strike_push(self, grid: _Grid, i: int, j: int, weight: float) -> float:
+        """The first strike from (i, j) into ``grid``; "no hit" stays in (i, j), whose mass is returned.
+
+        ``grid`` (i, j) must be empty: the caller takes that mass back out for the main fire.
+        """
+        shots = self.attacker.fire(i, True)
+        back = self.defender.fire(j, True)
+        grid.push(i, j, weight, shots, 0, len(shots.chances) - 1, back, 0, len(back.chances) - 1)
+        none, grid.rows[j][i] = grid.rows[j][i], 0.0
+        return none
+
+    def stay(self, i: int, j: int) -> float:
+        """Chance that a round from (i, j) hits nothing."""
+        chance = self.attacker.fire(i, False).chances[0] * self.defender.fire(j, False).chances[0]
+        if self.first_strike:
+            chance *= self.attacker.fire(i, True).chances[0] * self.defender.fire(j, True).chances[0]
+        return chance
+
+    def end_round(self, grid: _Grid, number: int | None, retreat_after: int | None, limit: int | None) -> None:
+        """Move the endings out of ``grid`` after round ``number`` (``None``: a stationary round)."""
+        width, height = self.attacker.size, self.defender.size
+        for j in range(height + 1):
+            row = grid.rows[j]
+            for i in range(width + 1):
+                mass = row[i]
+                if not mass:
+                    continue
+                ending = self.ending(i, j, number, retreat_after, limit)
+                if ending is not None:
+                    self.finish(ending, i, j, mass)
+                    row[i] = 0.0
+
+    def ending(self, i: int, j: int, number: int | None, retreat_after: int | None, limit: int | None) -> str | None:
+        width, height = self.attacker.size, self.defender.size
+        if j >= height:
+            return "attacker-wins" if i < width else "both-destroyed"
+        if i >= width:
+            return "defender-wins"
+        below = self.retreat_below
+        if (number is not None and retreat_after == number) or (below is not None and width - i < below):
+            return "attacker-retreated"
+        if number is not None and limit == number:
+            return "undecided"
+        return None
+
+    def forward(self, grid: _Grid) -> _Grid:
+        """One round from every state of ``grid`` (no self-loop elimination: the round number matters)."""
+        following = _Grid(self.attacker, self.defender)
+        middle = _Grid(self.attacker, self.defender) if self.first_strike else None
+        for j in range(self.defender.size):
+            row = grid.rows[j]
+            for i in range(self.attacker.size):
+                mass = row[i]
+                if not mass:
+                    continue
+                if mass < self.share:
+                    self.dropped += mass
+                    continue
+                self.visit(i, j)
+                self.rounds += mass
+                if self.stay(i, j) == 1.0:
+                    self.finish("undecided", i, j, mass)
+                    continue
+                if middle is None:
+                    self.main_push(following, i, j, mass, self_loop=False)
+                else:
+                    shots, back = self.attacker.fire(i, True), self.defender.fire(j, True)
+                    middle.push(i, j, mass, shots, 0, len(shots.chances) - 1, back, 0, len(back.chances) - 1)
+        if middle is not None:
+            for j, middle_row in enumerate(middle.rows):
+                for i, part in enumerate(middle_row):
+                    if part:
+                        self.from_middle(following, i, j, part)
+        return following
+
+    def from_middle(self, grid: _Grid, i: int, j: int, mass: float) -> None:
+        """Main fire after a first strike that left (i, j); a side with no unit left fires nothing."""
+        if i >= self.attacker.size or j >= self.defender.size:
+            grid.rows[min(j, self.defender.size)][min(i, self.attacker.size)] += mass
+        elif mass < self.share:
+            self.dropped += mass
+        else:
+            self.main_push(grid, i, j, mass, self_loop=False)
+
+    def stationary(self, grid: _Grid) -> None:
+        """Absorb every state in order of increasing total losses, each once, self-loop eliminated."""
+        width, height = self.attacker.size, self.defender.size
+        middle = _Grid(self.attacker, self.defender) if self.first_strike else None
+        for level in range(width + height - 1):
+            for i in range(max(0, level - height + 1), min(level, width - 1) + 1):
+                j = level - i
+                if middle is not None and middle.rows[j][i]:
+                    part, middle.rows[j][i] = middle.rows[j][i], 0.0
+                    self.from_middle(grid, i, j, part)
+                mass = grid.rows[j][i]
+                if not mass:
+                    continue
+                grid.rows[j][i] = 0.0
+                ending = self.ending(i, j, None, None, None)
+                if ending is not None:
+                    self.finish(ending, i, j, mass)
+                    continue
+                if mass < self.share:
+                    self.dropped += mass
+                    continue
+                self.visit(i, j)
+                stay = self.stay(i, j)
+                if stay >= 1.0 - 1e-15:
+                    self.finish("undecided", i, j, mass)
+                    continue
+                flow = mass / (1.0 - stay)
+                self.rounds += flow
+                if middle is not None:
+                    none = self.strike_push(middle, i, j, flow)
+                    self.main_push(grid, i, j, none, self_loop=True)
+                else:
+                    self.main_push(grid, i, j, flow, self_loop=True)
+                grid.rows[j][i] = 0.0
+        if middle is not None:
+            for j, row in enumerate(middle.rows):
+                for i, part in enumerate(row):
+                    if part:
+                        self.from_middle(grid, i, j, part)
+        self.end_round(grid, None, None, None)
+
+
+def solve_chains(
+    attacker: LossChain,
+    defender: LossChain,
+    start: dict[tuple[int, int], float],
+    rounds: Sequence[int],
+    retreat_after_round: int | None,
+    retreat_below: int | None,
+    round_limit: int | None,
+    budget: float,
+    finish: Finish,
+    visit: Callable[[int, int], None],
+) -> tuple[float, float]:
+    """Fight the battle from ``start`` (mass by loss counts): the forward ``rounds``, then the stationary chain.
+
+    ``finish`` receives every ending, ``visit`` every state played. Returns the dropped
+    probability (at most ``budget``) and the expected number of rounds played.
+    """
+    solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, visit)
+    grid = _Grid(attacker, defender)
+    for (i, j), mass in start.items():
+        grid.rows[j][i] += mass
+    for number in rounds:
+        grid = solver.forward(grid)
+        solver.end_round(grid, number, retreat_after_round, round_limit)
+    if round_limit is None:
+        solver.stationary(grid)
+    return solver.dropped, solver.rounds
