@@ -57,6 +57,7 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat, starmap
 
 from adjudicator.battle.losses import LossChain, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
@@ -363,6 +364,7 @@ class _Rules:
         ] = {}
         self._volley_cache: dict[tuple[int, int, bool, int, int], tuple[tuple[Volley, float], ...]] = {}
         self._take_cache: dict[tuple[int, int, Volley], int] = {}
+        self._progress_cache: dict[tuple[int, int], bool] = {}
 
     def intern(self, side: int, counts: Counts) -> int:
         """The id of a composition of ``side``."""
@@ -495,6 +497,16 @@ class _Rules:
         staying = tuple(0 if unit.leaves_after_round == number else count for unit, count in zip(units, counts))
         gone = tuple(o + c - s for o, c, s in zip(out, counts, staying))
         return staying, gone
+
+    def progresses(self, attacker: int, defender: int) -> bool:
+        """:meth:`can_progress` of two interned compositions, memoised."""
+        key = (attacker, defender)
+        known = self._progress_cache.get(key)
+        if known is None:
+            known = self._progress_cache[key] = self.can_progress(
+                self.compositions[0][attacker], self.compositions[1][defender]
+            )
+        return known
 
     def can_progress(self, attacker: Counts, defender: Counts) -> bool:
         """Whether any die of either side could still hit something."""
@@ -759,49 +771,69 @@ def _solve_stationary(
     return pruned, rounds
 
 
+def _rolled(groups: Sequence[tuple[int, float]], draw: Callable[[], float]) -> int:
+    """Hits of ``(dice, chance)`` groups, one ``draw()`` per die in order: a die hits when it draws below its chance."""
+    return sum([sum(map(chance.__gt__, starmap(draw, repeat((), dice)))) for dice, chance in groups])
+
+
 def _sample_volley(
-    rules: _Rules, side: int, counts: Counts, first_strike: bool, targets: tuple[int, int], rng: random.Random
+    rules: _Rules, side: int, composition: int, first_strike: bool, target: int, draw: Callable[[], float]
 ) -> Volley:
-    barred, free = rules.shooters(side, counts, first_strike)
-    ground, total = targets
+    """A capped volley of ``side``'s composition at the other side's composition ``target``, rolled die by die."""
+    barred, free, _, _ = rules.fire(side, composition, first_strike)
+    if not barred and not free:
+        return 0, 0
+    other = 1 - side
+    ground, total = rules.ground[other][target], rules.alive[other][target]
     if ground == total:
         free, barred = free + barred, []
-    restricted = min(ground, sum(1 for dice, chance in barred for _ in range(dice) if rng.random() < chance))
-    other = min(total - restricted, sum(1 for dice, chance in free for _ in range(dice) if rng.random() < chance))
-    return restricted, other
+    restricted = min(ground, _rolled(barred, draw)) if barred else 0
+    return restricted, min(total - restricted, _rolled(free, draw))
 
 
 def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcome:
-    """Fight the battle ``runs`` times with dice from ``rng`` (pure: the caller seeds it)."""
+    """Fight the battle ``runs`` times with dice from ``rng`` (pure: the caller seeds it).
+
+    Each die is one ``rng.random()`` in a fixed order, so a seed gives the same battles
+    however the rolls are counted.
+    """
     if runs < 1:
         raise ValueError(f"runs must be 1 or more (got {runs})")
     rules = _Rules(setup)
-    attacker_units, defender_units = rules.sides
+    draw = rng.random
     counts: dict[Ending, int] = defaultdict(int)
     openings = list(rules.opening().items())
+    compositions_a, compositions_d = rules.compositions
     for _ in range(runs):
-        draw, cumulative = rng.random(), 0.0
+        chosen, cumulative = draw(), 0.0
         (state, ghost), _p = openings[-1]
         for candidate, p in openings:
             cumulative += p
-            if draw < cumulative:
+            if chosen < cumulative:
                 state, ghost = candidate
                 break
         ending = _opening_ending(state, ghost)
         number = 0
         while ending is None:
             number += 1
-            attacker, defender = state[0], state[1]
-            if ghost is None and not rules.can_progress(attacker, defender):
+            attacker, defender = rules.intern(0, state[0]), rules.intern(1, state[1])
+            if ghost is None and not rules.progresses(attacker, defender):
                 ending = Ending.UNDECIDED
                 break
-            strike_a = _sample_volley(rules, 0, attacker, True, _targets(defender_units, defender), rng)
-            strike_d = _sample_volley(rules, 1, defender, True, _targets(attacker_units, attacker), rng)
-            attacker_1, defender_1 = rules.take(0, attacker, strike_d), rules.take(1, defender, strike_a)
-            firing_defender = defender_1 if ghost is None else tuple(a + b for a, b in zip(defender_1, ghost))
-            fire_a = _sample_volley(rules, 0, attacker_1, False, _targets(defender_units, defender_1), rng)
-            fire_d = _sample_volley(rules, 1, firing_defender, False, _targets(attacker_units, attacker_1), rng)
-            after = (rules.take(0, attacker_1, fire_d), rules.take(1, defender_1, fire_a), state[2], state[3])
+            strike_a = _sample_volley(rules, 0, attacker, True, defender, draw)
+            strike_d = _sample_volley(rules, 1, defender, True, attacker, draw)
+            attacker_1, defender_1 = rules.take_id(0, attacker, strike_d), rules.take_id(1, defender, strike_a)
+            firing_defender = defender_1
+            if ghost is not None:
+                firing_defender = rules.intern(1, tuple(a + b for a, b in zip(compositions_d[defender_1], ghost)))
+            fire_a = _sample_volley(rules, 0, attacker_1, False, defender_1, draw)
+            fire_d = _sample_volley(rules, 1, firing_defender, False, attacker_1, draw)
+            after = (
+                compositions_a[rules.take_id(0, attacker_1, fire_d)],
+                compositions_d[rules.take_id(1, defender_1, fire_a)],
+                state[2],
+                state[3],
+            )
             state, ending = rules.after_round(after, number)
             ghost = None
         counts[ending] += 1
