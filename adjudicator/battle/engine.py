@@ -365,6 +365,10 @@ class _Rules:
         self._volley_cache: dict[tuple[int, int, bool, int, int], tuple[tuple[Volley, float], ...]] = {}
         self._take_cache: dict[tuple[int, int, Volley], int] = {}
         self._progress_cache: dict[tuple[int, int], bool] = {}
+        self._sampling_cache: dict[
+            tuple[int, int, bool, int],
+            tuple[list[tuple[int, float]], list[tuple[int, float]], int, int] | None,
+        ] = {}
 
     def intern(self, side: int, counts: Counts) -> int:
         """The id of a composition of ``side``."""
@@ -424,12 +428,23 @@ class _Rules:
         self._volley_cache[key] = result
         return result
 
-    def shooters(
-        self, side: int, counts: Counts, first_strike: bool
-    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
-        """(dice, chance) groups whose hits cannot fall on aircraft, and the other groups."""
-        barred, free, _, _ = self.fire(side, self.intern(side, counts), first_strike)
-        return barred, free
+    def sampling(
+        self, side: int, composition: int, first_strike: bool, target: int
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]], int, int] | None:
+        """For the Monte Carlo: (barred groups, other groups, non-air targets, all targets), ``None`` if none fires.
+
+        Memoised; against a side without aircraft every group is "other" (barred first, in order).
+        """
+        key = (side, composition, first_strike, target)
+        if key in self._sampling_cache:
+            return self._sampling_cache[key]
+        barred, free, _, _ = self.fire(side, composition, first_strike)
+        ground, total = self.ground[1 - side][target], self.alive[1 - side][target]
+        if ground == total:
+            free, barred = free + barred, []
+        plan = (barred, free, ground, total) if barred or free else None
+        self._sampling_cache[key] = plan
+        return plan
 
     def round_ids(self, attacker: int, defender: int, ghost: Counts | None) -> dict[tuple[int, int], float]:
         """Compositions in battle after one round, as (attacker id, defender id), with their chances."""
@@ -780,13 +795,10 @@ def _sample_volley(
     rules: _Rules, side: int, composition: int, first_strike: bool, target: int, draw: Callable[[], float]
 ) -> Volley:
     """A capped volley of ``side``'s composition at the other side's composition ``target``, rolled die by die."""
-    barred, free, _, _ = rules.fire(side, composition, first_strike)
-    if not barred and not free:
+    plan = rules.sampling(side, composition, first_strike, target)
+    if plan is None:
         return 0, 0
-    other = 1 - side
-    ground, total = rules.ground[other][target], rules.alive[other][target]
-    if ground == total:
-        free, barred = free + barred, []
+    barred, free, ground, total = plan
     restricted = min(ground, _rolled(barred, draw)) if barred else 0
     return restricted, min(total - restricted, _rolled(free, draw))
 
