@@ -32,11 +32,21 @@ limit) are propagated forward round by round; after them the chain is stationary
 and is solved by visiting the states in order of decreasing total units (every
 transition other than "no hits" removes a unit), each state once, with its
 self-loop eliminated: the mass ``m`` of a state with no-hit chance ``s`` flows on
-as ``m·p/(1-s)``. States whose probability falls below ``prune_below`` (default
-1e-12, as the exact calculator aacalc does) are dropped, their mass reported and
-the rest renormalised. Cost: O(S·H_a·H_d) for S states and H hits per side —
-for an N-vs-N battle with a fixed loss order S ≈ N² and the whole solution is
-O(N⁴), as in aacalc.
+as ``m·p/(1-s)``. Cost: O(S·H_a·H_d) for S states and H hits per side — for an
+N-vs-N battle with a fixed loss order S ≈ N² and the whole solution is O(N⁴), as
+in aacalc.
+
+Where every hit can fall on any unit of the side it hits (no hit barred from
+aircraft meets a side with aircraft) and no unit fires back after being hit
+(bombardment), each side's units are its starting units less the first ``k`` of
+its loss order, so a state is two loss counts: :mod:`adjudicator.battle.losses`
+solves those rounds with each count's hit distribution computed once and drops at
+most ``prune_below`` (default 1e-12) of probability in all, states and far tails
+of the hit distributions together. Other states (the rounds before that:
+bombardment casualties firing back, units leaving) go through the general solver
+over unit compositions, which drops each state whose probability falls below
+``prune_below`` (as the exact calculator aacalc does). The dropped mass is
+reported and the rest renormalised.
 
 **Monte Carlo** (:func:`simulate`) plays the same rules with a caller's
 :class:`random.Random`, so it is deterministic for a seed. **Replay**

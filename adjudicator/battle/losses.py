@@ -19,11 +19,13 @@ eliminated. First-strike units (attacking submarines) fire before the rest; thei
 casualties are removed before the main fire, so a round passes through an intermediate
 state, visited in the same order.
 
-**Dropped mass.** The whole solve drops at most ``budget`` of probability: a state whose
-mass is below ``budget / events`` is dropped, and each push leaves out the far tails
-of the two hit distributions whose mass, times the mass pushed, is below the same share
-(``events`` bounds the number of such decisions: two per state and round, four with a
-first strike). Every drop is added up and reported.
+**Dropped mass.** The whole solve drops at most ``budget`` of probability. Each state
+visited in a round is one decision: it is dropped if its mass is below a share of the
+budget, else its push leaves out the far tails of the two hit distributions whose mass,
+times the mass pushed, is below that share (a first strike adds one decision for the
+state it leaves). The forward rounds share half the budget among their possible
+decisions (one per state and round), the stationary rounds what is left among theirs
+(one per state). Every drop is added up and reported.
 
 >>> from adjudicator.battle.engine import Combatant
 >>> chain = LossChain((Combatant("infantry", 1), Combatant("armor", 3)), (2, 1), Die.D6)
@@ -42,7 +44,7 @@ from itertools import repeat
 from operator import add, mul
 from typing import TYPE_CHECKING
 
-from adjudicator.dice import Die, hit_distribution
+from adjudicator.dice import Die, binomial, hit_distribution
 
 if TYPE_CHECKING:
     from adjudicator.battle.engine import Combatant
@@ -50,6 +52,18 @@ if TYPE_CHECKING:
 __all__ = ["Fire", "LossChain", "solve_chains"]
 
 Counts = tuple[int, ...]
+
+
+def _convolve(first: Sequence[float], second: Sequence[float]) -> list[float]:
+    """Distribution of the sum of two independent hit counts, one :func:`map` per entry of the shorter."""
+    if len(first) > len(second):
+        first, second = second, first
+    total = [0.0] * (len(first) + len(second) - 1)
+    width = len(second)
+    for start, chance in enumerate(first):
+        if chance:
+            total[start : start + width] = map(add, total[start : start + width], map(mul, second, repeat(chance)))
+    return total
 
 
 class Fire:
@@ -102,19 +116,40 @@ class LossChain:
         """Units in ``base``: the count ``size`` means the side has none left."""
         self.index = {counts: lost for lost, counts in enumerate(self.compositions)}
         self._fire: dict[tuple[int, bool], Fire] = {}
+        self._later_fire: dict[tuple[int, bool], Fire] = {}
 
     def fire(self, lost: int, first_strike: bool) -> Fire:
-        """Hits of the units that fire in this step (first strike or main) after ``lost`` losses; memoised."""
+        """Hits of the units that fire in this step (first strike or main) after ``lost`` losses; memoised.
+
+        The composition is the first unit type it still has, partly lost, and every later
+        type whole: the later types' distribution is computed once per type and
+        convolved with the first type's binomial.
+        """
         key = (lost, first_strike)
         known = self._fire.get(key)
         if known is None:
+            counts = self.compositions[min(lost, self.size)]
+            first = next((index for index, count in enumerate(counts) if count), len(counts))
+            chances = self._later(first, first_strike)
+            if first < len(counts):
+                unit = self.units[first]
+                if unit.hits_on > 0 and unit.first_strike == first_strike:
+                    chances = _convolve(binomial(counts[first] * unit.dice, unit.chance(self.die)), chances)
+            known = self._fire[key] = Fire(chances)
+        return known
+
+    def _later(self, first: int, first_strike: bool) -> Sequence[float]:
+        """Hit distribution of the whole unit types after ``first`` that fire in this step."""
+        key = (first, first_strike)
+        known = self._later_fire.get(key)
+        if known is None:
             groups = [
                 (count * unit.dice, unit.chance(self.die))
-                for unit, count in zip(self.units, self.compositions[min(lost, self.size)])
+                for unit, count in zip(self.units[first + 1 :], self.base[first + 1 :])
                 if count and unit.hits_on > 0 and unit.first_strike == first_strike
             ]
-            known = self._fire[key] = Fire(hit_distribution(groups))
-        return known
+            known = self._later_fire[key] = Fire(hit_distribution(groups))
+        return known.chances
 
     def has_first_strike(self) -> bool:
         """Whether any of its units fires first."""
@@ -216,12 +251,13 @@ class _Solver:
         self.attacker, self.defender = attacker, defender
         self.retreat_below = retreat_below
         self.first_strike = attacker.has_first_strike() or defender.has_first_strike()
-        # Per state and round: drop it, or cut the tails of its main fire; with a first strike,
-        # the same again for the state the first strike leaves.
-        decisions = 4 if self.first_strike else 2
-        events = decisions * (attacker.size + 1) * (defender.size + 1) * (forward_rounds + 1)
-        self.share = budget / events
-        """The most probability one decision (drop a state, cut a tail) may drop."""
+        self.budget = budget
+        # Each state visited in a round either is dropped or has the tails of its main fire
+        # cut: one decision; with a first strike, one more for the state the strike leaves.
+        self.decisions_per_round = (2 if self.first_strike else 1) * (attacker.size + 1) * (defender.size + 1)
+        self.share = budget / 2 / (self.decisions_per_round * forward_rounds) if forward_rounds else 0.0
+        """The most probability one decision (drop a state, cut a tail) may drop; half the budget for the
+        forward rounds, what they leave for the stationary ones (:meth:`stationary`)."""
         self.finish = finish
         self.visit = visit
         self.dropped = 0.0
@@ -229,6 +265,8 @@ class _Solver:
 
     def main_push(self, grid: _Grid, i: int, j: int, weight: float, self_loop: bool) -> None:
         """The main fire from (i, j): both sides at once; with ``self_loop``, leave out "no hit on either side"."""
+        if not weight:
+            return
         shots = self.attacker.fire(i, False)
         back = self.defender.fire(j, False)
         tolerance = self.share / weight
@@ -314,6 +352,7 @@ class _Solver:
     def stationary(self, grid: _Grid) -> None:
         """Absorb every state in order of increasing total losses, each once, self-loop eliminated."""
         width, height = self.attacker.size, self.defender.size
+        self.share = (self.budget - self.dropped) / self.decisions_per_round
         middle = _Grid(self.attacker, self.defender) if self.first_strike else None
         for level in range(width + height - 1):
             for i in range(max(0, level - height + 1), min(level, width - 1) + 1):
