@@ -187,7 +187,8 @@ class _Grid:
         pair[i] = complex(0.0, value.imag)
         return value.real
 
-    def add(self, i: int, j: int, mass: float) -> None:
+    def deposit(self, i: int, j: int, mass: float) -> None:
+        """Add ``mass`` to (i, j)."""
         self.pairs[j >> 1][i] += complex(0.0, mass) if j & 1 else mass
 
     def cells(self, rows: int, columns: int) -> list[tuple[int, int, float]]:
@@ -343,7 +344,7 @@ class _Solver:
     def from_middle(self, grid: _Grid, i: int, j: int, mass: float) -> None:
         """Main fire after a first strike that left (i, j); a side with no unit left fires nothing."""
         if i >= self.attacker.size or j >= self.defender.size:
-            grid.add(min(i, self.attacker.size), min(j, self.defender.size), mass)
+            grid.deposit(min(i, self.attacker.size), min(j, self.defender.size), mass)
         elif mass < self.share:
             self.dropped += mass
         else:
@@ -410,7 +411,7 @@ def solve_chains(
     solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, visit)
     grid = _Grid(attacker, defender)
     for (i, j), mass in start.items():
-        grid.add(i, j, mass)
+        grid.deposit(i, j, mass)
     for number in rounds:
         grid = solver.forward(grid)
         solver.end_round(grid, number, retreat_after_round, round_limit)
