@@ -2,6 +2,7 @@
 
 - :mod:`.engine` — exact outcome distributions (a Markov chain), seeded Monte Carlo and
   replays of real rolls, for any game's combatants
+- :mod:`.losses` — the exact solver's fast path where a battle state is two loss counts
 - :mod:`.scenario` — the ``battle`` and ``battle-replay`` scenario format, and the
   :class:`~.scenario.GameRules` protocol a game implements (*Axis & Allies* 2nd ed. in
   :mod:`adjudicator.axis_and_allies_2e.combat`, the strategic game of Europe in

@@ -32,11 +32,21 @@ limit) are propagated forward round by round; after them the chain is stationary
 and is solved by visiting the states in order of decreasing total units (every
 transition other than "no hits" removes a unit), each state once, with its
 self-loop eliminated: the mass ``m`` of a state with no-hit chance ``s`` flows on
-as ``m·p/(1-s)``. States whose probability falls below ``prune_below`` (default
-1e-12, as the exact calculator aacalc does) are dropped, their mass reported and
-the rest renormalised. Cost: O(S·H_a·H_d) for S states and H hits per side —
-for an N-vs-N battle with a fixed loss order S ≈ N² and the whole solution is
-O(N⁴), as in aacalc.
+as ``m·p/(1-s)``. Cost: O(S·H_a·H_d) for S states and H hits per side — for an
+N-vs-N battle with a fixed loss order S ≈ N² and the whole solution is O(N⁴), as
+in aacalc.
+
+Where every hit can fall on any unit of the side it hits (no hit barred from
+aircraft meets a side with aircraft) and no unit fires back after being hit
+(bombardment), each side's units are its starting units less the first ``k`` of
+its loss order, so a state is two loss counts: :mod:`adjudicator.battle.losses`
+solves those rounds with each count's hit distribution computed once and drops at
+most ``prune_below`` (default 1e-12) of probability in all, states and far tails
+of the hit distributions together. Other states (the rounds before that:
+bombardment casualties firing back, units leaving) go through the general solver
+over unit compositions, which drops each state whose probability falls below
+``prune_below`` (as the exact calculator aacalc does). The dropped mass is
+reported and the rest renormalised.
 
 **Monte Carlo** (:func:`simulate`) plays the same rules with a caller's
 :class:`random.Random`, so it is deterministic for a seed. **Replay**
@@ -57,7 +67,9 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat, starmap
 
+from adjudicator.battle.losses import LossChain, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
 from adjudicator.errors import ScenarioError
 
@@ -362,6 +374,11 @@ class _Rules:
         ] = {}
         self._volley_cache: dict[tuple[int, int, bool, int, int], tuple[tuple[Volley, float], ...]] = {}
         self._take_cache: dict[tuple[int, int, Volley], int] = {}
+        self._progress_cache: dict[tuple[int, int], bool] = {}
+        self._sampling_cache: dict[
+            tuple[int, int, bool, int],
+            tuple[list[tuple[int, float]], list[tuple[int, float]], int, int] | None,
+        ] = {}
 
     def intern(self, side: int, counts: Counts) -> int:
         """The id of a composition of ``side``."""
@@ -421,12 +438,23 @@ class _Rules:
         self._volley_cache[key] = result
         return result
 
-    def shooters(
-        self, side: int, counts: Counts, first_strike: bool
-    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
-        """(dice, chance) groups whose hits cannot fall on aircraft, and the other groups."""
-        barred, free, _, _ = self.fire(side, self.intern(side, counts), first_strike)
-        return barred, free
+    def sampling(
+        self, side: int, composition: int, first_strike: bool, target: int
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]], int, int] | None:
+        """For the Monte Carlo: (barred groups, other groups, non-air targets, all targets), ``None`` if none fires.
+
+        Memoised; against a side without aircraft every group is "other" (barred first, in order).
+        """
+        key = (side, composition, first_strike, target)
+        if key in self._sampling_cache:
+            return self._sampling_cache[key]
+        barred, free, _, _ = self.fire(side, composition, first_strike)
+        ground, total = self.ground[1 - side][target], self.alive[1 - side][target]
+        if ground == total:
+            free, barred = free + barred, []
+        plan = (barred, free, ground, total) if barred or free else None
+        self._sampling_cache[key] = plan
+        return plan
 
     def round_ids(self, attacker: int, defender: int, ghost: Counts | None) -> dict[tuple[int, int], float]:
         """Compositions in battle after one round, as (attacker id, defender id), with their chances."""
@@ -495,6 +523,16 @@ class _Rules:
         gone = tuple(o + c - s for o, c, s in zip(out, counts, staying))
         return staying, gone
 
+    def progresses(self, attacker: int, defender: int) -> bool:
+        """:meth:`can_progress` of two interned compositions, memoised."""
+        key = (attacker, defender)
+        known = self._progress_cache.get(key)
+        if known is None:
+            known = self._progress_cache[key] = self.can_progress(
+                self.compositions[0][attacker], self.compositions[1][defender]
+            )
+        return known
+
     def can_progress(self, attacker: Counts, defender: Counts) -> bool:
         """Whether any die of either side could still hit something."""
         for side, counts, targets in (
@@ -553,8 +591,13 @@ def _opening_ending(state: State, ghost: Counts | None) -> Ending | None:
     return None
 
 
-def solve_exact(setup: BattleSetup) -> ExactOutcome:
-    """Every ending of the battle with its exact probability (see the module docstring for the method)."""
+def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome:
+    """Every ending of the battle with its exact probability (see the module docstring for the method).
+
+    ``loss_counts=False`` keeps the general solver over unit compositions even where the
+    states are loss counts (:mod:`adjudicator.battle.losses`): the straightforward
+    computation that the fast path is tested against.
+    """
     rules = _Rules(setup)
     finals: dict[tuple[Ending, Counts, Counts], float] = defaultdict(float)
     pruned = 0.0
@@ -574,8 +617,20 @@ def solve_exact(setup: BattleSetup) -> ExactOutcome:
         else:
             current[(state, ghost)] = current.get((state, ghost), 0.0) + p
     last_forward = setup.round_limit if setup.round_limit is not None else rules.stationary_after
+    last_leaving = max(rules.leave_rounds, default=0)
     number = 0
-    while current and number < last_forward:
+    while current:
+        groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
+        if groups is not None:
+            rounds = range(number + 1, last_forward + 1)
+            for group in groups:
+                dropped, played = _solve_group(rules, group, rounds, setup.prune_below / len(groups), finish, visited)
+                pruned += dropped
+                expected_rounds += played
+            current = {}
+            break
+        if number >= last_forward:
+            break
         number += 1
         following: dict[tuple[State, Counts | None], float] = defaultdict(float)
         for (state, ghost), p in current.items():
@@ -605,6 +660,83 @@ def solve_exact(setup: BattleSetup) -> ExactOutcome:
         pruned=pruned + pruned_later,
         states=len(visited),
         expected_rounds=(expected_rounds + rounds_later) / mass,
+    )
+
+
+_LossGroup = tuple[LossChain, LossChain, Counts, Counts, dict[tuple[int, int], float]]
+"""Both sides' loss chains, what each side has withdrawn, and the mass by loss counts."""
+
+
+def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None], float]) -> list[_LossGroup] | None:
+    """The states as loss counts on loss chains, or ``None`` where a state is not a loss count.
+
+    A state is not one when units fire back after being hit (bombardment) or when hits
+    that cannot fall on aircraft meet a side with aircraft: they skip the loss order.
+    """
+    if any(ghost is not None for _, ghost in states):
+        return None
+    chains: tuple[list[LossChain], list[LossChain]] = ([], [])
+    for side in (0, 1):
+        for counts in sorted({state[side] for state, _ in states}, key=lambda counts: -sum(counts)):
+            if not any(counts in chain.index for chain in chains[side]):
+                chains[side].append(LossChain(rules.sides[side], counts, rules.setup.die))
+    for side in (0, 1):
+        barred = any(
+            count and unit.hits_on > 0 and not unit.hits_air
+            for chain in chains[side]
+            for unit, count in zip(chain.units, chain.base)
+        )
+        air = any(count and unit.air for chain in chains[1 - side] for unit, count in zip(chain.units, chain.base))
+        if barred and air:
+            return None
+    groups: dict[tuple[int, int, Counts, Counts], _LossGroup] = {}
+    for (state, _), p in states.items():
+        attacker, defender, out_a, out_d = state
+        a = next(index for index, chain in enumerate(chains[0]) if attacker in chain.index)
+        d = next(index for index, chain in enumerate(chains[1]) if defender in chain.index)
+        group = groups.get((a, d, out_a, out_d))
+        if group is None:
+            group = groups[(a, d, out_a, out_d)] = (chains[0][a], chains[1][d], out_a, out_d, {})
+        cell = (group[0].index[attacker], group[1].index[defender])
+        group[4][cell] = group[4].get(cell, 0.0) + p
+    return list(groups.values())
+
+
+def _solve_group(
+    rules: _Rules,
+    group: _LossGroup,
+    rounds: range,
+    budget: float,
+    finish: Callable[[State, Ending, float], None],
+    visited: set[State],
+) -> tuple[float, float]:
+    """Solve one group of loss-count states with :func:`~adjudicator.battle.losses.solve_chains`."""
+    attacker, defender, out_a, out_d, start = group
+    compositions_a, compositions_d = attacker.compositions, defender.compositions
+
+    def finish_counts(ending: str, i: int, j: int, p: float) -> None:
+        left_a, left_d = compositions_a[i], compositions_d[j]
+        if ending == Ending.ATTACKER_RETREATED.value:
+            withdrawn = tuple(x + y for x, y in zip(left_a, out_a))
+            finish((rules.zero[0], left_d, withdrawn, out_d), Ending.ATTACKER_RETREATED, p)
+        else:
+            finish((left_a, left_d, out_a, out_d), Ending(ending), p)
+
+    def visit(i: int, j: int) -> None:
+        visited.add((compositions_a[i], compositions_d[j], out_a, out_d))
+
+    setup = rules.setup
+    return solve_chains(
+        attacker,
+        defender,
+        start,
+        rounds,
+        setup.retreat_after_round,
+        setup.retreat_below,
+        setup.round_limit,
+        budget,
+        finish_counts,
+        visit,
     )
 
 
@@ -664,49 +796,66 @@ def _solve_stationary(
     return pruned, rounds
 
 
+def _rolled(groups: Sequence[tuple[int, float]], draw: Callable[[], float]) -> int:
+    """Hits of ``(dice, chance)`` groups, one ``draw()`` per die in order: a die hits when it draws below its chance."""
+    return sum([sum(map(chance.__gt__, starmap(draw, repeat((), dice)))) for dice, chance in groups])
+
+
 def _sample_volley(
-    rules: _Rules, side: int, counts: Counts, first_strike: bool, targets: tuple[int, int], rng: random.Random
+    rules: _Rules, side: int, composition: int, first_strike: bool, target: int, draw: Callable[[], float]
 ) -> Volley:
-    barred, free = rules.shooters(side, counts, first_strike)
-    ground, total = targets
-    if ground == total:
-        free, barred = free + barred, []
-    restricted = min(ground, sum(1 for dice, chance in barred for _ in range(dice) if rng.random() < chance))
-    other = min(total - restricted, sum(1 for dice, chance in free for _ in range(dice) if rng.random() < chance))
-    return restricted, other
+    """A capped volley of ``side``'s composition at the other side's composition ``target``, rolled die by die."""
+    plan = rules.sampling(side, composition, first_strike, target)
+    if plan is None:
+        return 0, 0
+    barred, free, ground, total = plan
+    restricted = min(ground, _rolled(barred, draw)) if barred else 0
+    return restricted, min(total - restricted, _rolled(free, draw))
 
 
 def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcome:
-    """Fight the battle ``runs`` times with dice from ``rng`` (pure: the caller seeds it)."""
+    """Fight the battle ``runs`` times with dice from ``rng`` (pure: the caller seeds it).
+
+    Each die is one ``rng.random()`` in a fixed order, so a seed gives the same battles
+    however the rolls are counted.
+    """
     if runs < 1:
         raise ValueError(f"runs must be 1 or more (got {runs})")
     rules = _Rules(setup)
-    attacker_units, defender_units = rules.sides
+    draw = rng.random
     counts: dict[Ending, int] = defaultdict(int)
     openings = list(rules.opening().items())
+    compositions_a, compositions_d = rules.compositions
     for _ in range(runs):
-        draw, cumulative = rng.random(), 0.0
+        chosen, cumulative = draw(), 0.0
         (state, ghost), _p = openings[-1]
         for candidate, p in openings:
             cumulative += p
-            if draw < cumulative:
+            if chosen < cumulative:
                 state, ghost = candidate
                 break
         ending = _opening_ending(state, ghost)
         number = 0
         while ending is None:
             number += 1
-            attacker, defender = state[0], state[1]
-            if ghost is None and not rules.can_progress(attacker, defender):
+            attacker, defender = rules.intern(0, state[0]), rules.intern(1, state[1])
+            if ghost is None and not rules.progresses(attacker, defender):
                 ending = Ending.UNDECIDED
                 break
-            strike_a = _sample_volley(rules, 0, attacker, True, _targets(defender_units, defender), rng)
-            strike_d = _sample_volley(rules, 1, defender, True, _targets(attacker_units, attacker), rng)
-            attacker_1, defender_1 = rules.take(0, attacker, strike_d), rules.take(1, defender, strike_a)
-            firing_defender = defender_1 if ghost is None else tuple(a + b for a, b in zip(defender_1, ghost))
-            fire_a = _sample_volley(rules, 0, attacker_1, False, _targets(defender_units, defender_1), rng)
-            fire_d = _sample_volley(rules, 1, firing_defender, False, _targets(attacker_units, attacker_1), rng)
-            after = (rules.take(0, attacker_1, fire_d), rules.take(1, defender_1, fire_a), state[2], state[3])
+            strike_a = _sample_volley(rules, 0, attacker, True, defender, draw)
+            strike_d = _sample_volley(rules, 1, defender, True, attacker, draw)
+            attacker_1, defender_1 = rules.take_id(0, attacker, strike_d), rules.take_id(1, defender, strike_a)
+            firing_defender = defender_1
+            if ghost is not None:
+                firing_defender = rules.intern(1, tuple(a + b for a, b in zip(compositions_d[defender_1], ghost)))
+            fire_a = _sample_volley(rules, 0, attacker_1, False, defender_1, draw)
+            fire_d = _sample_volley(rules, 1, firing_defender, False, attacker_1, draw)
+            after = (
+                compositions_a[rules.take_id(0, attacker_1, fire_d)],
+                compositions_d[rules.take_id(1, defender_1, fire_a)],
+                state[2],
+                state[3],
+            )
             state, ending = rules.after_round(after, number)
             ghost = None
         counts[ending] += 1

@@ -185,7 +185,8 @@ class BattleScenario:
     seed: int = 0
     """Monte Carlo: seed of the random number generator."""
     prune_below: float = 1e-12
-    """Exact method: states less likely than this are dropped (their mass is reported)."""
+    """Exact method: the most probability dropped in all, states and far tails of the hit distributions together
+    (rounds that the general solver plays drop each state below it); the dropped mass is reported."""
 
     def __post_init__(self) -> None:
         _check_round("retreat_after_round", self.retreat_after_round)

@@ -1,0 +1,420 @@
+"""Exact battle odds over loss counts: the fast path of :func:`adjudicator.battle.engine.solve_exact`.
+
+Game-independent, like the engine it serves (Axis & Allies 2nd edition, source ``003_…``,
+and the Hungarian strategic game, source ``000_…``, set their battles up in their own
+packages). When a side takes its casualties in a fixed loss order and every hit can fall
+on any of its units, its units in battle are always its starting units less the first
+``k`` of the loss order: a :class:`LossChain`. A battle state is then two counts
+``(i, j)`` — the attacker's and the defender's losses — and each side's hit
+distribution depends only on its own count, so it is computed once per count
+(memoised) and a round moves the mass of ``(i, j)`` to ``(i + y, j + x)`` with chance
+``A_i(x)·D_j(y)``: the outer product of two precomputed distributions, added two rows at
+a time (a pair of rows is one list of complex numbers) with :func:`map` instead of one
+dictionary entry per outcome.
+
+The states are visited as in the general solver: rounds that depend on their number
+(retreat after round N, a round limit) forward, round by round; after them in order of
+increasing total losses, each state once, its self-loop (no hit on either side)
+eliminated. First-strike units (attacking submarines) fire before the rest; their
+casualties are removed before the main fire, so a round passes through an intermediate
+state, visited in the same order.
+
+**Dropped mass.** The whole solve drops at most ``budget`` of probability. Each state
+visited in a round is one decision: it is dropped if its mass is below a share of the
+budget, else its push leaves out the far tails of the two hit distributions whose mass,
+times the mass pushed, is below that share (a first strike adds one decision for the
+state it leaves). The forward rounds share half the budget among their possible
+decisions (one per state and round), the stationary rounds what is left among theirs
+(one per state). Every drop is added up and reported.
+
+>>> from adjudicator.battle.engine import Combatant
+>>> chain = LossChain((Combatant("infantry", 1), Combatant("armor", 3)), (2, 1), Die.D6)
+>>> chain.compositions
+[(2, 1), (1, 1), (0, 1), (0, 0)]
+>>> [round(p, 4) for p in chain.fire(1, first_strike=False).chances]
+[0.4167, 0.5, 0.0833]
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import add, mul
+from typing import TYPE_CHECKING
+
+from adjudicator.dice import Die, binomial, hit_distribution
+
+if TYPE_CHECKING:
+    from adjudicator.battle.engine import Combatant
+
+__all__ = ["Fire", "LossChain", "solve_chains"]
+
+Counts = tuple[int, ...]
+
+
+def _convolve(first: Sequence[float], second: Sequence[float]) -> list[float]:
+    """Distribution of the sum of two independent hit counts, one :func:`map` per entry of the shorter."""
+    if len(first) > len(second):
+        first, second = second, first
+    total = [0.0] * (len(first) + len(second) - 1)
+    width = len(second)
+    for start, chance in enumerate(first):
+        if chance:
+            total[start : start + width] = map(add, total[start : start + width], map(mul, second, repeat(chance)))
+    return total
+
+
+class Fire:
+    """One side's hit distribution from one loss count, with its cumulative tails for truncation."""
+
+    __slots__ = ("chances", "low_tails", "high_tails")
+
+    def __init__(self, chances: Sequence[float]) -> None:
+        self.chances = list(chances)
+        running = 0.0
+        self.low_tails: list[float] = []
+        """``low_tails[t]``: chance of ``t`` hits or fewer (non-decreasing, for :func:`bisect.bisect_right`)."""
+        for chance in self.chances:
+            running += chance
+            self.low_tails.append(running)
+        running = 0.0
+        self.high_tails: list[float] = []
+        """``high_tails[t]``: chance of the ``t + 1`` highest hit counts (non-decreasing)."""
+        for chance in reversed(self.chances):
+            running += chance
+            self.high_tails.append(running)
+
+    def core(self, tolerance: float) -> tuple[int, int, float]:
+        """(lowest, highest) hits to keep and the chance left out, at most ``tolerance``."""
+        half = tolerance / 2
+        low = bisect.bisect_right(self.low_tails, half)
+        top = len(self.chances) - 1 - bisect.bisect_right(self.high_tails, half)
+        if low > top:
+            low = top = max(range(len(self.chances)), key=self.chances.__getitem__)
+        left_out = (self.low_tails[low - 1] if low else 0.0) + (
+            self.high_tails[len(self.chances) - 2 - top] if top < len(self.chances) - 1 else 0.0
+        )
+        return low, top, left_out
+
+
+class LossChain:
+    """One side's compositions as it loses units: ``base`` less the first ``k`` units of the loss order."""
+
+    def __init__(self, units: Sequence[Combatant], base: Counts, die: Die) -> None:
+        self.units = tuple(units)
+        self.base = base
+        self.die = die
+        self.compositions: list[Counts] = [base]
+        left = list(base)
+        for index, count in enumerate(base):
+            for _ in range(count):
+                left[index] -= 1
+                self.compositions.append(tuple(left))
+        self.size = len(self.compositions) - 1
+        """Units in ``base``: the count ``size`` means the side has none left."""
+        self.index = {counts: lost for lost, counts in enumerate(self.compositions)}
+        self._fire: dict[tuple[int, bool], Fire] = {}
+        self._later_fire: dict[tuple[int, bool], Fire] = {}
+
+    def fire(self, lost: int, first_strike: bool) -> Fire:
+        """Hits of the units that fire in this step (first strike or main) after ``lost`` losses; memoised.
+
+        The composition is the first unit type it still has, partly lost, and every later
+        type whole: the later types' distribution is computed once per type and
+        convolved with the first type's binomial.
+        """
+        key = (lost, first_strike)
+        known = self._fire.get(key)
+        if known is None:
+            counts = self.compositions[min(lost, self.size)]
+            first = next((index for index, count in enumerate(counts) if count), len(counts))
+            chances = self._later(first, first_strike)
+            if first < len(counts):
+                unit = self.units[first]
+                if unit.hits_on > 0 and unit.first_strike == first_strike:
+                    chances = _convolve(binomial(counts[first] * unit.dice, unit.chance(self.die)), chances)
+            known = self._fire[key] = Fire(chances)
+        return known
+
+    def _later(self, first: int, first_strike: bool) -> Sequence[float]:
+        """Hit distribution of the whole unit types after ``first`` that fire in this step."""
+        key = (first, first_strike)
+        known = self._later_fire.get(key)
+        if known is None:
+            groups = [
+                (count * unit.dice, unit.chance(self.die))
+                for unit, count in zip(self.units[first + 1 :], self.base[first + 1 :])
+                if count and unit.hits_on > 0 and unit.first_strike == first_strike
+            ]
+            known = self._later_fire[key] = Fire(hit_distribution(groups))
+        return known.chances
+
+    def has_first_strike(self) -> bool:
+        """Whether any of its units fires first."""
+        return any(count and unit.first_strike and unit.hits_on > 0 for unit, count in zip(self.units, self.base))
+
+
+Finish = Callable[[str, int, int, float], None]
+"""Called with (ending value, attacker losses, defender losses, mass) for each ending."""
+
+
+class _Grid:
+    """Mass by (attacker losses, defender losses); the counts ``size`` hold every "no unit left" outcome.
+
+    Two rows of defender losses share one list of complex numbers (``2k`` the real parts,
+    ``2k + 1`` the imaginary ones), so that one :func:`map` over a row pair adds a
+    distribution to both: half the per-element work of pure Python floats.
+    """
+
+    def __init__(self, attacker: LossChain, defender: LossChain) -> None:
+        self.width = attacker.size
+        self.height = defender.size
+        self.pairs = [[0j] * (self.width + 1) for _ in range(self.height // 2 + 1)]
+
+    def get(self, i: int, j: int) -> float:
+        value = self.pairs[j >> 1][i]
+        return value.imag if j & 1 else value.real
+
+    def take(self, i: int, j: int) -> float:
+        """The mass of (i, j), which is emptied."""
+        pair = self.pairs[j >> 1]
+        value = pair[i]
+        if j & 1:
+            pair[i] = complex(value.real, 0.0)
+            return value.imag
+        pair[i] = complex(0.0, value.imag)
+        return value.real
+
+    def deposit(self, i: int, j: int, mass: float) -> None:
+        """Add ``mass`` to (i, j)."""
+        self.pairs[j >> 1][i] += complex(0.0, mass) if j & 1 else mass
+
+    def cells(self, rows: int, columns: int) -> list[tuple[int, int, float]]:
+        """(i, j, mass) of every non-empty cell with ``i < columns`` and ``j < rows``."""
+        found = []
+        for k, pair in enumerate(self.pairs):
+            for i in range(min(columns, len(pair))):
+                value = pair[i]
+                if value:
+                    if value.real and 2 * k < rows:
+                        found.append((i, 2 * k, value.real))
+                    if value.imag and 2 * k + 1 < rows:
+                        found.append((i, 2 * k + 1, value.imag))
+        return found
+
+    def push(
+        self, i: int, j: int, weight: float, shots: Fire, low: int, top: int, back: Fire, lo: int, hi: int
+    ) -> None:
+        """Add ``weight·shots(x)·back(y)`` to ``(i + y, j + x)`` for the kept hits, capping at no unit left."""
+        width, height, pairs = self.width, self.height, self.pairs
+        cap_y = width - i
+        vector_top = min(hi, cap_y - 1)
+        segment = back.chances[lo : vector_top + 1] if vector_top >= lo else []
+        lump_y = math.fsum(back.chances[max(lo, cap_y) : hi + 1]) if hi >= cap_y else 0.0
+        start, stop = i + lo, i + vector_top + 1
+        cap_x = height - j
+        last = min(top, cap_x - 1)
+        shares = [weight * chance for chance in shots.chances[low : last + 1]]
+        first_row = j + low
+        if shares and first_row & 1:
+            shares.insert(0, 0.0)
+            first_row -= 1
+        if len(shares) & 1:
+            shares.append(0.0)
+        coefficients = list(map(complex, shares[0::2], shares[1::2]))
+        targets = list(
+            zip(map(pairs.__getitem__, range(first_row >> 1, (first_row >> 1) + len(coefficients))), coefficients)
+        )
+        if top >= cap_x:
+            # Hits beyond the defender's units: all land on "no defender left".
+            dead = weight * math.fsum(shots.chances[max(low, cap_x) : top + 1])
+            targets.append((pairs[height >> 1], complex(0.0, dead) if height & 1 else complex(dead)))
+        for pair, coefficient in targets:
+            if segment:
+                pair[start:stop] = map(add, pair[start:stop], map(mul, repeat(coefficient), segment))
+            if lump_y:
+                pair[width] += coefficient * lump_y
+
+
+class _Solver:
+    def __init__(
+        self,
+        attacker: LossChain,
+        defender: LossChain,
+        retreat_below: int | None,
+        budget: float,
+        forward_rounds: int,
+        finish: Finish,
+        visit: Callable[[int, int], None],
+    ) -> None:
+        self.attacker, self.defender = attacker, defender
+        self.retreat_below = retreat_below
+        self.first_strike = attacker.has_first_strike() or defender.has_first_strike()
+        self.budget = budget
+        # Each state visited in a round either is dropped or has the tails of its main fire
+        # cut: one decision; with a first strike, one more for the state the strike leaves.
+        self.decisions_per_round = (2 if self.first_strike else 1) * (attacker.size + 1) * (defender.size + 1)
+        self.share = budget / 2 / (self.decisions_per_round * forward_rounds) if forward_rounds else 0.0
+        """The most probability one decision (drop a state, cut a tail) may drop; half the budget for the
+        forward rounds, what they leave for the stationary ones (:meth:`stationary`)."""
+        self.finish = finish
+        self.visit = visit
+        self.dropped = 0.0
+        self.rounds = 0.0
+
+    def main_push(self, grid: _Grid, i: int, j: int, weight: float, self_loop: bool) -> None:
+        """The main fire from (i, j): both sides at once; with ``self_loop``, leave out "no hit on either side"."""
+        if not weight:
+            return
+        shots = self.attacker.fire(i, False)
+        back = self.defender.fire(j, False)
+        tolerance = self.share / weight
+        low, top, out_shots = shots.core(tolerance)
+        lo, hi, out_back = back.core(tolerance)
+        self.dropped += weight * (out_shots + out_back - out_shots * out_back)
+        if self_loop and (low or lo):
+            # The no-hit outcome, cut with the tails, is the eliminated self-loop: not dropped.
+            self.dropped -= weight * shots.chances[0] * back.chances[0]
+        grid.push(i, j, weight, shots, low, top, back, lo, hi)
+
+    def strike_push(self, grid: _Grid, i: int, j: int, weight: float) -> float:
+        """The first strike from (i, j) into ``grid``; "no hit" stays in (i, j), whose mass is returned.
+
+        ``grid`` (i, j) must be empty: the caller takes that mass back out for the main fire.
+        """
+        shots = self.attacker.fire(i, True)
+        back = self.defender.fire(j, True)
+        grid.push(i, j, weight, shots, 0, len(shots.chances) - 1, back, 0, len(back.chances) - 1)
+        return grid.take(i, j)
+
+    def stay(self, i: int, j: int) -> float:
+        """Chance that a round from (i, j) hits nothing."""
+        chance = self.attacker.fire(i, False).chances[0] * self.defender.fire(j, False).chances[0]
+        if self.first_strike:
+            chance *= self.attacker.fire(i, True).chances[0] * self.defender.fire(j, True).chances[0]
+        return chance
+
+    def end_round(self, grid: _Grid, number: int | None, retreat_after: int | None, limit: int | None) -> None:
+        """Move the endings out of ``grid`` after round ``number`` (``None``: a stationary round)."""
+        for i, j, mass in grid.cells(self.defender.size + 1, self.attacker.size + 1):
+            ending = self.ending(i, j, number, retreat_after, limit)
+            if ending is not None:
+                self.finish(ending, i, j, mass)
+                grid.take(i, j)
+
+    def ending(self, i: int, j: int, number: int | None, retreat_after: int | None, limit: int | None) -> str | None:
+        width, height = self.attacker.size, self.defender.size
+        if j >= height:
+            return "attacker-wins" if i < width else "both-destroyed"
+        if i >= width:
+            return "defender-wins"
+        below = self.retreat_below
+        if (number is not None and retreat_after == number) or (below is not None and width - i < below):
+            return "attacker-retreated"
+        if number is not None and limit == number:
+            return "undecided"
+        return None
+
+    def forward(self, grid: _Grid) -> _Grid:
+        """One round from every state of ``grid`` (no self-loop elimination: the round number matters)."""
+        following = _Grid(self.attacker, self.defender)
+        middle = _Grid(self.attacker, self.defender) if self.first_strike else None
+        for i, j, mass in grid.cells(self.defender.size, self.attacker.size):
+            if True:
+                if mass < self.share:
+                    self.dropped += mass
+                    continue
+                self.visit(i, j)
+                self.rounds += mass
+                if self.stay(i, j) == 1.0:
+                    self.finish("undecided", i, j, mass)
+                    continue
+                if middle is None:
+                    self.main_push(following, i, j, mass, self_loop=False)
+                else:
+                    shots, back = self.attacker.fire(i, True), self.defender.fire(j, True)
+                    middle.push(i, j, mass, shots, 0, len(shots.chances) - 1, back, 0, len(back.chances) - 1)
+        if middle is not None:
+            for i, j, part in middle.cells(self.defender.size + 1, self.attacker.size + 1):
+                self.from_middle(following, i, j, part)
+        return following
+
+    def from_middle(self, grid: _Grid, i: int, j: int, mass: float) -> None:
+        """Main fire after a first strike that left (i, j); a side with no unit left fires nothing."""
+        if i >= self.attacker.size or j >= self.defender.size:
+            grid.deposit(min(i, self.attacker.size), min(j, self.defender.size), mass)
+        elif mass < self.share:
+            self.dropped += mass
+        else:
+            self.main_push(grid, i, j, mass, self_loop=False)
+
+    def stationary(self, grid: _Grid) -> None:
+        """Absorb every state in order of increasing total losses, each once, self-loop eliminated."""
+        width, height = self.attacker.size, self.defender.size
+        self.share = (self.budget - self.dropped) / self.decisions_per_round
+        middle = _Grid(self.attacker, self.defender) if self.first_strike else None
+        for level in range(width + height - 1):
+            for i in range(max(0, level - height + 1), min(level, width - 1) + 1):
+                j = level - i
+                if middle is not None:
+                    part = middle.take(i, j)
+                    if part:
+                        self.from_middle(grid, i, j, part)
+                mass = grid.take(i, j)
+                if not mass:
+                    continue
+                ending = self.ending(i, j, None, None, None)
+                if ending is not None:
+                    self.finish(ending, i, j, mass)
+                    continue
+                if mass < self.share:
+                    self.dropped += mass
+                    continue
+                self.visit(i, j)
+                stay = self.stay(i, j)
+                if stay >= 1.0 - 1e-15:
+                    self.finish("undecided", i, j, mass)
+                    continue
+                flow = mass / (1.0 - stay)
+                self.rounds += flow
+                if middle is not None:
+                    none = self.strike_push(middle, i, j, flow)
+                    self.main_push(grid, i, j, none, self_loop=True)
+                else:
+                    self.main_push(grid, i, j, flow, self_loop=True)
+                grid.take(i, j)
+        if middle is not None:
+            for i, j, part in middle.cells(self.defender.size + 1, self.attacker.size + 1):
+                self.from_middle(grid, i, j, part)
+        self.end_round(grid, None, None, None)
+
+
+def solve_chains(
+    attacker: LossChain,
+    defender: LossChain,
+    start: dict[tuple[int, int], float],
+    rounds: Sequence[int],
+    retreat_after_round: int | None,
+    retreat_below: int | None,
+    round_limit: int | None,
+    budget: float,
+    finish: Finish,
+    visit: Callable[[int, int], None],
+) -> tuple[float, float]:
+    """Fight the battle from ``start`` (mass by loss counts): the forward ``rounds``, then the stationary chain.
+
+    ``finish`` receives every ending, ``visit`` every state played. Returns the dropped
+    probability (at most ``budget``) and the expected number of rounds played.
+    """
+    solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, visit)
+    grid = _Grid(attacker, defender)
+    for (i, j), mass in start.items():
+        grid.deposit(i, j, mass)
+    for number in rounds:
+        grid = solver.forward(grid)
+        solver.end_round(grid, number, retreat_after_round, round_limit)
+    if round_limit is None:
+        solver.stationary(grid)
+    return solver.dropped, solver.rounds
