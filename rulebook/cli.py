@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -243,11 +244,11 @@ def _site_progress(command: str) -> Callable[[str], None]:
 
 def command_build(args: argparse.Namespace) -> int:
     """Generate the pages and build the static site (every language, search index)."""
-    from rulebook.site.build import build_site
+    from rulebook.site.build import DEFAULT_SITE_URL, build_site
+    from rulebook.site.urls import site_url_for_build
 
-    build_site(
-        _site_paths(args), languages=args.lang or LANGUAGES, site_url=args.site_url, progress=_site_progress("build")
-    )
+    site_url = site_url_for_build(args.site_url, os.environ, args.production, DEFAULT_SITE_URL)
+    build_site(_site_paths(args), languages=args.lang or LANGUAGES, site_url=site_url, progress=_site_progress("build"))
     return 0
 
 
@@ -438,7 +439,12 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", help="output folder (default: site/)")
     build.add_argument("--lang", action="append", choices=LANGUAGES, help="build only this language (repeatable)")
     build.add_argument(
-        "--site-url", default=DEFAULT_SITE_URL, help=f"where the site will be published (default {DEFAULT_SITE_URL})"
+        "--site-url",
+        help=f"where the site will be published, e.g. https://rules.example/ (default: $RULEBOOK_SITE_URL, "
+        f"else {DEFAULT_SITE_URL})",
+    )
+    build.add_argument(
+        "--production", action="store_true", help="a build for publishing: refuse to build without a site URL"
     )
     build.set_defaults(run=command_build)
 

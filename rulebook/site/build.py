@@ -189,6 +189,7 @@ def tree_config(
         {"name": language_name(code), "lang": code, "link": f"../{code}/index.html"} for code in LANGUAGES
     ]
     extra["search_label"] = overrides["search_label"]
+    extra["site_root"] = site_url.rstrip("/") + "/"  # overrides/main.html: hreflang alternates per page
     config["extra"] = extra
     return config
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import yaml
@@ -47,7 +47,7 @@ _REF_LINK = re.compile(r"\[([^\]]*)\]\(ref:([^)\s]+)\)")
 _PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)|`[^`]*`|&[#\w]+;|^#+ .*$", re.MULTILINE)
 
 
-def resolve_entry_links(markdown: str, page_path: str, targets: dict[str, str]) -> str:
+def resolve_entry_links(markdown: str, page_path: str, targets: Mapping[str, str]) -> str:
     """Rewrite ``[text](ref:ENTRY-ID)`` into a relative link to that entry's page.
 
     ``targets`` maps entry ids to their docs-relative page paths; the loader has

@@ -12,6 +12,8 @@ Page paths, hence URLs, derive from ids only (issue 6, "stable deep links")::
     <game>/index.md               /<lang>/<game>/               game index
     <game>/<entry slug>.md        /<lang>/<game>/<entry slug>/  one entry
     sources/<source id>.md        /<lang>/sources/<source id>/  table of contents of a source
+    sources/<source id>/<slug>.md /<lang>/sources/<source id>/<slug>/  a page of its reading view
+    sources/index.md              /<lang>/sources/              every source
     glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
     examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
     calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
@@ -50,6 +52,16 @@ from rulebook.content.model import LANGUAGES, Corpus, Language
 from rulebook.errors import TemplateError
 from rulebook.site.i18n import format_count, language_name, load_translations
 from rulebook.site.markdown import inline_markdown, yaml_string
+from rulebook.site.reading import (
+    SOURCES_INDEX,
+    ReadingIndex,
+    entry_place,
+    first_reading_page,
+    plan_reading,
+    reading_nav,
+    reading_view,
+    source_rows,
+)
 from rulebook.site.urls import (
     CALCULATOR_ENTRIES,
     RESERVED_FOLDERS,
@@ -83,10 +95,11 @@ from rulebook.site.views import (
 __all__ = ["ENTRY_MARKDOWN_BUDGET", "RenderedTree", "check_game_ids", "render_root_page", "render_site"]
 
 
-ENTRY_MARKDOWN_BUDGET = 24_000
+ENTRY_MARKDOWN_BUDGET = 21_000
 """Bytes (UTF-8) of Markdown (the texts plus worked examples in full) one entry page may carry.
 
-Issue 6 caps an entry page's HTML at 50 KB; the theme takes about 14 KB. Examples past the
+Issue 6 caps an entry page's HTML at 50 KB; the theme takes about 14 KB, the previous/next links and
+the way into the reading view about 0.6 KB (issue 19). Examples past the
 budget are shown compact (title, badge, outcome) and linked to their full version on the
 game's examples page, where every example is always shown in full."""
 
@@ -174,11 +187,12 @@ def render_site(
     """
     check_game_ids(corpus)
     site = SiteIndex(corpus, outcomes, answers_in)
+    reading = plan_reading(site)
     if out_dir.exists():
         shutil.rmtree(out_dir)
     trees = []
     for code in languages:
-        tree = _render_tree(site, corpus, code, out_dir, templates_dir, mo_dir)
+        tree = _render_tree(site, reading, corpus, code, out_dir, templates_dir, mo_dir)
         trees.append(tree)
         if progress:
             progress(f"generated {tree.pages} pages for {code}")
@@ -186,7 +200,7 @@ def render_site(
 
 
 def _render_tree(
-    site: SiteIndex, corpus: Corpus, code: str, out_dir: Path, templates_dir: Path, mo_dir: Path
+    site: SiteIndex, reading: ReadingIndex, corpus: Corpus, code: str, out_dir: Path, templates_dir: Path, mo_dir: Path
 ) -> RenderedTree:
     """Write every page of the ``code`` language tree to ``out_dir/<code>/``."""
     lang = Language(code)
@@ -236,7 +250,11 @@ def _render_tree(
             game_name=site.games[source.game].name.get(lang) or site.games[source.game].name[Language.EN],
             game_href=relative_link(path, f"{source.game}/index.md"),
             toc=toc(site, None, source.id, lang, path),
+            reading_href=relative_link(path, first) if (first := first_reading_page(reading, source)) else None,
         )
+        for plan in reading.plans[source.id]:
+            page(plan.path, "reading.md.j2", **template_fields(reading_view(site, reading, plan, lang)))
+    page(SOURCES_INDEX, "sources.md.j2", sources=source_rows(site, reading, lang))
 
     def example_markdown(view: ExampleView, compact: bool) -> Markup:
         return Markup(_render(env, "_example.md.j2", {**common, "example": view, "compact": compact}))
@@ -249,7 +267,11 @@ def _render_tree(
             full = example_markdown(example, compact=False)
             budget -= _size(full)
             rendered.append(full if budget >= 0 else example_markdown(example, compact=True))
-        page(site.paths[entry.id], "entry.md.j2", **{**template_fields(view), "examples": rendered})
+        page(
+            site.paths[entry.id],
+            "entry.md.j2",
+            **{**template_fields(view), "examples": rendered, "place": entry_place(site, reading, entry, lang)},
+        )
     page("glossary/index.md", "glossary.md.j2", **template_fields(glossary_view(site, lang)))
     for term in corpus.terms:
         page(term_path(term), "term.md.j2", **template_fields(term_view(site, term, lang)))
@@ -316,7 +338,11 @@ def _render_tree(
     assets = templates_dir / "assets"
     if assets.is_dir():
         shutil.copytree(assets, docs / "assets")
-    overrides_text = _render(env, "mkdocs.yml.j2", {**common, "games": games, "sources": corpus.sources})
+    overrides_text = _render(
+        env,
+        "mkdocs.yml.j2",
+        {**common, "games": games, "sources": corpus.sources, "reading": reading_nav(site, reading, lang)},
+    )
     return RenderedTree(code, docs, count, yaml.safe_load(overrides_text))
 
 

@@ -6,6 +6,8 @@ Page paths, hence URLs::
     <game>/index.md               /<lang>/<game>/               game index
     <game>/<entry slug>.md        /<lang>/<game>/<entry slug>/  one entry
     sources/<source id>.md        /<lang>/sources/<source id>/  table of contents of a source
+    sources/<source id>/<slug>.md /<lang>/sources/<source id>/<slug>/  a page of its reading view
+    sources/index.md              /<lang>/sources/              every source
     glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
     examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
     calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
@@ -20,9 +22,11 @@ import base64
 import json
 import posixpath
 import zlib
+from collections.abc import Mapping
 from typing import Any
 
 from rulebook.content.model import Entry, Source, Term
+from rulebook.errors import SiteError
 
 __all__ = [
     "CALCULATOR_ENTRIES",
@@ -33,6 +37,7 @@ __all__ = [
     "page_url",
     "relative_link",
     "share_fragment",
+    "site_url_for_build",
     "source_path",
     "term_path",
     "url_link",
@@ -97,6 +102,45 @@ def url_link(from_path: str, to_path: str) -> str:
     """
     here, there = page_url("x", from_path), page_url("x", to_path)
     return posixpath.relpath(there, here) + "/" if there != here else "./"
+
+
+SITE_URL_VARIABLE = "RULEBOOK_SITE_URL"
+"""The environment variable that names where the site is published (like ``rulebook build --site-url``)."""
+
+
+def site_url_for_build(given: str | None, environment: Mapping[str, str], production: bool, default: str) -> str:
+    """Where the built site will be published: ``--site-url``, else ``$RULEBOOK_SITE_URL``, else ``default``.
+
+    Canonical URLs, the sitemap and the ``hreflang`` alternates are absolute under it, so a
+    production build refuses to guess it.
+
+    >>> site_url_for_build(None, {"RULEBOOK_SITE_URL": "https://rules.example/"}, True, "http://127.0.0.1:8000/")
+    'https://rules.example/'
+    >>> site_url_for_build("https://a.example/rb", {"RULEBOOK_SITE_URL": "https://b.example/"}, True, "x")
+    'https://a.example/rb/'
+    >>> site_url_for_build(None, {}, False, "http://127.0.0.1:8000/")
+    'http://127.0.0.1:8000/'
+    >>> site_url_for_build(None, {}, True, "http://127.0.0.1:8000/")
+    Traceback (most recent call last):
+    rulebook.errors.SiteError: a production build needs the address the site will be published at: \
+give --site-url https://… or set RULEBOOK_SITE_URL (canonical links, the sitemap and the language alternates \
+are absolute URLs under it)
+    >>> site_url_for_build("rules.example", {}, True, "x")
+    Traceback (most recent call last):
+    rulebook.errors.SiteError: site URL 'rules.example' (from --site-url) must start with http:// or https://
+    """
+    value, origin = (given, "--site-url") if given else (environment.get(SITE_URL_VARIABLE), SITE_URL_VARIABLE)
+    if not value:
+        if production:
+            raise SiteError(
+                "a production build needs the address the site will be published at: give --site-url https://… "
+                f"or set {SITE_URL_VARIABLE} (canonical links, the sitemap and the language alternates are "
+                "absolute URLs under it)"
+            )
+        return default
+    if not value.startswith(("http://", "https://")):
+        raise SiteError(f"site URL {value!r} (from {origin}) must start with http:// or https://")
+    return value.rstrip("/") + "/"
 
 
 def share_fragment(scenario: Any) -> str:

@@ -74,6 +74,7 @@ __all__ = [
     "TextChoice",
     "TextOrigin",
     "TocItem",
+    "body_markdown",
     "calculator_entries",
     "calculator_view",
     "entry_view",
@@ -541,8 +542,18 @@ def pick(texts: dict[Language, str], lang: Language, fallback: Language = Langua
     return None
 
 
-def _body(site: SiteIndex, entry: Entry, text: LanguageText, lang: Language, page_path: str, link_terms: bool) -> str:
-    markdown = resolve_entry_links(escape_markup(text.body.strip()), page_path, site.paths)
+def body_markdown(
+    site: SiteIndex,
+    entry: Entry,
+    text: LanguageText,
+    lang: Language,
+    page_path: str,
+    link_terms: bool,
+    targets: Mapping[str, str] | None = None,
+) -> str:
+    """An entry's body made safe for a page at ``page_path``: markup escaped, ``ref:`` links resolved
+    (to ``targets``, entry id → docs-relative path, by default the entry pages), first term mentions linked."""
+    markdown = resolve_entry_links(escape_markup(text.body.strip()), page_path, targets or site.paths)
     if link_terms:
         mentions = []
         for term_id in entry.terms:
@@ -675,8 +686,8 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
         second_language=language_name(choice.second_lang.value, lang.value, in_sentence=True)
         if choice.second_lang
         else None,
-        main_body=_body(site, entry, choice.main, choice.main_lang, path, link_terms=True),
-        second_body=_body(site, entry, choice.second, choice.second_lang, path, link_terms=False)
+        main_body=body_markdown(site, entry, choice.main, choice.main_lang, path, link_terms=True),
+        second_body=body_markdown(site, entry, choice.second, choice.second_lang, path, link_terms=False)
         if choice.second is not None and choice.second_lang is not None
         else None,
         original_title=entry.original.title,

@@ -65,3 +65,20 @@ def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
     assert completed.returncode == 1
     assert "Traceback" not in completed.stderr
     assert "content folder not found; run rulebook from the repository root or set RULEBOOK_CONTENT" in completed.stderr
+
+
+def test_a_production_build_refuses_without_a_site_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rulebook build --production` with neither --site-url nor RULEBOOK_SITE_URL says what to give, builds nothing."""
+    monkeypatch.delenv("RULEBOOK_SITE_URL", raising=False)
+    out = tmp_path / "site"
+    arguments = ["--content", str(DATA / "good"), "--sources", str(SAMPLE_SOURCES), "build", "--out", str(out)]
+    assert main([*arguments, "--production"]) == 1
+    error = capsys.readouterr().err
+    assert "a production build needs the address the site will be published at" in error
+    assert "--site-url" in error and "RULEBOOK_SITE_URL" in error and "Traceback" not in error
+    monkeypatch.setenv("RULEBOOK_SITE_URL", "rules.example")
+    assert main([*arguments, "--production"]) == 1
+    assert "'rules.example' (from RULEBOOK_SITE_URL) must start with http:// or https://" in capsys.readouterr().err
+    assert not out.exists()

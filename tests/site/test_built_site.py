@@ -17,6 +17,12 @@ from tests.site.conftest import BuiltSite
 ENTRY_PAGE_LIMIT = 50 * 1024
 """Issue 6: an entry page's HTML is at most 50 KB."""
 
+PAGE_LIMIT = 60 * 1024
+"""Issue 19: no page's HTML is larger than 60 KB."""
+
+_SECTION_ID = re.compile(r'<section class="rb-read">\s*<h[2-6] id="([^"]+)"')
+_IN_CONTEXT = re.compile(r'<div class="rb-citation">.*?<a href="([^"#]*/sources/[^"#]+#[^"]+)">', re.DOTALL)
+
 
 class _Links(HTMLParser):
     def __init__(self) -> None:
@@ -131,3 +137,63 @@ def test_ui_strings_are_in_the_trees_language(built_site: BuiltSite, lang: str) 
     expected = {"en": "See also", "de": "Siehe auch", "hu": "Lásd még", "ru": "См. также", "nl": "Zie ook"}[lang]
     html = (built_site.root / lang / "hell-of-a-war" / "aktionsstapel" / "index.html").read_text(encoding="utf-8")
     assert re.search(rf"<h2[^>]*>{re.escape(expected)}</h2>", html)
+
+
+def test_pages_stay_under_60_kb(built_site: BuiltSite) -> None:
+    """No page is heavier than 60 KB of HTML, reading views included.
+
+    The worked-examples pages are left out: issue 19's item 4 (compact or paginated examples) makes them fit.
+    """
+    sizes = {
+        path.relative_to(built_site.root).as_posix(): path.stat().st_size
+        for lang in LANGUAGES
+        for path in (built_site.root / lang).rglob("*.html")
+        if "examples" not in path.relative_to(built_site.root / lang).parts
+    }
+    reading = {page: size for page, size in sizes.items() if "/sources/" in page}
+    print(f"\nsource, index and reading pages: {len(reading)}, largest {max(reading.values())} bytes")
+    assert len(reading) > 5 * 30
+    assert {page: size for page, size in sizes.items() if size > PAGE_LIMIT} == {}
+
+
+def test_every_entry_is_read_in_context(built_site: BuiltSite, entry_pages: dict[str, Path]) -> None:
+    """Each entry is one section of its source's reading view (id = slug), and its page links that section."""
+    root = built_site.root
+    missing = []
+    sections: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        for page in (root / lang / "sources").glob("*/*/index.html"):
+            sections[page.relative_to(root).as_posix()] = _SECTION_ID.findall(page.read_text(encoding="utf-8"))
+    for url, path in entry_pages.items():
+        lang, _, slug = url.split("/")
+        html = path.read_text(encoding="utf-8")
+        found = _IN_CONTEXT.search(html)
+        if found is None:
+            missing.append(f"{url}: no 'read in context' link")
+            continue
+        target, fragment = urljoin("/" + path.relative_to(root).as_posix(), found.group(1)).split("#")
+        page = target.lstrip("/") + "index.html"
+        if fragment != slug or slug not in sections.get(page, []):
+            missing.append(f"{url} → {found.group(1)}")
+    assert missing[:10] == []
+    per_language = [
+        sorted(s for page, ids in sections.items() if page.startswith(f"{lang}/") for s in ids) for lang in LANGUAGES
+    ]
+    assert all(ids == per_language[0] for ids in per_language)
+    assert len(per_language[0]) == len(entry_pages) // len(LANGUAGES)
+
+
+@pytest.mark.parametrize(
+    "page", ["unconditional-surrender/8-1-1/", "sources/how-faq/vorwort/", "sources/", "glossary/", ""]
+)
+def test_hreflang_alternates_name_the_same_page_in_every_tree(built_site: BuiltSite, page: str) -> None:
+    """Each page's <link rel=alternate hreflang> point to that page in the five trees (English as x-default)."""
+    site_url = "http://127.0.0.1:8000/"  # the build's default site URL (rulebook.site.build.DEFAULT_SITE_URL)
+    for lang in LANGUAGES:
+        html = (built_site.root / lang / page / "index.html").read_text(encoding="utf-8")
+        alternates = dict(
+            (hreflang, href)
+            for href, hreflang in re.findall(r'<link rel="alternate ?" href="([^"]+)" hreflang="([^"]+)"', html)
+        )
+        expected = {other: f"{site_url}{other}/{page}" for other in LANGUAGES} | {"x-default": f"{site_url}en/{page}"}
+        assert alternates == expected, lang

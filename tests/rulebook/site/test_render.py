@@ -21,6 +21,7 @@ from rulebook.content.model import Entry, Example, Language
 from rulebook.errors import TemplateError
 from rulebook.site.i18n import compile_catalogs
 from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
+from rulebook.site.reading import plan_reading
 from rulebook.site.render import render_site
 from rulebook.site.urls import page_url, relative_link, share_fragment, url_link
 from rulebook.site.views import SiteIndex, language_coverage, text_choice, text_origin
@@ -277,6 +278,8 @@ class TestRenderSite:
             "index.md",
             "search.md",
             "sources/how-faq.md",
+            "sources/how-faq/abwerfen.md",
+            "sources/index.md",
             "translation.md",
         ]
         assert trees[0].overrides["nav"][0] == {"Home": "index.md"}
@@ -483,3 +486,109 @@ class TestRenderSite:
         clash = corpus.model_copy(update={"games": [corpus.games[0].model_copy(update={"id": "glossary"})]})
         with pytest.raises(TemplateError, match="glossary"):
             render_site(clash, tmp_path / "docs", TEMPLATES, mo_dir)
+
+
+_HEADING = """id: how.regeln
+game: hell-of-a-war
+source: how-faq
+order: 2
+kind: heading
+lang: de
+text:
+  de: {title: Regeln, status: original}
+  en: {title: Rules}
+  hu: {title: Szabályok}
+  ru: {title: Правила}
+  nl: {title: Regels}
+"""
+
+
+def _with_chapter(content: Path) -> Path:
+    """The sample content with a top-level heading "Regeln" at order 2, its chapter holding the entry after it."""
+    (content / "hell-of-a-war" / "how.regeln.yaml").write_text(_HEADING, encoding="utf-8")
+    triggering = content / "hell-of-a-war" / "how.ausloesende-bedingungen.yaml"
+    triggering.write_text(
+        triggering.read_text(encoding="utf-8").replace("order: 4\n", "order: 4\nparent: how.regeln\n"), "utf-8"
+    )
+    return content
+
+
+class TestReadingView:
+    def test_a_source_without_chapters_is_one_page_in_source_order(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """Every entry is a section with its slug as id, in the page's language, the original in a toggle."""
+        render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["en", "de"])
+        english = (tmp_path / "docs" / "en" / "sources" / "how-faq" / "abwerfen.md").read_text("utf-8")
+        assert re.findall(r'<h(\d) id="([^"]+)" markdown>([^<]*)<', english) == [
+            ("2", "abwerfen", "Discarding"),
+            ("2", "ausloesende-bedingungen", "Triggering conditions"),
+        ]
+        assert english.count("<summary>Show original (German)</summary>") == 2
+        assert "Abwerfen kann man nur Handkarten." in english
+        # a ref: link inside the reading view goes to the target's section, not to its entry page
+        assert "[Triggering conditions](abwerfen.md#ausloesende-bedingungen)" in english
+        assert "[Entry page](../../hell-of-a-war/abwerfen.md)" in english
+        assert "Reading view · page 1 of 1" in english
+        german = (tmp_path / "docs" / "de" / "sources" / "how-faq" / "abwerfen.md").read_text("utf-8")
+        assert "Leseansicht · Seite 1 von 1" in german
+        assert "<details" not in german  # the original is the page's language: nothing to toggle
+
+    def test_chapters_start_pages_and_the_split_is_the_same_in_every_language(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """A top-level heading opens a page holding its chapter; a heavy page is split at entry boundaries."""
+        corpus = load_or_raise(_with_chapter(sample_content))
+        site = SiteIndex(corpus, [])
+        plans = plan_reading(site).plans["how-faq"]
+        assert [(plan.path, plan.chapter, plan.entries) for plan in plans] == [
+            ("sources/how-faq/abwerfen.md", None, (("how.abwerfen", 0),)),
+            ("sources/how-faq/regeln.md", "how.regeln", (("how.regeln", 0), ("how.ausloesende-bedingungen", 1))),
+        ]
+        split = plan_reading(site, budget=1).plans["how-faq"]
+        assert [(plan.entries, plan.part, plan.parts) for plan in split] == [
+            ((("how.abwerfen", 0),), 1, 1),
+            ((("how.regeln", 0),), 1, 2),
+            ((("how.ausloesende-bedingungen", 1),), 2, 2),
+        ]
+        trees = render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["en", "ru"])
+        chapter = (tmp_path / "docs" / "en" / "sources" / "how-faq" / "regeln.md").read_text("utf-8")
+        assert 'title: "Rules"' in chapter
+        assert '<h3 id="ausloesende-bedingungen" markdown>' in chapter
+        assert "Previous: [Discarding](abwerfen.md)" in chapter
+        hell_of_a_war = trees[0].overrides["nav"][1]["Hell of a War"]
+        assert hell_of_a_war[1] == {
+            "FAQ": [
+                {"Contents": "sources/how-faq.md"},
+                {"Discarding": "sources/how-faq/abwerfen.md"},
+                {"Rules": "sources/how-faq/regeln.md"},
+            ]
+        }
+        russian = (tmp_path / "docs" / "ru" / "sources" / "how-faq" / "regeln.md").read_text("utf-8")
+        assert "Ещё не переведено на этот язык" in russian  # no Russian body: the original, marked so
+        assert '<div class="rb-text" lang="de" markdown>' in russian
+
+    def test_entry_pages_link_their_place_and_neighbours(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """Each entry page links its section in the reading view and the previous/next entry in source order."""
+        render_site(load_or_raise(_with_chapter(sample_content)), tmp_path / "docs", TEMPLATES, mo_dir, ["hu"])
+        middle = (tmp_path / "docs" / "hu" / "hell-of-a-war" / "regeln.md").read_text("utf-8")
+        assert "[Olvasás a szövegkörnyezetben](../sources/how-faq/regeln.md#regeln)" in middle
+        assert "Előző: [Eldobás](abwerfen.md)" in middle
+        assert "Következő: [Kiváltó feltételek](ausloesende-bedingungen.md)" in middle
+        first = (tmp_path / "docs" / "hu" / "hell-of-a-war" / "abwerfen.md").read_text("utf-8")
+        assert "Előző:" not in first and "Következő: [Szabályok](regeln.md)" in first
+
+    def test_sources_index_and_source_page_lead_to_the_reading_view(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """/xx/sources/ lists every source with its language, entry count and reading view."""
+        render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"])
+        index = (tmp_path / "docs" / "de" / "sources" / "index.md").read_text("utf-8")
+        assert (
+            "| [FAQ](how-faq.md) | [Hell of a War](../hell-of-a-war/index.md) | Deutsch |  | 2 | "
+            "[Lesen](how-faq/abwerfen.md) |"
+        ) in index
+        source = (tmp_path / "docs" / "de" / "sources" / "how-faq.md").read_text("utf-8")
+        assert "[Die ganze Quelle lesen](how-faq/abwerfen.md)" in source
