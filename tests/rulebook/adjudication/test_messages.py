@@ -16,8 +16,7 @@ from adjudicator.registry import run
 from adjudicator.trace import Step
 from rulebook.adjudication.messages import language_catalog_path, load_language, template_arguments
 from rulebook.cli import main
-from rulebook.content.load import load_corpus
-from rulebook.content.model import LANGUAGES
+from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.site.i18n import extract_messages
 from tests.conftest import REPOSITORY
 
@@ -104,13 +103,11 @@ def _templates(value: Any) -> set[str]:
     return found
 
 
-def test_every_worked_example_says_only_extracted_msgids() -> None:
+def test_every_worked_example_says_only_extracted_msgids(real_corpus: Corpus) -> None:
     """Running every worked example, each step and summary template is a msgid of the .pot."""
-    loaded = load_corpus(REPOSITORY / "content", REPOSITORY.parent / "shared" / "sources")
-    assert loaded.corpus is not None
     pot = _pot_ids()
     missing: dict[str, str] = {}
-    for example in loaded.corpus.examples:
+    for example in real_corpus.examples:
         result = run(example.calculator, example.scenario)
         for template in _templates(result) | _templates(result.summary_messages()):
             if template not in pot:
