@@ -45,7 +45,8 @@ __all__ = ["SYNTHETIC_SIZES", "bench_build", "synthetic_id", "write_synthetic_co
 SYNTHETIC_SIZES = (1000, 5000)
 """Entry counts of the synthetic corpora."""
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
+"""The checkout: this file is rulebook/bench/build.py."""
 
 
 def synthetic_id(entry_id: str, cycle: int) -> str:
