@@ -10,11 +10,13 @@ to do), never as a traceback, with exit code 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -229,13 +231,23 @@ def command_examples(args: argparse.Namespace) -> int:
     return 1 if any(outcome.status != "pass" for outcome in outcomes) else 0
 
 
-def _site_paths(args: argparse.Namespace) -> Any:
+@contextlib.contextmanager
+def _site_paths(args: argparse.Namespace) -> Iterator[Any]:
+    """The build's folders: the checkout's ``build/`` and ``site/``, or ``--out`` (and ``--work``).
+
+    With ``--out`` and no ``--work`` the intermediate files go to a temporary folder
+    removed afterwards, so a build into another folder writes nothing into the checkout.
+    """
     from rulebook.site.build import ProjectPaths
 
     content, sources = _paths(args)
     root = Path(__file__).resolve().parent.parent
     out = Path(args.out) if getattr(args, "out", None) else None
-    return ProjectPaths.for_project(root, content=content, sources=sources, out=out)
+    work = Path(args.work) if getattr(args, "work", None) else None
+    with contextlib.ExitStack() as stack:
+        if out is not None and work is None:
+            work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="rulebook-work-")))
+        yield ProjectPaths.for_project(root, content=content, sources=sources, out=out, work=work)
 
 
 def _site_progress(command: str) -> Callable[[str], None]:
@@ -248,7 +260,8 @@ def command_build(args: argparse.Namespace) -> int:
     from rulebook.site.urls import site_url_for_build
 
     site_url = site_url_for_build(args.site_url, os.environ, args.production, DEFAULT_SITE_URL)
-    build_site(_site_paths(args), languages=args.lang or LANGUAGES, site_url=site_url, progress=_site_progress("build"))
+    with _site_paths(args) as paths:
+        build_site(paths, languages=args.lang or LANGUAGES, site_url=site_url, progress=_site_progress("build"))
     return 0
 
 
@@ -256,7 +269,8 @@ def command_serve(args: argparse.Namespace) -> int:
     """Build the site, serve it on 127.0.0.1 and rebuild when content, templates or catalogs change."""
     from rulebook.site.serve import serve
 
-    return serve(_site_paths(args), host=args.host, port=args.port, progress=_site_progress("serve"))
+    with _site_paths(args) as paths:
+        return serve(paths, host=args.host, port=args.port, progress=_site_progress("serve"))
 
 
 def command_bench(args: argparse.Namespace) -> int:
@@ -437,6 +451,9 @@ def _parser() -> argparse.ArgumentParser:
 
     build = commands.add_parser("build", help="generate and build the static site into site/ (or --out)")
     build.add_argument("--out", help="output folder (default: site/)")
+    build.add_argument(
+        "--work", help="folder for intermediate files and caches (default: build/, or a temporary folder with --out)"
+    )
     build.add_argument("--lang", action="append", choices=LANGUAGES, help="build only this language (repeatable)")
     build.add_argument(
         "--site-url",
@@ -450,6 +467,9 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
     serve.add_argument("--out", help="output folder (default: site/)")
+    serve.add_argument(
+        "--work", help="folder for intermediate files and caches (default: build/, or a temporary folder with --out)"
+    )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(run=command_serve)

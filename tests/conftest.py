@@ -1,15 +1,24 @@
 """Shared fixtures: where the repository, its content and the primary sources are.
 
+The real content is loaded once per test session (:func:`real_content`, also
+used at collection time by modules that parametrize over its examples), and the
+small sample content of ``tests/data/good`` is built into a site once per session
+(:func:`sample_site`) for every module that only reads that site.
+
 In CI (``CI=true``) a missing prerequisite is a failure, never a skip.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from pathlib import Path
 
 import pytest
+
+from rulebook.content.load import LoadResult, load_corpus
+from rulebook.content.model import Corpus
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -30,12 +39,50 @@ def content_dir() -> Path:
     return REPOSITORY / "content"
 
 
+def primary_sources() -> Path:
+    """Where the primary sources should be: ``RULEBOOK_SOURCES`` or ``../shared/sources``."""
+    return Path(os.environ.get("RULEBOOK_SOURCES", REPOSITORY.parent / "shared" / "sources"))
+
+
 @pytest.fixture(scope="session")
 def sources_dir() -> Path:
     """The primary sources (``../shared/sources`` beside the repository)."""
-    path = Path(os.environ.get("RULEBOOK_SOURCES", REPOSITORY.parent / "shared" / "sources"))
+    path = primary_sources()
     require(path.is_dir(), f"primary sources not found at {path}")
     return path
+
+
+@functools.cache
+def real_content() -> LoadResult:
+    """The real content loaded and cross-checked, once per test process.
+
+    The sources are checked when they are present; without them the corpus is the
+    same, only the missing documents are reported (see the ``sources_dir`` fixture).
+    Tests share the returned objects: never change them, use ``model_copy``.
+    """
+    sources = primary_sources()
+    return load_corpus(REPOSITORY / "content", sources if sources.is_dir() else None)
+
+
+@pytest.fixture(scope="session")
+def real_corpus() -> Corpus:
+    """The real content as a :class:`Corpus` (loaded once per session)."""
+    result = real_content()
+    assert result.corpus is not None, [str(p) for p in result.errors]
+    return result.corpus
+
+
+@pytest.fixture(scope="session")
+def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample content of ``tests/data/good`` built once per session, all five languages; the site folder."""
+    from rulebook.site.build import ProjectPaths, build_site
+
+    folder = tmp_path_factory.mktemp("sample-site")
+    paths = ProjectPaths.for_project(
+        REPOSITORY, content=DATA / "good", sources=DATA / "sources", out=folder / "site", work=folder / "build"
+    )
+    build_site(paths)
+    return paths.out
 
 
 @pytest.fixture()

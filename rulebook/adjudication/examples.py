@@ -7,19 +7,30 @@ every key it lists must be present and equal, keys it leaves out are not
 checked; lists must match item by item; numbers match within ``1e-9`` unless the
 expected value is written ``{"approx": x, "tolerance": t}``. A passing example
 also has to cite only rule entries that exist.
+
+Running a scenario is the slow part of a site build, and its result depends only
+on the scenario and the code: :class:`ResultCache` keeps each result (as the JSON
+document the pages show) under a key made of the calculator, the scenario and a
+digest of every source file of ``adjudicator/`` and ``rulebook/adjudication/``,
+so a rebuild after a text edit runs no scenario again. The comparison with the
+stated outcome and the check of the cited entries are always made afresh.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from rulebook.adjudication.scenarios import evaluate, result_document
 from rulebook.content.model import Corpus, Example
 from rulebook.errors import RulebookError
 
-__all__ = ["ExampleOutcome", "compare", "run_example", "run_examples"]
+__all__ = ["ExampleOutcome", "ResultCache", "code_digest", "compare", "run_example", "run_examples"]
 
 DEFAULT_TOLERANCE = 1e-9
 
@@ -100,26 +111,106 @@ def _json_kind(value: Any) -> type:
     return type(value)
 
 
-def run_example(example: Example, corpus: Corpus) -> ExampleOutcome:
-    """Run one example and judge it against its stated outcome."""
-    try:
-        result = evaluate(example.calculator, example.scenario, origin=f"example {example.id}")
-    except RulebookError as error:
-        return ExampleOutcome(example, "fail", [str(error)])
-    document = result_document(result)
+_CODE_PACKAGES = (
+    Path(__file__).resolve().parent.parent.parent / "adjudicator",
+    Path(__file__).resolve().parent,
+)
+"""The code a worked example's result depends on: the adjudicator and the scenario reading of this package."""
+
+
+@cache
+def code_digest() -> str:
+    """SHA-256 of every Python file of the adjudicator and of ``rulebook/adjudication`` (path and bytes)."""
+    digest = hashlib.sha256()
+    for package in _CODE_PACKAGES:
+        for path in sorted(package.rglob("*.py")):
+            digest.update(str(path.relative_to(package.parent)).encode("utf-8") + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+class ResultCache:
+    """Results of worked-example scenarios kept in a JSON file, keyed by calculator, scenario and code digest.
+
+    Entries made with other code are dropped when the cache is saved, so the file
+    holds only what the current adjudicator would compute.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.code = code_digest()
+        self.hits = 0
+        self.misses = 0
+        self._stored: dict[str, dict[str, Any]] = {}
+        try:
+            loaded = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            loaded = {}  # no cache yet, or an unreadable one: it is only a cache, start afresh
+        if isinstance(loaded, dict) and loaded.get("code") == self.code and isinstance(loaded.get("results"), dict):
+            self._stored = loaded["results"]
+        self._used: dict[str, dict[str, Any]] = {}
+
+    def key(self, example: Example) -> str:
+        scenario = json.dumps([example.calculator, example.scenario], sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(f"{self.code}\0{scenario}".encode()).hexdigest()
+
+    def get(self, example: Example) -> dict[str, Any] | None:
+        """The stored ``{"document": …, "rules": […]}`` for this example's scenario, if any."""
+        found = self._stored.get(self.key(example))
+        if found is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+            self._used[self.key(example)] = found
+        return found
+
+    def put(self, example: Example, document: dict[str, Any], rules: list[str]) -> None:
+        self._used[self.key(example)] = {"document": document, "rules": rules}
+
+    def save(self) -> None:
+        """Write the results used by this run (atomically: a reader never sees half a file)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        temporary.write_text(
+            json.dumps({"code": self.code, "results": self._used}, ensure_ascii=False), encoding="utf-8"
+        )
+        temporary.replace(self.path)
+
+
+def run_example(example: Example, corpus: Corpus, results: ResultCache | None = None) -> ExampleOutcome:
+    """Run one example (or take its result from ``results``) and judge it against its stated outcome."""
+    stored = results.get(example) if results is not None else None
+    if stored is not None:
+        document: dict[str, Any] = stored["document"]
+        rules: list[str] = stored["rules"]
+    else:
+        try:
+            result = evaluate(example.calculator, example.scenario, origin=f"example {example.id}")
+        except RulebookError as error:
+            return ExampleOutcome(example, "fail", [str(error)])
+        # Through JSON, so a fresh result is the same data as one read back from the cache.
+        document = json.loads(json.dumps(result_document(result), ensure_ascii=False))
+        rules = list(result.trace.rules())
+        if results is not None:
+            results.put(example, document, rules)
     differences = compare(example.expected, document)
     known = {entry.id for entry in corpus.entries}
-    for rule in result.trace.rules():
+    for rule in rules:
         if rule not in known:
             differences.append(f"trace cites unknown entry {rule!r}")
     return ExampleOutcome(example, "fail" if differences else "pass", differences, document)
 
 
-def run_examples(corpus: Corpus, entry: str | None = None, game: str | None = None) -> list[ExampleOutcome]:
-    """Run every example (optionally only those of one entry or one game), in id order."""
+def run_examples(
+    corpus: Corpus, entry: str | None = None, game: str | None = None, results: ResultCache | None = None
+) -> list[ExampleOutcome]:
+    """Run every example (optionally only those of one entry or one game), in id order.
+
+    With ``results``, a scenario already run by the same code is not run again.
+    """
     selected = [
         example
         for example in sorted(corpus.examples, key=lambda e: e.id)
         if (entry is None or entry in example.entries) and (game is None or example.game == game)
     ]
-    return [run_example(example, corpus) for example in selected]
+    return [run_example(example, corpus, results) for example in selected]

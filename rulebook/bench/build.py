@@ -7,6 +7,17 @@ plus Pagefind), with the search index's bytes per language. Everything is
 built in a temporary folder; the project's own ``build/`` and ``site/`` are
 left alone.
 
+The top-level keys are issue 15's figures for the real content, built from a
+clean work folder: ``load_seconds`` (reading and checking ``content/``),
+``generate_seconds`` (that plus the worked examples, catalogs and Markdown),
+``mkdocs_seconds`` (the five MkDocs builds, the root page and the calculator
+runtime), ``pagefind_seconds``, ``total_seconds``, and ``incremental_seconds``:
+one entry's English title changed, then rebuilt the way ``rulebook serve`` does
+(same work folder, the previous site given, so unchanged examples and trees are
+reused), with ``incremental_rebuilt_trees`` naming the trees MkDocs built again.
+``RULEBOOK_BENCH_SIZES`` (e.g. ``1000`` or an empty value) chooses the synthetic
+corpora; by default 1,000 and 5,000 entries.
+
 Synthetic content (written as JSON, which is YAML too) is the real content repeated: entry *i* is a copy of real
 entry *i mod 365* (cycle *i div 365*) under a new id, with its parent, see-also
 and ``ref:`` links pointing into the same cycle, and a full body in all five
@@ -17,7 +28,9 @@ of every tree carries text as a fully translated corpus would.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -25,14 +38,15 @@ from typing import Any
 
 from rulebook.content.load import ENTRY_LINK, load_or_raise
 from rulebook.content.model import LANGUAGES, Entry, Language
-from rulebook.site.build import ProjectPaths, build_site
+from rulebook.site.build import PreviousSite, ProjectPaths, build_site
 
 __all__ = ["SYNTHETIC_SIZES", "bench_build", "synthetic_id", "write_synthetic_content"]
 
 SYNTHETIC_SIZES = (1000, 5000)
 """Entry counts of the synthetic corpora."""
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
+"""The checkout: this file is rulebook/bench/build.py."""
 
 
 def synthetic_id(entry_id: str, cycle: int) -> str:
@@ -123,15 +137,64 @@ def _measure(paths: ProjectPaths) -> dict[str, Any]:
     }
 
 
-def bench_build(root: Path = PROJECT_ROOT, sizes: tuple[int, ...] = SYNTHETIC_SIZES) -> dict[str, Any]:
+def _retitle_one_entry(content: Path) -> str:
+    """Change the English title of the first entry (by file name) of the first game; its id."""
+    path = next(
+        path
+        for folder in sorted(content.iterdir())
+        if folder.is_dir() and folder.name != "terms"
+        for path in sorted(folder.glob("*.yaml"))
+    )
+    text = path.read_text(encoding="utf-8")
+    marker = "\n  en:\n    title: "
+    start = text.index(marker) + len(marker)
+    path.write_text(text[:start] + "Retitled " + text[start:], encoding="utf-8")
+    return path.stem
+
+
+def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
+    """The real content: a clean build, then one entry's title changed and rebuilt as ``rulebook serve`` does."""
+    content = scratch / "content"
+    shutil.copytree(root / "content", content)
+    paths = ProjectPaths.for_project(root, content=content, out=scratch / "site", work=scratch / "build")
+    started = time.perf_counter()
+    report = build_site(paths)
+    total = time.perf_counter() - started
+    retitled = _retitle_one_entry(content)
+    started = time.perf_counter()
+    again = build_site(
+        ProjectPaths.for_project(root, content=content, out=scratch / "site.staging", work=scratch / "build"),
+        previous=PreviousSite(paths.out, report.tree_digests),
+    )
+    incremental = time.perf_counter() - started
+    return {
+        "load_seconds": round(report.load_seconds, 2),
+        "generate_seconds": round(report.generate_seconds, 2),
+        "mkdocs_seconds": round(report.mkdocs_seconds, 2),
+        "pagefind_seconds": round(report.search_seconds, 2),
+        "total_seconds": round(total, 2),
+        "incremental_seconds": round(incremental, 2),
+        "incremental_entry": retitled,
+        "incremental_rebuilt_trees": sorted(set(again.pages) - set(again.reused_trees)),
+        "incremental_examples_run": again.examples_run,
+        "pages": sum(report.pages.values()),
+    }
+
+
+def _sizes() -> tuple[int, ...]:
+    chosen = os.environ.get("RULEBOOK_BENCH_SIZES")
+    if chosen is None:
+        return SYNTHETIC_SIZES
+    return tuple(int(size) for size in chosen.replace(",", " ").split())
+
+
+def bench_build(root: Path = PROJECT_ROOT, sizes: tuple[int, ...] | None = None) -> dict[str, Any]:
     """Build the real site and each synthetic corpus in a temporary folder; return the figures."""
     figures: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as folder:
         scratch = Path(folder)
-        figures["real"] = _measure(
-            ProjectPaths.for_project(root, out=scratch / "real" / "site", work=scratch / "real" / "build")
-        )
-        for size in sizes:
+        figures.update(bench_real(root, scratch / "real"))
+        for size in _sizes() if sizes is None else sizes:
             content = scratch / f"synthetic_{size}" / "content"
             write_synthetic_content(root / "content", content, size)
             paths = ProjectPaths.for_project(

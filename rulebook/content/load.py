@@ -10,7 +10,10 @@ Layout (see ``CONTRIBUTING.md``)::
 
 Validation happens in two passes. The first parses every file and validates it
 against its pydantic model, turning each pydantic error into a :class:`Problem`
-with the YAML line of the offending key. The second checks what no single file
+with the YAML line of the offending key. Files are read with libyaml
+(:func:`rulebook.content.yamlio.read_yaml_text`); the line numbers come from the
+file's node tree, composed only for a file that has a problem, and a file the fast
+reader refuses is read again with ruamel.yaml so the message is the round trip's. The second checks what no single file
 can: unique ids, that every referenced game, source, parent, term, see-also
 target and ``ref:`` link exists, the language rules of issue 2 (original text
 present and marked ``original``, an English body, titles in every language).
@@ -21,11 +24,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import yaml
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -42,7 +46,7 @@ from rulebook.content.model import (
     Term,
     TranslationStatus,
 )
-from rulebook.content.yamlio import load_yaml_text
+from rulebook.content.yamlio import FastReadRefused, compose_yaml_text, load_yaml_text, read_yaml_text
 from rulebook.errors import ContentError, Problem, Severity
 
 __all__ = ["ENTRY_LINK", "LoadResult", "default_paths", "load_corpus", "load_or_raise"]
@@ -105,7 +109,10 @@ class _Reader:
         self.root = root
         self.problems: list[Problem] = []
         self.raw: dict[Path, Any] = {}
-        """Parsed YAML per file, kept so cross-checks can report line numbers."""
+        """Parsed YAML per file (ruamel.yaml's commented containers for a file the fast reader refused)."""
+        self.texts: dict[Path, str] = {}
+        self.nodes: dict[Path, yaml.Node | None] = {}
+        """Node trees, composed on the first problem that needs a line number."""
 
     def display(self, path: Path) -> str:
         try:
@@ -133,6 +140,14 @@ class _Reader:
                 path, None, None, f"the file is not UTF-8 ({error.reason} at byte {error.start}); save it as UTF-8"
             )
             return _UNREADABLE
+        self.texts[path] = text
+        try:
+            data = read_yaml_text(text)
+        except (yaml.YAMLError, FastReadRefused):
+            pass  # ruamel.yaml reads it again below and says what is wrong, with its line
+        else:
+            self.raw[path] = data
+            return data
         try:
             data = load_yaml_text(text)
         except MarkedYAMLError as error:
@@ -147,7 +162,23 @@ class _Reader:
             return data
         return _UNREADABLE
 
-    def validate(self, path: Path, data: Any, model: type[ModelT]) -> ModelT | None:
+    def line_of(self, path: Path, loc: tuple[Any, ...], within: Sequence[int] = ()) -> int | None:
+        """1-based line of the deepest key of ``loc`` in ``path`` (inside list item ``within``, if given)."""
+        data = self.raw.get(path)
+        if isinstance(data, (CommentedMap, CommentedSeq)):  # read by ruamel.yaml: it knows its lines
+            for index in within:
+                data = data[index]
+            return _line_of(data, loc)
+        if path not in self.texts:
+            return None
+        if path not in self.nodes:
+            self.nodes[path] = compose_yaml_text(self.texts[path])
+        node = self.nodes[path]
+        for index in within:
+            node = node.value[index] if isinstance(node, yaml.SequenceNode) else None
+        return _node_line_of(node, loc)
+
+    def validate(self, path: Path, data: Any, model: type[ModelT], within: Sequence[int] = ()) -> ModelT | None:
         if data is _UNREADABLE:
             return None
         item_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
@@ -169,7 +200,7 @@ class _Reader:
                     item_id,
                     ".".join(str(part) for part in loc) or None,
                     _describe(detail, model),
-                    _line_of(data, loc),
+                    self.line_of(path, loc, within),
                 )
             return None
 
@@ -198,6 +229,29 @@ def _line_of(data: Any, loc: tuple[Any, ...]) -> int | None:
             break
     if line is None and isinstance(data, CommentedMap):
         line = data.lc.line + 1
+    return line
+
+
+def _node_line_of(root: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
+    """1-based line of the deepest key of ``loc`` in a composed node tree (as :func:`_line_of` does)."""
+    line: int | None = None
+    node = root
+    for part in loc:
+        found: yaml.Node | None = None
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                # Only string keys match, as in the round trip's ``part in mapping`` (``1:`` is an int key).
+                if key_node.tag == "tag:yaml.org,2002:str" and key_node.value == part:
+                    line, found = key_node.start_mark.line + 1, value_node
+                    break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            found = node.value[part]
+            line = found.start_mark.line + 1
+        if found is None:
+            break
+        node = found
+    if line is None and isinstance(root, yaml.MappingNode):
+        line = root.start_mark.line + 1
     return line
 
 
@@ -311,7 +365,7 @@ def _load_list(reader: _Reader, path: Path, model: type[ListedT]) -> list[Listed
     seen: set[str] = set()
     for index, raw in enumerate(data):
         before = len(reader.problems)
-        item = reader.validate(path, raw, model)
+        item = reader.validate(path, raw, model, within=(index,))
         if item is None:
             # Prefix the list index so two records' errors stay apart.
             for position in range(before, len(reader.problems)):
@@ -322,7 +376,7 @@ def _load_list(reader: _Reader, path: Path, model: type[ListedT]) -> list[Listed
             continue
         item_id = item.id
         if item_id in seen:
-            line = data.lc.item(index)[0] + 1 if isinstance(data, CommentedSeq) else None
+            line = reader.line_of(path, (index,))
             reader.problem(path, item_id, "id", "duplicate id; each record needs its own", line)
             continue
         seen.add(item_id)
@@ -422,7 +476,7 @@ def _check_entry(
 ) -> None:
     def problem(field_name: str, message: str, severity: Severity = Severity.ERROR) -> None:
         loc = tuple(field_name.split("."))
-        reader.problem(path, entry.id, field_name, message, _line_of(reader.raw.get(path), loc), severity)
+        reader.problem(path, entry.id, field_name, message, reader.line_of(path, loc), severity)
 
     game = game_by_id.get(entry.game)
     if game is None:

@@ -10,6 +10,13 @@ The pipeline of issue 6, in the order it runs::
     site/index.html (sends the visitor to /en/)
     node_modules/pyodide, adjudicator/, web/ ──rulebook.site.runtime──▶ site/_runtime/, site/sw.js (calculators)
 
+Two things are not done again when their inputs did not change: the worked
+examples' results are kept in ``build/cache/examples.json`` keyed by scenario and
+adjudicator digest (:class:`rulebook.adjudication.examples.ResultCache`), and a
+build given the previous site (``reuse``, as ``rulebook serve`` does) copies each
+language tree whose generated Markdown, settings and theme files are unchanged
+(:func:`tree_digest`) instead of running MkDocs for it.
+
 Each language is its own MkDocs build of the top-level ``mkdocs.yml`` with
 ``docs_dir``, ``site_dir``, ``site_url``, ``theme.language``, the navigation and
 the translated labels set for that tree; the settings actually used are written
@@ -21,6 +28,7 @@ the warnings are reported, not a traceback.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import multiprocessing
@@ -35,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import page_catalog_json
 from rulebook.adjudication.messages import load_language
 from rulebook.content.load import load_corpus
@@ -48,9 +57,11 @@ __all__ = [
     "DEFAULT_SITE_URL",
     "BuildReport",
     "ProjectPaths",
+    "PreviousSite",
     "build_site",
     "search_index_bytes",
     "tree_config",
+    "tree_digest",
     "verify_examples",
 ]
 
@@ -114,15 +125,52 @@ class BuildReport:
     generate_seconds: float
     """Loading the content, running the examples, compiling catalogs, rendering Markdown."""
     mkdocs_seconds: float
+    """The MkDocs builds (or copies of unchanged trees), the root page and the calculator runtime."""
     search_seconds: float
     search_index_bytes: dict[str, int] = field(default_factory=dict)
     runtime_bytes: int = 0
     """Size of ``_runtime/`` (Pyodide, the adjudicator, schemas, the calculator script)."""
+    load_seconds: float = 0.0
+    """Reading and checking ``content/`` (part of ``generate_seconds``)."""
+    examples_run: int = 0
+    """Worked examples whose scenario was run (the others' results came from the cache)."""
+    tree_digests: dict[str, str] = field(default_factory=dict)
+    """Per language, the digest of what its MkDocs build read (see :func:`tree_digest`)."""
+    reused_trees: tuple[str, ...] = ()
+    """Languages copied from the previous site instead of built."""
 
     @property
     def site_seconds(self) -> float:
         """The MkDocs builds plus the search indexing."""
         return self.mkdocs_seconds + self.search_seconds
+
+
+@dataclass(frozen=True)
+class PreviousSite:
+    """A finished site and the tree digests of the build that made it (``BuildReport.tree_digests``)."""
+
+    root: Path
+    tree_digests: dict[str, str]
+
+
+def tree_digest(docs_dir: Path, config: dict[str, Any]) -> str:
+    """SHA-256 of everything one language's MkDocs build reads that this project makes or edits.
+
+    The generated Markdown, the tree's settings (without its output folder, which
+    differs between a staging build and the served one), and the theme's override
+    folder and hooks. Equal digests mean MkDocs would write the same tree.
+    """
+    digest = hashlib.sha256()
+    # Where the Markdown is and where the HTML goes are not what is built: the files are.
+    settings = {key: value for key, value in config.items() if key not in ("docs_dir", "site_dir")}
+    digest.update(json.dumps(settings, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    theme_dir = config.get("theme", {}).get("custom_dir")
+    folders = [docs_dir] + ([Path(theme_dir)] if theme_dir else [])
+    files = [(folder, path) for folder in folders for path in sorted(folder.rglob("*")) if path.is_file()]
+    files += [(Path(hook).parent, Path(hook)) for hook in config.get("hooks", [])]
+    for folder, path in files:
+        digest.update(str(path.relative_to(folder)).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def _load(paths: ProjectPaths) -> Corpus:
@@ -132,13 +180,14 @@ def _load(paths: ProjectPaths) -> Corpus:
     return result.corpus
 
 
-def verify_examples(corpus: Corpus) -> list[Any]:
-    """Run every worked example; raise :class:`ExampleFailure` listing each one that fails."""
+def verify_examples(corpus: Corpus, results: ResultCache | None = None) -> list[Any]:
+    """Run every worked example (results of unchanged scenarios from ``results``); raise
+    :class:`ExampleFailure` listing each one that fails."""
     if not corpus.examples:
         return []
     from rulebook.adjudication.examples import run_examples
 
-    outcomes = list(run_examples(corpus))
+    outcomes = list(run_examples(corpus, results=results))
     failed = [outcome for outcome in outcomes if outcome.status != "pass"]
     if failed:
         lines = [f"{o.example.id} ({o.calculator}): " + "; ".join(o.differences) for o in failed]
@@ -256,8 +305,12 @@ def build_site(
     site_url: str = DEFAULT_SITE_URL,
     progress: Progress | None = None,
     workers: int | None = None,
+    previous: PreviousSite | None = None,
 ) -> BuildReport:
-    """Generate and build the whole site into ``paths.out``; raises a :class:`RulebookError` on any problem."""
+    """Generate and build the whole site into ``paths.out``; raises a :class:`RulebookError` on any problem.
+
+    With ``previous``, a language tree whose digest is unchanged is copied from that site, not rebuilt.
+    """
     say = progress or (lambda message: None)
     unknown = [lang for lang in languages if lang not in LANGUAGES]
     if unknown:
@@ -266,9 +319,12 @@ def build_site(
     check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)
     say(f"loading content from {paths.content}")
     corpus = _load(paths)
-    outcomes = verify_examples(corpus)
+    load_seconds = time.perf_counter() - started
+    results = ResultCache(paths.work / "cache" / "examples.json")
+    outcomes = verify_examples(corpus, results)
+    results.save()
     if outcomes:
-        say(f"{len(outcomes)} worked examples verified")
+        say(f"{len(outcomes)} worked examples verified ({results.misses} run, {results.hits} unchanged)")
     mo_dir = paths.work / "locales"
     for warning in compile_catalogs(paths.locales, mo_dir, tuple(languages)):
         say(f"warning: {warning} (shown in English)")
@@ -278,21 +334,36 @@ def build_site(
     )
     config_dir = paths.work / "mkdocs"
     config_dir.mkdir(parents=True, exist_ok=True)
-    config_files = []
+    config_files: dict[str, str] = {}
+    digests: dict[str, str] = {}
+    reused: list[str] = []
     for tree in trees:
         config_file = config_dir / f"{tree.lang}.yml"
-        config_file.write_text(
-            json.dumps(
-                tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir), ensure_ascii=False, indent=1
-            ),
-            encoding="utf-8",
-        )
-        config_files.append(str(config_file))
+        config = tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir)
+        config_file.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
+        digests[tree.lang] = tree_digest(tree.docs_dir, config)
+        old_tree = previous.root / tree.lang if previous is not None else None
+        if (
+            previous is not None
+            and old_tree is not None
+            and previous.tree_digests.get(tree.lang) == digests[tree.lang]
+            and old_tree.is_dir()
+        ):
+            reused.append(tree.lang)
+        else:
+            config_files[tree.lang] = str(config_file)
     generate_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
     paths.out.mkdir(parents=True, exist_ok=True)
-    _run_builds(config_files, languages, say, workers)
+    if previous is not None:
+        for lang in reused:
+            target = paths.out / lang
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(previous.root / lang, target)
+        if reused:
+            say(f"unchanged, copied from the last build: {', '.join(reused)}")
+    _run_builds(list(config_files.values()), list(config_files), say, workers)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
     from rulebook.adjudication.scenarios import scenario_schemas
 
@@ -315,6 +386,10 @@ def build_site(
         search_seconds=search_seconds,
         search_index_bytes=search_index_bytes(paths.out),
         runtime_bytes=runtime.bytes,
+        load_seconds=load_seconds,
+        examples_run=results.misses,
+        tree_digests=digests,
+        reused_trees=tuple(reused),
     )
     say(
         f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → "
@@ -324,6 +399,8 @@ def build_site(
 
 
 def _run_builds(config_files: list[str], languages: Iterable[str], say: Progress, workers: int | None) -> None:
+    if not config_files:
+        return
     count = workers or min(len(config_files), os.cpu_count() or 1)
     failures: list[str] = []
     # Fresh worker processes ("spawn"), not forks: forking while another thread holds a lock

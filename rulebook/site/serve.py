@@ -4,9 +4,12 @@
 folder over :mod:`http.server`, and polls ``content/``, ``templates/``,
 ``locales/``, ``overrides/``, ``mkdocs.yml`` and ``web/`` (the calculator
 pages' script) once a second. A change
-triggers a full rebuild into a staging folder that replaces the served one
+triggers a rebuild into a staging folder that replaces the served one
 only when it succeeded, so a broken edit shows its error in the terminal while
-the browser keeps the last good site. Polling needs no extra dependency and
+the browser keeps the last good site. A rebuild runs no worked example whose
+scenario and code are unchanged, and copies every language tree whose generated
+pages are unchanged from the served site instead of running MkDocs for it
+(:class:`rulebook.site.build.PreviousSite`). Polling needs no extra dependency and
 sees every editor's way of saving a file.
 """
 
@@ -23,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.errors import RulebookError
-from rulebook.site.build import ProjectPaths, build_site
+from rulebook.site.build import PreviousSite, ProjectPaths, build_site
 
 __all__ = ["Snapshot", "serve", "snapshot", "watched_paths"]
 
@@ -67,23 +70,25 @@ class _PreviewServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def _rebuild(paths: ProjectPaths, site_url: str, say: Callable[[str], None]) -> bool:
-    """Build into a staging folder and swap it in; False (and the error printed) if it failed."""
+def _rebuild(
+    paths: ProjectPaths, site_url: str, say: Callable[[str], None], previous: PreviousSite | None = None
+) -> PreviousSite | None:
+    """Build into a staging folder and swap it in; the new site, or None (and the error printed) if it failed."""
     staging = paths.out.with_name(paths.out.name + ".staging")
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        build_site(replace(paths, out=staging), site_url=site_url, progress=say)
+        report = build_site(replace(paths, out=staging), site_url=site_url, progress=say, previous=previous)
     except RulebookError as error:
         say(f"build failed; still serving the last good site:\n{error}")
         shutil.rmtree(staging, ignore_errors=True)
-        return False
+        return None
     retired = paths.out.with_name(paths.out.name + ".old")
     shutil.rmtree(retired, ignore_errors=True)
     if paths.out.exists():
         paths.out.rename(retired)
     staging.rename(paths.out)
     shutil.rmtree(retired, ignore_errors=True)
-    return True
+    return PreviousSite(paths.out, report.tree_digests)
 
 
 def serve(
@@ -107,7 +112,7 @@ def serve(
         ) from None
     thread = threading.Thread(target=server.serve_forever, name="rulebook-serve", daemon=True)
     state = snapshot(watched_paths(paths))
-    _rebuild(paths, site_url, say)
+    served = _rebuild(paths, site_url, say)
     thread.start()
     say(f"serving {paths.out} at {site_url}en/ (Ctrl-C to stop); watching content/, templates/, locales/")
     stop = stop or threading.Event()
@@ -118,10 +123,13 @@ def serve(
                 continue
             changed = sorted(set(current.items()) ^ set(state.items()))
             say(f"{len({name for name, _ in changed})} file(s) changed, e.g. {changed[0][0]}; rebuilding")
+            # The snapshot taken before the rebuild stays the baseline: a file saved while the
+            # build runs differs from it, so the next poll rebuilds again instead of losing the edit.
             state = current
-            if _rebuild(paths, site_url, say):
+            rebuilt = _rebuild(paths, site_url, say, served)
+            if rebuilt is not None:
+                served = rebuilt
                 say(f"rebuilt; reload {site_url}en/")
-            state = snapshot(watched_paths(paths))
     except KeyboardInterrupt:
         say("stopped")
     finally:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.web import evaluate_json
-from rulebook.content.load import load_corpus
+from rulebook.content.model import Corpus
 from rulebook.site.runtime import adjudicator_modules
 from tests.conftest import REPOSITORY, require
 
@@ -41,7 +41,7 @@ def _same(left: Any, right: Any) -> bool:
     return bool(left == right)
 
 
-def test_pyodide_matches_cpython(sources_dir: Path) -> None:
+def test_pyodide_matches_cpython(real_corpus: Corpus) -> None:
     """Each example scenario gives the same JSON answer in Pyodide as in CPython."""
     node = shutil.which("node")
     require(node is not None, "node is not installed")
@@ -50,8 +50,7 @@ def test_pyodide_matches_cpython(sources_dir: Path) -> None:
         (REPOSITORY / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file(),
         "node_modules/pyodide missing: run make setup",
     )
-    corpus = load_corpus(REPOSITORY / "content", sources_dir).corpus
-    assert corpus is not None
+    corpus = real_corpus
     calls: list[dict[str, Any]] = [
         {"name": e.calculator, "scenario": e.scenario} for e in sorted(corpus.examples, key=lambda e: e.id)
     ] + BAD_CALLS

@@ -12,9 +12,7 @@ from typing import Any
 import pytest
 
 from rulebook.content.model import LANGUAGES
-from rulebook.site.build import ProjectPaths, build_site
-from tests.conftest import DATA, REPOSITORY
-from tests.site.conftest import Served, copy_content, serve_folder
+from tests.site.conftest import Served, serve_folder
 
 SEARCHES = [
     ("de", "Aktionsstapel", "de/hell-of-a-war/aktionsstapel/"),
@@ -166,20 +164,14 @@ def test_show_original_toggle_and_copy_link(page: Any, served_site: Served) -> N
 
 
 @pytest.fixture(scope="module")
-def untranslated_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+def untranslated_site(sample_site: Path) -> Iterator[Served]:
     """The sample content in Hungarian: ``how.abwerfen`` has a German original, an English draft, no Hungarian body.
 
     Every entry of the real content now has a body in every language, so the fallback is
-    shown on the sample content, built for the one tree the test opens.
+    shown on the sample content (the session's build of it, see ``tests/conftest.py``).
     """
-    scratch = tmp_path_factory.mktemp("untranslated")
-    content = copy_content(DATA / "good", scratch / "content")
-    paths = ProjectPaths.for_project(
-        REPOSITORY, content=content, sources=DATA / "sources", out=scratch / "site", work=scratch / "build"
-    )
-    build_site(paths, languages=["hu"])
-    server, url = serve_folder(paths.out)
-    yield Served(paths.out, url)
+    server, url = serve_folder(sample_site)
+    yield Served(sample_site, url)
     server.shutdown()
     server.server_close()
 

@@ -9,9 +9,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from rulebook.content.load import load_or_raise
-from rulebook.content.model import LANGUAGES
-from tests.conftest import REPOSITORY
+from rulebook.content.model import LANGUAGES, Corpus
 from tests.site.conftest import BuiltSite
 
 ENTRY_PAGE_LIMIT = 50 * 1024
@@ -51,9 +49,9 @@ def _html_files(root: Path) -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def entry_pages(built_site: BuiltSite) -> dict[str, Path]:
+def entry_pages(built_site: BuiltSite, real_corpus: Corpus) -> dict[str, Path]:
     """Where each entry's page should be, per language: /<lang>/<game>/<slug>/index.html."""
-    corpus = load_or_raise(REPOSITORY / "content")
+    corpus = real_corpus
     return {
         f"{lang}/{entry.game}/{entry.slug}": built_site.root / lang / entry.game / entry.slug / "index.html"
         for lang in LANGUAGES

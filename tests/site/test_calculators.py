@@ -30,7 +30,6 @@ from adjudicator.registry import calculators
 from adjudicator.web import evaluate_json
 from rulebook.adjudication.scenarios import scenario_schema
 from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
-from rulebook.content.load import load_or_raise
 from rulebook.content.model import LANGUAGES, Corpus, Example
 from rulebook.site.i18n import catalog_path
 from rulebook.site.urls import share_fragment
@@ -44,9 +43,9 @@ HOST = "[data-rb-calculator]"
 
 
 @pytest.fixture(scope="module")
-def corpus() -> Corpus:
+def corpus(real_corpus: Corpus) -> Corpus:
     """The real content, for the examples and entries the pages show."""
-    return load_or_raise(REPOSITORY / "content")
+    return real_corpus
 
 
 @pytest.fixture(scope="module")
@@ -189,7 +188,10 @@ class TestBattleCalculator:
             cwd=REPOSITORY,
         )
         expected = json.loads(completed.stdout)
+        # The command line adds the answer's summary lines to the result's fields; the page lists them.
+        summary = expected.pop("summary")
         assert _close(_answer(tab), expected) == []
+        assert tab.locator(f"{HOST} ul.rb-summary li").all_text_contents() == summary
         assert 0.9 < expected["attacker_wins"] < 1.0
         assert tab.problems == []
 

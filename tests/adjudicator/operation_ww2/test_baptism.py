@@ -16,8 +16,7 @@ from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.registry import calculators
 from rulebook.adjudication.scenarios import evaluate
 from rulebook.cli import main
-from rulebook.content.load import load_corpus
-from tests.conftest import REPOSITORY
+from rulebook.content.model import Corpus
 
 
 class TestChance:
@@ -101,11 +100,9 @@ class TestRegistration:
             "oww2-vehicle-damage",
         }
 
-    def test_worked_examples_cover_the_source(self) -> None:
+    def test_worked_examples_cover_the_source(self, real_corpus: Corpus) -> None:
         """Issue 8: at least 15 worked examples for 004_… (each one runs as its own test in tests/rulebook)."""
-        corpus = load_corpus(REPOSITORY / "content", REPOSITORY.parent / "shared" / "sources").corpus
-        assert corpus is not None
-        examples = [example for example in corpus.examples if example.game == "operation-ww2"]
+        examples = [example for example in real_corpus.examples if example.game == "operation-ww2"]
         assert len(examples) >= 15
         assert {example.calculator for example in examples} == {
             name for name, calc in calculators().items() if "operation-ww2" in calc.games

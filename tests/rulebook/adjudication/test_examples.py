@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulebook.adjudication.examples import compare, run_example
-from rulebook.content.load import load_corpus
 from rulebook.content.model import Corpus
-from tests.conftest import REPOSITORY
+from tests.conftest import real_content
 
 
 class TestCompare:
@@ -45,7 +44,7 @@ class TestCompare:
 
 
 def _corpus() -> Corpus:
-    result = load_corpus(REPOSITORY / "content", REPOSITORY.parent / "shared" / "sources")
+    result = real_content()
     assert result.corpus is not None, [str(p) for p in result.errors]
     return result.corpus
 

@@ -18,8 +18,7 @@ from adjudicator.registry import run
 from adjudicator.trace import Step
 from rulebook.adjudication.messages import language_catalog_path, load_language, template_arguments
 from rulebook.cli import main
-from rulebook.content.load import load_corpus
-from rulebook.content.model import LANGUAGES
+from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.site.i18n import extract_messages
 from tests.conftest import REPOSITORY
 
@@ -118,13 +117,11 @@ def _templates(value: Any) -> set[str]:
     return found
 
 
-def test_every_worked_example_says_only_extracted_msgids() -> None:
+def test_every_worked_example_says_only_extracted_msgids(real_corpus: Corpus) -> None:
     """Running every worked example, each step and summary template is a msgid of the .pot."""
-    loaded = load_corpus(REPOSITORY / "content", REPOSITORY.parent / "shared" / "sources")
-    assert loaded.corpus is not None
     pot = _pot_ids()
     missing: dict[str, str] = {}
-    for example in loaded.corpus.examples:
+    for example in real_corpus.examples:
         result = run(example.calculator, example.scenario)
         for template in _templates(result) | _templates(result.summary_messages()):
             if template not in pot:
@@ -206,15 +203,13 @@ def test_every_language_translates_every_message_with_the_same_fields(lang: str)
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
-def test_every_calculator_answers_its_first_worked_example_in_every_language(lang: str) -> None:
+def test_every_calculator_answers_its_first_worked_example_in_every_language(lang: str, real_corpus: Corpus) -> None:
     """Issue 17's 'done when': each calculator's first worked example, rendered in ``lang``, uses only
     translated msgids — every step, summary line and nested message, and every field value that is a msgid."""
-    loaded = load_corpus(REPOSITORY / "content", REPOSITORY.parent / "shared" / "sources")
-    assert loaded.corpus is not None
     language = load_language(LOCALES, lang)
     pot = _pot_ids()
     first: dict[str, Any] = {}
-    for example in loaded.corpus.examples:
+    for example in real_corpus.examples:
         first.setdefault(example.calculator, example)
     untranslated: dict[str, str] = {}
     for calculator, example in first.items():
@@ -529,7 +524,7 @@ def _reads_as_english(text: str, words: set[str]) -> bool:
     )
 
 
-def test_no_worked_example_fills_a_field_with_unmarked_english() -> None:
+def test_no_worked_example_fills_a_field_with_unmarked_english(real_corpus: Corpus) -> None:
     """Every word a reader sees goes through the catalog: no template field is filled with unmarked English.
 
     Each worked example is run, and every str value of every field of its steps and summary lines
@@ -545,12 +540,10 @@ def test_no_worked_example_fills_a_field_with_unmarked_english() -> None:
     that spell a catalog word; :data:`STILL_ENGLISH` lists the ``(template, field)`` pairs not yet
     converted (a shrinking list: a pair fixed must leave it, a new pair fails).
     """
-    loaded = load_corpus(REPOSITORY / "content", REPOSITORY.parent / "shared" / "sources")
-    assert loaded.corpus is not None
     pot, words = _pot_ids(), _catalog_words()
     assert {"snow", "attacker", "outside"} <= words
     found: dict[tuple[str, str], str] = {}
-    for example in loaded.corpus.examples:
+    for example in real_corpus.examples:
         result = run(example.calculator, example.scenario)
         _english_fields(result, pot, words, found)
         _english_fields(result.summary_messages(), pot, words, found)

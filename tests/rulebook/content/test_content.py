@@ -12,23 +12,25 @@ from pathlib import Path
 import pytest
 
 from rulebook.content.coverage import measure_coverage
-from rulebook.content.load import ENTRY_LINK, load_corpus
+from rulebook.content.load import ENTRY_LINK
 from rulebook.content.model import LANGUAGES, Corpus, EntryKind, Language, TranslationStatus
+from tests.conftest import real_content
 
 MINIMUM_COVERAGE = 0.99
 
 
 @pytest.fixture(scope="module")
-def corpus(content_dir: Path, sources_dir: Path) -> Corpus:
-    result = load_corpus(content_dir, sources_dir)
+def corpus(sources_dir: Path) -> Corpus:
+    """The session's real corpus, loaded with the primary sources checked (``sources_dir`` requires them)."""
+    result = real_content()
     assert [str(p) for p in result.errors] == []
     assert result.corpus is not None
     return result.corpus
 
 
-def test_content_has_no_warnings(content_dir: Path, sources_dir: Path) -> None:
+def test_content_has_no_warnings(sources_dir: Path) -> None:
     """`rulebook check --strict` would pass: no outdated or undigested translations."""
-    assert [str(p) for p in load_corpus(content_dir, sources_dir).warnings] == []
+    assert [str(p) for p in real_content().warnings] == []
 
 
 def test_every_source_has_entries(corpus: Corpus) -> None:

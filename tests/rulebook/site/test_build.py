@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.adjudication.examples import ResultCache
 from rulebook.cli import main
-from rulebook.content.load import load_or_raise
-from rulebook.content.model import LANGUAGES
+from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ExampleFailure, SiteError
-from rulebook.site.build import ProjectPaths, build_site, tree_config, verify_examples
+from rulebook.site.build import PreviousSite, ProjectPaths, build_site, tree_config, verify_examples
+from rulebook.site.serve import snapshot
 from tests.conftest import DATA, REPOSITORY
 
 SAMPLE_SOURCES = DATA / "sources"
@@ -32,14 +33,6 @@ def _paths(content: Path, tmp_path: Path, templates: Path | None = None) -> Proj
         work=tmp_path / "build",
         templates=templates,
     )
-
-
-@pytest.fixture(scope="module")
-def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The sample content built once for this module (all five languages)."""
-    folder = tmp_path_factory.mktemp("sample-site")
-    build_site(_paths(DATA / "good", folder))
-    return folder / "site"
 
 
 def test_one_tree_per_language_with_its_language(sample_site: Path) -> None:
@@ -103,9 +96,9 @@ def test_strict_build_fails_on_a_broken_link(tmp_path: Path) -> None:
         build_site(_paths(DATA / "good", tmp_path, templates), languages=["en"])
 
 
-def test_a_failing_worked_example_stops_the_build(content_dir: Path) -> None:
+def test_a_failing_worked_example_stops_the_build(real_corpus: Corpus) -> None:
     """If an example does not give the stated outcome, nothing is built and the example is named."""
-    corpus = load_or_raise(content_dir)
+    corpus = real_corpus
     assert corpus.examples, "the content has worked examples"
     example = corpus.examples[0]
     wrong = example.model_copy(update={"expected": {"no_such_field": 1}})
@@ -166,3 +159,68 @@ class TestBuildCommand:
         assert "Traceback" not in completed.stderr
         assert "how.abwerfen.yaml:5: how.abwerfen: kind: must be one of" in completed.stderr
         assert not (tmp_path / "out").exists()
+
+
+def test_build_into_another_folder_writes_nothing_into_the_checkout(tmp_path: Path) -> None:
+    """`rulebook build --out DIR` puts its intermediates in a temporary folder, not in the checkout's build/."""
+    checkout_build = REPOSITORY / "build"
+    existed = checkout_build.exists()
+    before = snapshot([checkout_build])
+    out = tmp_path / "published"
+    code = main(
+        ["--content", str(DATA / "good"), "--sources", str(SAMPLE_SOURCES), "build", "--out", str(out), "--lang", "en"]
+    )
+    assert code == 0
+    assert (out / "en" / "hell-of-a-war" / "abwerfen" / "index.html").is_file()
+    assert checkout_build.exists() == existed
+    assert snapshot([checkout_build]) == before
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["_runtime", "en", "pagefind"]
+
+
+def test_worked_example_results_are_kept_for_the_next_build(real_corpus: Corpus, tmp_path: Path) -> None:
+    """A second run takes every result from the cache and judges it the same; changed code or scenario runs again."""
+    examples = sorted(real_corpus.examples, key=lambda e: e.id)[:12]
+    corpus = real_corpus.model_copy(update={"examples": examples})
+    path = tmp_path / "cache" / "examples.json"
+    first = ResultCache(path)
+    fresh = verify_examples(corpus, first)
+    first.save()
+    assert (first.misses, first.hits) == (len(examples), 0)
+    second = ResultCache(path)
+    cached = verify_examples(corpus, second)
+    assert (second.misses, second.hits) == (0, len(examples))
+    assert [(o.example.id, o.status, o.result) for o in cached] == [(o.example.id, o.status, o.result) for o in fresh]
+    # A wrong stated outcome is judged afresh even though the result is cached.
+    wrong = examples[0].model_copy(update={"expected": {"no_such_field": 1}})
+    with pytest.raises(ExampleFailure, match=wrong.id):
+        verify_examples(corpus.model_copy(update={"examples": [wrong]}), ResultCache(path))
+    # Another scenario is another key; results made by other code are not used.
+    changed = examples[0].model_copy(update={"scenario": {**examples[0].scenario, "unused_marker": 1}})
+    assert ResultCache(path).get(changed) is None
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**stored, "code": "other code"}), encoding="utf-8")
+    assert ResultCache(path).get(examples[0]) is None
+
+
+def test_a_rebuild_copies_the_trees_that_did_not_change(tmp_path: Path) -> None:
+    """With the previous site given, only the tree whose pages changed is built by MkDocs again."""
+    content = tmp_path / "content"
+    shutil.copytree(DATA / "good", content)
+    first = build_site(_paths(content, tmp_path / "one"), languages=["en", "hu"])
+    entry = content / "hell-of-a-war" / "how.abwerfen.yaml"
+    text = entry.read_text(encoding="utf-8")
+    assert "\n  hu:\n    title: " in text
+    entry.write_text(text.replace("\n  hu:\n    title: ", "\n  hu:\n    title: Új cím "), encoding="utf-8")
+    second = build_site(
+        _paths(content, tmp_path / "two"),
+        languages=["en", "hu"],
+        previous=PreviousSite(tmp_path / "one" / "site", first.tree_digests),
+    )
+    assert second.reused_trees == ("en",)
+    assert second.tree_digests["en"] == first.tree_digests["en"]
+    assert second.tree_digests["hu"] != first.tree_digests["hu"]
+    page = Path("hell-of-a-war", "abwerfen", "index.html")
+    assert (tmp_path / "two" / "site" / "en" / page).read_bytes() == (
+        tmp_path / "one" / "site" / "en" / page
+    ).read_bytes()
+    assert "Új cím" in (tmp_path / "two" / "site" / "hu" / page).read_text(encoding="utf-8")

@@ -95,3 +95,43 @@ def test_serves_and_rebuilds_on_change(sample_content: Path, tmp_path: Path) -> 
         stop.set()
         thread.join(timeout=30)
     assert not thread.is_alive()
+
+
+def test_an_edit_saved_during_a_rebuild_is_rebuilt(sample_content: Path, tmp_path: Path) -> None:
+    """A file saved while a rebuild runs (after the content was read) is rebuilt by the next poll, not lost."""
+    paths = ProjectPaths.for_project(
+        REPOSITORY, content=sample_content, sources=DATA / "sources", out=tmp_path / "site", work=tmp_path / "build"
+    )
+    entry = sample_content / "hell-of-a-war" / "how.abwerfen.yaml"
+    original = entry.read_text(encoding="utf-8")
+    messages: list[str] = []
+    rebuilding = threading.Event()
+    saved_during_rebuild = threading.Event()
+
+    def progress(message: str) -> None:
+        messages.append(message)
+        if "rebuilding" in message:
+            rebuilding.set()
+        # Late in the rebuild, long after the content was read: the second edit cannot be in this build.
+        if message.startswith("indexing for search") and rebuilding.is_set() and not saved_during_rebuild.is_set():
+            entry.write_text(original.replace("title: Discarding", "title: Second edit"), encoding="utf-8")
+            saved_during_rebuild.set()
+
+    port = _free_port()
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=serve,
+        kwargs={"paths": paths, "port": port, "interval": 0.3, "progress": progress, "stop": stop},
+        daemon=True,
+    )
+    thread.start()
+    page = f"http://127.0.0.1:{port}/en/hell-of-a-war/abwerfen/"
+    try:
+        assert _eventually(lambda: "Discarding" in _fetch(page)), "\n".join(messages)
+        entry.write_text(original.replace("title: Discarding", "title: First edit"), encoding="utf-8")
+        assert _eventually(saved_during_rebuild.is_set), "\n".join(messages)
+        assert _eventually(lambda: "Second edit" in _fetch(page)), "\n".join(messages)
+    finally:
+        stop.set()
+        thread.join(timeout=30)
+    assert not thread.is_alive()
