@@ -681,12 +681,15 @@ def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None
             if not any(counts in chain.index for chain in chains[side]):
                 chains[side].append(LossChain(rules.sides[side], counts, rules.setup.die))
     for side in (0, 1):
+        # The chains hold this side's unit types in rules.sides order (LossChain only sees their dice).
         barred = any(
             count and unit.hits_on > 0 and not unit.hits_air
             for chain in chains[side]
-            for unit, count in zip(chain.units, chain.base)
+            for unit, count in zip(rules.sides[side], chain.base)
         )
-        air = any(count and unit.air for chain in chains[1 - side] for unit, count in zip(chain.units, chain.base))
+        air = any(
+            count and unit.air for chain in chains[1 - side] for unit, count in zip(rules.sides[1 - side], chain.base)
+        )
         if barred and air:
             return None
     groups: dict[tuple[int, int, Counts, Counts], _LossGroup] = {}
