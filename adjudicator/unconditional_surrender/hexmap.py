@@ -230,11 +230,17 @@ _COUNTRY_NAMES = {
     Nationality.BELGIUM_HOLLAND: N_("Belgium-Holland"),
     Nationality.FINLAND: N_("Finland"),
     Nationality.SWEDEN: N_("Sweden"),
+    "hungary": N_("Hungary"),
+    "norway": N_("Norway"),
+    "poland": N_("Poland"),
+    "romania": N_("Romania"),
+    "yugoslavia": N_("Yugoslavia"),
 }
+"""Names of the nations the rules name, and of minor countries of the game's map that scenarios use as ids."""
 
 
 def country_word(country_id: str) -> str:
-    """A country as shown in a trace: the name of a nation the rules name (a catalog word), else the map's id.
+    """A country as shown in a trace: the name of a country of the game (a catalog word), else the map's id.
 
     >>> country_word("britain"), country_word("egypt")
     ('Britain', 'egypt')

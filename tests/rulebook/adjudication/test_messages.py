@@ -291,85 +291,24 @@ unit id ``siberian`` of its snow-Blitz example."""
 
 STILL_ENGLISH = frozenset(
     {
-        (
-            "The convoy from {sender} to {destination} loses {lost} of {value} HPP; {delivered} HPP arrive.",  # noqa: E501 - a msgid is one line
-            "destination",
-        ),
         ("{effect}: as before, and the radio is destroyed", "effect"),
         ("  row {row}: {chance} — {effects}", "effects"),
         ("{rolls}: {effects}", "effects"),
-        ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "how"),
         ("each research die costs {cost} IPCs{industrial}", "industrial"),
-        (
-            "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void against every ground force attacking the territory",  # noqa: E501 - a msgid is one line
-            "kind",
-        ),
-        ("the {kind} modifier {value:+d} applies to the defending {unit} (no paratroopers are deployed)", "kind"),
-        ("losses: {losses}", "losses"),
-        ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "lost"),
-        ("attack {number} on {target} ({methods}) is allowed: it is the first attack on {target} this turn", "methods"),
-        ("the armour that took {source} by {methods} may move on against {target}", "methods"),
         ("no {name} {value:+d}: {reason}", "name"),
         ("{name} {value:+d}: {reason}", "name"),
-        ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "nation"),
-        ("{nation} fights the naval battle with {units} (scenario: not all its units take part)", "nation"),
-        ("{nation} takes its losses from the weakest units up: {order}", "nation"),
-        ("{nation} withdraws its remaining {units} after the last round given", "nation"),
-        (
-            "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines cannot fire at them",  # noqa: E501 - a msgid is one line
-            "nation",
-        ),
         (
             "stuck vehicle given a {order} order: {training}+ gets it free (moves 1d10 cm straight ahead), less leaves it stuck for good and Immobilised",  # noqa: E501 - a msgid is one line
             "order",
         ),
-        ("{nation} takes its losses from the weakest units up: {order}", "order"),
         ("The roll: {outcome}.", "outcome"),
         ("the roll of {roll}: {outcome}", "outcome"),
         ("the {party} {kind} rolls on the {table} damage table", "party"),
         ("{party} {kind}: {effects}", "party"),
-        ("{problem}", "problem"),
         ("no {name} {value:+d}: {reason}", "reason"),
         ("{name} {value:+d}: {reason}", "reason"),
-        ("{amount} HPP from {sender} to {recipient} may be sent (cap {cap} HPP).", "recipient"),
-        ("{amount} HPP from {sender} to {recipient} may not be sent (cap {cap} HPP).", "recipient"),
-        ("{amount} HPP sent to {recipient} in {turn} is deducted from the USA's 1942 HPP", "recipient"),
-        ("the token {route} in the {sea} is empty: there was no shipment to reduce", "route"),
-        (
-            "{count} surviving submarine(s) attack the convoy {route} in the {sea}: its value drops by {cut} HPP ({per} HPP each), {lost} of its {value} HPP are lost",  # noqa: E501 - a msgid is one line
-            "route",
-        ),
-        ("The convoy from {sender} to {destination} loses {lost} of {value} HPP; {delivered} HPP arrive.", "sender"),
-        ("the Germans have attacked the Soviet Union: {sender} may send it HPP aid", "sender"),
-        ("{amount} HPP from {sender} to {recipient} may be sent (cap {cap} HPP).", "sender"),
-        ("{amount} HPP from {sender} to {recipient} may not be sent (cap {cap} HPP).", "sender"),
-        (
-            "{amount} HPP is within a quarter of {sender}'s base {base} HPP ({cap} HPP); it is placed face down on the {sea} and counts towards {sender}'s spending",  # noqa: E501 - a msgid is one line
-            "sender",
-        ),
-        (
-            "the target is a {status} territory of {target}; only its original borders count: the raid causes no HPP loss",  # noqa: E501 - a msgid is one line
-            "status",
-        ),
-        (
-            "Strategic Bombing cannot be carried out against France or the Soviet Union: the raid on {target} is not allowed{france}",  # noqa: E501 - a msgid is one line
-            "target",
-        ),
-        ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "target"),
-        ("the movement continues with {units}", "units"),
-        ("the moving {units} {verdict}", "units"),
-        ("the surviving {units} of {id} may take part in the planned battle at {place}", "units"),
-        ("{id}: air interception by {units} from {base} always takes place", "units"),
-        ("{nation} fights the naval battle with {units} (scenario: not all its units take part)", "units"),
-        ("{nation} withdraws its remaining {units} after the last round given", "units"),
         ("external fuel tank roll {roll}: {verdict}", "verdict"),
         ("the line of fire passes through {count} friendly figure(s): precision test {verdict}", "verdict"),
-        ("the moving {units} {verdict}", "verdict"),
-        (
-            "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); rolled {roll}, {verdict}",  # noqa: E501 - a msgid is one line
-            "verdict",
-        ),
-        ("{violation}", "violation"),
     }
 )
 
