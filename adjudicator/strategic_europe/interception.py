@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from adjudicator.battle.engine import BattleSetup, Ending, RoundRolls, replay
 from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant
-from adjudicator.strategic_europe.vocabulary import Country, UnitType
+from adjudicator.strategic_europe.vocabulary import Country, UnitType, country_word, unit_word
 from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
@@ -331,9 +331,9 @@ class InterceptionResult(Summarized):
             message("{id}: takes place", id=o.id) if o.succeeded else message("{id}: fails", id=o.id)
             for o in self.interceptions
         ]
-        lines.append(message("losses: {losses}", losses=str(self.losses)))
+        lines.append(message("losses: {losses}", losses=_losses(self.losses)))
         if self.movement_continues:
-            lines.append(message("the movement continues with {units}", units=str(self.movement_units)))
+            lines.append(message("the movement continues with {units}", units=_text(self.movement_units)))
         else:
             lines.append(message("the movement is stopped"))
         return lines
@@ -370,7 +370,7 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
                 "{id}: air interception by {units} from {base} always takes place",
                 id=item.id,
                 units=_text(item.units),
-                base=item.base or "its base",
+                base=item.base or N_("its base"),
             )
             outcomes.append(
                 InterceptionOutcome(item.id, item.nation, item.kind.value, item.target, True, None, None, None)
@@ -384,11 +384,11 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
                 "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); "
                 "rolled {roll}, {verdict}",
                 id=item.id,
-                base=item.base or "its base",
+                base=item.base or N_("its base"),
                 distance=item.distance,
                 needed=item.distance + 1,
                 roll=item.roll,
-                verdict="it takes place" if ok else "it fails",
+                verdict=N_("it takes place") if ok else N_("it fails"),
             )
             outcomes.append(
                 InterceptionOutcome(
@@ -443,7 +443,9 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
             trace.add(
                 "se.interception",
                 "the surviving {units} of {id} may take part in the planned battle at {place}",
-                units=_text(result.interceptor_survivors) or "no aircraft",
+                units=_text(result.interceptor_survivors)
+                if any(result.interceptor_survivors.values())
+                else N_("no aircraft"),
                 id=item.id,
                 place=scenario.place,
             )
@@ -478,10 +480,12 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
         "the moving {units} {verdict}",
         units=_text(movement.units),
         verdict=(
-            f"can go on to {movement.route[-1] if movement.route else 'their destination'} with {_text(moving_left)}"
+            message("can go on to {place} with {units}", place=movement.route[-1], units=_text(moving_left))
+            if movement.route
+            else message("can go on to their destination with {units}", units=_text(moving_left))
         )
         if continues
-        else "cannot go on",
+        else N_("cannot go on"),
     )
     return InterceptionResult(
         interceptions=tuple(outcomes),
@@ -496,8 +500,22 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
     )
 
 
-def _text(units: dict[str, int]) -> str:
-    return ", ".join(f"{count} {name}" for name, count in units.items() if count)
+def _text(units: dict[str, int]) -> MessageList:
+    """``4 fleet, 1 aircraft``: each unit type a catalog word (empty when no unit is left)."""
+    return MessageList(
+        tuple(message("{count} {unit}", count=count, unit=unit_word(name)) for name, count in units.items() if count)
+    )
+
+
+def _losses(losses: dict[str, dict[str, int]]) -> MessageList:
+    """Each nation's losses: ``England: 1 aircraft, 3 destroyer; Germany: …``."""
+    return MessageList(
+        tuple(
+            message("{nation}: {units}", nation=country_word(nation), units=_text(units))
+            for nation, units in losses.items()
+        ),
+        "; ",
+    )
 
 
 def _value(unit: UnitType, role: Role) -> int:
@@ -612,7 +630,7 @@ def _naval_battle(
         trace.add(
             "se.interception.example",
             "{nation} fights the naval battle with {units} (scenario: not all its units take part)",
-            nation=nation,
+            nation=country_word(nation),
             units=_text(units),
         )
     defender_nation = movement.nation
@@ -638,13 +656,13 @@ def _naval_battle(
                 "se.submarines",
                 "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines "
                 "cannot fire at them",
-                nation=nation,
+                nation=country_word(nation),
             )
         trace.add(
             "se.destroyers",
             "{nation} takes its losses from the weakest units up: {order}",
-            nation=nation,
-            order=", ".join(unit.value for unit in order),
+            nation=country_word(nation),
+            order=MessageList(tuple(message("{unit}", unit=unit.label) for unit in order)),
         )
     setup = BattleSetup(sides[0][0], sides[1][0], sides[0][1], sides[1][1])
     rounds = [
@@ -674,19 +692,32 @@ def _naval_battle(
                 round_losses[target] = dict(volley.casualties)
                 _add(losses, target, volley.casualties)
             how = (
-                "as the source states the result"
+                N_("as the source states the result")
                 if naval.hits.get(shooter) is not None and not naval.rolls.get(shooter)
-                else "rolls " + "; ".join(f"{name} {list(rolls)}" for name, rolls in volley.rolls.items())
+                else message(
+                    "rolls {rolls}",
+                    rolls=MessageList(
+                        tuple(
+                            message("{unit} {rolls}", unit=unit_word(name), rolls=list(rolls))
+                            for name, rolls in volley.rolls.items()
+                        ),
+                        "; ",
+                    ),
+                )
             )
             trace.add(
                 "se.interception.example",
-                "naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}",
+                N_plural(
+                    "naval round {round}: {nation} {how} → {hits} hit; {target} loses {lost}",
+                    "naval round {round}: {nation} {how} → {hits} hits; {target} loses {lost}",
+                    count="hits",
+                ),
                 round=record.round,
-                nation=shooter,
+                nation=country_word(shooter),
                 how=how,
                 hits=volley.hits,
-                target=target,
-                lost=_text(volley.casualties) or "nothing",
+                target=country_word(target),
+                lost=_text(volley.casualties) if volley.casualties else N_("nothing"),
             )
         left = {nations[0]: dict(record.attacker), nations[1]: dict(record.defender)}
         gone = {
@@ -706,7 +737,7 @@ def _naval_battle(
         trace.add(
             "se.interception.example",
             "{nation} withdraws its remaining {units} after the last round given",
-            nation=scenario.withdraws,
+            nation=country_word(scenario.withdraws),
             units=_text(final[scenario.withdraws]),
         )
         _add(withdrawn, scenario.withdraws, final[scenario.withdraws])

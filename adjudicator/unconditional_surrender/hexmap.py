@@ -77,6 +77,7 @@ __all__ = [
     "WeatherArea",
     "axial_distance",
     "check_pieces",
+    "country_word",
 ]
 
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -218,6 +219,33 @@ class Nationality:
     BELGIUM_HOLLAND = "belgium-holland"
     FINLAND = "finland"
     SWEDEN = "sweden"
+
+
+_COUNTRY_NAMES = {
+    Nationality.BRITAIN: N_("Britain"),
+    Nationality.USA: N_("USA"),
+    Nationality.USSR: N_("USSR"),
+    Nationality.GERMANY: N_("Germany"),
+    Nationality.FRANCE: N_("France"),
+    Nationality.BELGIUM_HOLLAND: N_("Belgium-Holland"),
+    Nationality.FINLAND: N_("Finland"),
+    Nationality.SWEDEN: N_("Sweden"),
+    "hungary": N_("Hungary"),
+    "norway": N_("Norway"),
+    "poland": N_("Poland"),
+    "romania": N_("Romania"),
+    "yugoslavia": N_("Yugoslavia"),
+}
+"""Names of the nations the rules name, and of minor countries of the game's map that scenarios use as ids."""
+
+
+def country_word(country_id: str) -> str:
+    """A country as shown in a trace: the name of a country of the game (a catalog word), else the map's id.
+
+    >>> country_word("britain"), country_word("egypt")
+    ('Britain', 'egypt')
+    """
+    return _COUNTRY_NAMES.get(country_id, country_id)
 
 
 DESERT_COUNTRIES: frozenset[str] = frozenset({"egypt", "iraq", "kuwait", "libya", "palestine", "syria", "transjordan"})

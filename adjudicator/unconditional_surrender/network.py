@@ -55,6 +55,7 @@ import enum
 from collections import deque
 from dataclasses import dataclass
 
+from adjudicator.messages import Message, message
 from adjudicator.trace import N_, Step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
@@ -67,6 +68,7 @@ from adjudicator.unconditional_surrender.hexmap import (
     Pieces,
     Terrain,
     Weather,
+    country_word,
 )
 from adjudicator.unconditional_surrender.zoc import ZocMap
 
@@ -125,7 +127,7 @@ class Source:
     node: int
     rule: str
     """The entry that makes it a source."""
-    description: str
+    description: Message
     blockers: tuple[Step, ...]
     """Why it cannot be used (10.1.1); empty when it can."""
 
@@ -205,7 +207,7 @@ class Network:
                     Step(
                         "us.10-2-1.impassable-neutral",
                         "{hex} lies in {country}, a neutral state or a dependent of one",
-                        {"hex": cell.id, "country": cell.country},
+                        {"hex": cell.id, "country": country_word(cell.country)},
                     ),
                 )
             if cell.city is not None or cell.port:
@@ -345,14 +347,14 @@ class FactionView:
                 )
                 and index.controller(node) is not faction
             ):
-                what = " and ".join(
-                    part for part in ("a city" if cell.city else "", "a port" if cell.port else "") if part
+                what = (
+                    N_("a city and a port") if cell.city and cell.port else N_("a city") if cell.city else N_("a port")
                 )
                 found.append(
                     (
                         "us.10-2-1.enemy-cities-ports",
                         N_("{hex} has {what} in enemy country {country} and is not under friendly control"),
-                        {"hex": name, "what": what, "country": country.id},
+                        {"hex": name, "what": what, "country": country_word(country.id)},
                     )
                 )
         return found
@@ -372,7 +374,7 @@ class FactionView:
         index = self.network.index
         broken: list[Step] = []
         if overland and move in _NOT_OVERLAND:
-            what = "between off-map boxes" if move is Move.BOX_LINK else "through a sea zone"
+            what = N_("between off-map boxes") if move is Move.BOX_LINK else N_("through a sea zone")
             broken.append(
                 Step(
                     "us.10-2.overland-supply",
@@ -397,7 +399,12 @@ class FactionView:
                     Source(
                         hex_,
                         "us.10-1.city",
-                        f"city {cell.city} ({cell.id}) in the home country {nationality}",
+                        message(
+                            "city {city} ({hex}) in the home country {country}",
+                            city=cell.city,
+                            hex=cell.id,
+                            country=country_word(nationality),
+                        ),
                         self._blockers(hex_),
                     )
                 )
@@ -413,16 +420,26 @@ class FactionView:
                     Source(
                         hex_,
                         "us.10-1.partisan-base",
-                        f"the Partisan Base in {marker.hex} (minor country {country.id})",
+                        message(
+                            "the Partisan Base in {hex} (minor country {country})",
+                            hex=marker.hex,
+                            country=country_word(country.id),
+                        ),
                         self._blockers(hex_),
                     )
                 )
         for number, box in enumerate(index.boxes):
             node = index.first_box + number
             if box.kind is BoxKind.EASTERN_US_CANADA and nationality in (Nationality.BRITAIN, Nationality.USA):
-                found.append(Source(node, "us.10-1.eastern-us-canada", f"the Eastern US/Canada box ({box.id})", ()))
+                found.append(
+                    Source(
+                        node, "us.10-1.eastern-us-canada", message("the Eastern US/Canada box ({box})", box=box.id), ()
+                    )
+                )
             if box.kind is BoxKind.SOVIET_INTERIOR and nationality == Nationality.USSR:
-                found.append(Source(node, "us.10-1.soviet-interior", f"the Soviet Interior box ({box.id})", ()))
+                found.append(
+                    Source(node, "us.10-1.soviet-interior", message("the Soviet Interior box ({box})", box=box.id), ())
+                )
         return found
 
     def _blockers(self, hex_: int) -> tuple[Step, ...]:

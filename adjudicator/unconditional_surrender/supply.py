@@ -37,10 +37,10 @@ import enum
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder
+from adjudicator.trace import N_, Step, Trace, TraceBuilder, step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     Faction,
@@ -54,6 +54,7 @@ from adjudicator.unconditional_surrender.hexmap import (
     UnitType,
     Weather,
     check_pieces,
+    country_word,
 )
 from adjudicator.unconditional_surrender.network import (
     RELAXED_STATES,
@@ -135,6 +136,24 @@ class LegKind(enum.Enum):
     FROM_BOX = "from-box"
     """A map hex entered from an off-map box."""
 
+
+_OF_TYPE = {
+    UnitType.ARMOR: N_("a unit of type armor"),
+    UnitType.AIRBORNE: N_("a unit of type airborne"),
+    UnitType.HQ: N_("a unit of type hq"),
+}
+"""The unit types a supply check of 10.3 concerns, as words."""
+
+_LEG_WORDS = {
+    LegKind.START: N_("start"),
+    LegKind.FREE: N_("free"),
+    LegKind.TRANSPORT_LINE: N_("transport-line"),
+    LegKind.SEA_ZONE: N_("sea-zone"),
+    LegKind.PORT: N_("port"),
+    LegKind.OFF_MAP_BOX: N_("off-map-box"),
+    LegKind.FROM_BOX: N_("from-box"),
+}
+"""How a node of a supply line is entered, as a catalog word (the summary shows it after the node, as its value)."""
 
 _LEG = {
     Move.FREE: LegKind.FREE,
@@ -287,7 +306,12 @@ class SupplyResult(Summarized):
                         item=entry.id,
                         hex=entry.hex,
                         source=entry.source,
-                        path=" ".join(f"{s.node}[{s.kind.value}]" for s in entry.path[1:]),
+                        path=MessageList(
+                            tuple(
+                                message("{node}[{kind}]", node=s.node, kind=_LEG_WORDS[s.kind]) for s in entry.path[1:]
+                            ),
+                            " ",
+                        ),
                     )
                 )
             else:
@@ -397,13 +421,27 @@ def _describe_line(
     transport = sum(1 for _, move in nodes if move is Move.RAIL)
     zones = [index.names[node] for node, move in nodes if move in (Move.EMBARK, Move.SAIL)]
     boxes = [index.names[node] for node, move in nodes if move in (Move.ENTER_BOX, Move.BOX_LINK)]
-    parts = [f"{len(free)} free hex{'es' if len(free) != 1 else ''}" + (f" ({', '.join(free)})" if free else "")]
+    parts = [
+        message(
+            N_plural("{count} free hex ({hexes})", "{count} free hexes ({hexes})"),
+            count=len(free),
+            hexes=", ".join(free),
+        )
+        if free
+        else message("0 free hexes")
+    ]
     if transport:
-        parts.append(f"{transport} hex{'es' if transport != 1 else ''} along transport lines")
+        parts.append(
+            message(
+                N_plural("{count} hex along transport lines", "{count} hexes along transport lines"), count=transport
+            )
+        )
     if zones:
-        parts.append(f"sea zones {', '.join(zones)}")
+        parts.append(message("sea zones {zones}", zones=", ".join(zones)))
     if boxes:
-        parts.append(f"off-map boxes {', '.join(boxes)}")
+        parts.append(
+            message("off-map boxes {boxes}", boxes=MessageList(tuple(message("{box}", box=box) for box in boxes)))
+        )
     steps.append(
         Step(
             "us.10-2",
@@ -411,7 +449,7 @@ def _describe_line(
             {
                 "item": item.id,
                 "start": index.names[nodes[0][0]],
-                "parts": "; ".join(parts),
+                "parts": MessageList(tuple(parts), "; "),
                 "source": index.names[nodes[-1][0]],
             },
         )
@@ -529,7 +567,7 @@ def _no_source(item: _Item, index_has_eus: bool) -> Step:
         "{item} ({nationality}) has no supply source here: no city of its home country, no friendly Partisan Base of "
         "its minor country, "
         "no off-map box that supplies it",
-        {"item": item.id, "nationality": item.nationality},
+        {"item": item.id, "nationality": country_word(item.nationality)},
     )
 
 
@@ -663,10 +701,14 @@ def _trace_items(
                 continue
             broken, nodes = nearest
             path = tuple(_leg(network, node, kind) for node, kind in nodes)
-            lead = Step(
+            lead = step(
                 "us.10-2",
-                "the line that comes nearest ({path}) fails at {count} point{s}",
-                {"path": " → ".join(step.node for step in path), "count": broken, "s": "s" if broken != 1 else ""},
+                N_plural(
+                    "the line that comes nearest ({path}) fails at {count} point",
+                    "the line that comes nearest ({path}) fails at {count} points",
+                ),
+                path=MessageList(tuple(message("{node}", node=leg.node) for leg in path), " → "),
+                count=broken,
             )
             results[item.id] = ItemSupply(
                 item.id,
@@ -729,7 +771,11 @@ def _check(
                     {
                         "item": check.item,
                         "said": said,
-                        "where": "in its home country" if home else f"in {country or 'no country'}",
+                        "where": N_("in its home country")
+                        if home
+                        else message("in {country}", country=country_word(country))
+                        if country
+                        else N_("in no country"),
                     },
                 )
             )
@@ -765,30 +811,30 @@ def _check(
         steps.append(Step("us.10-3", "these rules set no deployment-site condition for {item}", {"item": check.item}))
         return answer(None)
     needs = {
-        Purpose.AIR_NAVAL_BASE: ("us.10-3.air-naval-base", None, "serve as an Air and/or Naval Base"),
-        Purpose.COMBINE: ("us.10-3.organization-segment", None, "combine in the Organization Segment"),
-        Purpose.MOVEMENT_PHASE: ("us.10-3.movement-phase", None, "move in the Movement Phase"),
+        Purpose.AIR_NAVAL_BASE: ("us.10-3.air-naval-base", None, N_("serve as an Air and/or Naval Base")),
+        Purpose.COMBINE: ("us.10-3.organization-segment", None, N_("combine in the Organization Segment")),
+        Purpose.MOVEMENT_PHASE: ("us.10-3.movement-phase", None, N_("move in the Movement Phase")),
         Purpose.AIRBORNE_LANDING: (
             "us.10-3.airborne-landing",
             UnitType.AIRBORNE,
-            "carry out a landing in the Blitz Combat Segment",
+            N_("carry out a landing in the Blitz Combat Segment"),
         ),
         Purpose.AIRBORNE_DEFENCE: (
             "us.10-3.airborne-defence",
             UnitType.AIRBORNE,
-            "go over to the defensive in the Blitz Combat Segment",
+            N_("go over to the defensive in the Blitz Combat Segment"),
         ),
         Purpose.TANK_SHIFT: (
             "us.10-3.tank-shift",
             UnitType.ARMOR,
-            "give a shift on the battle table in the Blitz Combat Segment",
+            N_("give a shift on the battle table in the Blitz Combat Segment"),
         ),
         Purpose.HQ_SUPPORT: (
             "us.10-3.hq-support",
             UnitType.HQ,
-            "give support in combat and a shift on the battle table",
+            N_("give support in combat and a shift on the battle table"),
         ),
-        Purpose.OFFENSIVE_ADVANCE: ("us.10-3.offensive-advance", None, "carry out an offensive or an advance"),
+        Purpose.OFFENSIVE_ADVANCE: ("us.10-3.offensive-advance", None, N_("carry out an offensive or an advance")),
     }
     rule, unit_type, doing = needs[purpose]
     if unit is None or (unit_type is not None and unit.type is not unit_type):
@@ -796,7 +842,10 @@ def _check(
             Step(
                 rule,
                 "{item} is not {kind}: the rule does not concern it",
-                {"item": check.item, "kind": f"a unit of type {unit_type.value}" if unit_type else "a unit"},
+                {
+                    "item": check.item,
+                    "kind": _OF_TYPE[unit_type] if unit_type else N_("a unit"),
+                },
             )
         )
         return answer(None)

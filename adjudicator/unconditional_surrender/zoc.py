@@ -159,6 +159,16 @@ class Action(enum.Enum):
     SUPPLY_LINE = "supply-line"
 
 
+_QUERY_LINES = {
+    Action.MOVEMENT: N_("{unit} movement along {path}: {outcome}{stop}"),
+    Action.RESERVE_MOVEMENT: N_("{unit} reserve-movement along {path}: {outcome}{stop}"),
+    Action.RETREAT: N_("{unit} retreat along {path}: {outcome}{stop}"),
+    Action.ADVANCE: N_("{unit} advance along {path}: {outcome}{stop}"),
+    Action.SUPPLY_LINE: N_("{unit} supply-line along {path}: {outcome}{stop}"),
+}
+"""A query's summary line, whole for each action (the action's word is part of the sentence)."""
+
+
 @dataclass(frozen=True)
 class MoveQuery:
     """May ``unit`` follow ``path`` (hex ids after its own hex) while doing ``action``?"""
@@ -285,11 +295,11 @@ class ZocResult(Summarized):
                 if verdict.must_stop
                 else message(", ends in {hex}", hex=str(verdict.stops_at))
             )
+            line = _QUERY_LINES[verdict.action]
             lines.append(
                 message(
-                    "{unit} {action} along {path}: {outcome}{stop}",
+                    line,
                     unit=verdict.unit,
-                    action=verdict.action.value,
                     path="-".join(verdict.entered) or message("(nowhere)"),
                     outcome=outcome,
                     stop=stop,
@@ -545,9 +555,9 @@ def evaluate_zoc(scenario: ZocScenario) -> ZocResult:
         builder.add(
             "us.5",
             "'across Mountains' is read as {reading} (documented reading; option readings.mountains)",
-            reading="across mountain hexsides"
+            reading=N_("across mountain hexsides")
             if scenario.readings.mountains is MountainReading.HEXSIDE
-            else "across mountain hexsides and into mountain hexes",
+            else N_("across mountain hexsides and into mountain hexes"),
         )
     zoc: dict[str, tuple[str, ...]] = {}
     for unit in scenario.units:
