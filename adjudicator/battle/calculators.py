@@ -36,6 +36,7 @@ from adjudicator.battle.engine import (
     simulate,
     solve_exact,
 )
+from adjudicator.battle.picture import render_battle_svg
 from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
@@ -504,6 +505,7 @@ CALCULATORS = (
         scenario=BattleScenario,
         evaluate=evaluate_battle,
         games=tuple(game.value for game in Game),
+        picture=render_battle_svg,
     ),
     Calculator(
         name="battle-replay",
