@@ -123,5 +123,5 @@ def render_battle_svg(scenario: Any, result: Any, language: Language = ENGLISH) 
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" width="{WIDTH}" '
         f'height="{height:.0f}" role="img">'
     )
-    title = f"<title>{escape(language.render(message('Battle odds')))}</title>"
-    return "\n".join([head, title, *body, "</svg>"])
+    heading = f"<title>{escape(language.render(message('Battle odds')))}</title>"
+    return "\n".join([head, heading, *body, "</svg>"])
