@@ -137,6 +137,14 @@ class Combatant:
     """False when its hits cannot be assigned to aircraft."""
     leaves_after_round: int | None = None
     """The unit leaves the battle unharmed after this round, if the battle goes on."""
+    unit_type: str = ""
+    """The unit type it is one group of, where a casualty policy splits a type into several groups of the loss
+    order (empty: ``name`` is the type); the answers count survivors by type."""
+
+    @property
+    def type_name(self) -> str:
+        """The unit type: :attr:`unit_type`, or :attr:`name` when the type is not split."""
+        return self.unit_type or self.name
 
     def chance(self, die: Die = Die.D6) -> float:
         """The chance that one of its dice hits."""

@@ -280,7 +280,7 @@ class TestTryIt:
         assert tab.locator(f"{HOST} ul.rb-summary li").all_text_contents() == here["summary"]
         links = tab.eval_on_selector_all(f"{HOST} .rb-trace a", "links => links.map(a => a.href)")
         assert links and all(link.startswith(f"{url}{lang}/") for link in links)
-        if calculator in ("supply", "zoc", "stacking"):  # the hex-map calculators draw their map
+        if calculator in ("supply", "zoc", "stacking", "battle"):  # the calculators that draw their answer
             assert tab.locator(f"{HOST} img.rb-map").is_visible()
         assert tab.problems == []
 
