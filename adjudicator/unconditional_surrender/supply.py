@@ -34,17 +34,19 @@ only the first two may be off transport lines
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, MessageList, Summarized, message
-from adjudicator.plain import InvalidScenario
+from adjudicator.plain import InvalidScenario, Partial, part
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     Faction,
     HexMap,
+    MapNames,
     Marker,
     MarkerKind,
     Nationality,
@@ -178,29 +180,46 @@ class SupplyScenario:
     """Readings of ambiguous text."""
 
     def __post_init__(self) -> None:
-        problems = check_pieces(self.map, self.units, self.markers)
-        traceable = {unit.id for unit in self.units if unit.kind is UnitKind.GROUND}
-        for number, marker in enumerate(self.markers):
-            if marker.id is not None:
-                if marker.nationality is None:
-                    problems.append(
-                        ScenarioError(
-                            f"markers.{number}.nationality",
-                            f"marker {marker.id!r} has an id, so its supply is traced: it needs a nationality",
-                        )
-                    )
-                traceable.add(marker.id)
-        for name, wanted in (("overland", self.overland), ("only", self.only)):
-            for number, item in enumerate(wanted):
-                if item not in traceable:
-                    problems.append(ScenarioError(f"{name}.{number}", "a ground unit's id or the id of a marker", item))
-        for number, check in enumerate(self.checks):
-            if check.item not in traceable:
-                problems.append(
-                    ScenarioError(f"checks.{number}.item", "a ground unit's id or the id of a marker", check.item)
-                )
+        problems = _scenario_problems({name.name: getattr(self, name.name) for name in fields(self)})
         if problems:
             raise InvalidScenario(problems)
+
+    @classmethod
+    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
+        """The problems of a scenario whose fields have problems of their own (see :mod:`adjudicator.plain`)."""
+        return _scenario_problems(given)
+
+
+def _scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+    """Units and markers against the map, and every id the scenario asks about (whole or partial fields)."""
+    board, units, markers = given.get("map"), given.get("units", ()), given.get("markers", ())
+    problems = check_pieces(MapNames.of(board) if board is not None else None, units, markers)
+    traceable = {part(unit, "id") for unit in units if part(unit, "kind") in (UnitKind.GROUND, None)}
+    # an item whose id itself failed could be the one an action names: then nothing is said of unknown ids
+    complete = all(isinstance(part(unit, "id"), str) for unit in units)
+    for number, marker in enumerate(markers):
+        marker_id = part(marker, "id")
+        if marker_id is not None:
+            if part(marker, "nationality") is None and not isinstance(marker, Partial):
+                problems.append(
+                    ScenarioError(
+                        f"markers.{number}.nationality",
+                        f"marker {marker_id!r} has an id, so its supply is traced: it needs a nationality",
+                    )
+                )
+            traceable.add(marker_id)
+        complete = complete and not (isinstance(marker, Partial) and "id" not in marker.fields)
+    if not complete or "units" not in given:
+        return problems
+    for name in ("overland", "only"):
+        for number, item in enumerate(given.get(name, ())):
+            if item not in traceable:
+                problems.append(ScenarioError(f"{name}.{number}", "a ground unit's id or the id of a marker", item))
+    for number, check in enumerate(given.get("checks", ())):
+        item = part(check, "item")
+        if isinstance(item, str) and item not in traceable:
+            problems.append(ScenarioError(f"checks.{number}.item", "a ground unit's id or the id of a marker", item))
+    return problems
 
 
 @dataclass(frozen=True)
