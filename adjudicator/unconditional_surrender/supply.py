@@ -27,8 +27,8 @@ nationality). Items listed in ``overland`` need overland supply (10.2).
 {'near': True, 'far': False}
 >>> reason = [step.text for step in result.item("far").reasons][-1]
 >>> print(reason.replace("; ", ";\\n"))
-the line needs 3 hexes (c, b, a) before it reaches a transport line or the source;
-only the first two may be off transport lines
+the line reaches a transport line or the source only at its hex 3 (c, b, a);
+it must reach one within its first two hexes, the unit's hex not counted
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario, Partial, part
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder
+from adjudicator.trace import N_, Step, Trace, TraceBuilder, step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     Faction,
@@ -55,11 +55,11 @@ from adjudicator.unconditional_surrender.hexmap import (
     UnitKind,
     UnitType,
     Weather,
+    axial_distance,
     check_pieces,
 )
 from adjudicator.unconditional_surrender.network import (
-    RELAXED_STATES,
-    UNREACHED,
+    FREE_HEXES,
     FactionView,
     Move,
     Network,
@@ -70,11 +70,12 @@ from adjudicator.unconditional_surrender.network import (
     relaxed_search,
     strict_search,
 )
-from adjudicator.unconditional_surrender.zoc import MountainReading, ZocMap, ZocReadings
+from adjudicator.unconditional_surrender.zoc import AirUnitReading, MountainReading, ZocMap, ZocReadings
 
 __all__ = [
     "CALCULATORS",
     "CheckVerdict",
+    "DistanceReading",
     "ItemSupply",
     "LegKind",
     "PartisanBaseReading",
@@ -98,6 +99,15 @@ class PartisanBaseReading(enum.Enum):
     """Units and markers located in that minor country, whatever their nationality."""
 
 
+class DistanceReading(enum.Enum):
+    """How far a line may go before it joins a transport line or reaches its source (10.2; the entry's note)."""
+
+    WITHIN_TWO_HEXES = "within-two-hexes"
+    """The line reaches a transport line or its source within its first two hexes (the default)."""
+    TWO_OFF_NETWORK = "two-off-network"
+    """Up to two hexes off transport lines; the third may be the transport line's hex or the source."""
+
+
 @dataclass(frozen=True)
 class SupplyReadings:
     """Readings of ambiguous text used by the supply calculator."""
@@ -106,6 +116,15 @@ class SupplyReadings:
     """``us.5``: which mountains stop ZOC (and so EZOC on supply lines)."""
     partisan_base: PartisanBaseReading = PartisanBaseReading.UNITS_OF_COUNTRY
     """``us.10-1.partisan-base``: whom a Partisan Base supplies."""
+    distance: DistanceReading = DistanceReading.WITHIN_TWO_HEXES
+    """``us.10-2``: how far a line may go before it joins a transport line or reaches its source."""
+    air_units: AirUnitReading = AirUnitReading.NEGATE
+    """``us.10-2-1.ezoc``: whether a friendly air unit alone negates EZOC on a supply line."""
+
+    @property
+    def free_hexes(self) -> int:
+        """Hexes a line may enter by free steps, the hex where it joins the network included."""
+        return FREE_HEXES if self.distance is DistanceReading.WITHIN_TWO_HEXES else FREE_HEXES + 1
 
 
 class Purpose(enum.Enum):
@@ -241,6 +260,24 @@ def _leg(network: Network, node: int, move: Move | None) -> PathStep:
     return PathStep(network.index.names[node], kind)
 
 
+def _path_steps(network: Network, nodes: list[tuple[int, Move | None]]) -> tuple[PathStep, ...]:
+    """The path steps of a line; ``free`` only for hexes off the transport network.
+
+    The hex where a free step joins a transport line is entered by a free step but lies
+    on the network: it is labelled ``transport-line``.
+    """
+    steps = []
+    rails = network.index.rails
+    for position, (node, move) in enumerate(nodes):
+        leg = _leg(network, node, move)
+        following = nodes[position + 1][1] if position + 1 < len(nodes) else None
+        joins = following not in (Move.FREE, None) or position + 1 == len(nodes)
+        if leg.kind is LegKind.FREE and joins and node < network.index.hex_count and rails[node]:
+            leg = PathStep(leg.node, LegKind.TRANSPORT_LINE)
+        steps.append(leg)
+    return tuple(steps)
+
+
 @dataclass(frozen=True)
 class ItemSupply:
     """Supply of one unit or marker."""
@@ -299,7 +336,16 @@ class SupplyResult(Summarized):
     def summary_messages(self) -> list[Message]:
         lines = []
         for entry in self.items:
-            if entry.supplied:
+            if entry.supplied and len(entry.path) <= 1:
+                lines.append(
+                    message(
+                        "{item} ({hex}): supplied, in its supply source {source}",
+                        item=entry.id,
+                        hex=entry.hex,
+                        source=entry.source,
+                    )
+                )
+            elif entry.supplied:
                 lines.append(
                     message(
                         "{item} ({hex}): supplied from {source} — {path}",
@@ -359,13 +405,14 @@ def _items(scenario: SupplyScenario, network: Network, wanted: set[str] | None) 
 class _Group:
     """Items sharing faction, nationality, overland requirement (and location, for one Partisan reading)."""
 
-    def __init__(self, network: Network, view: FactionView, sources: list[Source], overland: bool) -> None:
+    def __init__(self, network: Network, view: FactionView, sources: list[Source], overland: bool, limit: int) -> None:
         self.network = network
         self.view = view
         self.sources = sources
         self.overland = overland
+        self.limit = limit
         self.usable = {source.node: source for source in sources if not source.blockers}
-        self.label, self.toward, self.how = strict_search(view, list(self.usable), overland)
+        self.label, self.toward, self.how = strict_search(view, list(self.usable), overland, limit)
         self._relaxed: Relaxed | None = None
 
     def first_move(self, start: int) -> tuple[int, int, Move] | None:
@@ -378,7 +425,7 @@ class _Group:
         if start < network.index.hex_count:
             for target in network.free[start]:
                 needed = label[target]
-                if needed < UNREACHED - 1 and (best is None or needed + 1 < best[0]):
+                if needed < self.limit and (best is None or needed + 1 < best[0]):
                     best = (needed + 1, target, Move.FREE)
         return best
 
@@ -393,15 +440,15 @@ class _Group:
     def nearest(self, starts: list[int], start: int) -> tuple[int, list[tuple[int, Move | None]]] | None:
         """(restrictions broken, line) of the line from ``start`` breaking the fewest restrictions."""
         if self._relaxed is None:
-            self._relaxed = relaxed_search(self.view, self.sources, self.overland, starts)
+            self._relaxed = relaxed_search(self.view, self.sources, self.overland, starts, self.limit)
         relaxed = self._relaxed
         best = best_relaxed(self.view, relaxed, start, self.overland)
         if best is None:
             return None
         cost, state, move = best
-        nodes: list[tuple[int, Move | None]] = [(start, None), (state // RELAXED_STATES, move)]
+        nodes: list[tuple[int, Move | None]] = [(start, None), (state // relaxed.states, move)]
         while relaxed.parent[state] != -1:
-            nodes.append((relaxed.parent[state] // RELAXED_STATES, Move(relaxed.move[state])))
+            nodes.append((relaxed.parent[state] // relaxed.states, Move(relaxed.move[state])))
             state = relaxed.parent[state]
         return cost, nodes
 
@@ -506,33 +553,125 @@ def _describe_line(
 
 
 def _diagnose(
-    network: Network, group: _Group, item: _Item, broken: int, nodes: list[tuple[int, Move | None]]
-) -> list[Step]:
-    """Each restriction the nearest line breaks, in order along the line."""
+    network: Network, group: _Group, item: _Item, nodes: list[tuple[int, Move | None]]
+) -> list[tuple[str, list[Step]]]:
+    """Each point where the nearest line breaks a restriction, in order along the line, with the reasons there."""
     view, index = group.view, network.index
-    steps: list[Step] = []
+    points: list[tuple[str, list[Step]]] = []
     free: list[str] = []
+    source = next((s for s in group.sources if s.node == nodes[-1][0]), None)
     for position, (node, move) in enumerate(nodes[1:], start=1):
         origin = nodes[position - 1][0]
+        crossing: list[Step] = []
         if move is Move.FREE:
             free.append(index.names[node])
-            steps.extend(side for other, side in network.blocked_sides.get(origin, ()) if other == node)
+            crossing.extend(side for other, side in network.blocked_sides.get(origin, ()) if other == node)
         elif move is not None:
-            steps.extend(view.move_violations(origin, node, move, group.overland))
+            crossing.extend(view.move_violations(origin, node, move, group.overland))
+        if crossing:
+            points.append((f"{index.names[origin]} → {index.names[node]}", crossing))
         if not view.admissible[node]:
-            steps.extend(view.reasons(node))
-    source = next((s for s in group.sources if s.node == nodes[-1][0]), None)
-    if source is not None:
-        steps.extend(source.blockers)
-    if len(free) > 2:
-        steps.append(
-            Step(
+            reasons = list(view.reasons(node))
+            if source is not None and source.node == node and source.blockers:
+                # the enemy piece that stops the source (10.1.1) is named there once, not twice
+                reasons = [step for step in reasons if step.rule != "us.10-2-1.enemy-units"]
+            if reasons:
+                points.append((index.names[node], reasons))
+    if source is not None and source.blockers:
+        points.append((index.names[source.node], list(source.blockers)))
+    if len(free) > group.limit:
+        beyond = free[group.limit :]
+        if group.limit == FREE_HEXES:
+            why = Step(
                 "us.10-2",
-                "the line needs {count} hexes ({hexes}) before it reaches a transport line or the source; only the "
-                "first two may be off transport lines",
+                "the line reaches a transport line or the source only at its hex {count} ({hexes}); it must reach "
+                "one within its first two hexes, the unit's hex not counted",
                 {"count": len(free), "hexes": ", ".join(free)},
             )
-        )
+        else:
+            why = Step(
+                "us.10-2",
+                "the line crosses {count} hexes off transport lines ({hexes}) before it reaches a transport line or "
+                "the source; at most two may be off them",
+                {"count": len(free) - 1, "hexes": ", ".join(free[:-1])},
+            )
+        points.append((", ".join(beyond), [why]))
+    return points
+
+
+ELIGIBILITY_REACH = FREE_HEXES + 1
+"""Cities and box edges within this many hexes of an unsupplied item are named when they are not its sources."""
+
+
+def _not_sources(network: Network, item: _Item, sources: list[Source]) -> list[Step]:
+    """Why the cities and off-map boxes near an unsupplied item are not its sources (10.1): the deciding rule."""
+    index = network.index
+    if item.node >= index.hex_count:
+        return []
+    here = index.hexes[item.node]
+    origin = (here.q, here.r)
+    own = {source.node for source in sources}
+    steps: list[Step] = []
+
+    def near(hex_: int) -> bool:
+        cell = index.hexes[hex_]
+        return axial_distance(origin, (cell.q, cell.r)) <= ELIGIBILITY_REACH
+
+    for country, cities in sorted(network.cities_of.items()):
+        for hex_ in cities:
+            if hex_ in own or not near(hex_):
+                continue
+            cell = index.hexes[hex_]
+            if item.nationality == Nationality.USA:
+                steps.append(
+                    Step(
+                        "us.10-1.eastern-us-canada",
+                        "{city} ({hex}) is not a supply source of {item}: US units draw supply only from the "
+                        "Eastern US/Canada box",
+                        {"city": cell.city, "hex": cell.id, "item": item.id},
+                    )
+                )
+            else:
+                steps.append(
+                    Step(
+                        "us.10-1.city",
+                        "{city} ({hex}) is a city of {country}, not of the home country of {item} ({nationality}): "
+                        "not its supply source",
+                        {
+                            "city": cell.city,
+                            "hex": cell.id,
+                            "country": country,
+                            "item": item.id,
+                            "nationality": item.nationality,
+                        },
+                    )
+                )
+    for number, box in enumerate(index.boxes):
+        node = index.first_box + number
+        if node in own or box.kind is BoxKind.OTHER:
+            continue
+        ports = [port for zone in box.sea_zones for port in index.zone_ports[index.position[zone] - index.hex_count]]
+        edge = [*index.box_entries[number], *(port for port in ports if port < index.hex_count)]
+        if not any(near(hex_) for hex_ in edge):
+            continue
+        if box.kind is BoxKind.SOVIET_INTERIOR:
+            steps.append(
+                Step(
+                    "us.10-1.soviet-interior",
+                    "the Soviet Interior box ({box}) supplies Soviet units only: not a supply source of {item} "
+                    "({nationality})",
+                    {"box": box.id, "item": item.id, "nationality": item.nationality},
+                )
+            )
+        else:
+            steps.append(
+                Step(
+                    "us.10-1.eastern-us-canada",
+                    "the Eastern US/Canada box ({box}) supplies British and US units only: not a supply source of "
+                    "{item} ({nationality})",
+                    {"box": box.id, "item": item.id, "nationality": item.nationality},
+                )
+            )
     return steps
 
 
@@ -567,7 +706,7 @@ def _trace_items(
     for (faction, nationality, overland, located), members in groups.items():
         view = network.view(faction)
         sources = view.sources(nationality, located, by_location)
-        group = _Group(network, view, sources, overland)
+        group = _Group(network, view, sources, overland, scenario.readings.free_hexes)
         unsupplied = []
         for item in members:
             overland_step = (
@@ -621,7 +760,7 @@ def _trace_items(
                 )
             ]
             reasons += _describe_line(network, item, nodes, devastated)
-            path = tuple(_leg(network, node, kind) for node, kind in nodes)
+            path = _path_steps(network, nodes)
             results[item.id] = ItemSupply(
                 item.id,
                 index.names[item.node],
@@ -655,7 +794,7 @@ def _trace_items(
                     None,
                     None,
                     (),
-                    (head, *overland_step, _no_source(item, has_eus)),
+                    (head, *overland_step, _no_source(item, has_eus), *_not_sources(network, item, sources)),
                 )
                 continue
             nearest = group.nearest(starts, item.node)
@@ -677,15 +816,21 @@ def _trace_items(
                     None,
                     None,
                     (),
-                    (head, *overland_step, why),
+                    (head, *overland_step, why, *_not_sources(network, item, sources)),
                 )
                 continue
             broken, nodes = nearest
-            path = tuple(_leg(network, node, kind) for node, kind in nodes)
-            lead = Step(
+            path = _path_steps(network, nodes)
+            points = _diagnose(network, group, item, nodes)
+            lead = step(
                 "us.10-2",
-                "the line that comes nearest ({path}) fails at {count} point{s}",
-                {"path": " → ".join(step.node for step in path), "count": broken, "s": "s" if broken != 1 else ""},
+                N_plural(
+                    "the line that comes nearest ({path}) fails at {count} point ({points})",
+                    "the line that comes nearest ({path}) fails at {count} points ({points})",
+                ),
+                path=" → ".join(leg.node for leg in path),
+                count=len(points),
+                points="; ".join(label for label, _ in points),
             )
             results[item.id] = ItemSupply(
                 item.id,
@@ -699,7 +844,13 @@ def _trace_items(
                 None,
                 broken,
                 path,
-                (head, *overland_step, lead, *_diagnose(network, group, item, broken, nodes)),
+                (
+                    head,
+                    *overland_step,
+                    lead,
+                    *(why for _, reasons in points for why in reasons),
+                    *_not_sources(network, item, sources),
+                ),
             )
     return results
 
@@ -850,20 +1001,48 @@ def _check(
 def _network(scenario: SupplyScenario) -> Network:
     index = scenario.map.index
     pieces = Pieces(index, scenario.units, scenario.markers)
-    return Network(index, pieces, ZocMap(pieces, ZocReadings(mountains=scenario.readings.mountains)))
+    return Network(
+        index,
+        pieces,
+        ZocMap(pieces, ZocReadings(mountains=scenario.readings.mountains, air_units=scenario.readings.air_units)),
+    )
 
 
 def evaluate_supply(scenario: SupplyScenario) -> SupplyResult:
     """Trace the supply of every item map-wide and answer the 10.3 checks."""
     network = _network(scenario)
     builder = TraceBuilder()
-    builder.add(
-        "us.10-2",
-        "reading: a line reaches a transport line or its source within its first two hexes (the unit's hex not "
-        "counted), "
-        "then stays on transport lines, sea zones and box links; the restrictions of 10.2.1 apply to every hex it "
-        "enters, the source's too",
-    )
+    if scenario.readings.distance is DistanceReading.WITHIN_TWO_HEXES:
+        builder.add(
+            "us.10-2",
+            "reading: a line reaches a transport line or its source within its first two hexes (the unit's hex not "
+            "counted), "
+            "then stays on transport lines, sea zones and box links; the restrictions of 10.2.1 apply to every hex it "
+            "enters, the source's too",
+        )
+    else:
+        builder.add(
+            "us.10-2",
+            "reading: a line may cross two hexes off transport lines (the unit's hex not counted) and reach a "
+            "transport line or its source in the next, then stays on transport lines, sea zones and box links "
+            "(option readings.distance); the restrictions of 10.2.1 apply to every hex it enters, the source's too",
+        )
+    air = [unit.id for unit in scenario.units if unit.kind is not UnitKind.GROUND]
+    if air:
+        if scenario.readings.air_units is AirUnitReading.NEGATE:
+            builder.add(
+                "us.10-2-1.ezoc",
+                "reading: a friendly air unit alone ({units}) negates EZOC on a supply line like any friendly unit "
+                "(option readings.air_units)",
+                units=", ".join(air),
+            )
+        else:
+            builder.add(
+                "us.10-2-1.ezoc",
+                "reading: only a friendly ground unit negates EZOC on a supply line; air units ({units}) do not "
+                "(option readings.air_units)",
+                units=", ".join(air),
+            )
     if scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY and any(
         m.kind is MarkerKind.PARTISAN_BASE for m in scenario.markers
     ):
@@ -930,7 +1109,8 @@ def supplied_by_forward_search(scenario: SupplyScenario, item_id: str) -> bool:
     sources = {s.node for s in view.sources(item.nationality, located, by_location) if not s.blockers}
     if item.node in sources:
         return True
-    return forward_supplied(view, item.node, {s for s in sources if view.admissible[s]}, item_id in scenario.overland)
+    usable = {s for s in sources if view.admissible[s]}
+    return forward_supplied(view, item.node, usable, item_id in scenario.overland, scenario.readings.free_hexes)
 
 
 CALCULATORS = (

@@ -55,6 +55,7 @@ from adjudicator.unconditional_surrender.hexmap import (
 __all__ = [
     "CALCULATORS",
     "Action",
+    "AirUnitReading",
     "MountainReading",
     "MoveQuery",
     "MoveVerdict",
@@ -84,12 +85,23 @@ class MountainReading(enum.Enum):
     """Mountain hexsides stop ZOC, and ZOC does not extend into mountain hexes either."""
 
 
+class AirUnitReading(enum.Enum):
+    """Whether a friendly air unit alone negates EZOC (8.1.1 and 10.2.1 say "a friendly unit"; see the notes)."""
+
+    NEGATE = "negate"
+    """Any friendly unit, an air unit too, negates EZOC where a rule lets a friendly unit do so (the default)."""
+    GROUND_ONLY = "ground-only"
+    """Only a friendly ground unit negates EZOC; an air (or naval) unit alone does not."""
+
+
 @dataclass(frozen=True)
 class ZocReadings:
     """Readings of ambiguous ZOC text; each is stated in the trace when it matters."""
 
     mountains: MountainReading = MountainReading.HEXSIDE
     """``us.5``: mountain hexsides only, or mountain hexes too."""
+    air_units: AirUnitReading = AirUnitReading.NEGATE
+    """``us.8-1-1``: whether a friendly air unit alone negates EZOC."""
 
 
 def zoc_hexes(index: MapIndex, hex_: int, readings: ZocReadings = ZocReadings()) -> tuple[int, ...]:
@@ -119,6 +131,7 @@ class ZocMap:
 
     def __init__(self, pieces: Pieces, readings: ZocReadings = ZocReadings()) -> None:
         self.pieces = pieces
+        self.readings = readings
         index = pieces.index
         self.sources: dict[int, list[Unit]] = {}
         self.reach: dict[str, tuple[int, ...]] = {}
@@ -145,8 +158,13 @@ class ZocMap:
 
     def friendly_unit(self, hex_: int, faction: Faction, besides: str | None = None) -> Unit | None:
         """Another friendly unit in ``hex_`` (markers never count, 8.1), or ``None``."""
+        ground_only = self.readings.air_units is AirUnitReading.GROUND_ONLY
         for unit in self.pieces.units_in(hex_):
-            if unit.faction is faction and unit.id != besides:
+            if (
+                unit.faction is faction
+                and unit.id != besides
+                and not (ground_only and unit.kind is not UnitKind.GROUND)
+            ):
                 return unit
         return None
 
@@ -566,6 +584,22 @@ def evaluate_zoc(scenario: ZocScenario) -> ZocResult:
             if scenario.readings.mountains is MountainReading.HEXSIDE
             else "across mountain hexsides and into mountain hexes",
         )
+    air = [unit.id for unit in scenario.units if unit.kind is not UnitKind.GROUND]
+    if air and scenario.queries:
+        if scenario.readings.air_units is AirUnitReading.NEGATE:
+            builder.add(
+                "us.8-1-1",
+                "reading: a friendly air unit alone ({units}) negates EZOC like any friendly unit (option "
+                "readings.air_units)",
+                units=", ".join(air),
+            )
+        else:
+            builder.add(
+                "us.8-1-1",
+                "reading: only a friendly ground unit negates EZOC; air units ({units}) do not (option "
+                "readings.air_units)",
+                units=", ".join(air),
+            )
     zoc: dict[str, tuple[str, ...]] = {}
     for unit in scenario.units:
         if unit.id in zmap.reach:
