@@ -589,11 +589,16 @@ def _diagnose(
                 {"count": len(free), "hexes": ", ".join(free)},
             )
         else:
-            why = Step(
+            why = step(
                 "us.10-2",
-                "the line crosses {count} hexes off transport lines ({hexes}) before it reaches a transport line or "
-                "the source; at most two may be off them",
-                {"count": len(free) - 1, "hexes": ", ".join(free[:-1])},
+                N_plural(
+                    "the line crosses {count} hex off transport lines ({hexes}) before it reaches a transport line "
+                    "or the source; at most two may be off them",
+                    "the line crosses {count} hexes off transport lines ({hexes}) before it reaches a transport line "
+                    "or the source; at most two may be off them",
+                ),
+                count=len(free) - 1,
+                hexes=", ".join(free[:-1]),
             )
         points.append((", ".join(beyond), [why]))
     return points
