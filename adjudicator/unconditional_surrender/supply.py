@@ -55,7 +55,6 @@ from adjudicator.unconditional_surrender.hexmap import (
     UnitKind,
     UnitType,
     Weather,
-    axial_distance,
     check_pieces,
 )
 from adjudicator.unconditional_surrender.network import (
@@ -613,52 +612,47 @@ def _not_sources(network: Network, item: _Item, sources: list[Source]) -> list[S
     index = network.index
     if item.node >= index.hex_count:
         return []
-    here = index.hexes[item.node]
-    origin = (here.q, here.r)
     own = {source.node for source in sources}
+    # the hexes within reach, by rings of neighbours: at most 37, whatever the size of the map
+    near, ring = {item.node}, [item.node]
+    for _ in range(ELIGIBILITY_REACH):
+        ring = [other for hex_ in ring for other in index.neighbours(hex_) if other not in near]
+        near.update(ring)
     steps: list[Step] = []
-
-    def near(hex_: int) -> bool:
+    boxes: set[int] = set()
+    for hex_ in sorted(near):
+        boxes.update(index.entry_boxes.get(hex_, ()))
+        for zone in index.port_zones.get(hex_, ()):
+            boxes.update(port for port in index.zone_ports[zone - index.hex_count] if index.is_box(port))
         cell = index.hexes[hex_]
-        return axial_distance(origin, (cell.q, cell.r)) <= ELIGIBILITY_REACH
-
-    for country, cities in sorted(network.cities_of.items()):
-        for hex_ in cities:
-            if hex_ in own or not near(hex_):
-                continue
-            cell = index.hexes[hex_]
-            if item.nationality == Nationality.USA:
-                steps.append(
-                    Step(
-                        "us.10-1.eastern-us-canada",
-                        "{city} ({hex}) is not a supply source of {item}: US units draw supply only from the "
-                        "Eastern US/Canada box",
-                        {"city": cell.city, "hex": cell.id, "item": item.id},
-                    )
-                )
-            else:
-                steps.append(
-                    Step(
-                        "us.10-1.city",
-                        "{city} ({hex}) is a city of {country}, not of the home country of {item} ({nationality}): "
-                        "not its supply source",
-                        {
-                            "city": cell.city,
-                            "hex": cell.id,
-                            "country": country,
-                            "item": item.id,
-                            "nationality": item.nationality,
-                        },
-                    )
-                )
-    for number, box in enumerate(index.boxes):
-        node = index.first_box + number
-        if node in own or box.kind is BoxKind.OTHER:
+        if cell.city is None or cell.country is None or hex_ in own:
             continue
-        ports = [port for zone in box.sea_zones for port in index.zone_ports[index.position[zone] - index.hex_count]]
-        edge = [*index.box_entries[number], *(port for port in ports if port < index.hex_count)]
-        if not any(near(hex_) for hex_ in edge):
-            continue
+        if item.nationality == Nationality.USA:
+            steps.append(
+                Step(
+                    "us.10-1.eastern-us-canada",
+                    "{city} ({hex}) is not a supply source of {item}: US units draw supply only from the "
+                    "Eastern US/Canada box",
+                    {"city": cell.city, "hex": cell.id, "item": item.id},
+                )
+            )
+        elif cell.country != item.nationality:
+            steps.append(
+                Step(
+                    "us.10-1.city",
+                    "{city} ({hex}) is a city of {country}, not of the home country of {item} ({nationality}): "
+                    "not its supply source",
+                    {
+                        "city": cell.city,
+                        "hex": cell.id,
+                        "country": cell.country,
+                        "item": item.id,
+                        "nationality": item.nationality,
+                    },
+                )
+            )
+    for node in sorted(boxes - own):
+        box = index.box(node)
         if box.kind is BoxKind.SOVIET_INTERIOR:
             steps.append(
                 Step(
@@ -668,7 +662,7 @@ def _not_sources(network: Network, item: _Item, sources: list[Source]) -> list[S
                     {"box": box.id, "item": item.id, "nationality": item.nationality},
                 )
             )
-        else:
+        elif box.kind is BoxKind.EASTERN_US_CANADA:
             steps.append(
                 Step(
                     "us.10-1.eastern-us-canada",
