@@ -380,7 +380,16 @@ STILL_ENGLISH = frozenset(
         ("{item}: the line runs from {start} (not counted): {parts}, to {source}", "parts"),
         ("the {party} {kind} rolls on the {table} damage table", "party"),
         ("{party} {kind}: {effects}", "party"),
-        ("the line that comes nearest ({path}) fails at {count} point{s}", "path"),
+        ("the line that comes nearest ({path}) fails at {count} point ({points})", "path"),
+        ("the line that comes nearest ({path}) fails at {count} point ({points})", "points"),
+        (
+            "{city} ({hex}) is a city of {country}, not of the home country of {item} ({nationality}): not its supply source",  # noqa: E501 - a msgid is one line
+            "country",
+        ),
+        (
+            "{city} ({hex}) is a city of {country}, not of the home country of {item} ({nationality}): not its supply source",  # noqa: E501 - a msgid is one line
+            "nationality",
+        ),
         ("{item} ({hex}): supplied from {source} — {path}", "path"),
         ("{card} comes up and can be carried out, so {player} pays its cost now: {price}", "price"),
         ("- {problem}", "problem"),
