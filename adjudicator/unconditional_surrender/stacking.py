@@ -40,8 +40,9 @@ Complexity: ``O(U + Σ k²)`` for ``U`` units and ``k`` ground units per hex
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import combinations
+from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, N_plural, Summarized, message
@@ -53,6 +54,7 @@ from adjudicator.unconditional_surrender.hexmap import (
     Faction,
     HexMap,
     MapIndex,
+    MapNames,
     Nationality,
     Unit,
     UnitKind,
@@ -159,15 +161,27 @@ class StackingScenario:
     """Readings of ambiguous text."""
 
     def __post_init__(self) -> None:
-        problems = check_pieces(self.map, self.units)
-        known = {hex_.id for hex_ in self.map.hexes} | {box.id for box in self.map.boxes}
-        for number, name in enumerate(self.hexes):
-            if name not in known:
-                problems.append(
-                    ScenarioError(f"hexes.{number}", "unknown hex; expected a hex or off-map box of the map", name)
-                )
+        problems = _scenario_problems({name.name: getattr(self, name.name) for name in fields(self)})
         if problems:
             raise InvalidScenario(problems)
+
+    @classmethod
+    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
+        """The problems of a scenario whose fields have problems of their own (see :mod:`adjudicator.plain`)."""
+        return _scenario_problems(given)
+
+
+def _scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+    """Units against the map and the hexes asked about (whole or partial fields)."""
+    board = given.get("map")
+    names = MapNames.of(board) if board is not None else None
+    problems = check_pieces(names, given.get("units", ()))
+    for number, name in enumerate(given.get("hexes", ())):
+        if names is not None and names.is_place(name) is False:
+            problems.append(
+                ScenarioError(f"hexes.{number}", "unknown hex; expected a hex or off-map box of the map", name)
+            )
+    return problems
 
 
 @dataclass(frozen=True)
