@@ -683,9 +683,9 @@ def _not_sources(network: Network, item: _Item, sources: list[Source]) -> list[S
                     {
                         "city": cell.city,
                         "hex": cell.id,
-                        "country": cell.country,
+                        "country": country_word(cell.country) if cell.country else cell.country,
                         "item": item.id,
-                        "nationality": item.nationality,
+                        "nationality": country_word(item.nationality),
                     },
                 )
             )

@@ -301,14 +301,6 @@ STILL_ENGLISH = frozenset(
         ("the {party} {kind} rolls on the {table} damage table", "party"),
         ("{party} {kind}: {effects}", "party"),
         ("the line that comes nearest ({path}) fails at {count} point ({points})", "points"),
-        (
-            "{city} ({hex}) is a city of {country}, not of the home country of {item} ({nationality}): not its supply source",  # noqa: E501 - a msgid is one line
-            "country",
-        ),
-        (
-            "{city} ({hex}) is a city of {country}, not of the home country of {item} ({nationality}): not its supply source",  # noqa: E501 - a msgid is one line
-            "nationality",
-        ),
         ("no {name} {value:+d}: {reason}", "reason"),
         ("{name} {value:+d}: {reason}", "reason"),
         ("external fuel tank roll {roll}: {verdict}", "verdict"),
