@@ -92,7 +92,7 @@ class TestSources:
         assert not result.supplied["s1"] and "us.10-1" in [step.rule for step in reasons]
         assert reasons[-1].rule == "us.10-1.city"
         assert reasons[-1].text == (
-            "Berlin (A0) is a city of germany, not of the home country of s1 (ussr): not its supply source"
+            "Berlin (A0) is a city of Germany, not of the home country of s1 (USSR): not its supply source"
         )
 
     def test_a_unit_in_its_source(self) -> None:
