@@ -34,6 +34,7 @@ it must reach one within its first two hexes, the unit's hex not counted
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -589,12 +590,20 @@ def _describe_line(
     return steps
 
 
+def _names(names: Sequence[str], separator: str = ", ") -> Message:
+    """Hex or sea-zone names as one point of :func:`_diagnose` (each name a field value: an id, not English)."""
+    return message("{node}", node=MessageList(tuple(message("{node}", node=name) for name in names), separator))
+
+
 def _diagnose(
     network: Network, group: _Group, item: _Item, nodes: list[tuple[int, Move | None]]
-) -> list[tuple[str, list[Step]]]:
-    """Each point where the nearest line breaks a restriction, in order along the line, with the reasons there."""
+) -> list[tuple[Message, list[Step]]]:
+    """Each point where the nearest line breaks a restriction, in order along the line, with the reasons there.
+
+    A point is named by its hex, its hexside (``A1 → A2``) or the free hexes beyond the limit (``A3, A4``).
+    """
     view, index = group.view, network.index
-    points: list[tuple[str, list[Step]]] = []
+    points: list[tuple[Message, list[Step]]] = []
     free: list[str] = []
     source = next((s for s in group.sources if s.node == nodes[-1][0]), None)
     for position, (node, move) in enumerate(nodes[1:], start=1):
@@ -606,16 +615,16 @@ def _diagnose(
         elif move is not None:
             crossing.extend(view.move_violations(origin, node, move, group.overland))
         if crossing:
-            points.append((f"{index.names[origin]} → {index.names[node]}", crossing))
+            points.append((_names((index.names[origin], index.names[node]), " → "), crossing))
         if not view.admissible[node]:
             reasons = list(view.reasons(node))
             if source is not None and source.node == node and source.blockers:
                 # the enemy piece that stops the source (10.1.1) is named there once, not twice
                 reasons = [step for step in reasons if step.rule != "us.10-2-1.enemy-units"]
             if reasons:
-                points.append((index.names[node], reasons))
+                points.append((_names((index.names[node],)), reasons))
     if source is not None and source.blockers:
-        points.append((index.names[source.node], list(source.blockers)))
+        points.append((_names((index.names[source.node],)), list(source.blockers)))
     if len(free) > group.limit:
         beyond = free[group.limit :]
         if group.limit == FREE_HEXES:
@@ -637,7 +646,7 @@ def _diagnose(
                 count=len(free) - 1,
                 hexes=", ".join(free[:-1]),
             )
-        points.append((", ".join(beyond), [why]))
+        points.append((_names(beyond), [why]))
     return points
 
 
@@ -867,7 +876,7 @@ def _trace_items(
                 ),
                 path=MessageList(tuple(message("{node}", node=leg.node) for leg in path), " → "),
                 count=len(points),
-                points="; ".join(label for label, _ in points),
+                points=MessageList(tuple(label for label, _ in points), "; "),
             )
             results[item.id] = ItemSupply(
                 item.id,

@@ -284,29 +284,7 @@ German name, ``Blitzangriff (blitz)``) and ``feuerwehr`` (the German card name a
 blocking-rule letter ``aa``, the sea-zone id ``baltic`` of the Unconditional Surrender maps and the
 unit id ``siberian`` of its snow-Blitz example."""
 
-STILL_ENGLISH = frozenset(
-    {
-        ("{effect}: as before, and the radio is destroyed", "effect"),
-        ("  row {row}: {chance} — {effects}", "effects"),
-        ("{rolls}: {effects}", "effects"),
-        ("each research die costs {cost} IPCs{industrial}", "industrial"),
-        ("no {name} {value:+d}: {reason}", "name"),
-        ("{name} {value:+d}: {reason}", "name"),
-        (
-            "stuck vehicle given a {order} order: {training}+ gets it free (moves 1d10 cm straight ahead), less leaves it stuck for good and Immobilised",  # noqa: E501 - a msgid is one line
-            "order",
-        ),
-        ("The roll: {outcome}.", "outcome"),
-        ("the roll of {roll}: {outcome}", "outcome"),
-        ("the {party} {kind} rolls on the {table} damage table", "party"),
-        ("{party} {kind}: {effects}", "party"),
-        ("the line that comes nearest ({path}) fails at {count} point ({points})", "points"),
-        ("no {name} {value:+d}: {reason}", "reason"),
-        ("{name} {value:+d}: {reason}", "reason"),
-        ("external fuel tank roll {roll}: {verdict}", "verdict"),
-        ("the line of fire passes through {count} friendly figure(s): precision test {verdict}", "verdict"),
-    }
-)
+STILL_ENGLISH: frozenset[tuple[str, str]] = frozenset()
 
 
 def _catalog_words() -> set[str]:
