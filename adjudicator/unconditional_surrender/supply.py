@@ -142,6 +142,20 @@ class Purpose(enum.Enum):
     OFFENSIVE_ADVANCE = "offensive-advance"
 
 
+PURPOSE_WORDS: dict[Purpose, str] = {
+    Purpose.DEPLOYMENT_SITE: N_("deployment site"),
+    Purpose.AIR_NAVAL_BASE: N_("air/naval base"),
+    Purpose.COMBINE: N_("combining in the Organization Segment"),
+    Purpose.MOVEMENT_PHASE: N_("Movement Phase"),
+    Purpose.AIRBORNE_LANDING: N_("airborne landing"),
+    Purpose.AIRBORNE_DEFENCE: N_("airborne defence"),
+    Purpose.TANK_SHIFT: N_("tank shift"),
+    Purpose.HQ_SUPPORT: N_("HQ support"),
+    Purpose.OFFENSIVE_ADVANCE: N_("offensive advance"),
+}
+"""Each 10.3 action as a summary line names it (a catalog word, so it is shown in the reader's language)."""
+
+
 class LegKind(enum.Enum):
     """How a node of a supply line is entered."""
 
@@ -393,7 +407,9 @@ class SupplyResult(Summarized):
                 check.allowed
             ]
             lines.append(
-                message("{item} {purpose}: {answer}", item=check.item, purpose=check.purpose.value, answer=answer)
+                message(
+                    "{item} {purpose}: {answer}", item=check.item, purpose=PURPOSE_WORDS[check.purpose], answer=answer
+                )
             )
         return lines
 
@@ -706,7 +722,7 @@ def _not_sources(network: Network, item: _Item, sources: list[Source]) -> list[S
                     "us.10-1.soviet-interior",
                     "the Soviet Interior box ({box}) supplies Soviet units only: not a supply source of {item} "
                     "({nationality})",
-                    {"box": box.id, "item": item.id, "nationality": item.nationality},
+                    {"box": box.id, "item": item.id, "nationality": country_word(item.nationality)},
                 )
             )
         elif box.kind is BoxKind.EASTERN_US_CANADA:
@@ -715,7 +731,7 @@ def _not_sources(network: Network, item: _Item, sources: list[Source]) -> list[S
                     "us.10-1.eastern-us-canada",
                     "the Eastern US/Canada box ({box}) supplies British and US units only: not a supply source of "
                     "{item} ({nationality})",
-                    {"box": box.id, "item": item.id, "nationality": item.nationality},
+                    {"box": box.id, "item": item.id, "nationality": country_word(item.nationality)},
                 )
             )
     return steps

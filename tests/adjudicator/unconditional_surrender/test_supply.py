@@ -191,7 +191,7 @@ class TestSources:
         assert not result.supplied["gb"]
         assert (
             "us.10-1.soviet-interior",
-            "the Soviet Interior box (interior) supplies Soviet units only: not a supply source of gb (britain)",
+            "the Soviet Interior box (interior) supplies Soviet units only: not a supply source of gb (Britain)",
         ) in [(step.rule, step.text) for step in result.item("gb").reasons]
 
     def test_soviet_interior_by_the_east_edge(self) -> None:
