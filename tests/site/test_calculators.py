@@ -28,7 +28,7 @@ from ruamel.yaml import YAML
 
 from adjudicator.registry import calculators
 from adjudicator.web import evaluate_json
-from rulebook.adjudication.forms import page_catalog_json
+from rulebook.adjudication.forms import CONTEXT_SEPARATOR, field_label, form_words, page_catalog_json
 from rulebook.adjudication.scenarios import scenario_schema
 from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
 from rulebook.content.model import LANGUAGES, Corpus, Example
@@ -278,6 +278,17 @@ class TestTryIt:
         assert here["lang"] == lang
         assert _close(_answer(tab), here["result"]) == []
         assert tab.locator(f"{HOST} ul.rb-summary li").all_text_contents() == here["summary"]
+        # The form's labels are in the page's language too (the forms catalog; the field name is the title).
+        labels = tab.eval_on_selector_all(
+            f"{HOST} .rb-form label[title]", "labels => labels.map(label => [label.title, label.textContent])"
+        )
+        words = form_words(LOCALES, lang)
+        assert labels and all(
+            text == words.get(f"field{CONTEXT_SEPARATOR}{field_label(name)}", field_label(name))
+            for name, text in labels
+        )
+        if lang != "en":
+            assert any(text != field_label(name) for name, text in labels)  # translated, not the English label
         links = tab.eval_on_selector_all(f"{HOST} .rb-trace a", "links => links.map(a => a.href)")
         assert links and all(link.startswith(f"{url}{lang}/") for link in links)
         if calculator in ("supply", "zoc", "stacking", "battle"):  # the calculators that draw their answer
