@@ -342,6 +342,17 @@ class PartyKind(enum.Enum):
         return _CATEGORIES.get(self)
 
 
+TERRAIN_WORDS = {
+    PartyKind.HUGE_BUILDING: N_("huge-building"),
+    PartyKind.LARGE_BUILDING: N_("large-building"),
+    PartyKind.MEDIUM_BUILDING: N_("medium-building"),
+    PartyKind.WALL: N_("wall"),
+    PartyKind.SMALL_BUILDING: N_("small-building"),
+}
+"""The terrain features a vehicle can run into, as catalog words spelled like their values (so a kind shown in a
+collision line is translated; the vehicle kinds are :data:`~adjudicator.operation_ww2.vocabulary.VEHICLE_WORDS`)."""
+
+
 _K = PartyKind
 _CATEGORIES = {
     _K.HEAVY_TANK: CollisionCategory.HEAVY,
