@@ -173,6 +173,13 @@ class PrecisionTestOutcome(enum.Enum):
     COVERING_VEHICLE = "covering-vehicle"
 
 
+PRECISION_OUTCOME_WORDS = {
+    PrecisionTestOutcome.ORIGINAL_TARGET: N_("original-target"),
+    PrecisionTestOutcome.COVERING_VEHICLE: N_("covering-vehicle"),
+}
+"""The outcomes as catalog words spelled like their values, so an outcome shown in a trace is translated."""
+
+
 @dataclass(frozen=True)
 class PrecisionTestScenario:
     """The line of fire to a target: friendly figures on it, another vehicle hiding the target."""

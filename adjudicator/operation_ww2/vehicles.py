@@ -342,6 +342,15 @@ class PartyKind(enum.Enum):
         return _CATEGORIES.get(self)
 
 
+CATEGORY_WORDS = {
+    CollisionCategory.UNARMOURED: N_("unarmoured"),
+    CollisionCategory.LIGHT: N_("light"),
+    CollisionCategory.MEDIUM: N_("medium"),
+    CollisionCategory.HEAVY: N_("heavy"),
+}
+"""The collision categories as catalog words spelled like their values (shown in traces, so translated)."""
+
+
 TERRAIN_WORDS = {
     PartyKind.HUGE_BUILDING: N_("huge-building"),
     PartyKind.LARGE_BUILDING: N_("large-building"),
