@@ -336,12 +336,17 @@ def _render_tree(
 
     for entry in corpus.entries:
         view = entry_view(site, entry, lang)
+        # Every example is shown at least compact; the budget left after those opens them one by one, in
+        # order, to their scenario and steps.
+        rendered = [example_markdown(example, compact=True) for example in view.examples]
         budget = ENTRY_MARKDOWN_BUDGET - _size(view.main_body) - _size(view.second_body or "")
-        rendered = []
-        for example in view.examples:
+        budget -= sum(_size(compact) for compact in rendered)
+        for index, example in enumerate(view.examples):
             full = example_markdown(example, compact=False)
-            budget -= _size(full)
-            rendered.append(full if budget >= 0 else example_markdown(example, compact=True))
+            if _size(full) - _size(rendered[index]) > budget:
+                break
+            budget -= _size(full) - _size(rendered[index])
+            rendered[index] = full
         page(
             site.paths[entry.id],
             "entry.md.j2",
