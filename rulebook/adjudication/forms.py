@@ -43,9 +43,11 @@ from rulebook.content.model import LANGUAGES
 
 __all__ = [
     "DOMAIN",
+    "FormLabels",
     "FormMessage",
     "choice_label",
     "field_label",
+    "form_labels",
     "form_messages",
     "form_words",
     "forms_template",
@@ -206,6 +208,53 @@ def form_words(locales: Path, lang: str) -> dict[str, str]:
         key = f"{message.context}{CONTEXT_SEPARATOR}{message.id}" if message.context else str(message.id)
         words[key] = message.string
     return words
+
+
+@dataclasses.dataclass(frozen=True)
+class FormLabels:
+    """The form words of one language as the site's worked examples show a scenario or a result.
+
+    Only names the forms catalog knows are labelled: a mapping's keys that are not fields (unit
+    ids, hex ids) and strings that are not choices stay as they are.
+
+    >>> labels = FormLabels(known=frozenset({"field\x04Loss order", "choice\x04western allies"}),
+    ...     words={"field\x04Loss order": "Verlustreihenfolge"})
+    >>> labels.field("loss_order"), labels.field("s1"), labels.choice("western-allies"), labels.choice("A1")
+    ('Verlustreihenfolge', None, 'western allies', None)
+    """
+
+    known: frozenset[str]
+    """Every message of the catalog, as ``context + "\x04" + msgid``."""
+    words: dict[str, str] = dataclasses.field(default_factory=dict)
+    """The translated ones (:func:`form_words`); the others are shown in English."""
+
+    def field(self, name: str) -> str | None:
+        """The label of field ``name`` in this language, or ``None`` if no form has such a field."""
+        key = f"field{CONTEXT_SEPARATOR}{field_label(name)}"
+        return self.words.get(key, field_label(name)) if key in self.known else None
+
+    def choice(self, value: str) -> str | None:
+        """The word for choice ``value`` in this language, or ``None`` if no form offers it."""
+        key = f"choice{CONTEXT_SEPARATOR}{choice_label(value)}"
+        return self.words.get(key, choice_label(value)) if key in self.known else None
+
+
+def form_labels(locales: Path, lang: str) -> FormLabels:
+    """The field labels and choices of ``lang`` (its ``forms.po``; every catalog holds every message).
+
+    >>> labels = form_labels(Path("locales"), "de")
+    >>> labels.field("distance_cm") != "Distance cm", labels.field("not_a_field_anywhere")
+    (True, None)
+    """
+    path = locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN, abort_invalid=True)
+    known = frozenset(
+        f"{message.context}{CONTEXT_SEPARATOR}{message.id}" if message.context else str(message.id)
+        for message in catalog
+        if message.id
+    )
+    return FormLabels(known, form_words(locales, lang))
 
 
 def page_catalog_json(locales: Path, lang: str) -> str:

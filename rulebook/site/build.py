@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.adjudication.examples import ResultCache
-from rulebook.adjudication.forms import page_catalog_json
+from rulebook.adjudication.forms import form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
@@ -329,8 +329,17 @@ def build_site(
     for warning in compile_catalogs(paths.locales, mo_dir, tuple(languages)):
         say(f"warning: {warning} (shown in English)")
     answers_in = {code: load_language(paths.locales, code) for code in languages}
+    labels_in = {code: form_labels(paths.locales, code) for code in languages}
     trees = render_site(
-        corpus, paths.work / "docs", paths.templates, mo_dir, languages, outcomes, progress=say, answers_in=answers_in
+        corpus,
+        paths.work / "docs",
+        paths.templates,
+        mo_dir,
+        languages,
+        outcomes,
+        progress=say,
+        answers_in=answers_in,
+        labels_in=labels_in,
     )
     config_dir = paths.work / "mkdocs"
     config_dir.mkdir(parents=True, exist_ok=True)

@@ -16,6 +16,7 @@ Page paths, hence URLs, derive from ids only (issue 6, "stable deep links")::
     sources/index.md              /<lang>/sources/              every source
     glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
     examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
+    examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
     calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
     translation.md, search.md                                   translation status, search
 
@@ -48,8 +49,10 @@ from adjudicator.messages import Language as AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook import __version__
 from rulebook.adjudication.examples import ExampleOutcome
+from rulebook.adjudication.forms import FormLabels
 from rulebook.content.model import LANGUAGES, Corpus, Language
 from rulebook.errors import TemplateError
+from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
 from rulebook.site.i18n import format_count, language_name, load_translations
 from rulebook.site.markdown import inline_markdown, yaml_string
 from rulebook.site.reading import (
@@ -96,12 +99,19 @@ __all__ = ["ENTRY_MARKDOWN_BUDGET", "RenderedTree", "check_game_ids", "render_ro
 
 
 ENTRY_MARKDOWN_BUDGET = 21_000
-"""Bytes (UTF-8) of Markdown (the texts plus worked examples in full) one entry page may carry.
+"""Bytes (UTF-8) of Markdown (the texts plus worked examples with their scenario and steps) one entry
+page may carry.
 
 Issue 6 caps an entry page's HTML at 50 KB; the theme takes about 14 KB, the previous/next links and
-the way into the reading view about 0.6 KB (issue 19). Examples past the
-budget are shown compact (title, badge, outcome) and linked to their full version on the
-game's examples page, where every example is always shown in full."""
+the way into the reading view about 0.6 KB (issue 19). On an entry page an example shows its title,
+the quote (unless it is the page's own text), its outcome, badge and "try it"; its scenario and
+steps are a tap away (a ``<details>``) while the budget lasts, and past it on the game's examples
+page, where every example is always shown in full."""
+
+EXAMPLES_PAGE_BUDGET = 30_000
+"""Bytes (UTF-8) of Markdown of worked examples one page of a game's examples may carry, in the
+heaviest language: issue 19 caps every page's HTML at 60 KB, and the theme with the navigation
+takes about 24 KB of it."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +125,7 @@ class RenderedTree:
     """Per-language MkDocs settings rendered from ``mkdocs.yml.j2`` (nav, labels)."""
 
 
-def _environment(templates_dir: Path, mo_dir: Path, lang: str) -> jinja2.Environment:
+def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabels | None = None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         extensions=["jinja2.ext.i18n"],
@@ -125,7 +135,10 @@ def _environment(templates_dir: Path, mo_dir: Path, lang: str) -> jinja2.Environ
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_gettext_translations(load_translations(mo_dir, lang), newstyle=True)  # type: ignore[attr-defined]
+    translations = load_translations(mo_dir, lang)
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    words = PlainWords(labels or FormLabels(frozenset()), translations.gettext("yes"), translations.gettext("no"), lang)
+    env.globals["plain"] = lambda value: plain_html(value, words)
     env.filters["inline"] = inline_markdown
     env.filters["yaml_string"] = yaml_string
     env.globals["markdown"] = Markup
@@ -177,41 +190,101 @@ def render_site(
     outcomes: Sequence[ExampleOutcome] = (),
     progress: Callable[[str], None] | None = None,
     answers_in: Mapping[str, AnswerLanguage] | None = None,
+    labels_in: Mapping[str, FormLabels] | None = None,
 ) -> list[RenderedTree]:
     """Write every page of every language tree to ``out_dir/<lang>/`` and return the trees.
 
     ``outcomes`` are the results of :func:`rulebook.adjudication.examples.run_examples` (shown on their
     entries' pages); ``answers_in`` the adjudicator catalog per language code
-    (:func:`rulebook.adjudication.messages.load_language`) their traces are shown in (English without).
+    (:func:`rulebook.adjudication.messages.load_language`) their traces are shown in (English without);
+    ``labels_in`` the calculator forms' words per language code (:func:`rulebook.adjudication.forms.form_labels`)
+    their scenarios and outcomes are labelled with (the data's own keys without).
     ``out_dir`` is emptied first, so a removed entry leaves no stale page.
     """
     check_game_ids(corpus)
     site = SiteIndex(corpus, outcomes, answers_in)
     reading = plan_reading(site)
+    envs = {code: _environment(templates_dir, mo_dir, code, (labels_in or {}).get(code)) for code in languages}
+    example_pages = _plan_example_pages(site, envs)
+    site.example_pages = {
+        example_id: page.path for pages in example_pages.values() for page in pages for example_id in page.example_ids
+    }
     if out_dir.exists():
         shutil.rmtree(out_dir)
     trees = []
     for code in languages:
-        tree = _render_tree(site, reading, corpus, code, out_dir, templates_dir, mo_dir)
+        tree = _render_tree(site, reading, corpus, code, out_dir, templates_dir, envs[code], example_pages)
         trees.append(tree)
         if progress:
             progress(f"generated {tree.pages} pages for {code}")
     return trees
 
 
-def _render_tree(
-    site: SiteIndex, reading: ReadingIndex, corpus: Corpus, code: str, out_dir: Path, templates_dir: Path, mo_dir: Path
-) -> RenderedTree:
-    """Write every page of the ``code`` language tree to ``out_dir/<code>/``."""
-    lang = Language(code)
-    env = _environment(templates_dir, mo_dir, code)
-    docs = out_dir / code
-    common = {
+def _common(code: str) -> dict[str, Any]:
+    """What every template of the ``code`` tree is given."""
+    return {
         "lang": code,
         "page_language": language_name(code),
         "version": __version__,
         "languages": [(other, language_name(other)) for other in LANGUAGES],
     }
+
+
+def _in_source_order(site: SiteIndex) -> list[ExampleOutcome]:
+    return sorted(
+        site.outcomes,
+        key=lambda o: (
+            site.entries[o.example.entries[0]].source,
+            site.entries[o.example.entries[0]].order,
+            o.example.id,
+        ),
+    )
+
+
+def _plan_example_pages(site: SiteIndex, envs: Mapping[str, jinja2.Environment]) -> dict[str, list[ExamplesPage]]:
+    """Each game's examples pages: an example weighs its Markdown in full in the heaviest language
+    rendered, so every tree has the same pages."""
+    outcomes = {outcome.example.id: outcome for outcome in site.outcomes}
+
+    def weight(example_id: str) -> int:
+        outcome = outcomes[example_id]
+        path = examples_path(outcome.example.game)
+        return max(
+            _size(
+                _render(
+                    env,
+                    "_example.md.j2",
+                    {
+                        **_common(code),
+                        "example": example_view(site, outcome, Language(code), path),
+                        "compact": False,
+                        "expanded": True,
+                    },
+                )
+            )
+            for code, env in envs.items()
+        )
+
+    by_game: dict[str, list[str]] = {}
+    for outcome in _in_source_order(site):
+        by_game.setdefault(outcome.example.game, []).append(outcome.example.id)
+    return plan_example_pages(by_game, weight, EXAMPLES_PAGE_BUDGET)
+
+
+def _render_tree(
+    site: SiteIndex,
+    reading: ReadingIndex,
+    corpus: Corpus,
+    code: str,
+    out_dir: Path,
+    templates_dir: Path,
+    env: jinja2.Environment,
+    example_pages: Mapping[str, list[ExamplesPage]],
+) -> RenderedTree:
+    """Write every page of the ``code`` language tree to ``out_dir/<code>/``."""
+    lang = Language(code)
+    docs = out_dir / code
+    common = _common(code)
     count = 0
 
     def page(path: str, template: str, **context: Any) -> None:
@@ -256,17 +329,24 @@ def _render_tree(
             page(plan.path, "reading.md.j2", **template_fields(reading_view(site, reading, plan, lang)))
     page(SOURCES_INDEX, "sources.md.j2", sources=source_rows(site, reading, lang))
 
-    def example_markdown(view: ExampleView, compact: bool) -> Markup:
-        return Markup(_render(env, "_example.md.j2", {**common, "example": view, "compact": compact}))
+    def example_markdown(view: ExampleView, compact: bool, expanded: bool = False) -> Markup:
+        return Markup(
+            _render(env, "_example.md.j2", {**common, "example": view, "compact": compact, "expanded": expanded})
+        )
 
     for entry in corpus.entries:
         view = entry_view(site, entry, lang)
+        # Every example is shown at least compact; the budget left after those opens them one by one, in
+        # order, to their scenario and steps.
+        rendered = [example_markdown(example, compact=True) for example in view.examples]
         budget = ENTRY_MARKDOWN_BUDGET - _size(view.main_body) - _size(view.second_body or "")
-        rendered = []
-        for example in view.examples:
+        budget -= sum(_size(compact) for compact in rendered)
+        for index, example in enumerate(view.examples):
             full = example_markdown(example, compact=False)
-            budget -= _size(full)
-            rendered.append(full if budget >= 0 else example_markdown(example, compact=True))
+            if _size(full) - _size(rendered[index]) > budget:
+                break
+            budget -= _size(full) - _size(rendered[index])
+            rendered[index] = full
         page(
             site.paths[entry.id],
             "entry.md.j2",
@@ -275,15 +355,9 @@ def _render_tree(
     page("glossary/index.md", "glossary.md.j2", **template_fields(glossary_view(site, lang)))
     for term in corpus.terms:
         page(term_path(term), "term.md.j2", **template_fields(term_view(site, term, lang)))
-    in_source_order = sorted(
-        site.outcomes,
-        key=lambda o: (
-            site.entries[o.example.entries[0]].source,
-            site.entries[o.example.entries[0]].order,
-            o.example.id,
-        ),
-    )
+    in_source_order = _in_source_order(site)
     by_game = {game.id: [o for o in in_source_order if o.example.game == game.id] for game in corpus.games}
+    outcomes = {outcome.example.id: outcome for outcome in in_source_order}
     page(
         "examples/index.md",
         "examples.md.j2",
@@ -291,21 +365,29 @@ def _render_tree(
             ExamplesOfGame(
                 name=view.name,
                 href=relative_link("examples/index.md", examples_path(view.game.id)),
-                examples=[example_view(site, outcome, lang, "examples/index.md") for outcome in by_game[view.game.id]],
+                count=len(by_game[view.game.id]),
+                pages=[
+                    Link(str(page.number), relative_link("examples/index.md", page.path))
+                    for page in example_pages.get(view.game.id, [])
+                ],
             )
             for view in games
         ],
     )
     for game in corpus.games:
-        if by_game[game.id]:
-            path = examples_path(game.id)
+        pages = example_pages.get(game.id, [])
+        for this in pages:
             page(
-                path,
+                this.path,
                 "game_examples.md.j2",
                 name=game.name.get(lang) or game.name[Language.EN],
+                number=this.number,
+                pages=[Link(str(other.number), relative_link(this.path, other.path)) for other in pages],
                 examples=[
-                    example_markdown(example_view(site, outcome, lang, path), compact=False)
-                    for outcome in by_game[game.id]
+                    example_markdown(
+                        example_view(site, outcomes[example_id], lang, this.path), compact=False, expanded=True
+                    )
+                    for example_id in this.example_ids
                 ],
             )
     page(

@@ -10,6 +10,7 @@ Page paths, hence URLs::
     sources/index.md              /<lang>/sources/              every source
     glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
     examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
+    examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
     calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
     translation.md, search.md                                   translation status, search
 
@@ -160,8 +161,13 @@ def share_fragment(scenario: Any) -> str:
     return "s=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def examples_path(game_id: str) -> str:
-    return f"examples/{game_id}.md"
+def examples_path(game_id: str, page: int = 1) -> str:
+    """The ``page``-th page of a game's worked examples.
+
+    >>> examples_path("operation-ww2"), examples_path("operation-ww2", 3)
+    ('examples/operation-ww2.md', 'examples/operation-ww2/3.md')
+    """
+    return f"examples/{game_id}.md" if page == 1 else f"examples/{game_id}/{page}.md"
 
 
 def source_path(source: Source) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import posixpath
-import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -35,8 +34,9 @@ from rulebook.content.model import (
     TranslationMethod,
     TranslationStatus,
 )
+from rulebook.site.examples import repeats_text
 from rulebook.site.i18n import format_count, format_share, format_source_date, language_name
-from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links, yaml_block
+from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
 from rulebook.site.urls import (
     calculator_path,
     entry_page_path,
@@ -214,6 +214,11 @@ class SiteIndex:
     ) -> None:
         self.answers_in: Mapping[str, AnswerLanguage] = answers_in or {}
         """The adjudicator's catalog per language code: worked examples' traces are shown in it."""
+        self.example_pages: dict[str, str] = {
+            outcome.example.id: examples_path(outcome.example.game) for outcome in outcomes
+        }
+        """The examples page each worked example is shown on in full (its game's first page until
+        :func:`rulebook.site.render.render_site` splits them, see :func:`rulebook.site.examples.plan_example_pages`)."""
         self.corpus = corpus
         self.games = {game.id: game for game in corpus.games}
         self.sources = {source.id: source for source in corpus.sources}
@@ -233,7 +238,6 @@ class SiteIndex:
             for entry_id in outcome.example.entries:
                 self.outcomes_by_entry[entry_id].append(outcome)
         self.outcomes = list(outcomes)
-        self._blocks: dict[str, tuple[str, str, str, str]] = {}
         self.calculators = calculators()
         self.outcomes_by_calculator: dict[str, list[ExampleOutcome]] = defaultdict(list)
         for outcome in sorted(outcomes, key=self._source_order):
@@ -260,29 +264,11 @@ class SiteIndex:
         }
         return sorted(cited, key=lambda entry_id: (self.entries[entry_id].source, self.entries[entry_id].order))
 
-    def example_blocks(self, outcome: ExampleOutcome) -> tuple[str, str, str, str]:
-        """Scenario and outcome of an example as YAML, a code fence longer than any backtick run in
-        them, and the outcome on one line (for the compact form).
-
-        The same for every language, so made once per example.
-        """
-        key = outcome.example.id
-        if key not in self._blocks:
-            scenario = yaml_block(outcome.example.scenario)
-            # Shown: the fields the source states (what was verified), not the whole result; the
-            # trace has its own list of linked steps.
-            stated = outcome.example.expected or outcome.result
-            shown = {name: value for name, value in outcome.result.items() if name in stated and name != "trace"}
-            result = yaml_block(shown)
-            longest_run = max((len(run) for run in re.findall(r"`+", scenario + result)), default=0)
-            line = yaml_block(shown, one_line=True).replace("`", "'")
-            self._blocks[key] = (
-                scenario,
-                result,
-                "`" * max(3, longest_run + 1),
-                line if len(line) <= 120 else line[:119] + "…",
-            )
-        return self._blocks[key]
+    def stated_outcome(self, outcome: ExampleOutcome) -> dict[str, Any]:
+        """The outcome the source states (what was verified against the result), else the result's
+        fields; never the trace, which has its own list of linked steps."""
+        stated = outcome.example.expected or outcome.result
+        return {name: value for name, value in stated.items() if name != "trace"}
 
     def step_text(self, step: Mapping[str, Any], lang: Language) -> str:
         """A stored trace step (plain data) in ``lang``: re-rendered from its template and fields."""
@@ -370,11 +356,12 @@ class ExampleView:
     calculator_href: str
     try_href: str
     """The calculator page with the example's scenario in the fragment."""
-    scenario: str
-    result: str
-    fence: str
-    """A code fence longer than any backtick run in the scenario or result."""
-    outcome_line: str
+    scenario: dict[str, Any]
+    """The scenario as plain data (the template shows it readably, :func:`rulebook.site.examples.plain_html`)."""
+    outcome: dict[str, Any]
+    """The outcome the source states, as the result's plain fields."""
+    repeats_rule: bool
+    """The quote is a passage of the text shown on this page (the example's first entry): not shown again."""
     trace: list[TraceStepView]
     assumptions: list[Localized]
     entry: Link
@@ -501,11 +488,13 @@ class StatusView:
 
 @dataclass(frozen=True)
 class ExamplesOfGame:
-    """One game's worked examples on the examples index."""
+    """One game's worked examples on the examples index: how many, and the pages they are on."""
 
     name: str
     href: str
-    examples: list[ExampleView]
+    count: int
+    pages: list[Link]
+    """Each page of the game's examples, titled by its number."""
 
 
 @dataclass(frozen=True)
@@ -626,27 +615,32 @@ def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_
             )
         )
     first = site.entries[example.entries[0]]
-    scenario, result, fence, outcome_line = site.example_blocks(outcome)
     entry_link = site.entry_link(first, lang, from_path)
     title = pick(example.title, lang)
+    quote = pick(example.quote, lang, fallback=first.lang)
+    quoted_text = first.text.get(Language(quote.lang)) if quote else None
+    if quote and quote.lang == first.lang.value:
+        quoted_text = first.original
     calculator_href = url_link(from_path, calculator_path(outcome.calculator))
     return ExampleView(
         example=example,
         anchor=example_anchor(example),
         link=Link(
             title.text if title else example.id,
-            f"{relative_link(from_path, examples_path(example.game))}#{example_anchor(example)}",
+            f"{relative_link(from_path, site.example_pages[example.id])}#{example_anchor(example)}",
         ),
         title=pick(example.title, lang),
-        quote=pick(example.quote, lang, fallback=site.entries[example.entries[0]].lang),
+        quote=quote,
         status=outcome.status,
         calculator=outcome.calculator,
         calculator_href=calculator_href,
         try_href=f"{calculator_href}#{share_fragment(example.scenario)}",
-        scenario=scenario,
-        result=result,
-        fence=fence,
-        outcome_line=outcome_line,
+        scenario=example.scenario,
+        outcome=site.stated_outcome(outcome),
+        repeats_rule=from_path == site.paths[first.id]
+        and quote is not None
+        and quoted_text is not None
+        and repeats_text(quote.text, quoted_text.body),
         trace=trace,
         assumptions=[a for a in (pick(item, lang) for item in example.assumptions) if a],
         entry=entry_link,

@@ -225,3 +225,48 @@ def test_dark_mode_toggle(page: Any, served_site: Served) -> None:
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "default"
     page.click("form[data-md-component=palette] label:visible")
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+
+
+CONTRAST_PAGES = [
+    "{lang}/",
+    ENTRY_PER_LANGUAGE["en"].replace("en/", "{lang}/", 1),
+    "{lang}/sources/us-service-rules/8/",
+    "{lang}/search/",
+    "{lang}/calculators/oww2-to-hit/",
+    "{lang}/glossary/",
+    "{lang}/examples/operation-ww2/",
+]
+"""Issue 19, item 6: home, an entry (with "Copy link" and worked examples' "Try it"), a reading view,
+search, a calculator, the glossary and an examples page."""
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_color_contrast_in_light_and_dark(page: Any, served_site: Served, axe_script: Path, scheme: str) -> None:
+    """axe-core's color-contrast rule finds no violation in either palette (WCAG AA), hidden buttons shown."""
+    found = []
+    for lang in ("en", "ru"):
+        for path in CONTRAST_PAGES:
+            url = served_site.url + path.format(lang=lang)
+            _open(page, url)
+            page.wait_for_load_state("networkidle")  # the calculator's runtime: loaded, not cut off by the next page
+            # The theme fades the background between palettes; axe must see the final colours.
+            page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+            page.evaluate(
+                """scheme => {
+                    document.body.setAttribute('data-md-color-scheme', scheme);
+                    document.querySelectorAll('button[hidden], .rb-actions [hidden]').forEach(e => e.hidden = false);
+                    document.querySelectorAll('details').forEach(d => d.open = true);
+                }""",
+                scheme,
+            )
+            page.add_script_tag(path=str(axe_script))
+            result = page.evaluate("axe.run(document, {runOnly: ['color-contrast'], resultTypes: ['violations']})")
+            buttons = page.locator(".md-typeset .md-button:visible").count()
+            found += [
+                f"{path.format(lang=lang)} [{scheme}] {node['target']}: {[check['message'] for check in node['any']]}"
+                for violation in result["violations"]
+                for node in violation["nodes"]
+            ]
+            if "examples" in path or "aktionsstapel" in path:
+                assert buttons > 0, f"{url}: no button was evaluated"
+    assert found == []

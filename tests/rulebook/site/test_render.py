@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from adjudicator.messages import Language as AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook.adjudication.examples import ExampleOutcome
+from rulebook.adjudication.forms import form_labels
 from rulebook.content.load import load_or_raise
 from rulebook.content.model import Entry, Example, Language
 from rulebook.errors import TemplateError
@@ -357,9 +358,11 @@ class TestRenderSite:
     def test_worked_examples_on_their_entries(
         self, sample_content: Path, mo_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        """An example is shown in full on its first entry, linked from the others, in full on its game's page;
-        past the page's budget it is shown compact."""
+        """An example is shown on its first entry (outcome in view, scenario as labelled data and steps a tap
+        away, the quote left out where it is the page's own text), linked from the others, in full on its
+        game's page; past the page's budget it is shown compact."""
         corpus = load_or_raise(sample_content)
+        own_text = corpus.entry("how.abwerfen").original.body
         example = Example.model_validate(
             {
                 "id": "how.example.discard",
@@ -367,6 +370,7 @@ class TestRenderSite:
                 "entries": ["how.abwerfen", "how.ausloesende-bedingungen"],
                 "title": {"en": "Discarding triggers a reaction", "de": "Abwerfen löst eine Reaktion aus"},
                 "calculator": "stack",
+                "quote": {"de": own_text},
                 "scenario": {"cards": [{"name": "Radar", "cost": 2}]},
                 "expected": {"resolved": ["Radar"]},
             }
@@ -393,6 +397,7 @@ class TestRenderSite:
             },
         )
         german = AnswerLanguage("de", {"{card} is discarded": "{card} wird abgeworfen"})
+        labels = form_labels(REPOSITORY / "locales", "de")
         render_site(
             corpus,
             tmp_path / "docs",
@@ -401,28 +406,38 @@ class TestRenderSite:
             languages=["de"],
             outcomes=[outcome],
             answers_in={"de": german},
+            labels_in={"de": labels},
         )
         docs = tmp_path / "docs" / "de"
         first = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
         assert '<h3 id="how-example-discard-title">Abwerfen löst eine Reaktion aus</h3>' in first
         assert "Geprüft mit Rulebook" in first
-        assert "\n{cards: [{name: Radar, cost: 2}]}\n" in first
+        # The scenario as a table headed by the forms catalog's German labels, never as YAML.
+        head = f"<th>{labels.field('name')}</th><th>{labels.field('cost')}</th>"
+        assert labels.field("cost") not in (None, "Cost")
+        assert f'<table class="rb-plain"><thead><tr>{head}</tr></thead><tbody><tr><td>Radar</td><td>2</td>' in first
+        assert "{cards:" not in first and "```" not in first
+        assert '<details class="rb-more" markdown>\n<summary>Szenario und Schritte</summary>' in first
+        assert "rb-quote" not in first  # the quote is this page's own text
         assert "1. [Auslösende Bedingungen](ausloesende-bedingungen.md): the discard triggers Radar" in first
         # The page itself is not linked; a step stored with its template is shown in the page's language.
         assert "2. *Abwerfen*: Radar wird abgeworfen" in first
-        assert "resolved: [Radar]" in first and "ignored" not in first  # the stated outcome only
+        resolved = labels.field("resolved") or "resolved"  # a key no form has stays as it is
+        assert f"<dt>{resolved}</dt><dd>Radar</dd>" in first and "ignored" not in first  # the stated outcome only
         other = (docs / "hell-of-a-war" / "ausloesende-bedingungen.md").read_text(encoding="utf-8")
         assert "[Abwerfen löst eine Reaktion aus](../examples/hell-of-a-war.md#how-example-discard)" in other
         game_page = (docs / "examples" / "hell-of-a-war.md").read_text(encoding="utf-8")
         assert '<section class="rb-example" id="how-example-discard" markdown>' in game_page
-        assert "[Abwerfen löst eine Reaktion aus](hell-of-a-war.md#how-example-discard)" in (
+        assert '<details class="rb-more" open markdown>' in game_page and "rb-quote" in game_page
+        assert "1 durchgerechnetes Beispiel: [Seite 1 von 1](hell-of-a-war.md)" in (
             docs / "examples" / "index.md"
         ).read_text(encoding="utf-8")
 
         monkeypatch.setattr("rulebook.site.render.ENTRY_MARKDOWN_BUDGET", 100)
         render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages=["de"], outcomes=[outcome])
         compact = (docs / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
-        assert "**Ergebnis:** `{resolved: [Radar]}`" in compact and "cards:" not in compact
+        assert "<strong>Ergebnis:</strong>" in compact and "rb-scenario" not in compact and "<details" not in compact
+        assert "[Abwerfen löst eine Reaktion aus](../examples/hell-of-a-war.md#how-example-discard)" in compact
 
     def test_calculator_pages_and_try_it_links(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """Each calculator has a page per tree with its host element (data, catalog strings, first example);
