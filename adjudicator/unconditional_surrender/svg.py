@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from typing import Any
-from xml.sax.saxutils import escape
 
 from adjudicator.unconditional_surrender.hexmap import (
     Faction,
@@ -75,6 +74,18 @@ MARKER_LETTER = {
 }
 
 
+def _escape(text: str) -> str:
+    """Text for an SVG element: ``&``, ``<`` and ``>`` as entities.
+
+    Not ``xml.sax.saxutils.escape``: that module imports urllib and email, which the page would
+    otherwise download with Pyodide's standard library (see rulebook/site/runtime.py).
+
+    >>> _escape("1 < 2 & 3 > 2")
+    '1 &lt; 2 &amp; 3 &gt; 2'
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _centre(q: int, r: int) -> tuple[float, float]:
     return SIZE * _ROOT3 * (q + r / 2.0), SIZE * 1.5 * r
 
@@ -90,7 +101,7 @@ def _corners(x: float, y: float) -> str:
 def _text(x: float, y: float, text: str, size: float, extra: str = "") -> str:
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="middle" '
-        f'font-family="sans-serif"{extra}>{escape(text)}</text>'
+        f'font-family="sans-serif"{extra}>{_escape(text)}</text>'
     )
 
 
@@ -279,9 +290,9 @@ def _legend(factions: list[Faction], left: float, top: float) -> list[str]:
             f'<rect x="{left + 6:.1f}" y="{y:.1f}" width="10" height="10" fill="{FACTION_COLOUR[faction]}" '
             'fill-opacity="0.35"/>'
         )
-        label = f"ZOC of {faction.value} units (EZOC for the others)"
+        label = _escape(f"ZOC of {faction.value} units (EZOC for the others)")
         parts.append(
-            f'<text x="{left + 20:.1f}" y="{y + 8.5:.1f}" font-size="8" font-family="sans-serif">{escape(label)}</text>'
+            f'<text x="{left + 20:.1f}" y="{y + 8.5:.1f}" font-size="8" font-family="sans-serif">{label}</text>'
         )
     parts.append("</g>")
     return parts
