@@ -72,7 +72,8 @@ TEN_VERSUS_TEN: dict[str, Any] = {
 """The warm run's battle: ten units a side, land and air."""
 
 RESULT_TIMEOUT_MS = 120_000
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
+"""The checkout: this file is rulebook/bench/browser.py."""
 
 
 @dataclass
