@@ -43,6 +43,7 @@ from typing import Any
 
 __all__ = [
     "ENGLISH",
+    "TRACE_HEADING",
     "Language",
     "Message",
     "MessageList",
@@ -66,6 +67,10 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, d
     'Battle odds'
     """
     return message
+
+
+TRACE_HEADING = N_("Why:")
+"""The heading a terminal prints above a result's trace steps (``rulebook adjudicate``)."""
 
 
 @dataclass(frozen=True)

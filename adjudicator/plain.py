@@ -10,6 +10,12 @@ each dataclass's ``__post_init__``, which raises :class:`ScenarioError` with the
 field name (or :class:`InvalidScenario` listing several); the path of the
 enclosing object is prefixed here.
 
+Every problem at once: when some fields of a dataclass fail, the fields that did
+convert are kept in a :class:`Partial` (a nested dataclass that failed becomes a
+``Partial`` too, in place), and a dataclass that defines a class method
+``partial_problems(fields)`` is asked what else it can find with them: a scenario
+whose map has a problem still has its units checked against the hexes it names.
+
 Supported annotations: ``int``, ``float``, ``str``, ``bool``, ``Any``, enums,
 ``Literal[...]``, ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``,
 ``dict[K, V]`` (keys ``str``, ``int`` or an enum), nested dataclasses.
@@ -29,9 +35,21 @@ from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.messages import ENGLISH, Language, Message
 from adjudicator.trace import Step
 
-__all__ = ["InvalidScenario", "from_plain", "to_plain"]
+__all__ = ["InvalidScenario", "Partial", "from_plain", "part", "to_plain", "xml_text"]
 
 T = TypeVar("T")
+
+
+def xml_text(text: str) -> str:
+    """Text for an SVG (XML) element, the pictures' words: ``&``, ``<`` and ``>`` as entities.
+
+    Not ``xml.sax.saxutils.escape``: that module imports urllib and email, which a calculator
+    page would then download with Pyodide's standard library (see rulebook/site/runtime.py).
+
+    >>> xml_text("1 < 2 & 3 > 2")
+    '1 &lt; 2 &amp; 3 &gt; 2'
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class InvalidScenario(AdjudicatorError):
@@ -52,6 +70,34 @@ class InvalidScenario(AdjudicatorError):
     def __init__(self, errors: list[ScenarioError]) -> None:
         self.errors = errors
         super().__init__("\n".join(str(error) for error in errors))
+
+
+@dataclasses.dataclass(frozen=True)
+class Partial:
+    """A dataclass that could not be built: its type and the fields that did convert.
+
+    A field that failed is absent; a nested dataclass or list item that failed is a
+    ``Partial`` itself. Validation code reads both the same way through :func:`part`.
+    """
+
+    cls: type[Any]
+    fields: dict[str, Any]
+    """The fields given that converted (a field left out, with its default, is not here)."""
+    failed: frozenset[str] = frozenset()
+    """The fields given that did not convert."""
+
+
+def part(item: object, name: str) -> Any:
+    """Field ``name`` of a dataclass or a :class:`Partial` (``None`` when it is missing or failed).
+
+    >>> part(Partial(Step, {"rule": "us.5"}), "rule"), part(Partial(Step, {}), "rule")
+    ('us.5', None)
+    >>> part(Step("us.5", "ZOC"), "template")
+    'ZOC'
+    """
+    if isinstance(item, Partial):
+        return item.fields.get(name)
+    return getattr(item, name, None)
 
 
 class _Collector:
@@ -196,17 +242,22 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
             collector.fail(_join(path, name), "required field is missing")
     if unknown or len(collector.errors) > before:
-        return _INVALID
+        converted = {name: value for name, value in values.items() if value is not _INVALID}
+        partial_problems = getattr(cls, "partial_problems", None)
+        if partial_problems is not None:
+            for problem in partial_problems(converted):
+                collector.fail(_join(path, problem.path), problem.expected, problem.found)
+        return Partial(cls, converted, frozenset(values) - frozenset(converted))
     try:
         return cls(**values)
     except ScenarioError as error:
         collector.fail(_join(path, error.path), error.expected, error.found)
-        return _INVALID
+        return Partial(cls, values)
     except InvalidScenario as invalid:
         # A __post_init__ that checks many things at once (a whole map) reports them all.
         for problem in invalid.errors:
             collector.fail(_join(path, problem.path), problem.expected, problem.found)
-        return _INVALID
+        return Partial(cls, values)
 
 
 def to_plain(value: Any, language: Language = ENGLISH) -> Any:

@@ -6,7 +6,7 @@ data, trace steps with their text, the answer in a few lines — in English, or 
 language of the catalog the page passes (:class:`~adjudicator.messages.Language` as
 JSON, written by the site build from ``locales/<lang>/LC_MESSAGES/adjudicator.po``) — and for a
 calculator that draws its answer (:attr:`~adjudicator.registry.Calculator.picture`,
-e.g. the hex-map calculators) ``"svg"``, the picture) or
+e.g. the hex-map calculators and the battle odds) ``"svg"``, the picture, in the same language) or
 ``{"ok": false, "errors": [{"path", "message"}]}`` for a scenario that does not
 validate. No I/O; standard library only.
 """
@@ -84,5 +84,5 @@ def evaluate_json(name: str, scenario_json: str, language_json: str | None = Non
     # "lang" tells the page which language the words came in (it marks them up with it).
     document: dict[str, Any] = {"ok": True, "lang": language.code, **answer(result, language)}
     if calculator.picture is not None:
-        document["svg"] = calculator.picture(scenario, result)
+        document["svg"] = calculator.picture(scenario, result, language)
     return json.dumps(document, ensure_ascii=False)

@@ -45,6 +45,7 @@ the entry that says the clarifications answer the Second Edition rulebook):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from adjudicator.axis_and_allies_2e.vocabulary import UNIT_WORDS, UNITS, Domain, Technology, Unit
@@ -163,6 +164,7 @@ def _side_problems(label: str, side: BattleSide, scenario: BattleScenario) -> li
                     name,
                 )
             )
+    found += _policy_problems(label, side, scenario)
     if side.values:
         found.append(
             ScenarioError(
@@ -188,6 +190,57 @@ def _side_problems(label: str, side: BattleSide, scenario: BattleScenario) -> li
                     f"{label}.submerge_after_round", "the side has no submarines to submerge", side.submerge_after_round
                 )
             )
+    return found
+
+
+def _fighting(label: str, side: BattleSide, scenario: BattleScenario) -> dict[Unit, int]:
+    """The side's units that take part in the rounds and can be hit (no gun, no supporting battleship)."""
+    return {
+        Unit(name): count
+        for name, count in side.units.items()
+        if count
+        and _unit(name) is not None
+        and Unit(name) is not Unit.AA_GUN
+        and not (scenario.kind.value == "amphibious" and label == "attacker" and Unit(name) is Unit.BATTLESHIP)
+    }
+
+
+def _policy_problems(label: str, side: BattleSide, scenario: BattleScenario) -> list[ScenarioError]:
+    """``keep_land_units`` and ``casualty_order``: a land battle, and every unit named once per unit."""
+    found: list[ScenarioError] = []
+    if side.keep_land_units and scenario.kind.value == "sea":
+        found.append(
+            ScenarioError(
+                f"{label}.keep_land_units",
+                "applies to land and amphibious battles: no land unit fights at sea",
+                side.keep_land_units,
+            )
+        )
+    if not side.casualty_order:
+        return found
+    named: dict[Unit, int] = {}
+    for index, name in enumerate(side.casualty_order):
+        unit = _unit(name)
+        if unit is None:
+            found.append(
+                ScenarioError(
+                    f"{label}.casualty_order.{index}",
+                    f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}",
+                    name,
+                )
+            )
+        else:
+            named[unit] = named.get(unit, 0) + 1
+    fighting = _fighting(label, side, scenario)
+    if not found and named != fighting:
+        expected = ", ".join(f"{count} {unit.value}" for unit, count in fighting.items()) or "none"
+        found.append(
+            ScenarioError(
+                f"{label}.casualty_order",
+                f"must name every unit that can be hit once per unit, in the order they are lost: {expected}",
+                list(side.casualty_order),
+            )
+        )
     return found
 
 
@@ -273,6 +326,36 @@ def _loss_order(side: BattleSide, attacking: bool, present: list[Unit]) -> list[
     return chosen + rest
 
 
+def _casualty_sequence(side: BattleSide, order: list[Unit], present: dict[Unit, int]) -> list[Unit]:
+    """Every unit of the side, one entry per unit, in the order they are taken as casualties.
+
+    The side's ``casualty_order`` when given; else the per-type ``order`` unit by unit, with its
+    last ``keep_land_units`` land units moved to the very end (keeping their order).
+    """
+    if side.casualty_order:
+        return [Unit(name) for name in side.casualty_order]
+    sequence = [unit for unit in order for _ in range(present[unit])]
+    keep = side.keep_land_units
+    if not keep:
+        return sequence
+    land = [index for index, unit in enumerate(sequence) if UNITS[unit].domain is Domain.LAND]
+    kept = set(land[-keep:])
+    return [unit for index, unit in enumerate(sequence) if index not in kept] + [
+        sequence[index] for index in sorted(kept)
+    ]
+
+
+def _runs(sequence: list[Unit]) -> list[tuple[Unit, int]]:
+    """The sequence as runs of one unit type: ``[(infantry, 2), (armor, 1), (infantry, 1)]``."""
+    runs: list[tuple[Unit, int]] = []
+    for unit in sequence:
+        if runs and runs[-1][0] is unit:
+            runs[-1] = (unit, runs[-1][1] + 1)
+        else:
+            runs.append((unit, 1))
+    return runs
+
+
 def _explain_technologies(trace: TraceBuilder, label: str, side: BattleSide, attacking: bool) -> None:
     rule = "aa2.weapons-development.heavy-bombers-jets-super-subs"
     for name in side.technologies:
@@ -323,30 +406,62 @@ def _explain_technologies(trace: TraceBuilder, label: str, side: BattleSide, att
 def _build_side(
     label: str, side: BattleSide, attacking: bool, scenario: BattleScenario, trace: TraceBuilder
 ) -> tuple[tuple[Combatant, ...], tuple[int, ...]]:
-    present = [
-        Unit(name)
-        for name, count in side.units.items()
-        if count
-        and Unit(name) is not Unit.AA_GUN
-        and not (scenario.kind.value == "amphibious" and Unit(name) is Unit.BATTLESHIP)
-    ]
-    order = _loss_order(side, attacking, present)
-    units = tuple(_combatant(unit, attacking, side, scenario) for unit in order)
-    counts = tuple(side.units[unit.value] for unit in order)
-    trace.add(
-        BASE,
-        "{label} casualties are taken in this order ({how}): {order}",
-        label=label,
-        how=N_("given") if side.loss_order else N_("default: cheapest first"),
-        order=MessageList(tuple(message("{unit}", unit=UNIT_WORDS[unit]) for unit in order)) if order else N_("none"),
-    )
+    present = _fighting(label, side, scenario)
+    order = _loss_order(side, attacking, list(present))
+    if side.casualty_order or side.keep_land_units:
+        runs = _runs(_casualty_sequence(side, order, present))
+    else:
+        runs = [(unit, present[unit]) for unit in order]
+    groups_so_far: dict[Unit, int] = {}
+    units_list = []
+    for unit_type, _count in runs:
+        groups_so_far[unit_type] = groups_so_far.get(unit_type, 0) + 1
+        combatant = _combatant(unit_type, attacking, side, scenario)
+        if groups_so_far[unit_type] > 1:
+            # A type split by the casualty policy: each group needs its own name in the engine.
+            name = f"{unit_type.value}#{groups_so_far[unit_type]}"
+            combatant = replace(combatant, name=name, unit_type=unit_type.value)
+        units_list.append(combatant)
+    units = tuple(units_list)
+    counts = tuple(count for _type, count in runs)
+    if side.casualty_order:
+        trace.add(
+            BASE,
+            "{label} casualties are taken unit by unit in the order given: {order}",
+            label=label,
+            order=_runs_text(runs),
+        )
+    else:
+        trace.add(
+            BASE,
+            "{label} casualties are taken in this order ({how}): {order}",
+            label=label,
+            how=N_("given") if side.loss_order else N_("default: cheapest first"),
+            order=MessageList(tuple(message("{unit}", unit=UNIT_WORDS[unit]) for unit in order))
+            if order
+            else N_("none"),
+        )
+    if side.keep_land_units and not side.casualty_order:
+        land = sum(count for unit, count in present.items() if UNITS[unit].domain is Domain.LAND)
+        trace.add(
+            BASE,
+            N_plural(
+                "the {label} keeps its last {count} land unit for last (scenario): casualties are taken in this "
+                "order: {order}",
+                "the {label} keeps its last {count} land units for last (scenario): casualties are taken in this "
+                "order: {order}",
+            ),
+            label=label,
+            count=min(side.keep_land_units, land),
+            order=_runs_text(runs),
+        )
     for unit, count in zip(units, counts):
         trace.add(
             BASE,
             "{label}: {count} {name}, {dice} each, {value}, cost {cost:g} IPC",
             label=label,
             count=count,
-            name=unit.name,
+            name=unit.type_name,
             dice=message(N_plural("{dice} die", "{dice} dice", count="dice"), dice=unit.dice),
             value=message("hits on {hits_on} or less", hits_on=unit.hits_on)
             if unit.hits_on
@@ -354,6 +469,11 @@ def _build_side(
             cost=unit.cost,
         )
     return units, counts
+
+
+def _runs_text(runs: list[tuple[Unit, int]]) -> MessageList:
+    """``2 infantry, 1 fighter, 1 infantry``: the runs of a casualty sequence."""
+    return MessageList(tuple(message("{count} {unit}", count=count, unit=UNIT_WORDS[unit]) for unit, count in runs))
 
 
 def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup, AfterBattle]:

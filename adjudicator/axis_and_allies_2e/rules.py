@@ -192,12 +192,18 @@ class ResearchResult(Summarized):
 def evaluate_research(scenario: ResearchScenario) -> ResearchResult:
     """What research costs and what it can bring."""
     trace = TraceBuilder()
-    trace.add(
-        "aa2.weapons-development.industrial-technology",
-        "each research die costs {cost} IPCs{industrial}",
-        cost=RESEARCH_DIE_COST,
-        industrial=": industrial technology does NOT reduce it to 4" if scenario.industrial_technology else "",
-    )
+    if scenario.industrial_technology:
+        trace.add(
+            "aa2.weapons-development.industrial-technology",
+            "each research die costs {cost} IPCs: industrial technology does NOT reduce it to 4",
+            cost=RESEARCH_DIE_COST,
+        )
+    else:
+        trace.add(
+            "aa2.weapons-development.industrial-technology",
+            "each research die costs {cost} IPCs",
+            cost=RESEARCH_DIE_COST,
+        )
     paid = RESEARCH_DIE_COST * scenario.dice
     trace.add(
         "aa2.weapons-development.roll-all-dice",

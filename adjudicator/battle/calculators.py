@@ -36,6 +36,7 @@ from adjudicator.battle.engine import (
     simulate,
     solve_exact,
 )
+from adjudicator.battle.picture import render_battle_svg
 from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
@@ -138,6 +139,14 @@ class BattleResult(Summarized):
     expected_rounds: float | None
     outcomes: tuple[OutcomeLine, ...]
     """Every ending with its probability, most likely first (exact method)."""
+    attacker_survivors: dict[str, tuple[float, ...]]
+    """Per unit type: the chance that 0, 1, 2 … units of the type are left (exact method; empty otherwise)."""
+    defender_survivors: dict[str, tuple[float, ...]]
+    """Per unit type: the chance that 0, 1, 2 … of the defender's units of the type are left (exact method)."""
+    attacker_survivor_totals: tuple[float, ...]
+    """The chance that 0, 1, 2 … of the attacker's units are left in all (exact method; empty otherwise)."""
+    defender_survivor_totals: tuple[float, ...]
+    """The chance that 0, 1, 2 … of the defender's units are left in all (exact method; empty otherwise)."""
     attacker_profile: dict[str, UnitProfile]
     defender_profile: dict[str, UnitProfile]
     pruned_probability: float
@@ -248,9 +257,11 @@ def _explain_stranded(trace: TraceBuilder, rule: str | None, after: AfterBattle,
 
 
 def _profiles(units: tuple[Combatant, ...], counts: tuple[int, ...], costs_known: bool) -> dict[str, UnitProfile]:
+    """Each unit type's profile; the groups a casualty policy split a type into count together."""
+    totals = _by_type(units, counts)
     return {
-        unit.name: UnitProfile(
-            count,
+        unit.type_name: UnitProfile(
+            totals[unit.type_name],
             unit.dice,
             unit.hits_on,
             unit.rolls_per_die,
@@ -258,8 +269,30 @@ def _profiles(units: tuple[Combatant, ...], counts: tuple[int, ...], costs_known
             unit.first_strike,
             unit.hits_air,
         )
-        for unit, count in zip(units, counts)
+        for unit in units
     }
+
+
+def _by_type(units: tuple[Combatant, ...], counts: tuple[int, ...]) -> dict[str, int]:
+    """Counts per unit type (the groups of one type added up), in the order the types first appear."""
+    totals: dict[str, int] = {}
+    for unit, count in zip(units, counts):
+        totals[unit.type_name] = totals.get(unit.type_name, 0) + count
+    return totals
+
+
+def _distributions(
+    units: tuple[Combatant, ...], start: tuple[int, ...], finals: list[tuple[tuple[int, ...], float]]
+) -> tuple[dict[str, tuple[float, ...]], tuple[float, ...]]:
+    """Per unit type and in all: the chance of each number of survivors, over ``(survivors, chance)`` endings."""
+    sizes = _by_type(units, start)
+    per_type = {name: [0.0] * (size + 1) for name, size in sizes.items()}
+    totals = [0.0] * (sum(start) + 1)
+    for survivors, probability in finals:
+        for name, count in _by_type(units, survivors).items():
+            per_type[name][count] += probability
+        totals[sum(survivors)] += probability
+    return {name: tuple(chances) for name, chances in per_type.items()}, tuple(totals)
 
 
 def _cost(units: tuple[Combatant, ...], counts: tuple[int, ...]) -> float:
@@ -272,8 +305,6 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
     rules = rules_for(scenario.game)
     setup, after = rules.prepare(scenario, trace)
     costs_known = rules.costs_known
-    names_a = [unit.name for unit in setup.attacker]
-    names_d = [unit.name for unit in setup.defender]
     if scenario.method is Method.MONTE_CARLO:
         sampled = simulate(setup, random.Random(scenario.seed), scenario.runs)
         attacker_wins, defender_wins, both = sampled.ending_probabilities()
@@ -302,6 +333,10 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
             None,
             None,
             (),
+            {},
+            {},
+            (),
+            (),
             _profiles(setup.attacker, setup.attacker_counts, costs_known),
             _profiles(setup.defender, setup.defender_counts, costs_known),
             0.0,
@@ -315,9 +350,11 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
             trace.build(),
         )
     outcome = solve_exact(setup)
-    lines: dict[tuple[str, tuple[int, ...], tuple[int, ...]], float] = defaultdict(float)
-    survivors_a = [0.0] * len(names_a)
-    survivors_d = [0.0] * len(names_d)
+    lines: dict[tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]], float] = defaultdict(float)
+    survivors_a = dict.fromkeys(_by_type(setup.attacker, setup.attacker_counts), 0.0)
+    survivors_d = dict.fromkeys(_by_type(setup.defender, setup.defender_counts), 0.0)
+    finals_a: list[tuple[tuple[int, ...], float]] = []
+    finals_d: list[tuple[tuple[int, ...], float]] = []
     lost_a = lost_d = 0.0
     captures = 0.0
     stranded = 0.0
@@ -325,11 +362,14 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         defender_left = after.apply(final.defender)
         if defender_left != final.defender:
             stranded += final.probability
-        lines[(final.ending.value, final.attacker, defender_left)] += final.probability
-        for index, count in enumerate(final.attacker):
-            survivors_a[index] += count * final.probability
-        for index, count in enumerate(defender_left):
-            survivors_d[index] += count * final.probability
+        left_a, left_d = _by_type(setup.attacker, final.attacker), _by_type(setup.defender, defender_left)
+        lines[(final.ending.value, tuple(left_a.items()), tuple(left_d.items()))] += final.probability
+        finals_a.append((final.attacker, final.probability))
+        finals_d.append((defender_left, final.probability))
+        for name, count in left_a.items():
+            survivors_a[name] += count * final.probability
+        for name, count in left_d.items():
+            survivors_d[name] += count * final.probability
         lost_a += final.probability * _cost(
             setup.attacker, tuple(a - b for a, b in zip(setup.attacker_counts, final.attacker))
         )
@@ -349,6 +389,8 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         pruned=outcome.pruned,
     )
     ordered = sorted(lines.items(), key=lambda item: -item[1])
+    distributions_a, totals_a = _distributions(setup.attacker, setup.attacker_counts, finals_a)
+    distributions_d, totals_d = _distributions(setup.defender, setup.defender_counts, finals_d)
     return BattleResult(
         game=scenario.game.value,
         method=scenario.method.value,
@@ -358,12 +400,19 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         attacker_retreats=outcome.probability(Ending.ATTACKER_RETREATED),
         undecided=outcome.probability(Ending.UNDECIDED),
         attacker_captures=captures if after.land_battle else None,
-        expected_attacker_survivors=dict(zip(names_a, survivors_a)),
-        expected_defender_survivors=dict(zip(names_d, survivors_d)),
+        expected_attacker_survivors=survivors_a,
+        expected_defender_survivors=survivors_d,
         expected_attacker_loss_cost=lost_a if costs_known else None,
         expected_defender_loss_cost=lost_d if costs_known else None,
         expected_rounds=outcome.expected_rounds,
-        outcomes=tuple(OutcomeLine(ending, _named(names_a, a), _named(names_d, d), p) for (ending, a, d), p in ordered),
+        outcomes=tuple(
+            OutcomeLine(ending, {n: c for n, c in a if c}, {n: c for n, c in d if c}, p)
+            for (ending, a, d), p in ordered
+        ),
+        attacker_survivors=distributions_a,
+        defender_survivors=distributions_d,
+        attacker_survivor_totals=totals_a,
+        defender_survivor_totals=totals_d,
         attacker_profile=_profiles(setup.attacker, setup.attacker_counts, costs_known),
         defender_profile=_profiles(setup.defender, setup.defender_counts, costs_known),
         pruned_probability=outcome.pruned,
@@ -456,6 +505,7 @@ CALCULATORS = (
         scenario=BattleScenario,
         evaluate=evaluate_battle,
         games=tuple(game.value for game in Game),
+        picture=render_battle_svg,
     ),
     Calculator(
         name="battle-replay",

@@ -137,6 +137,14 @@ class Combatant:
     """False when its hits cannot be assigned to aircraft."""
     leaves_after_round: int | None = None
     """The unit leaves the battle unharmed after this round, if the battle goes on."""
+    unit_type: str = ""
+    """The unit type it is one group of, where a casualty policy splits a type into several groups of the loss
+    order (empty: ``name`` is the type); the answers count survivors by type."""
+
+    @property
+    def type_name(self) -> str:
+        """The unit type: :attr:`unit_type`, or :attr:`name` when the type is not split."""
+        return self.unit_type or self.name
 
     def chance(self, die: Die = Die.D6) -> float:
         """The chance that one of its dice hits."""
@@ -681,12 +689,15 @@ def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None
             if not any(counts in chain.index for chain in chains[side]):
                 chains[side].append(LossChain(rules.sides[side], counts, rules.setup.die))
     for side in (0, 1):
+        # The chains hold this side's unit types in rules.sides order (LossChain only sees their dice).
         barred = any(
             count and unit.hits_on > 0 and not unit.hits_air
             for chain in chains[side]
-            for unit, count in zip(chain.units, chain.base)
+            for unit, count in zip(rules.sides[side], chain.base)
         )
-        air = any(count and unit.air for chain in chains[1 - side] for unit, count in zip(chain.units, chain.base))
+        air = any(
+            count and unit.air for chain in chains[1 - side] for unit, count in zip(rules.sides[1 - side], chain.base)
+        )
         if barred and air:
             return None
     groups: dict[tuple[int, int, Counts, Counts], _LossGroup] = {}

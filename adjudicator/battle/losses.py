@@ -42,12 +42,28 @@ import math
 from collections.abc import Callable, Sequence
 from itertools import repeat
 from operator import add, mul
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from adjudicator.dice import Die, binomial, hit_distribution
 
-if TYPE_CHECKING:
-    from adjudicator.battle.engine import Combatant
+
+class Combatant(Protocol):
+    """What this module reads of a unit type (:class:`adjudicator.battle.engine.Combatant` has it).
+
+    A protocol, not an import: the engine imports this module, so this one must not import the engine.
+    """
+
+    @property
+    def hits_on(self) -> int: ...
+
+    @property
+    def dice(self) -> int: ...
+
+    @property
+    def first_strike(self) -> bool: ...
+
+    def chance(self, die: Die = Die.D6) -> float: ...
+
 
 __all__ = ["Fire", "LossChain", "solve_chains"]
 

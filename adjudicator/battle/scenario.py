@@ -139,6 +139,13 @@ class BattleSide:
     """Strategic game: the side's country (``germany``, ``ussr``, ``england`` …)."""
     submerge_after_round: int | None = None
     """Axis & Allies sea battle: the side's submarines submerge after this round."""
+    keep_land_units: int = 0
+    """Axis & Allies land battle: the side takes its last N land units of the loss order as its very last
+    casualties, after every other unit (aircraft included), e.g. ``1`` to keep an infantry or armor alive to take
+    the territory."""
+    casualty_order: tuple[str, ...] = ()
+    """Axis & Allies: every unit of the side that can be hit, one entry per unit, in the order they are taken as
+    casualties, e.g. ``[infantry, infantry, fighter, armor]``; replaces ``loss_order``."""
 
     def __post_init__(self) -> None:
         for name, count in self.units.items():
@@ -146,6 +153,13 @@ class BattleSide:
         _check_round("submerge_after_round", self.submerge_after_round)
         if len(set(self.loss_order)) != len(self.loss_order):
             raise ScenarioError("loss_order", "must name each unit type once", list(self.loss_order))
+        check_count("keep_land_units", self.keep_land_units)
+        if self.casualty_order and (self.loss_order or self.keep_land_units):
+            raise ScenarioError(
+                "casualty_order",
+                "gives the whole order unit by unit: leave loss_order and keep_land_units out",
+                list(self.casualty_order),
+            )
 
 
 @dataclass(frozen=True)
@@ -231,5 +245,18 @@ class ReplayScenario(BattleScenario):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        policies = [
+            ScenarioError(
+                f"{label}.{name}",
+                "a replay takes the casualties the owner chose: give them per round (attacker_casualties, "
+                "defender_casualties) instead",
+                getattr(side, name),
+            )
+            for label, side in (("attacker", self.attacker), ("defender", self.defender))
+            for name in ("keep_land_units", "casualty_order")
+            if getattr(side, name)
+        ]
+        if policies:
+            raise InvalidScenario(policies)
         if not self.rounds and self.opening is None:
             raise ScenarioError("rounds", "must give the rolls of at least one round")

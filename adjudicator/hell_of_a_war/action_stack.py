@@ -100,7 +100,7 @@ from adjudicator.hell_of_a_war.actions import (
     Declaration,
     Effect,
     Payment,
-    plural,
+    cards_message,
 )
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Phase, Player, Special, Zone
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
@@ -140,6 +140,26 @@ class Status(Enum):
     PRODUCED = "produced"
     """TW drawn at once (effect ``produce-tw``), outside the stack."""
 
+    @property
+    def label(self) -> str:
+        """The status as a catalog word.
+
+        >>> Status.EFFECT_COUNTERED.label
+        'effect countered'
+        """
+        return _STATUS_LABELS[self]
+
+
+_STATUS_LABELS = {
+    Status.RESOLVED: N_("resolved"),
+    Status.VOIDED: N_("voided"),
+    Status.EFFECT_COUNTERED: N_("effect countered"),
+    Status.COUNTERED: N_("countered"),
+    Status.FIZZLED: N_("fizzled"),
+    Status.UNPAID: N_("unpaid"),
+    Status.PRODUCED: N_("produced"),
+}
+
 
 @dataclass(frozen=True)
 class StackScenario:
@@ -176,8 +196,8 @@ class Outcome:
     status: Status
     tw_paid: int
     """TW its player paid for it (0 unless resolved, voided or effect-countered)."""
-    reason: str
-    """Why, in one English sentence (the trace cites the rules)."""
+    reason: Message
+    """Why, in one sentence (the trace cites the rules)."""
     payment: Payment | None = None
     """What was paid and from where; none when nothing was paid or locked."""
 
@@ -224,7 +244,7 @@ class StackResult(Summarized):
                 name=outcome.name,
                 card=outcome.card,
                 player=outcome.player,
-                status=outcome.status.value,
+                status=outcome.status.label,
                 reason=outcome.reason,
             )
             for outcome in self.outcomes
@@ -234,6 +254,18 @@ class StackResult(Summarized):
         )
         return lines
 
+
+_PAYMENTS = {
+    (False, False, False): N_("{player} pays nothing"),
+    (True, False, False): N_("{player} pays {cost} TW"),
+    (False, True, False): N_("{player} locks it"),
+    (False, False, True): N_("{player} sacrifices it"),
+    (True, True, False): N_("{player} pays {cost} TW and locks it"),
+    (True, False, True): N_("{player} pays {cost} TW and sacrifices it"),
+    (False, True, True): N_("{player} locks it and sacrifices it"),
+    (True, True, True): N_("{player} pays {cost} TW, locks it and sacrifices it"),
+}
+"""What a resolved declaration's player paid, by (paid TW, locked the card, sacrificed the card)."""
 
 # --- evaluation ---------------------------------------------------------------------------------
 
@@ -289,7 +321,7 @@ class _Table(Board):
 
     def _announce(self, index: int, declaration: Declaration, cost: int, available: int) -> None:
         card, player = self.cards[declaration.card], declaration.player
-        what = f"{card.label}: {self.describe(declaration)}{self.price(declaration)}"
+        what = self.declared(declaration)
         affordable = (
             message(
                 "; {player} can raise {available} TW besides the earmarked cards, enough for its {cost} TW",
@@ -336,7 +368,7 @@ class _Table(Board):
             self.trace.add(
                 rule,
                 "{card} still counts as being in {player}'s hand until it resolves and is paid{affordable}",
-                card=card.label,
+                card=card.shown,
                 player=player,
                 affordable=affordable,
             )
@@ -361,7 +393,7 @@ class _Table(Board):
             "{player} locks {card} and draws {tw} TW at once: drawing TW is no action, goes on no stack and cannot be "
             "prevented",
             player=player,
-            card=card.label,
+            card=card.shown,
             tw=card.tw,
         )
         for earlier in self.pending.values():
@@ -370,15 +402,15 @@ class _Table(Board):
                     DESTROYER,
                     "{player} may still draw the TW of {card} in reaction to {locker}, which is to lock it",
                     player=player,
-                    card=card.label,
-                    locker=self.label(earlier.card),
+                    card=card.shown,
+                    locker=self.shown(earlier.card),
                 )
             if card.id in earlier.targets and self.cards[earlier.card].special is Special.BLITZANGRIFF:
                 self.trace.add(
                     BLITZ,
                     "{blitz} does not forbid drawing TW from {card}: drawing TW is no action",
-                    blitz=self.label(earlier.card),
-                    card=card.label,
+                    blitz=self.shown(earlier.card),
+                    card=card.shown,
                 )
         self.outcomes.append(
             Outcome(
@@ -389,7 +421,7 @@ class _Table(Board):
                 declaration.effect,
                 Status.PRODUCED,
                 0,
-                f"{player} locks it and draws {card.tw} TW at once.",
+                message("{player} locks it and draws {tw} TW at once.", player=player, tw=card.tw),
                 Payment(locked_card=True),
             )
         )
@@ -405,14 +437,14 @@ class _Table(Board):
             self.trace.add(
                 STACK,
                 "nobody reacts: {card} alone is in the stack and comes up",
-                card=self.label(self.pending[order[0]].card),
+                card=self.shown(self.pending[order[0]].card),
             )
         elif order:
             self.trace.add(
                 STACK,
                 "nobody reacts any more: the stack is worked through last in, first out, from {last} back to {first}",
-                last=self.label(self.pending[order[0]].card),
-                first=self.label(self.pending[order[-1]].card),
+                last=self.shown(self.pending[order[0]].card),
+                first=self.shown(self.pending[order[-1]].card),
             )
         if order:
             for index in order:
@@ -427,7 +459,7 @@ class _Table(Board):
             trace=self.trace.build(),
         )
 
-    def _finish(self, index: int, status: Status, reason: str, payment: Payment | None = None) -> None:
+    def _finish(self, index: int, status: Status, reason: Message, payment: Payment | None = None) -> None:
         declaration = self.pending.pop(index)
         card = self.cards[declaration.card]
         tw = payment.tw if payment else 0
@@ -449,52 +481,58 @@ class _Table(Board):
                 rule,
                 "{card} comes up but no longer exists (it lies in the {zone}): it has no effect and {player} pays "
                 "nothing",
-                card=card.label,
+                card=card.shown,
                 zone=self.zone[card.id].label,
                 player=player,
             )
             return self._finish(
                 index,
                 Status.FIZZLED,
-                f"it no longer exists (it lies in the {self.zone[card.id].label}): no effect, nothing paid.",
+                message(
+                    "it no longer exists (it lies in the {zone}): no effect, nothing paid.",
+                    zone=self.zone[card.id].label,
+                ),
             )
         countered = self.countered.get(index)
         if countered and countered[0] is Status.COUNTERED:
             self.trace.add(
                 ACTION_CARDS,
                 "{card} comes up but was countered by {by}: it has no effect and {player} pays nothing",
-                card=card.label,
-                by=self.label(countered[1]),
+                card=card.shown,
+                by=self.shown(countered[1]),
                 player=player,
             )
             self._release(declaration)
             return self._finish(
-                index, Status.COUNTERED, f"countered by {self.label(countered[1])}: no effect, nothing paid."
+                index,
+                Status.COUNTERED,
+                message("countered by {by}: no effect, nothing paid.", by=self.shown(countered[1])),
             )
         invalid = self._invalid_targets(index, declaration)
-        if invalid and declaration.effect is not Effect.UPGRADE:
+        if invalid is not None and declaration.effect is not Effect.UPGRADE:
             self.trace.add(
                 STACK,
                 "{card} comes up but {why}: it does nothing, {player} pays nothing and the card is released ({state})",
-                card=card.label,
+                card=card.shown,
                 why=invalid,
                 player=player,
                 state=self._released_state(card),
             )
             self.trace.add(ACTIONS, "every condition of an action must be met for it to take effect")
-            return self._finish(index, Status.FIZZLED, f"{invalid}: no effect, nothing paid.")
+            return self._finish(index, Status.FIZZLED, message("{why}: no effect, nothing paid.", why=invalid))
         effect_countered = bool(countered and countered[0] is Status.EFFECT_COUNTERED)
+        countered_by = self.shown(countered[1]) if countered else None
         if declaration.lock and self.locked[card.id]:
             self.trace.add(
                 STACK,
                 "{card} comes up but is already locked, so its ability, which locks it, can no longer be used: no "
                 "effect, nothing paid",
-                card=card.label,
+                card=card.shown,
             )
             return self._finish(
                 index,
                 Status.UNPAID,
-                "it is already locked, so its ability can no longer be used: no effect, nothing paid.",
+                message("it is already locked, so its ability can no longer be used: no effect, nothing paid."),
             )
         cost = self.cost(declaration, effect_countered)
         payment = self.plan(player, card.id, cost, self.unit_type(declaration))
@@ -505,8 +543,8 @@ class _Table(Board):
                 SUCCESSFUL_DEFENCE,
                 "{card} comes up with its effect countered by {by}: {player} pays only its play cost of {cost} TW "
                 "(the grey box), not the costs in its description",
-                card=card.label,
-                by=self.label(countered[1]) if countered else "",
+                card=card.shown,
+                by=countered_by,
                 player=player,
                 cost=cost,
             )
@@ -523,9 +561,9 @@ class _Table(Board):
             self.trace.add(
                 rule,
                 "{card} comes up and can be carried out, so {player} pays its cost now: {price}",
-                card=card.label,
+                card=card.shown,
                 player=player,
-                price=self.price(declaration).removeprefix(" for ").strip(),
+                price=self.price(declaration) or N_("at no cost"),
             )
         self._pay(declaration, payment)
         if effect_countered:
@@ -533,14 +571,18 @@ class _Table(Board):
             self.trace.add(
                 ACTION_CARDS,
                 "{card} goes to {player}'s scrapyard, though its effect was countered",
-                card=card.label,
+                card=card.shown,
                 player=player,
             )
             return self._finish(
                 index,
                 Status.EFFECT_COUNTERED,
-                f"its effect was countered by {self.label(countered[1]) if countered else ''}: "
-                f"{player} pays only its play cost of {cost} TW.",
+                message(
+                    "its effect was countered by {by}: {player} pays only its play cost of {cost} TW.",
+                    by=countered_by,
+                    player=player,
+                    cost=cost,
+                ),
                 payment,
             )
         status, effect_text = self._apply(index, declaration, invalid)
@@ -552,19 +594,19 @@ class _Table(Board):
                 SACRIFICE,
                 "{player} sacrifices {card} after its effect: it goes to the scrapyard, as part of the payment",
                 player=player,
-                card=card.label,
+                card=card.shown,
             )
         if card.kind is CardKind.ACTION_CARD:
             self._to_scrapyard(card.id)
             self.trace.add(
-                ACTION_CARDS, "{card} has been played and goes to {player}'s scrapyard", card=card.label, player=player
+                ACTION_CARDS, "{card} has been played and goes to {player}'s scrapyard", card=card.shown, player=player
             )
         payment = Payment(
             payment.tw, payment.from_pool, payment.drawn, payment.assemblies, declaration.lock, sacrificed
         )
-        paid = [f"pays {cost} TW"] if cost else []
-        paid += ["locks it"] * declaration.lock + ["sacrifices it"] * sacrificed
-        return self._finish(index, status, f"{player} {' and '.join(paid) or 'pays nothing'}; {effect_text}", payment)
+        paying = _PAYMENTS[(cost > 0, declaration.lock, sacrificed)]
+        paid = message(paying, player=player, cost=cost)
+        return self._finish(index, status, message("{paid}; {effect}", paid=paid, effect=effect_text), payment)
 
     def _unpaid(self, index: int, declaration: Declaration, cost: int) -> None:
         card, player = self.cards[declaration.card], declaration.player
@@ -573,7 +615,7 @@ class _Table(Board):
             BOMB,
             "{card} comes up: {player} would have to pay {cost} TW but can raise only {available}, and only the player "
             "whose action is carried out pays",
-            card=card.label,
+            card=card.shown,
             player=player,
             cost=cost,
             available=available,
@@ -588,24 +630,33 @@ class _Table(Board):
             self.trace.add(
                 IN_PLAY,
                 "{card} never comes into play: only what had its grey-box cost paid is in play",
-                card=card.label,
+                card=card.shown,
             )
             return self._finish(
                 index,
                 Status.UNPAID,
-                f"{player} cannot pay its {cost} TW: it never comes into play and goes to the scrapyard.",
+                message(
+                    "{player} cannot pay its {cost} TW: it never comes into play and goes to the scrapyard.",
+                    player=player,
+                    cost=cost,
+                ),
             )
         self.trace.add(
             STACK,
             "so {card} has no effect, nothing is paid and the card is released ({state})",
-            card=card.label,
+            card=card.shown,
             state=self._released_state(card),
         )
         return self._finish(
             index,
             Status.UNPAID,
-            f"{player} cannot pay its {cost} TW (only {available} left): no effect, nothing paid, the card is "
-            "released.",
+            message(
+                "{player} cannot pay its {cost} TW (only {available} left): no effect, nothing paid, the card is "
+                "released.",
+                player=player,
+                cost=cost,
+                available=available,
+            ),
         )
 
     def _released_state(self, card: Card) -> str:
@@ -620,31 +671,33 @@ class _Table(Board):
             self.trace.add(
                 ACTION_CARDS,
                 "a countered action card goes to its owner's scrapyard all the same: {card}",
-                card=card.label,
+                card=card.shown,
             )
         else:
-            self.trace.add(STACK, "{card} is released ({state})", card=card.label, state=self._released_state(card))
+            self.trace.add(STACK, "{card} is released ({state})", card=card.shown, state=self._released_state(card))
 
-    def _invalid_targets(self, index: int, declaration: Declaration) -> str:
-        """Why the action has no valid target any more ('' if all its targets are still valid)."""
+    def _invalid_targets(self, index: int, declaration: Declaration) -> Message | None:
+        """Why the action has no valid target any more (``None`` if all its targets are still valid)."""
         for target_id in declaration.targets:
-            label, zone, effect = self.label(target_id), self.zone[target_id], declaration.effect
+            target, zone, effect = self.shown(target_id), self.zone[target_id], declaration.effect
             if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
                 countered_index = self.by_card[target_id]
                 if countered_index not in self.pending or zone is not self.declared_zones[countered_index][target_id]:
-                    return f"the action of {label} no longer exists"
+                    return message("the action of {card} no longer exists", card=target)
                 if countered_index in self.countered:
-                    return f"the action of {label} has already been countered"
+                    return message("the action of {card} has already been countered", card=target)
             elif effect is Effect.UPGRADE:
                 if zone is not Zone.DEPLOYMENT_ZONE:
-                    return f"{label} is no longer in the deployment zone"
+                    return message("{card} is no longer in the deployment zone", card=target)
             elif zone is not self.declared_zones[index][target_id]:
-                return f"its target {label} no longer exists (it lies in the {zone.label})"
+                return message(
+                    "its target {card} no longer exists (it lies in the {zone})", card=target, zone=zone.label
+                )
             elif effect is Effect.LOCK and self.locked[target_id]:
-                return f"its target {label} is already locked"
+                return message("its target {card} is already locked", card=target)
             elif effect is Effect.UNLOCK and not self.locked[target_id]:
-                return f"its target {label} is no longer locked"
-        return ""
+                return message("its target {card} is no longer locked", card=target)
+        return None
 
     def _pay(self, declaration: Declaration, payment: Payment) -> None:
         card, player = self.cards[declaration.card], declaration.player
@@ -656,14 +709,14 @@ class _Table(Board):
                 "{assembly} makes {card} {tw} TW cheaper without being locked (drawing TW without locking); it can "
                 "serve "
                 "no other unit this phase",
-                assembly=self.label(card_id),
-                card=card.label,
+                assembly=self.shown(card_id),
+                card=card.shown,
                 tw=tw,
             )
             self.trace.add(
                 ABILITIES,
                 "having made a unit cheaper, {assembly} may not be locked for TW in this phase as well",
-                assembly=self.label(card_id),
+                assembly=self.shown(card_id),
             )
         if payment.from_pool:
             self.pool[player] -= payment.from_pool
@@ -682,7 +735,7 @@ class _Table(Board):
                 if source.kind is CardKind.BASE_BUILDING
                 else TECH_VALUES
             )
-            self.trace.add(rule, "{player} locks {source} and draws {tw} TW", player=player, source=source.label, tw=tw)
+            self.trace.add(rule, "{player} locks {source} and draws {tw} TW", player=player, source=source.shown, tw=tw)
         surplus = payment.from_pool + drawn_total + sum(payment.assemblies.values()) - payment.tw
         if surplus > 0:
             self.pool[player] += surplus
@@ -700,10 +753,10 @@ class _Table(Board):
                 rule,
                 "{player} locks {card} to use its ability (so it draws no TW in this use)",
                 player=player,
-                card=card.label,
+                card=card.shown,
             )
 
-    def _apply(self, index: int, declaration: Declaration, invalid: str) -> tuple[Status, str]:
+    def _apply(self, index: int, declaration: Declaration, invalid: Message | None) -> tuple[Status, Message]:
         """Carry out the effect; the status and what happened, in running text."""
         card, player, effect = self.cards[declaration.card], declaration.player, declaration.effect
         if effect is Effect.DESTROY:
@@ -711,14 +764,19 @@ class _Table(Board):
         if effect in (Effect.LOCK, Effect.UNLOCK):
             for target in declaration.targets:
                 self.locked[target] = effect is Effect.LOCK
-            targets = " and ".join(self.label(t) for t in declaration.targets)
+            targets = self.targets(declaration.targets)
             self.trace.add(
                 LOCKING,
                 N_("{card} locks {targets}") if effect is Effect.LOCK else N_("{card} unlocks {targets}"),
-                card=card.label,
-                targets=MessageList(tuple(message("{card}", card=self.label(t)) for t in declaration.targets), " & "),
+                card=card.shown,
+                targets=targets,
             )
-            return Status.RESOLVED, f"{targets} {'is' if len(declaration.targets) == 1 else 'are'} {effect.value}ed."
+            done = (
+                N_plural("{targets} is locked.", "{targets} are locked.")
+                if effect is Effect.LOCK
+                else N_plural("{targets} is unlocked.", "{targets} are unlocked.")
+            )
+            return Status.RESOLVED, message(done, targets=targets, count=len(declaration.targets))
         if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
             target = declaration.targets[0]
             kind = Status.COUNTERED if effect is Effect.COUNTER else Status.EFFECT_COUNTERED
@@ -727,62 +785,65 @@ class _Table(Board):
                 self.trace.add(
                     ACTION_CARDS,
                     "{card} counters {target}: it will do nothing and need not be paid",
-                    card=card.label,
-                    target=self.label(target),
+                    card=card.shown,
+                    target=self.shown(target),
                 )
-                return Status.RESOLVED, f"{self.label(target)} is countered."
+                return Status.RESOLVED, message("{card} is countered.", card=self.shown(target))
             self.trace.add(
                 SUCCESSFUL_DEFENCE,
                 "{card} counters only the effect of {target}; {player} bore its own play cost plus that of {target}",
-                card=card.label,
-                target=self.label(target),
+                card=card.shown,
+                target=self.shown(target),
                 player=player,
             )
-            return Status.RESOLVED, f"the effect of {self.label(target)} is countered."
+            return Status.RESOLVED, message("the effect of {card} is countered.", card=self.shown(target))
         if effect is Effect.DISCARD:
             for target in declaration.targets:
                 self._to_scrapyard(target)
-            targets = " and ".join(self.label(t) for t in declaration.targets)
+            targets = self.targets(declaration.targets)
             self.trace.add(
                 DISCARDING,
                 N_plural(
                     "{targets} is discarded from the hand to the scrapyard",
                     "{targets} are discarded from the hand to the scrapyard",
                 ),
-                targets=MessageList(tuple(message("{card}", card=self.label(t)) for t in declaration.targets), " & "),
+                targets=targets,
                 count=len(declaration.targets),
             )
-            return Status.RESOLVED, f"{targets} discarded."
+            return Status.RESOLVED, message("{targets} discarded.", targets=targets)
         if effect is Effect.DRAW:
             self.cards_drawn[player] += declaration.amount
             self.trace.add(
                 DRAWING,
                 "{player} draws {cards} from the top of the depot into the hand",
                 player=player,
-                cards=plural(declaration.amount, "card"),
+                cards=cards_message(declaration.amount),
             )
-            return Status.RESOLVED, f"{player} draws {plural(declaration.amount, 'card')}."
+            return Status.RESOLVED, message(
+                "{player} draws {cards}.", player=player, cards=cards_message(declaration.amount)
+            )
         if effect is Effect.BUILD:
             return self._build(declaration)
         if effect is Effect.UPGRADE:
-            if invalid:
+            if invalid is not None:
                 self._to_scrapyard(card.id)
                 self.trace.add(
                     UPGRADES,
                     "{why}: the upgrade {card} comes to nothing and is lost, though it is paid",
                     why=invalid,
-                    card=card.label,
+                    card=card.shown,
                 )
-                return Status.VOIDED, f"but {invalid}: the upgrade is lost."
+                return Status.VOIDED, message("but {why}: the upgrade is lost.", why=invalid)
             self.zone[card.id] = Zone.DEPLOYMENT_ZONE
-            self.trace.add(UPGRADES, "{card} upgrades {unit}", card=card.label, unit=self.label(declaration.targets[0]))
-            return Status.RESOLVED, f"{self.label(declaration.targets[0])} is upgraded."
-        self.trace.add(ACTIONS, "{card} takes effect: {what}", card=card.label, what=self.describe(declaration))
-        return Status.RESOLVED, f"it takes effect ({self.describe(declaration)})."
+            self.trace.add(UPGRADES, "{card} upgrades {unit}", card=card.shown, unit=self.shown(declaration.targets[0]))
+            return Status.RESOLVED, message("{unit} is upgraded.", unit=self.shown(declaration.targets[0]))
+        self.trace.add(ACTIONS, "{card} takes effect: {what}", card=card.shown, what=self.describe(declaration))
+        return Status.RESOLVED, message("it takes effect ({what}).", what=self.describe(declaration))
 
-    def _destroy(self, declaration: Declaration) -> tuple[Status, str]:
+    def _destroy(self, declaration: Declaration) -> tuple[Status, Message]:
         card = self.cards[declaration.card]
-        destroyed, voided = [], []
+        destroyed: list[Message] = []
+        voided: list[Message] = []
         for target_id in declaration.targets:
             target = self.cards[target_id]
             protector = (
@@ -801,44 +862,57 @@ class _Table(Board):
                 else None
             )
             if protector is not None:
-                voided.append(target.label)
+                voided.append(target.shown)
                 self.trace.add(
                     FIRE_BRIGADE,
                     "{protector} makes the destruction of {target} void: the ability of {card} is not prevented, "
                     "only the destruction, so it is paid all the same",
-                    protector=self.label(protector),
-                    target=target.label,
-                    card=card.label,
+                    protector=self.shown(protector),
+                    target=target.shown,
+                    card=card.shown,
                 )
             else:
-                destroyed.append(target.label)
+                destroyed.append(target.shown)
                 self._to_scrapyard(target_id)
                 self.trace.add(
                     SCRAPYARD,
                     "{card} destroys {target}: it goes to {owner}'s scrapyard",
-                    card=card.label,
-                    target=target.label,
+                    card=card.shown,
+                    target=target.shown,
                     owner=target.owner,
                 )
-        parts = []
-        if destroyed:
-            parts.append(" and ".join(destroyed) + (" is" if len(destroyed) == 1 else " are") + " destroyed")
-        if voided:
-            parts.append("the destruction of " + " and ".join(voided) + " is void (Feuerwehr)")
-        return (Status.RESOLVED if destroyed else Status.VOIDED), "; ".join(parts) + "."
+        gone = MessageList(tuple(destroyed), " & ")
+        void = MessageList(tuple(voided), " & ")
+        if not destroyed:
+            return Status.VOIDED, message("the destruction of {voided} is void (Feuerwehr).", voided=void)
+        if not voided:
+            return Status.RESOLVED, message(
+                N_plural("{destroyed} is destroyed.", "{destroyed} are destroyed."),
+                destroyed=gone,
+                count=len(destroyed),
+            )
+        return Status.RESOLVED, message(
+            N_plural(
+                "{destroyed} is destroyed; the destruction of {voided} is void (Feuerwehr).",
+                "{destroyed} are destroyed; the destruction of {voided} is void (Feuerwehr).",
+            ),
+            destroyed=gone,
+            voided=void,
+            count=len(destroyed),
+        )
 
-    def _build(self, declaration: Declaration) -> tuple[Status, str]:
+    def _build(self, declaration: Declaration) -> tuple[Status, Message]:
         card = self.cards[declaration.card]
         if card.kind is CardKind.BASE_BUILDING:
             self.zone[card.id], self.locked[card.id] = Zone.BASE_ZONE, False
-            self.trace.add(BASE_BUILDING_PHASE, "{card} comes into play unlocked in the base zone", card=card.label)
-            return Status.RESOLVED, "it comes into play in the base zone, unlocked."
+            self.trace.add(BASE_BUILDING_PHASE, "{card} comes into play unlocked in the base zone", card=card.shown)
+            return Status.RESOLVED, message("it comes into play in the base zone, unlocked.")
         zone = Zone.DEPLOYMENT_ZONE if card.kind is CardKind.UNIT else Zone.COUNTRY_ZONE
         self.zone[card.id], self.locked[card.id] = zone, True
         self.trace.add(
-            BUILD_PHASE, "{card} is built: it comes into play locked in the {zone}", card=card.label, zone=zone.label
+            BUILD_PHASE, "{card} is built: it comes into play locked in the {zone}", card=card.shown, zone=zone.label
         )
-        return Status.RESOLVED, f"it is built, locked, in the {zone.label}."
+        return Status.RESOLVED, message("it is built, locked, in the {zone}.", zone=zone.label)
 
 
 def evaluate_stack(scenario: StackScenario) -> StackResult:

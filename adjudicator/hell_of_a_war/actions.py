@@ -38,6 +38,7 @@ from enum import Enum
 
 from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.vocabulary import ZONES_IN_PLAY, Card, CardKind, Phase, Player, Special, Zone
+from adjudicator.messages import N_, Message, MessageList, N_plural, message
 
 __all__ = [
     "ABILITIES",
@@ -70,7 +71,7 @@ __all__ = [
     "SUCCESSFUL_DEFENCE",
     "TECH_VALUES",
     "UPGRADES",
-    "plural",
+    "cards_message",
 ]
 
 STACK = "how.aktionsstapel"
@@ -191,13 +192,37 @@ _BUILDABLE = frozenset({CardKind.UNIT, CardKind.LAND_BUILDING, CardKind.BASE_BUI
 _NO_ACTION_CARDS_IN = frozenset({Phase.ATTACK_DECLARATION, Phase.BLOCK})
 
 
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an s when it is not one.
+def cards_message(count: int) -> Message:
+    """``count`` cards, in the reader's language.
 
-    >>> plural(2, "card")
+    >>> cards_message(2).text
     '2 cards'
     """
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return message(N_plural("{count} card", "{count} cards"), count=count)
+
+
+_DESCRIPTIONS = {
+    Effect.BUILD: N_("build it"),
+    Effect.COUNTER: N_("counter {targets}"),
+    Effect.COUNTER_EFFECT: N_("counter the effect of {targets}"),
+    Effect.DISCARD: N_("discard {targets} from the hand"),
+    Effect.UPGRADE: N_("upgrade {targets}"),
+    Effect.DESTROY: N_("destroy {targets}"),
+    Effect.LOCK: N_("lock {targets}"),
+    Effect.UNLOCK: N_("unlock {targets}"),
+}
+"""What a declared effect does, by effect (draw, produce-tw and other are worded with their own fields)."""
+
+_PRICES = {
+    (True, False, False): N_("{cost} TW"),
+    (False, True, False): N_("locking it"),
+    (False, False, True): N_("sacrificing it"),
+    (True, True, False): N_("{cost} TW and locking it"),
+    (True, False, True): N_("{cost} TW and sacrificing it"),
+    (False, True, True): N_("locking it and sacrificing it"),
+    (True, True, True): N_("{cost} TW, locking it and sacrificing it"),
+}
+"""A declaration's price by (costs TW, locks the card, sacrifices the card); none of them: no cost."""
 
 
 class Board:
@@ -224,6 +249,10 @@ class Board:
 
     def label(self, card_id: str) -> str:
         return self.cards[card_id].label
+
+    def shown(self, card_id: str) -> Message:
+        """The card as a template field (:attr:`Card.shown`)."""
+        return self.cards[card_id].shown
 
     def in_play(self, card_id: str) -> bool:
         return self.zone[card_id] in ZONES_IN_PLAY
@@ -304,39 +333,39 @@ class Board:
         sources = self.tw_sources(player, acting, frozenset(assemblies))
         return self.pool[player] + sum(self.cards[c].tw for c in assemblies + sources)
 
-    def describe(self, declaration: Declaration) -> str:
+    def targets(self, card_ids: tuple[str, ...]) -> MessageList:
+        """Cards as one template field: ``A (a) & B (b)``."""
+        return MessageList(tuple(self.shown(card_id) for card_id in card_ids if card_id in self.cards), " & ")
+
+    def describe(self, declaration: Declaration) -> Message:
         """What the declaration does, in running text."""
-        targets = " and ".join(self.label(t) for t in declaration.targets if t in self.cards)
+        targets = self.targets(declaration.targets)
         effect = declaration.effect
         if effect is Effect.DRAW:
-            return f"draw {plural(declaration.amount, 'card')}"
+            return message("draw {cards}", cards=cards_message(declaration.amount))
         if effect is Effect.PRODUCE_TW:
-            return f"lock it and draw {self.cards[declaration.card].tw} TW"
-        if effect is Effect.BUILD:
-            return "build it"
-        if effect is Effect.COUNTER:
-            return f"counter {targets}"
-        if effect is Effect.COUNTER_EFFECT:
-            return f"counter the effect of {targets}"
-        if effect is Effect.DISCARD:
-            return f"discard {targets} from the hand"
-        if effect is Effect.UPGRADE:
-            return f"upgrade {targets}"
+            return message("lock it and draw {tw} TW", tw=self.cards[declaration.card].tw)
         if effect is Effect.OTHER:
-            return (declaration.note or "use its ability") + (f" on {targets}" if targets else "")
-        return f"{effect.value} {targets}"
+            # The note is the scenario's own words, shown as written.
+            ability = declaration.note or N_("use its ability")
+            if targets.items:
+                return message("{ability} on {targets}", ability=ability, targets=targets)
+            return message("{ability}", ability=ability)
+        description = _DESCRIPTIONS[effect]
+        return message(description, targets=targets)
 
-    def price(self, declaration: Declaration) -> str:
-        """What the declaration will cost, in running text."""
-        parts = []
+    def price(self, declaration: Declaration) -> Message | None:
+        """What the declaration will cost, in running text; ``None`` when it costs nothing."""
         cost = self.cost(declaration)
-        if cost:
-            parts.append(f"{cost} TW")
-        if declaration.lock:
-            parts.append("locking it")
-        if declaration.sacrifice:
-            parts.append("sacrificing it")
-        return " for " + " and ".join(parts) if parts else " at no cost"
+        template = _PRICES.get((cost > 0, declaration.lock, declaration.sacrifice))
+        return None if template is None else message(template, cost=cost)
+
+    def declared(self, declaration: Declaration) -> Message:
+        """The card, what it does and its price: ``Radarstation (radar): draw 1 card for 2 TW and locking it``."""
+        card, action, price = self.shown(declaration.card), self.describe(declaration), self.price(declaration)
+        if price is None:
+            return message("{card}: {action} at no cost", card=card, action=action)
+        return message("{card}: {action} for {price}", card=card, action=action, price=price)
 
     # --- legality of a declaration ------------------------------------------------------------------
 

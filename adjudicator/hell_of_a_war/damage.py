@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import Message, MessageList, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -117,6 +117,20 @@ class UnitKind(Enum):
     """Lufteinheit / Flugzeug (brown border); hit by AG-Luft."""
     SEA = "sea"
     """Seeeinheit / Schiff (blue border); hit by AG-See."""
+
+    @property
+    def label(self) -> str:
+        """The kind as a catalog word."""
+        return _KIND_WORDS[self]
+
+
+_KIND_WORDS = {UnitKind.LAND: N_("land"), UnitKind.AIR: N_("air"), UnitKind.SEA: N_("sea")}
+
+
+def _selector_word(selector: str) -> str:
+    """A card text's selector as shown: a unit kind as its catalog word, a subtype or action as written."""
+    wanted = selector.strip().casefold()
+    return next((kind.label for kind in UnitKind if kind.value == wanted), selector)
 
 
 ATTACK_VALUE_NAME = {UnitKind.LAND: "AG-Boden", UnitKind.AIR: "AG-Luft", UnitKind.SEA: "AG-See"}
@@ -648,7 +662,7 @@ class _Phase:
                     "{attacker} is blocked by units of several types ({kinds}): it deals each attack value exactly "
                     "once, split only among the blockers of that type",
                     attacker=attacker.name,
-                    kinds=", ".join(k.value for k in kinds),
+                    kinds=MessageList(tuple(message("{kind}", kind=kind.label) for kind in kinds)),
                 )
             rule = PHASE if len(kinds) == 1 else MULTI_BLOCK
             if len(blockers) == 1:
@@ -809,7 +823,11 @@ class _Phase:
             receiver = next((a for a in candidates if a.name == chosen), candidates[0])
             rule_name = "cc3" if blocked else "cc2"
             if len(candidates) > 1:
-                how = "as the player chooses" if receiver.name == chosen else "by default to the first that attacked it"
+                how = (
+                    N_("as the player chooses")
+                    if receiver.name == chosen
+                    else N_("by default to the first that attacked it")
+                )
                 self.trace.add(
                     PHASE,
                     "rule cc2: with several unblocked attackers ({attackers}) {target} returns its {value_name} "
@@ -865,7 +883,7 @@ class _Phase:
                         CAMOUFLAGE,
                         "{target} has Tarnung! against {selector}: the {amount} damage from {dealer} is prevented",
                         target=target.name,
-                        selector=selector,
+                        selector=_selector_word(selector),
                         amount=item.amount,
                         dealer=item.dealer,
                     )
@@ -893,7 +911,7 @@ class _Phase:
                 "{dealer} has Vorteil! against {selector}: its {amount} damage to {target} is dealt first, before the "
                 "end of the phase",
                 dealer=dealer.name,
-                selector=selector,
+                selector=_selector_word(selector),
                 amount=item.amount,
                 target=target.name,
             )
@@ -965,9 +983,14 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
             item.cancelled = True
         trace.add(
             ADVANTAGE,
-            "{unit} is destroyed by Vorteil! damage alone, so it deals no further damage{cancelled}",
+            N_(
+                "{unit} is destroyed by Vorteil! damage alone, so it deals no further damage (its {amount} damage is "
+                "cancelled)"
+            )
+            if cancelled
+            else N_("{unit} is destroyed by Vorteil! damage alone, so it deals no further damage"),
             unit=name,
-            cancelled=f" (its {sum(i.amount for i in cancelled)} damage is cancelled)" if cancelled else "",
+            amount=sum(i.amount for i in cancelled),
         )
     if any(i.advantage for i in counting):
         trace.add(ADVANTAGE, "then the damage dealt without Vorteil! is settled")
@@ -1003,16 +1026,16 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
             received=settled.received,
             on_defence=settled.on_defence,
             defence=unit.defence,
-            verdict="destroyed (scrapyard)"
+            verdict=N_("destroyed (scrapyard)")
             if settled.destroyed
-            else "it survives and has its full defence again next phase",
+            else N_("it survives and has its full defence again next phase"),
         )
         if settled.destroyed:
             destroyed.append(unit.name)
     trace.add(
         DAMAGE,
         "destruction is checked at the end of the phase: destroyed {destroyed}",
-        destroyed=", ".join(destroyed) or "none",
+        destroyed=", ".join(destroyed) or N_("none"),
     )
 
     gone = set(destroyed)

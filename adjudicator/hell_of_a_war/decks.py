@@ -41,8 +41,8 @@ strategy deck's main and second nation tries the 7 × 7 pairs).
 
 >>> cards = (DeckCard("Panzer IV", count=2),) + tuple(DeckCard(f"Card {number}") for number in range(48))
 >>> result = evaluate_deck(DeckScenario(DeckFormat.HIGHLANDER, cards))
->>> result.legal, result.card_count, result.problems
-(False, 50, ('Panzer IV: 2 copies; the highlander format allows every card exactly once',))
+>>> result.legal, result.card_count, [problem.text for problem in result.problems]
+(False, 50, ['Panzer IV: 2 copies; the highlander format allows every card exactly once'])
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -97,6 +97,11 @@ class Alliance(Enum):
     AXIS = "axis"
     ALLIES = "allies"
 
+    @property
+    def label(self) -> str:
+        """The alliance as a catalog word."""
+        return N_("axis") if self is Alliance.AXIS else N_("allies")
+
 
 class Nation(Enum):
     """The national markings (Hoheitskennzeichen) of the cards."""
@@ -113,6 +118,26 @@ class Nation(Enum):
     def alliance(self) -> Alliance:
         """Germany, Italy and Japan are the Axis; all others the Allies (``how.achsenmaechte``)."""
         return Alliance.AXIS if self in (Nation.GERMANY, Nation.ITALY, Nation.JAPAN) else Alliance.ALLIES
+
+    @property
+    def label(self) -> str:
+        """The nation's name as a catalog word.
+
+        >>> Nation.SOVIET_UNION.label
+        'Soviet Union'
+        """
+        return _NATION_NAMES[self]
+
+
+_NATION_NAMES = {
+    Nation.GERMANY: N_("Germany"),
+    Nation.ITALY: N_("Italy"),
+    Nation.JAPAN: N_("Japan"),
+    Nation.FRANCE: N_("France"),
+    Nation.GREAT_BRITAIN: N_("Great Britain"),
+    Nation.USA: N_("USA"),
+    Nation.SOVIET_UNION: N_("Soviet Union"),
+}
 
 
 class CardType(Enum):
@@ -139,6 +164,20 @@ class DeckFormat(Enum):
     """Profi-Format."""
     STRATEGY = "strategy"
     """Strategie-Format."""
+
+    @property
+    def label(self) -> str:
+        """The format's name as a catalog word."""
+        return _FORMAT_NAMES[self]
+
+
+_FORMAT_NAMES = {
+    DeckFormat.BASIC: N_("basic"),
+    DeckFormat.HIGHLANDER: N_("highlander"),
+    DeckFormat.ADVANCED: N_("advanced"),
+    DeckFormat.PRO: N_("pro"),
+    DeckFormat.STRATEGY: N_("strategy"),
+}
 
 
 @dataclass(frozen=True)
@@ -235,7 +274,7 @@ class DeckResult(Summarized):
     main_nation: Nation | None
     second_nation: Nation | None
     second_nation_unit_tw: int | None
-    problems: tuple[str, ...]
+    problems: tuple[Message, ...]
     violated_rules: tuple[str, ...]
     """Entry ids of the rules broken, in the order checked."""
     trace: Trace
@@ -246,7 +285,7 @@ class DeckResult(Summarized):
             if self.legal
             else N_("Not legal in the {format} format ({count} cards)")
         )
-        lines = [message(template, format=self.format.value, count=self.card_count)]
+        lines = [message(template, format=self.format.label, count=self.card_count)]
         lines.extend(message("- {problem}", problem=problem) for problem in self.problems)
         return lines
 
@@ -254,18 +293,18 @@ class DeckResult(Summarized):
 class _Verdict:
     def __init__(self) -> None:
         self.trace = TraceBuilder()
-        self.problems: list[str] = []
+        self.problems: list[Message] = []
         self.violated: list[str] = []
 
     def check(self, ok: bool, rule: str, template: str, **params: object) -> None:
         """Record a check: the trace always, a problem when it fails."""
-        text = template.format(**params)
+        checked = message(template, **params)
         if ok:
-            self.trace.add(rule, "ok: {check}", check=message(template, **params))
+            self.trace.add(rule, "ok: {check}", check=checked)
         else:
-            self.trace.add(rule, "VIOLATED: {check}", check=message(template, **params))
+            self.trace.add(rule, "VIOLATED: {check}", check=checked)
         if not ok:
-            self.problems.append(text)
+            self.problems.append(checked)
             if rule not in self.violated:
                 self.violated.append(rule)
 
@@ -328,7 +367,7 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
             rules.entry,
             "the deck has {count} cards; the {format} format allows at most {maximum}",
             count=count,
-            format=scenario.format.value,
+            format=scenario.format.label,
             maximum=rules.max_cards,
         )
     elif scenario.format is DeckFormat.STRATEGY:
@@ -362,14 +401,20 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
                 limit=DEPOT_COPIES,
             )
         if number > rules.copies:
-            wording = "every card exactly once" if rules.copies == 1 else f"at most {rules.copies} copies of a card"
+            wording = (
+                message("every card exactly once")
+                if rules.copies == 1
+                else message(
+                    N_plural("at most {count} copy of a card", "at most {count} copies of a card"), count=rules.copies
+                )
+            )
             verdict.check(
                 False,
                 rules.entry,
                 "{name}: {number} copies; the {format} format allows {wording}",
                 name=name,
                 number=number,
-                format=scenario.format.value,
+                format=scenario.format.label,
                 wording=wording,
             )
         if historic:
@@ -394,7 +439,7 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
             rules.entry,
             "no title exceeds its copy limit ({limit} per card in the {format} format)",
             limit=rules.copies,
-            format=scenario.format.value,
+            format=scenario.format.label,
         )
 
     marked = [card for card in cards if card.nations]
@@ -409,7 +454,12 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
             bool(alliances),
             DEPOT,
             "a deck holds cards of the Axis or of the Allies only; this one has cards of: {kinds}",
-            kinds=", ".join(sorted({n.alliance.value for card in marked for n in card.nations})),
+            kinds=MessageList(
+                tuple(
+                    message("{alliance}", alliance=alliance.label)
+                    for alliance in sorted({n.alliance for card in marked for n in card.nations}, key=lambda a: a.value)
+                )
+            ),
         )
     else:
         verdict.trace.add(MARKINGS, "no card has a national marking; such cards go in any deck")
@@ -442,13 +492,13 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
         )
         nations = _strategy_nations(cards, scenario.main_nation)
         if nations is None:
-            present = sorted({n.value for card in marked for n in card.nations})
+            present = sorted({n for card in marked for n in card.nations}, key=lambda nation: nation.value)
             verdict.check(
                 False,
                 rules.entry,
                 "cards of at most {limit} nations; this deck needs {nations}",
                 limit=STRATEGY_MAX_NATIONS,
-                nations=", ".join(present),
+                nations=MessageList(tuple(message("{nation}", nation=nation.label) for nation in present)),
             )
         else:
             main, second, second_tw = nations
@@ -458,8 +508,8 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
                     rules.entry,
                     "cards of at most {limit} nations: main nation {main}, second nation {second}",
                     limit=STRATEGY_MAX_NATIONS,
-                    main=main.value,
-                    second=second.value if second else "none",
+                    main=main.label,
+                    second=second.label if second else N_("none"),
                 )
                 verdict.check(
                     second_tw <= STRATEGY_SECOND_NATION_UNIT_TW,
@@ -561,7 +611,7 @@ class SetupResult(Summarized):
     victory_points_total: int
     victory_points_by_party: dict[str, int]
     victory_points_to_win: int
-    problems: tuple[str, ...]
+    problems: tuple[Message, ...]
     violated_rules: tuple[str, ...]
     trace: Trace
 
@@ -713,7 +763,7 @@ def evaluate_setup(scenario: SetupScenario) -> SetupResult:
             GLOBAL_DOMINATION,
             "four starting lands are drawn from the pile of {pile} lands; a new one is drawn whenever a land is "
             "conquered",
-            pile=pile if pile is not None else "unknown",
+            pile=pile if pile is not None else N_("unknown"),
         )
         if scenario.lands:
             verdict.check(
@@ -724,11 +774,10 @@ def evaluate_setup(scenario: SetupScenario) -> SetupResult:
             )
         verdict.trace.add(
             GLOBAL_DOMINATION,
-            "played to {target} victory points{note}",
-            target=target,
-            note=" (the usual target; 20 or 15 are possible by agreement)"
+            N_("played to {target} victory points (the usual target; 20 or 15 are possible by agreement)")
             if scenario.victory_points_to_win is None
-            else " (as agreed; usually 30)",
+            else N_("played to {target} victory points (as agreed; usually 30)"),
+            target=target,
         )
     legal = not verdict.problems
     return SetupResult(

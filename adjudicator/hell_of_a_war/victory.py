@@ -455,12 +455,14 @@ def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str]
 
     basis = land.flags if scenario.occupation_basis is OccupationBasis.PRINTED else needed
     occupation_needed = math.ceil(basis / 2)
-    reading = "the land card's" if scenario.occupation_basis is OccupationBasis.PRINTED else "all the needed"
     trace.add(
         OCCUPATION,
-        "{land}: the occupation force needs at least half of {reading} {basis} flags, rounded up: {count}",
+        N_("{land}: the occupation force needs at least half of the land card's {basis} flags, rounded up: {count}")
+        if scenario.occupation_basis is OccupationBasis.PRINTED
+        else N_(
+            "{land}: the occupation force needs at least half of all the needed {basis} flags, rounded up: {count}"
+        ),
         land=land.name,
-        reading=reading,
         basis=basis,
         count=occupation_needed,
     )
@@ -496,13 +498,20 @@ def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str]
     chosen = [units[index] for index in indices]
     trace.add(
         OCCUPATION,
-        "{land}: occupation force as exact as possible, no card more than needed: {cards} ({flags} flags for the "
-        "{needed} needed{others})",
+        N_(
+            "{land}: occupation force as exact as possible, no card more than needed: {cards} ({flags} flags for the "
+            "{needed} needed; {choices} selections are equally exact, the fewest cards are shown)"
+        )
+        if choices > 1
+        else N_(
+            "{land}: occupation force as exact as possible, no card more than needed: {cards} ({flags} flags for the "
+            "{needed} needed)"
+        ),
         land=land.name,
-        cards=", ".join(card.name for card in chosen) or "no unit",
+        cards=", ".join(card.name for card in chosen) or N_("no unit"),
         flags=unit_flags + fixed,
         needed=occupation_needed,
-        others=f"; {choices} selections are equally exact, the fewest cards are shown" if choices > 1 else "",
+        choices=choices,
     )
     if scenario.mode is VictoryMode.TEAMS:
         trace.add(TEAMS, "team game: the team agrees which units stay; they may come from all its players")
@@ -579,7 +588,7 @@ def evaluate_victory(scenario: VictoryScenario) -> VictoryResult:
         VICTORY_PHASE,
         "after the victory phase: {points}; {verdict}",
         points=", ".join(f"{p} {vp}" for p, vp in points.items()),
-        verdict=f"won by {', '.join(winners)}" if winners else "nobody has won yet",
+        verdict=message("won by {winners}", winners=", ".join(winners)) if winners else N_("nobody has won yet"),
     )
     return VictoryResult(outcomes, points, target, winners, trace.build())
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import N_
+from adjudicator.messages import N_, Message, message
 
 __all__ = ["ZONES_IN_PLAY", "Card", "CardKind", "Phase", "Player", "Special", "Zone"]
 
@@ -250,3 +250,12 @@ class Card:
         '227-Pfund Bombe (ben-227)'
         """
         return f"{self.name} ({self.id})"
+
+    @property
+    def shown(self) -> Message:
+        """:attr:`label` as a template field: name and id are shown as they are, whatever the language.
+
+        >>> Card(id="ben-227", name="227-Pfund Bombe", owner="Ben", kind=CardKind.UNIT, zone=Zone.HAND).shown.text
+        '227-Pfund Bombe (ben-227)'
+        """
+        return message("{name} ({id})", name=self.name, id=self.id)

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.operation_ww2.vocabulary import (
     D10_FACES,
     GAME,
@@ -56,6 +56,7 @@ from adjudicator.trace import N_, Trace, TraceBuilder
 __all__ = [
     "ARMOUR_DAMAGE_MODIFIERS",
     "CALCULATORS",
+    "EFFECT_WORDS",
     "FLAMETHROWER_TABLES",
     "HEAVY_WEAPONS_CHANGES",
     "CrewDamageChance",
@@ -107,6 +108,21 @@ class DamageEffect(enum.Enum):
 
 
 _E = DamageEffect
+
+EFFECT_WORDS = {
+    DamageEffect.NO_EFFECT: N_("no-effect"),
+    DamageEffect.MAIN_WEAPON: N_("main-weapon"),
+    DamageEffect.SECONDARY_WEAPON: N_("secondary-weapon"),
+    DamageEffect.IMMOBILISED: N_("immobilised"),
+    DamageEffect.RADIO_DESTROYED: N_("radio-destroyed"),
+    DamageEffect.CREW: N_("crew"),
+    DamageEffect.CREW_FRIGHTENED: N_("crew-frightened"),
+    DamageEffect.CREW_KILLED: N_("crew-killed"),
+    DamageEffect.STEADY_NERVES_TEST: N_("steady-nerves-test"),
+    DamageEffect.CATASTROPHE: N_("catastrophe"),
+}
+"""Each damage effect as a catalog word: the same English as its value, so that the value, shown in a trace, is
+translated."""
 
 
 @dataclass(frozen=True)
@@ -282,12 +298,18 @@ def crew_damage(hazards: CrewHazards) -> CrewDamageResult:
         else:
             present = hazards.external_fuel_tank_roll in EXTERNAL_FUEL_TANK_PRESENT
             distribution = {fixed + 1: Fraction(1)} if present else {fixed: Fraction(1)}
-            trace.add(
-                "oww2.traits.external-fuel-tank",
-                "external fuel tank roll {roll}: {verdict}",
-                roll=hazards.external_fuel_tank_roll,
-                verdict="present (7-10), +1 to the crew's damage" if present else "removed before the battle (1-6)",
-            )
+            if present:
+                trace.add(
+                    "oww2.traits.external-fuel-tank",
+                    "external fuel tank roll {roll}: present (7-10), +1 to the crew's damage",
+                    roll=hazards.external_fuel_tank_roll,
+                )
+            else:
+                trace.add(
+                    "oww2.traits.external-fuel-tank",
+                    "external fuel tank roll {roll}: removed before the battle (1-6)",
+                    roll=hazards.external_fuel_tank_roll,
+                )
     rows = tuple(CrewDamageChance(modifier, Chance.of(chance)) for modifier, chance in sorted(distribution.items()))
     modifier = rows[0].modifier if len(rows) == 1 else None
     return CrewDamageResult(modifier, rows, present, p_present, trace.build())
@@ -382,7 +404,7 @@ class VehicleDamageResult(Summarized):
                         "  row {row}: {chance} — {effects}",
                         row=outcome.row,
                         chance=outcome.chance.fraction,
-                        effects=" + ".join(_describe_outcome(outcome)),
+                        effects=_describe_outcome(outcome),
                     )
                 )
             else:
@@ -422,7 +444,7 @@ def _row_with_radio(row: DamageRow, trace: TraceBuilder, noted: set[DamageEffect
             rule = (
                 "oww2.damage-effects.immobilised" if cause is _E.IMMOBILISED else "oww2.damage-effects.secondary-weapon"
             )
-            trace.add(rule, "{effect}: as before, and the radio is destroyed", effect=cause.value)
+            trace.add(rule, "{effect}: as before, and the radio is destroyed", effect=EFFECT_WORDS[cause])
     if not causes:
         return row
     return DamageRow(row.effects + (_E.RADIO_DESTROYED,), row.crew, row.crew_frightened, row.crew_killed)
@@ -548,7 +570,7 @@ def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageRes
     if scenario.table in FLAMETHROWER_TABLES:
         rule = FLAMETHROWER_RULES[scenario.table]
         for rolls, row in FLAMETHROWER_TABLES[scenario.table]:
-            trace.add(rule, "{rolls}: {effects}", rolls=faces_text(rolls), effects=" + ".join(_describe(row)))
+            trace.add(rule, "{rolls}: {effects}", rolls=faces_text(rolls), effects=_describe(row))
         outcomes = _flamethrower_outcomes(scenario, total)
     else:
         outcomes = _heavy_or_small_arms_outcomes(scenario, total, trace)
@@ -586,22 +608,25 @@ def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageRes
     )
 
 
-def _describe_outcome(outcome: DamageOutcome) -> list[str]:
+def _describe_outcome(outcome: DamageOutcome) -> MessageList:
     return _describe(DamageRow(outcome.effects, outcome.crew, outcome.crew_frightened, outcome.crew_killed))
 
 
-def _describe(row: DamageRow) -> list[str]:
+def _describe(row: DamageRow) -> MessageList:
+    """The row's effects, joined by `` + `` (``3 crew + steady-nerves-test``)."""
     words = []
     for effect in row.effects:
         if effect is _E.CREW:
-            words.append(f"{row.crew} crew")
+            words.append(message(N_plural("{count} crew", "{count} crew"), count=row.crew))
         elif effect is _E.CREW_FRIGHTENED:
-            words.append(f"{row.crew_frightened} crew frightened")
+            words.append(
+                message(N_plural("{count} crew frightened", "{count} crew frightened"), count=row.crew_frightened)
+            )
         elif effect is _E.CREW_KILLED:
-            words.append(f"{row.crew_killed} crew killed")
+            words.append(message(N_plural("{count} crew killed", "{count} crew killed"), count=row.crew_killed))
         else:
-            words.append(effect.value)
-    return words
+            words.append(message("{effect}", effect=EFFECT_WORDS[effect]))
+    return MessageList(tuple(words), " + ")
 
 
 CALCULATORS = (

@@ -48,6 +48,7 @@ from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, Summarized, message
 from adjudicator.operation_ww2.vocabulary import (
     GAME,
+    VEHICLE_WORDS,
     Chance,
     VehicleType,
     chance_of_faces,
@@ -60,6 +61,7 @@ from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
+    "MODIFIER_WORDS",
     "SPECIAL_GUN_TARGET_NUMBERS",
     "Firer",
     "FireMode",
@@ -463,6 +465,19 @@ def _base_target_number(scenario: ToHitScenario, trace: TraceBuilder) -> int:
     return scenario.base_target_number
 
 
+MODIFIER_WORDS = {
+    "trench-or-sandbags": N_("trench-or-sandbags"),
+    "passengers": N_("passengers"),
+    "indirect-fire-at-passengers": N_("indirect-fire-at-passengers"),
+    "shaped-charge-or-anti-tank-rifle-within-10cm": N_("shaped-charge-or-anti-tank-rifle-within-10cm"),
+    "anti-aircraft-against-air-landed-units": N_("anti-aircraft-against-air-landed-units"),
+    "covering-fire": N_("covering-fire"),
+    "indirect-fire-at-open-topped-armoured-vehicle": N_("indirect-fire-at-open-topped-armoured-vehicle"),
+}
+"""Each modifier of this source as a catalog word: the same English as its :attr:`ModifierLine.name`, so that the
+name, shown in a trace, is translated (a base rulebook's modifier, ``base:…``, keeps the scenario's name)."""
+
+
 @dataclass(frozen=True)
 class _Considered:
     """A modifier line and the reason the trace gives for it."""
@@ -471,17 +486,19 @@ class _Considered:
     value: int
     applied: bool
     rule: str
-    reason: str
+    reason: Message
+    """Why the modifier applies or not, shown after the modifier in the trace."""
 
     @property
     def line(self) -> ModifierLine:
         return ModifierLine(self.name, self.value, self.applied, self.rule)
 
     def record(self, trace: TraceBuilder) -> None:
+        name = MODIFIER_WORDS.get(self.name, self.name)  # a base rulebook's modifier keeps the scenario's name
         if self.applied:
-            trace.add(self.rule, "{name} {value:+d}: {reason}", name=self.name, value=self.value, reason=self.reason)
+            trace.add(self.rule, "{name} {value:+d}: {reason}", name=name, value=self.value, reason=self.reason)
         else:
-            trace.add(self.rule, "no {name} {value:+d}: {reason}", name=self.name, value=self.value, reason=self.reason)
+            trace.add(self.rule, "no {name} {value:+d}: {reason}", name=name, value=self.value, reason=self.reason)
 
 
 def _height_advantage(scenario: ToHitScenario) -> bool:
@@ -495,20 +512,24 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
     lines: list[_Considered] = []
     if target.in_trench_or_sandbags:
         if flamethrower:
-            lines.append(_Considered("trench-or-sandbags", -2, False, TO_HIT, "not for flamethrowers"))
+            lines.append(_Considered("trench-or-sandbags", -2, False, TO_HIT, message("not for flamethrowers")))
         elif firer.beside_trench_or_sandbags:
             lines.append(
-                _Considered("trench-or-sandbags", -2, False, TO_HIT, "the firer stands beside the trench or sandbags")
+                _Considered(
+                    "trench-or-sandbags", -2, False, TO_HIT, message("the firer stands beside the trench or sandbags")
+                )
             )
         else:
             lines.append(
-                _Considered("trench-or-sandbags", -2, True, TO_HIT, "the target is in a trench or sandbag cover")
+                _Considered(
+                    "trench-or-sandbags", -2, True, TO_HIT, message("the target is in a trench or sandbag cover")
+                )
             )
     if target.aboard_vehicle:
         if flamethrower:
-            lines.append(_Considered("passengers", -2, False, TO_HIT, "not for flamethrowers"))
+            lines.append(_Considered("passengers", -2, False, TO_HIT, message("not for flamethrowers")))
         elif firer.beside_target_vehicle:
-            lines.append(_Considered("passengers", -2, False, TO_HIT, "the firer stands beside the vehicle"))
+            lines.append(_Considered("passengers", -2, False, TO_HIT, message("the firer stands beside the vehicle")))
         elif target.open_topped and _height_advantage(scenario):
             lines.append(
                 _Considered(
@@ -516,20 +537,30 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                     -2,
                     False,
                     FROM_HEIGHT,
-                    f"passengers of an open-topped vehicle {scenario.distance_cm:g} cm away, no farther than the "
-                    f"firer's height of {firer.height_above_ground_cm:g} cm: shot at as infantry without cover",
+                    message(
+                        "passengers of an open-topped vehicle {distance:g} cm away, no farther than the firer's "
+                        "height of {height:g} cm: shot at as infantry without cover",
+                        distance=scenario.distance_cm,
+                        height=firer.height_above_ground_cm,
+                    ),
                 )
             )
         else:
             lines.append(
                 _Considered(
-                    "passengers", -2, True, TO_HIT, "the target is infantry showing out of or carried in a vehicle"
+                    "passengers",
+                    -2,
+                    True,
+                    TO_HIT,
+                    message("the target is infantry showing out of or carried in a vehicle"),
                 )
             )
         if firer.fire is FireMode.INDIRECT:
             if firer.beside_target_vehicle:
                 lines.append(
-                    _Considered("indirect-fire-at-passengers", -3, False, TO_HIT, "the firer stands beside the vehicle")
+                    _Considered(
+                        "indirect-fire-at-passengers", -3, False, TO_HIT, message("the firer stands beside the vehicle")
+                    )
                 )
             else:
                 lines.append(
@@ -538,24 +569,39 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                         -3,
                         True,
                         TO_HIT,
-                        "indirect fire at a vehicle's passengers (the source lists it beside the −2 without replacing "
-                        "it)",
+                        message(
+                            "indirect fire at a vehicle's passengers (the source lists it beside the −2 without "
+                            "replacing it)"
+                        ),
                     )
                 )
     if target.is_vehicle and firer.shaped_charge_or_anti_tank_rifle:
-        weapon = (
-            "anti-tank rifle"
-            if firer.special_gun is None and firer.weapon is Weapon.ANTI_TANK_RIFLE
-            else "shaped-charge weapon"
-        )
-        if scenario.distance_cm <= 10:
+        rifle = firer.special_gun is None and firer.weapon is Weapon.ANTI_TANK_RIFLE
+        within = scenario.distance_cm <= 10
+        if rifle and within:
+            reason = message(
+                "anti-tank rifle at a vehicle from {distance:g} cm, at most 10 cm", distance=scenario.distance_cm
+            )
+        elif rifle:
+            reason = message(
+                "anti-tank rifle at a vehicle from {distance:g} cm, more than 10 cm", distance=scenario.distance_cm
+            )
+        elif within:
+            reason = message(
+                "shaped-charge weapon at a vehicle from {distance:g} cm, at most 10 cm", distance=scenario.distance_cm
+            )
+        else:
+            reason = message(
+                "shaped-charge weapon at a vehicle from {distance:g} cm, more than 10 cm", distance=scenario.distance_cm
+            )
+        if within:
             lines.append(
                 _Considered(
                     "shaped-charge-or-anti-tank-rifle-within-10cm",
                     1,
                     True,
                     TO_HIT,
-                    f"{weapon} at a vehicle from {scenario.distance_cm:g} cm, at most 10 cm",
+                    reason,
                 )
             )
         else:
@@ -565,7 +611,7 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                     1,
                     False,
                     TO_HIT,
-                    f"{weapon} at a vehicle from {scenario.distance_cm:g} cm, more than 10 cm",
+                    reason,
                 )
             )
     if firer.anti_aircraft and target.landed_from_air_this_turn:
@@ -575,7 +621,7 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                 2,
                 True,
                 "oww2.traits.anti-aircraft",
-                "anti-aircraft trait, first turn, target dropped by parachute or landed by glider",
+                message("anti-aircraft trait, first turn, target dropped by parachute or landed by glider"),
             )
         )
     if scenario.covering_fire_modifier:
@@ -586,7 +632,7 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                     scenario.covering_fire_modifier,
                     False,
                     "oww2.covering-fire",
-                    "the firer spots the target, so it counts as a plain Fire order without the penalty",
+                    message("the firer spots the target, so it counts as a plain Fire order without the penalty"),
                 )
             )
         else:
@@ -596,11 +642,13 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                     scenario.covering_fire_modifier,
                     True,
                     "oww2.covering-fire",
-                    "covering fire at a target the firer does not spot",
+                    message("covering fire at a target the firer does not spot"),
                 )
             )
     for name, value in scenario.base_modifiers.items():
-        lines.append(_Considered(f"base:{name}", value, True, TO_HIT, "given by the scenario from the base rulebook"))
+        lines.append(
+            _Considered(f"base:{name}", value, True, TO_HIT, message("given by the scenario from the base rulebook"))
+        )
     return lines
 
 
@@ -611,12 +659,24 @@ def _penetration_modifiers(scenario: ToHitScenario) -> list[_Considered]:
         return []
     name = "indirect-fire-at-open-topped-armoured-vehicle"
     if not vehicle.armoured:
-        return [_Considered(name, 1, False, TO_HIT, f"a {vehicle.value} is not an armoured vehicle")]
+        return [
+            _Considered(
+                name,
+                1,
+                False,
+                TO_HIT,
+                message("a {vehicle} is not an armoured vehicle", vehicle=VEHICLE_WORDS[vehicle]),
+            )
+        ]
     if scenario.firer.fire is not FireMode.INDIRECT:
-        return [_Considered(name, 1, False, TO_HIT, "only for indirect fire")]
+        return [_Considered(name, 1, False, TO_HIT, message("only for indirect fire"))]
     return [
         _Considered(
-            name, 1, True, TO_HIT, "indirect fire at an open-topped armoured vehicle: +1 to armour penetration once hit"
+            name,
+            1,
+            True,
+            TO_HIT,
+            message("indirect fire at an open-topped armoured vehicle: +1 to armour penetration once hit"),
         )
     ]
 

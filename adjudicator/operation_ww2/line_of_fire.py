@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.operation_ww2.fire import FireMode
 from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text, faces_where
 from adjudicator.registry import Calculator
@@ -173,6 +173,13 @@ class PrecisionTestOutcome(enum.Enum):
     COVERING_VEHICLE = "covering-vehicle"
 
 
+PRECISION_OUTCOME_WORDS = {
+    PrecisionTestOutcome.ORIGINAL_TARGET: N_("original-target"),
+    PrecisionTestOutcome.COVERING_VEHICLE: N_("covering-vehicle"),
+}
+"""The outcomes as catalog words spelled like their values, so an outcome shown in a trace is translated."""
+
+
 @dataclass(frozen=True)
 class PrecisionTestScenario:
     """The line of fire to a target: friendly figures on it, another vehicle hiding the target."""
@@ -246,12 +253,19 @@ def evaluate_precision_test(scenario: PrecisionTestScenario) -> PrecisionTestRes
     """
     trace = TraceBuilder()
     friendly = scenario.friendly_figures_crossed > 0
-    trace.add(
-        FRIENDLY_FIGURES,
-        "the line of fire passes through {count} friendly figure(s): precision test {verdict}",
-        count=scenario.friendly_figures_crossed,
-        verdict="required (rolled as the base rulebook says)" if friendly else "not required",
-    )
+    if friendly:
+        trace.add(
+            FRIENDLY_FIGURES,
+            N_plural(
+                "the line of fire passes through {count} friendly figure: precision test required (rolled as the base "
+                "rulebook says)",
+                "the line of fire passes through {count} friendly figures: precision test required (rolled as the "
+                "base rulebook says)",
+            ),
+            count=scenario.friendly_figures_crossed,
+        )
+    else:
+        trace.add(FRIENDLY_FIGURES, "the line of fire passes through no friendly figure: precision test not required")
     covered = scenario.covering_vehicle_hidden_percent >= 50
     outcome = None
     if not covered:

@@ -53,6 +53,7 @@ from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
+    "OUTCOME_WORDS",
     "CollisionCategory",
     "CollisionEffect",
     "CollisionParty",
@@ -71,6 +72,11 @@ __all__ = [
 DRIVING = "oww2.driving-test"
 COLLISIONS = "oww2.collisions"
 MOTORCYCLES = "oww2.collisions.motorcycles"
+
+MOVING = "moving"
+"""The :attr:`CollisionEffect.party` of the vehicle that ran into the other."""
+STRUCK = "struck"
+"""The :attr:`CollisionEffect.party` of the vehicle or terrain feature it ran into."""
 
 
 # --- Driving and unsticking ------------------------------------------------------------------
@@ -100,6 +106,16 @@ class DrivingOutcome(enum.Enum):
     """Moves 1d10 cm straight ahead; moves normally next turn."""
     IMMOBILISED = "immobilised"
     """Stuck for good: Immobilised."""
+
+
+OUTCOME_WORDS = {
+    DrivingOutcome.PASSED: N_("passed"),
+    DrivingOutcome.STUCK: N_("stuck"),
+    DrivingOutcome.FREED: N_("freed"),
+    DrivingOutcome.IMMOBILISED: N_("immobilised"),
+}
+"""Each driving-test outcome as a catalog word: the same English as its value, so that the value, shown in a trace,
+is translated."""
 
 
 @dataclass(frozen=True)
@@ -179,12 +195,12 @@ class DrivingTestResult(Summarized):
                 lines.append(
                     message(
                         "The roll: {outcome}, moves {distance} cm straight ahead.",
-                        outcome=self.outcome.value,
+                        outcome=OUTCOME_WORDS[self.outcome],
                         distance=self.advance_cm,
                     )
                 )
             else:
-                lines.append(message("The roll: {outcome}.", outcome=self.outcome.value))
+                lines.append(message("The roll: {outcome}.", outcome=OUTCOME_WORDS[self.outcome]))
         return lines
 
 
@@ -229,20 +245,27 @@ def _unstick_test(scenario: DrivingTestScenario, trace: TraceBuilder) -> Driving
     training = scenario.training
     assert training is not None  # checked in DrivingTestScenario.__post_init__
     failing = faces_where(lambda face: face < training)
-    trace.add(
-        DRIVING,
-        "stuck vehicle given a {order} order: {training}+ gets it free (moves 1d10 cm straight ahead), "
-        "less leaves it stuck for good and Immobilised",
-        order=scenario.order.value,
-        training=training,
-    )
+    if scenario.order is Order.MOVE:
+        trace.add(
+            DRIVING,
+            "stuck vehicle given a move order: {training}+ gets it free (moves 1d10 cm straight ahead), "
+            "less leaves it stuck for good and Immobilised",
+            training=training,
+        )
+    else:
+        trace.add(
+            DRIVING,
+            "stuck vehicle given an assault order: {training}+ gets it free (moves 1d10 cm straight ahead), "
+            "less leaves it stuck for good and Immobilised",
+            training=training,
+        )
     if scenario.wide_tracks or scenario.easily_bogged:
         trace.add(DRIVING, "wide tracks and easily bogged change only the driving test on the obstacle")
     outcome = None
     advance = None
     if scenario.roll is not None:
         outcome = DrivingOutcome.IMMOBILISED if scenario.roll in failing else DrivingOutcome.FREED
-        trace.add(DRIVING, "the roll of {roll}: {outcome}", roll=scenario.roll, outcome=outcome.value)
+        trace.add(DRIVING, "the roll of {roll}: {outcome}", roll=scenario.roll, outcome=OUTCOME_WORDS[outcome])
         if outcome is DrivingOutcome.IMMOBILISED:
             trace.add(
                 "oww2.damage-effects.immobilised",
@@ -317,6 +340,26 @@ class PartyKind(enum.Enum):
     def category(self) -> CollisionCategory | None:
         """The collision category (``None`` for a motorcycle, which the four categories leave out)."""
         return _CATEGORIES.get(self)
+
+
+CATEGORY_WORDS = {
+    CollisionCategory.UNARMOURED: N_("unarmoured"),
+    CollisionCategory.LIGHT: N_("light"),
+    CollisionCategory.MEDIUM: N_("medium"),
+    CollisionCategory.HEAVY: N_("heavy"),
+}
+"""The collision categories as catalog words spelled like their values (shown in traces, so translated)."""
+
+
+TERRAIN_WORDS = {
+    PartyKind.HUGE_BUILDING: N_("huge-building"),
+    PartyKind.LARGE_BUILDING: N_("large-building"),
+    PartyKind.MEDIUM_BUILDING: N_("medium-building"),
+    PartyKind.WALL: N_("wall"),
+    PartyKind.SMALL_BUILDING: N_("small-building"),
+}
+"""The terrain features a vehicle can run into, as catalog words spelled like their values (so a kind shown in a
+collision line is translated; the vehicle kinds are :data:`~adjudicator.operation_ww2.vocabulary.VEHICLE_WORDS`)."""
 
 
 _K = PartyKind
@@ -430,14 +473,11 @@ class CollisionResult(Summarized):
                 parts.append(message("stops at the point of contact"))
             if effect.evasion_test:
                 parts.append(message("takes an evasion test"))
-            lines.append(
-                message(
-                    "{party} {kind}: {effects}",
-                    party=effect.party,
-                    kind=effect.kind.value,
-                    effects=MessageList(tuple(parts)) if parts else message("not stated by the source"),
-                )
-            )
+            effects = MessageList(tuple(parts)) if parts else message("not stated by the source")
+            if effect.party == MOVING:
+                lines.append(message("moving {kind}: {effects}", kind=effect.kind.value, effects=effects))
+            else:
+                lines.append(message("struck {kind}: {effects}", kind=effect.kind.value, effects=effects))
         return lines
 
 
@@ -461,13 +501,11 @@ class _Effect:
         outcome = None
         modifier = None
         if self.damage_table is not None and vehicle is not None:
-            trace.add(
-                COLLISIONS,
-                "the {party} {kind} rolls on the {table} damage table",
-                party=self.party,
-                kind=self.subject.kind.value,
-                table=self.damage_table.value,
-            )
+            kind, table = self.subject.kind.value, self.damage_table.value
+            if self.party == MOVING:
+                trace.add(COLLISIONS, "the moving {kind} rolls on the {table} damage table", kind=kind, table=table)
+            else:
+                trace.add(COLLISIONS, "the struck {kind} rolls on the {table} damage table", kind=kind, table=table)
             result = evaluate_vehicle_damage(
                 VehicleDamageScenario(vehicle, self.damage_table, self.subject.armour, roll=self.subject.damage_roll)
             )
@@ -542,7 +580,7 @@ def evaluate_collision(scenario: CollisionScenario) -> CollisionResult:
     if moving.kind is PartyKind.MOTORCYCLE:
         trace.add(MOTORCYCLES, "a motorcycle cannot run into anything")
         return CollisionResult(False, None, None, trace.build())
-    first, second = _Effect("moving", moving), _Effect("struck", struck)
+    first, second = _Effect(MOVING, moving), _Effect(STRUCK, struck)
     trace.add(COLLISIONS, "an unforeseen collision: the damage to both is examined by their categories")
     if struck.kind is PartyKind.MOTORCYCLE:
         second.evasion_test = True

@@ -136,6 +136,9 @@ def _side_problems(label: str, side: BattleSide, role: Role) -> list[ScenarioErr
                 list(side.technologies),
             )
         )
+    for name in ("keep_land_units", "casualty_order"):
+        if getattr(side, name):
+            found.append(ScenarioError(f"{label}.{name}", "is used only by axis-and-allies-2e", getattr(side, name)))
     if side.submerge_after_round is not None:
         found.append(
             ScenarioError(

@@ -221,9 +221,15 @@ def _raid_allowed(raid: BombingRaid, trace: TraceBuilder) -> bool:
     if raid.territory is not TerritoryStatus.HOME:
         trace.add(
             BOMBERS,
-            "the target is a {status} territory of {target}; only its original borders count: "
-            "the raid causes no HPP loss",
-            status=raid.territory.value,
+            N_(
+                "the target is a conquered territory of {target}; only its original borders count: "
+                "the raid causes no HPP loss"
+            )
+            if raid.territory is TerritoryStatus.CONQUERED
+            else N_(
+                "the target is a colonial territory of {target}; only its original borders count: "
+                "the raid causes no HPP loss"
+            ),
             target=raid.target.label,
         )
         return False
@@ -380,7 +386,9 @@ def evaluate_submarines(scenario: SubmarineLossScenario) -> SubmarineLossResult:
 
     outcomes = []
     for convoy in scenario.convoys:
-        route = f"from {convoy.sender.label} to {convoy.destination.label}"
+        route = message(
+            "from {sender} to {destination}", sender=convoy.sender.label, destination=convoy.destination.label
+        )
         if convoy.value_hpp == 0:
             lost = 0
             trace.add(
@@ -394,8 +402,12 @@ def evaluate_submarines(scenario: SubmarineLossScenario) -> SubmarineLossResult:
             lost = min(cut, convoy.value_hpp)
             trace.add(
                 SUBMARINES,
-                "{count} surviving submarine(s) attack the convoy {route} in the {sea}: its value "
-                "drops by {cut} HPP ({per} HPP each), {lost} of its {value} HPP are lost",
+                N_plural(
+                    "{count} surviving submarine attacks the convoy {route} in the {sea}: its value "
+                    "drops by {cut} HPP ({per} HPP each), {lost} of its {value} HPP are lost",
+                    "{count} surviving submarines attack the convoy {route} in the {sea}: its value "
+                    "drops by {cut} HPP ({per} HPP each), {lost} of its {value} HPP are lost",
+                ),
                 count=convoy.surviving_attackers,
                 route=route,
                 sea=convoy.sea,
@@ -612,13 +624,13 @@ def _route_open(scenario: LendLeaseScenario, shipment: Shipment, trace: TraceBui
             trace.add(
                 LEND_LEASE,
                 "the USA may send aid to England from the Spring 1941 turn onwards, not in {turn}",
-                turn=str(scenario.turn),
+                turn=scenario.turn.shown,
             )
             return False
         trace.add(
             LEND_LEASE,
             "France has fallen and it is {turn}: the USA may send HPP aid to England",
-            turn=str(scenario.turn),
+            turn=scenario.turn.shown,
         )
         return True
     if not scenario.ussr_attacked:
@@ -694,14 +706,14 @@ def evaluate_deduction(scenario: LendLeaseDeductionScenario) -> DeductionResult:
                 "{amount} HPP sent to {recipient} in {turn} is deducted from the USA's 1942 HPP",
                 amount=record.amount_hpp,
                 recipient=record.recipient.label,
-                turn=str(record.turn),
+                turn=record.turn.shown,
             )
         else:
             trace.add(
                 LEND_LEASE,
                 "{amount} HPP sent in {turn} is not 1941 aid and is not deducted",
                 amount=record.amount_hpp,
-                turn=str(record.turn),
+                turn=record.turn.shown,
             )
     remaining = scenario.usa_hpp_1942 - deducted
     trace.add(

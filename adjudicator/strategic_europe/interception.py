@@ -26,23 +26,25 @@ after the last round given. Linear in the number of interceptions and dice.
 from __future__ import annotations
 
 import enum
+import math
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from adjudicator.battle.engine import BattleSetup, Ending, RoundRolls, replay
 from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant
-from adjudicator.strategic_europe.vocabulary import Country, UnitType
+from adjudicator.strategic_europe.vocabulary import Country, UnitType, country_word, unit_word
 from adjudicator.trace import N_, Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
     "AirBattleOutcome",
     "AirBattleRolls",
+    "ChainOutcome",
     "Interception",
     "InterceptionKind",
     "InterceptionOutcome",
@@ -52,6 +54,7 @@ __all__ = [
     "NavalRound",
     "NavalRoundOutcome",
     "evaluate_interception",
+    "success_chance",
 ]
 
 NAVAL = frozenset({UnitType.FLEET, UnitType.DESTROYER, UnitType.SUBMARINE})
@@ -131,7 +134,7 @@ class Interception:
     distance: int | None = None
     """Naval: territories from the base to the place of interception."""
     roll: int | None = None
-    """Naval: the d6 rolled for the interception."""
+    """Naval: the d6 rolled for the interception; leave it out for the chance of every outcome."""
 
 
 @dataclass(frozen=True)
@@ -240,7 +243,14 @@ class InterceptionScenario:
                         )
                     )
                 if item.roll is None:
-                    found.append(ScenarioError(f"{path}.roll", "a naval interception needs its d6 roll"))
+                    if self.naval_battle:
+                        found.append(
+                            ScenarioError(
+                                f"{path}.roll",
+                                "the naval battle's dice depend on which interceptions take place: give every naval "
+                                "roll, or leave naval_battle out to get the chance of each chain",
+                            )
+                        )
                 else:
                     try:
                         check_roll(item.roll, path=f"{path}.roll")
@@ -279,7 +289,11 @@ class InterceptionOutcome:
     roll: int | None
     distance: int | None
     needed: int | None
-    """Naval: the lowest roll that succeeds (distance + 1)."""
+    """Naval: the lowest roll that succeeds (distance + 1); 7 or more: it cannot succeed."""
+    chance: float = 1.0
+    """The chance that its own roll succeeds (air: always; naval: a d6 above the distance, ``(6 - distance) / 6``)."""
+    chance_in_chain: float = 1.0
+    """The chance that it takes place: its own roll and every interception it depends on succeed."""
 
 
 @dataclass(frozen=True)
@@ -325,18 +339,58 @@ class InterceptionResult(Summarized):
     """The moving units that can go on."""
     movement_continues: bool
     trace: Trace
+    chains: tuple[ChainOutcome, ...] = ()
+    """Where naval rolls are left out: every way the rolls can fall, with its chance and each unit's fate
+    (the other fields then give the likeliest way)."""
+    movement_continues_chance: float | None = None
+    """Where naval rolls are left out: the chance that the movement continues."""
 
     def summary_messages(self) -> list[Message]:
+        if self.chains:
+            lines = [
+                message("{id}: takes place with chance {chance:.2%}", id=o.id, chance=o.chance_in_chain)
+                for o in self.interceptions
+            ]
+            for chain in self.chains:
+                lines.append(
+                    message(
+                        "{chance:.2%}: {taking_place} take place; losses: {losses}; {verdict}",
+                        chance=chain.probability,
+                        taking_place=", ".join(chain.taking_place) or message("none"),
+                        losses=str(chain.losses),
+                        verdict=message("the movement continues with {units}", units=str(chain.movement_units))
+                        if chain.movement_continues
+                        else message("the movement is stopped"),
+                    )
+                )
+            lines.append(
+                message("the movement continues with chance {chance:.2%}", chance=self.movement_continues_chance)
+            )
+            return lines
         lines = [
             message("{id}: takes place", id=o.id) if o.succeeded else message("{id}: fails", id=o.id)
             for o in self.interceptions
         ]
-        lines.append(message("losses: {losses}", losses=str(self.losses)))
+        lines.append(message("losses: {losses}", losses=_losses(self.losses)))
         if self.movement_continues:
-            lines.append(message("the movement continues with {units}", units=str(self.movement_units)))
+            lines.append(message("the movement continues with {units}", units=_text(self.movement_units)))
         else:
             lines.append(message("the movement is stopped"))
         return lines
+
+
+@dataclass(frozen=True)
+class ChainOutcome:
+    """One way the naval rolls left out can fall, and what happens to every unit then."""
+
+    probability: float
+    taking_place: tuple[str, ...]
+    """The interceptions that take place (and have something to intercept)."""
+    losses: dict[str, dict[str, int]]
+    withdrawn: dict[str, dict[str, int]]
+    movement_units: dict[str, int]
+    """The moving units that can go on."""
+    movement_continues: bool
 
 
 def _add(total: dict[str, dict[str, int]], nation: str, units: dict[str, int]) -> None:
@@ -346,9 +400,160 @@ def _add(total: dict[str, dict[str, int]], nation: str, units: dict[str, int]) -
             total[nation][name] = total[nation].get(name, 0) + count
 
 
+MOST_UNROLLED = 12
+"""Naval rolls that may be left out at once: every way they fall is evaluated (2 ** 12 chains at most)."""
+
+
+def success_chance(distance: int) -> float:
+    """The chance that a naval interception's d6 exceeds ``distance`` (``se.interception``).
+
+    >>> [round(success_chance(d), 4) for d in (0, 1, 5, 6, 9)]
+    [1.0, 0.8333, 0.1667, 0.0, 0.0]
+    """
+    return min(1.0, max(0, 6 - distance) / 6)
+
+
+def _own_chance(item: Interception) -> float:
+    if item.kind is InterceptionKind.AIR:
+        return 1.0
+    assert item.distance is not None
+    return success_chance(item.distance)
+
+
+def _chain_chances(scenario: InterceptionScenario) -> dict[str, float]:
+    """Per interception: the chance that it takes place, its own roll and every one it depends on succeeding."""
+    chances: dict[str, float] = {}
+    for item in scenario.interceptions:
+        chances[item.id] = _own_chance(item) * chances.get(item.target, 1.0)
+    return chances
+
+
 def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
-    """The ``interception`` calculator."""
+    """The ``interception`` calculator: the rolls given, or the chance of every chain where naval rolls are left out."""
+    unrolled = [item for item in scenario.interceptions if item.kind is InterceptionKind.NAVAL and item.roll is None]
+    if not unrolled:
+        return _evaluate_rolled(scenario, TraceBuilder())
+    return _evaluate_odds(scenario, unrolled)
+
+
+def _evaluate_odds(scenario: InterceptionScenario, unrolled: list[Interception]) -> InterceptionResult:
+    """Every way the naval rolls left out can fall, each evaluated as if rolled, with its chance."""
+    if len(unrolled) > MOST_UNROLLED:
+        raise InvalidScenario(
+            [
+                ScenarioError(
+                    "interceptions",
+                    f"at most {MOST_UNROLLED} naval rolls can be left out at once; give the others",
+                    len(unrolled),
+                )
+            ]
+        )
     trace = TraceBuilder()
+    chain_chances = _chain_chances(scenario)
+    by_id = {item.id: item for item in scenario.interceptions}
+    for item in scenario.interceptions:
+        _trace_attempt(trace, item)
+        if item.target in by_id and chain_chances[item.id] != _own_chance(item):
+            trace.add(
+                "se.interception",
+                "{id} takes place only if {target} does: chance {chance:.2%} in all",
+                id=item.id,
+                target=item.target,
+                chance=chain_chances[item.id],
+            )
+    chains: list[tuple[ChainOutcome, InterceptionResult]] = []
+    for pattern in range(2 ** len(unrolled)):
+        probability = 1.0
+        rolled: dict[str, Interception] = {}
+        for bit, item in enumerate(unrolled):
+            assert item.distance is not None
+            succeeds = bool(pattern >> bit & 1)
+            chance = success_chance(item.distance)
+            probability *= chance if succeeds else 1 - chance
+            # Any roll above the distance succeeds and any other fails: 6 and 1 stand for them.
+            rolled[item.id] = replace(item, roll=6 if succeeds else 1)
+        if not probability:
+            continue
+        case = replace(scenario, interceptions=tuple(rolled.get(item.id, item) for item in scenario.interceptions))
+        result = _evaluate_rolled(case, TraceBuilder())
+        taking_place: dict[str, bool] = {}
+        for item in case.interceptions:
+            own = item.kind is InterceptionKind.AIR or (item.roll or 0) > (item.distance or 0)
+            taking_place[item.id] = own and taking_place.get(item.target, True)
+        chain = ChainOutcome(
+            probability,
+            tuple(name for name, ok in taking_place.items() if ok),
+            result.losses,
+            result.withdrawn,
+            result.movement_units,
+            result.movement_continues,
+        )
+        chains.append((chain, result))
+        trace.add(
+            "se.interception",
+            "chance {chance:.2%}: {taking_place} take place; losses {losses}; {verdict}",
+            chance=probability,
+            taking_place=", ".join(chain.taking_place) or message("none"),
+            losses=str(chain.losses),
+            verdict=message("the movement continues with {units}", units=str(chain.movement_units))
+            if chain.movement_continues
+            else message("the movement is stopped"),
+        )
+    chains.sort(key=lambda pair: -pair[0].probability)
+    likeliest = chains[0][1]
+    continues = math.fsum(chain.probability for chain, _ in chains if chain.movement_continues)
+    trace.add("se.interception", "the movement continues with chance {chance:.2%}", chance=continues)
+    outcomes = tuple(
+        replace(
+            outcome,
+            roll=None if outcome.id in {item.id for item in unrolled} else outcome.roll,
+        )
+        for outcome in likeliest.interceptions
+    )
+    return replace(
+        likeliest,
+        interceptions=outcomes,
+        trace=trace.build(),
+        chains=tuple(chain for chain, _ in chains),
+        movement_continues_chance=continues,
+    )
+
+
+def _trace_attempt(trace: TraceBuilder, item: Interception) -> None:
+    """Whether an interception can take place, and its chance, before any roll."""
+    if item.kind is InterceptionKind.AIR:
+        trace.add(
+            "se.interception",
+            "{id}: air interception by {units} from {base} always takes place",
+            id=item.id,
+            units=_text(item.units),
+            base=item.base or N_("its base"),
+        )
+        return
+    assert item.distance is not None
+    if item.distance >= 6:
+        trace.add(
+            "se.interception",
+            "{id}: naval interception from {base}, distance {distance}: no d6 exceeds it, so it cannot succeed",
+            id=item.id,
+            base=item.base or N_("its base"),
+            distance=item.distance,
+        )
+    elif item.roll is None:
+        trace.add(
+            "se.interception",
+            "{id}: naval interception from {base}, distance {distance}: it takes place on a d6 of {needed}–6, "
+            "chance {chance:.2%}",
+            id=item.id,
+            base=item.base or N_("its base"),
+            distance=item.distance,
+            needed=item.distance + 1,
+            chance=success_chance(item.distance),
+        )
+
+
+def _evaluate_rolled(scenario: InterceptionScenario, trace: TraceBuilder) -> InterceptionResult:
+    """The interceptions with every roll given."""
     movement = scenario.movement
     if movement.strategic_redeployment:
         raise InvalidScenario(
@@ -363,6 +568,7 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
         )
     outcomes: list[InterceptionOutcome] = []
     succeeded: dict[str, bool] = {}
+    chain_chances = _chain_chances(scenario)
     for item in scenario.interceptions:
         if item.kind is InterceptionKind.AIR:
             trace.add(
@@ -370,29 +576,60 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
                 "{id}: air interception by {units} from {base} always takes place",
                 id=item.id,
                 units=_text(item.units),
-                base=item.base or "its base",
+                base=item.base or N_("its base"),
             )
             outcomes.append(
-                InterceptionOutcome(item.id, item.nation, item.kind.value, item.target, True, None, None, None)
+                InterceptionOutcome(
+                    item.id,
+                    item.nation,
+                    item.kind.value,
+                    item.target,
+                    True,
+                    None,
+                    None,
+                    None,
+                    1.0,
+                    chain_chances[item.id],
+                )
             )
             succeeded[item.id] = True
         else:
             assert item.roll is not None and item.distance is not None
             ok = item.roll > item.distance
-            trace.add(
-                "se.interception",
-                "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); "
-                "rolled {roll}, {verdict}",
-                id=item.id,
-                base=item.base or "its base",
-                distance=item.distance,
-                needed=item.distance + 1,
-                roll=item.roll,
-                verdict="it takes place" if ok else "it fails",
-            )
+            if item.distance >= 6:
+                trace.add(
+                    "se.interception",
+                    "{id}: naval interception from {base}, distance {distance}: no d6 exceeds it, so it cannot "
+                    "succeed (rolled {roll})",
+                    id=item.id,
+                    base=item.base or N_("its base"),
+                    distance=item.distance,
+                    roll=item.roll,
+                )
+            else:
+                trace.add(
+                    "se.interception",
+                    "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); "
+                    "rolled {roll}, {verdict}",
+                    id=item.id,
+                    base=item.base or N_("its base"),
+                    distance=item.distance,
+                    needed=item.distance + 1,
+                    roll=item.roll,
+                    verdict=N_("it takes place") if ok else N_("it fails"),
+                )
             outcomes.append(
                 InterceptionOutcome(
-                    item.id, item.nation, item.kind.value, item.target, ok, item.roll, item.distance, item.distance + 1
+                    item.id,
+                    item.nation,
+                    item.kind.value,
+                    item.target,
+                    ok,
+                    item.roll,
+                    item.distance,
+                    item.distance + 1,
+                    success_chance(item.distance),
+                    chain_chances[item.id],
                 )
             )
             succeeded[item.id] = ok
@@ -443,7 +680,9 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
             trace.add(
                 "se.interception",
                 "the surviving {units} of {id} may take part in the planned battle at {place}",
-                units=_text(result.interceptor_survivors) or "no aircraft",
+                units=_text(result.interceptor_survivors)
+                if any(result.interceptor_survivors.values())
+                else N_("no aircraft"),
                 id=item.id,
                 place=scenario.place,
             )
@@ -478,10 +717,12 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
         "the moving {units} {verdict}",
         units=_text(movement.units),
         verdict=(
-            f"can go on to {movement.route[-1] if movement.route else 'their destination'} with {_text(moving_left)}"
+            message("can go on to {place} with {units}", place=movement.route[-1], units=_text(moving_left))
+            if movement.route
+            else message("can go on to their destination with {units}", units=_text(moving_left))
         )
         if continues
-        else "cannot go on",
+        else N_("cannot go on"),
     )
     return InterceptionResult(
         interceptions=tuple(outcomes),
@@ -496,8 +737,22 @@ def evaluate_interception(scenario: InterceptionScenario) -> InterceptionResult:
     )
 
 
-def _text(units: dict[str, int]) -> str:
-    return ", ".join(f"{count} {name}" for name, count in units.items() if count)
+def _text(units: dict[str, int]) -> MessageList:
+    """``4 fleet, 1 aircraft``: each unit type a catalog word (empty when no unit is left)."""
+    return MessageList(
+        tuple(message("{count} {unit}", count=count, unit=unit_word(name)) for name, count in units.items() if count)
+    )
+
+
+def _losses(losses: dict[str, dict[str, int]]) -> MessageList:
+    """Each nation's losses: ``England: 1 aircraft, 3 destroyer; Germany: …``."""
+    return MessageList(
+        tuple(
+            message("{nation}: {units}", nation=country_word(nation), units=_text(units))
+            for nation, units in losses.items()
+        ),
+        "; ",
+    )
 
 
 def _value(unit: UnitType, role: Role) -> int:
@@ -612,7 +867,7 @@ def _naval_battle(
         trace.add(
             "se.interception.example",
             "{nation} fights the naval battle with {units} (scenario: not all its units take part)",
-            nation=nation,
+            nation=country_word(nation),
             units=_text(units),
         )
     defender_nation = movement.nation
@@ -638,13 +893,13 @@ def _naval_battle(
                 "se.submarines",
                 "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines "
                 "cannot fire at them",
-                nation=nation,
+                nation=country_word(nation),
             )
         trace.add(
             "se.destroyers",
             "{nation} takes its losses from the weakest units up: {order}",
-            nation=nation,
-            order=", ".join(unit.value for unit in order),
+            nation=country_word(nation),
+            order=MessageList(tuple(message("{unit}", unit=unit.label) for unit in order)),
         )
     setup = BattleSetup(sides[0][0], sides[1][0], sides[0][1], sides[1][1])
     rounds = [
@@ -674,19 +929,32 @@ def _naval_battle(
                 round_losses[target] = dict(volley.casualties)
                 _add(losses, target, volley.casualties)
             how = (
-                "as the source states the result"
+                N_("as the source states the result")
                 if naval.hits.get(shooter) is not None and not naval.rolls.get(shooter)
-                else "rolls " + "; ".join(f"{name} {list(rolls)}" for name, rolls in volley.rolls.items())
+                else message(
+                    "rolls {rolls}",
+                    rolls=MessageList(
+                        tuple(
+                            message("{unit} {rolls}", unit=unit_word(name), rolls=list(rolls))
+                            for name, rolls in volley.rolls.items()
+                        ),
+                        "; ",
+                    ),
+                )
             )
             trace.add(
                 "se.interception.example",
-                "naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}",
+                N_plural(
+                    "naval round {round}: {nation} {how} → {hits} hit; {target} loses {lost}",
+                    "naval round {round}: {nation} {how} → {hits} hits; {target} loses {lost}",
+                    count="hits",
+                ),
                 round=record.round,
-                nation=shooter,
+                nation=country_word(shooter),
                 how=how,
                 hits=volley.hits,
-                target=target,
-                lost=_text(volley.casualties) or "nothing",
+                target=country_word(target),
+                lost=_text(volley.casualties) if volley.casualties else N_("nothing"),
             )
         left = {nations[0]: dict(record.attacker), nations[1]: dict(record.defender)}
         gone = {
@@ -706,7 +974,7 @@ def _naval_battle(
         trace.add(
             "se.interception.example",
             "{nation} withdraws its remaining {units} after the last round given",
-            nation=scenario.withdraws,
+            nation=country_word(scenario.withdraws),
             units=_text(final[scenario.withdraws]),
         )
         _add(withdrawn, scenario.withdraws, final[scenario.withdraws])

@@ -188,26 +188,58 @@ def evaluate_gibraltar_suez(scenario: GibraltarSuezScenario) -> GibraltarSuezRes
 _MALTA_GROUND = (UnitType.INFANTRY, UnitType.ARMOUR)
 
 
-def malta_violations(units: dict[UnitType, int]) -> list[str]:
+def malta_violations(units: dict[UnitType, int]) -> list[Message]:
     """Why a garrison breaks Malta's limit (empty if it keeps it).
 
-    >>> malta_violations({UnitType.INFANTRY: 1, UnitType.ARMOUR: 1})
+    >>> [problem.text for problem in malta_violations({UnitType.INFANTRY: 1, UnitType.ARMOUR: 1})]
     ['2 infantry and armour units: at most one infantry or armour unit may be on Malta']
     """
     problems = []
     ground = sum(units.get(kind, 0) for kind in _MALTA_GROUND)
     if ground > 1:
-        problems.append(f"{ground} infantry and armour units: at most one infantry or armour unit may be on Malta")
+        problems.append(
+            message(
+                N_plural(
+                    "{count} infantry or armour unit: at most one infantry or armour unit may be on Malta",
+                    "{count} infantry and armour units: at most one infantry or armour unit may be on Malta",
+                ),
+                count=ground,
+            )
+        )
     if units.get(UnitType.FLEET, 0) > 1:
-        problems.append(f"{units[UnitType.FLEET]} fleets: at most one fleet may be on Malta")
+        problems.append(
+            message(
+                N_plural(
+                    "{count} fleet: at most one fleet may be on Malta",
+                    "{count} fleets: at most one fleet may be on Malta",
+                ),
+                count=units[UnitType.FLEET],
+            )
+        )
     air = sum(count for kind, count in units.items() if kind.is_air)
     if air > 1:
-        problems.append(f"{air} air units: at most one air unit may be on Malta")
+        problems.append(
+            message(
+                N_plural(
+                    "{count} air unit: at most one air unit may be on Malta",
+                    "{count} air units: at most one air unit may be on Malta",
+                ),
+                count=air,
+            )
+        )
     for kind, count in units.items():
         if count and kind not in _MALTA_GROUND and kind is not UnitType.FLEET and not kind.is_air:
             problems.append(
-                f"{count} {kind.value} unit(s): Malta's garrison may hold only infantry or armour, "
-                "a fleet and an air unit"
+                message(
+                    N_plural(
+                        "{count} {unit} unit: Malta's garrison may hold only infantry or armour, a fleet and an "
+                        "air unit",
+                        "{count} {unit} units: Malta's garrison may hold only infantry or armour, a fleet and an "
+                        "air unit",
+                    ),
+                    count=count,
+                    unit=kind.label,
+                )
             )
     return problems
 
@@ -231,7 +263,7 @@ class MaltaResult(Summarized):
     legal: bool
     full: bool
     """One infantry or armour unit, one fleet and one air unit: the garrison is complete."""
-    violations: tuple[str, ...]
+    violations: tuple[Message, ...]
     trace: Trace
 
     def summary_messages(self) -> list[Message]:
@@ -310,7 +342,7 @@ class AfricaScenario:
         if problems:
             raise ScenarioError(
                 "malta_garrison",
-                "must keep Malta's garrison limit: " + "; ".join(problems),
+                "must keep Malta's garrison limit: " + "; ".join(problem.text for problem in problems),
                 {kind.value: count for kind, count in self.malta_garrison.items()},
             )
 

@@ -34,7 +34,7 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, N_plural, Summarized, message
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import UnitType
 from adjudicator.trace import N_, Trace, TraceBuilder
@@ -523,8 +523,18 @@ def _may_advance(number: int, attack: PlannedAttack, made: list[PlannedAttack], 
     return True
 
 
-def _methods_text(methods: tuple[AttackMethod, ...]) -> str:
-    return " + ".join(method.value for method in methods)
+_METHOD_WORDS = {
+    AttackMethod.PARADROP: N_("paradrop"),
+    AttackMethod.INVASION: N_("invasion"),
+    AttackMethod.OVERLAND: N_("overland"),
+    AttackMethod.AIR: N_("air"),
+}
+"""Each attack method as a catalog word (the same English as its value)."""
+
+
+def _methods_text(methods: tuple[AttackMethod, ...]) -> MessageList:
+    """``invasion + paradrop``: each method a catalog word."""
+    return MessageList(tuple(message("{method}", method=_METHOD_WORDS[method]) for method in methods), " + ")
 
 
 # --- paradrop-defence -----------------------------------------------------------------------
@@ -538,6 +548,19 @@ class ModifierKind(Enum):
     """Defending behind a coast, i.e. against a landing."""
     FORTRESS = "fortress"
     OTHER = "other"
+
+    @property
+    def label(self) -> str:
+        """The modifier's kind as a catalog word (the same English as its value)."""
+        return _MODIFIER_WORDS[self]
+
+
+_MODIFIER_WORDS = {
+    ModifierKind.RIVER: N_("river"),
+    ModifierKind.COAST: N_("coast"),
+    ModifierKind.FORTRESS: N_("fortress"),
+    ModifierKind.OTHER: N_("other"),
+}
 
 
 @dataclass(frozen=True)
@@ -601,17 +624,17 @@ def evaluate_defence(scenario: DefenceScenario) -> DefenceResult:
                 template = N_(
                     "the {kind} modifier {value:+d} applies to the defending {unit} (no paratroopers are deployed)"
                 )
-                trace.add(RULE, template, kind=modifier.kind.value, value=modifier.value, unit=unit)
+                trace.add(RULE, template, kind=modifier.kind.label, value=modifier.value, unit=unit)
             else:
                 template = N_(
                     "the {kind} modifier {value:+d} of the basic rules, which stay in force, applies to the "
                     "defending {unit}; paratroopers void only river and coast modifiers"
                 )
-                trace.add("se.preface", template, kind=modifier.kind.value, value=modifier.value, unit=unit)
+                trace.add("se.preface", template, kind=modifier.kind.label, value=modifier.value, unit=unit)
         else:
             cancelled.append(modifier)
             rule, template = reason
-            trace.add(rule, template, kind=modifier.kind.value, value=modifier.value, unit=unit)
+            trace.add(rule, template, kind=modifier.kind.label, value=modifier.value, unit=unit)
     value = scenario.base_defence_value + sum(modifier.value for modifier in applied)
     rule = ENGLISH_INVASION if scenario.paratroopers and cancelled else RULE
     trace.add(

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import N_, Message, message
 
 __all__ = [
     "FIRST_WAR_YEAR",
@@ -33,7 +34,9 @@ __all__ = [
     "Side",
     "Turn",
     "UnitType",
+    "country_word",
     "historical_side",
+    "unit_word",
     "same_side",
 ]
 
@@ -66,22 +69,22 @@ class Country(Enum):
 
     @property
     def label(self) -> str:
-        """The country's English name, as used in trace texts."""
+        """The country's English name, as used in trace texts (a catalog word, shown translated)."""
         return _LABELS[self]
 
 
 _LABELS = {
-    Country.GERMANY: "Germany",
-    Country.ITALY: "Italy",
-    Country.ENGLAND: "England",
-    Country.FRANCE: "France",
-    Country.USSR: "the Soviet Union",
-    Country.USA: "the USA",
-    Country.FINLAND: "Finland",
-    Country.HUNGARY: "Hungary",
-    Country.ROMANIA: "Romania",
-    Country.BULGARIA: "Bulgaria",
-    Country.VICHY_FRANCE: "Vichy France",
+    Country.GERMANY: N_("Germany"),
+    Country.ITALY: N_("Italy"),
+    Country.ENGLAND: N_("England"),
+    Country.FRANCE: N_("France"),
+    Country.USSR: N_("the Soviet Union"),
+    Country.USA: N_("the USA"),
+    Country.FINLAND: N_("Finland"),
+    Country.HUNGARY: N_("Hungary"),
+    Country.ROMANIA: N_("Romania"),
+    Country.BULGARIA: N_("Bulgaria"),
+    Country.VICHY_FRANCE: N_("Vichy France"),
 }
 
 SATELLITES: tuple[Country, ...] = (Country.FINLAND, Country.HUNGARY, Country.ROMANIA, Country.BULGARIA)
@@ -139,6 +142,19 @@ class Season(Enum):
         """0 for spring … 3 for winter."""
         return list(Season).index(self)
 
+    @property
+    def label(self) -> str:
+        """The season's name as a catalog word, capitalised as a turn's name is (``Spring 1941``)."""
+        return _SEASON_NAMES[self]
+
+
+_SEASON_NAMES = {
+    Season.SPRING: N_("Spring"),
+    Season.SUMMER: N_("Summer"),
+    Season.AUTUMN: N_("Autumn"),
+    Season.WINTER: N_("Winter"),
+}
+
 
 FIRST_WAR_YEAR = 1939
 LAST_WAR_YEAR = 1945
@@ -167,6 +183,15 @@ class Turn:
     def __str__(self) -> str:
         return f"{self.season.value.capitalize()} {self.year}"
 
+    @property
+    def shown(self) -> Message:
+        """The turn as a template field, its season translated.
+
+        >>> Turn(1941, Season.SPRING).shown.text
+        'Spring 1941'
+        """
+        return message("{season} {year}", season=self.season.label, year=self.year)
+
 
 class UnitType(Enum):
     """Unit types of the basic version and the new units of the advanced version (``se.new-units``)."""
@@ -184,3 +209,36 @@ class UnitType(Enum):
     def is_air(self) -> bool:
         """Aircraft and bombers are air units."""
         return self in (UnitType.AIRCRAFT, UnitType.BOMBER)
+
+    @property
+    def label(self) -> str:
+        """The unit type as a catalog word (the same English as its value)."""
+        return _UNIT_WORDS[self]
+
+
+_UNIT_WORDS = {
+    UnitType.INFANTRY: N_("infantry"),
+    UnitType.ARMOUR: N_("armour"),
+    UnitType.AIRCRAFT: N_("aircraft"),
+    UnitType.FLEET: N_("fleet"),
+    UnitType.PARATROOPER: N_("paratrooper"),
+    UnitType.BOMBER: N_("bomber"),
+    UnitType.SUBMARINE: N_("submarine"),
+    UnitType.DESTROYER: N_("destroyer"),
+}
+
+
+def country_word(country_id: str) -> str:
+    """A country id of a scenario as shown in a trace: the country's name when it is one of the game's.
+
+    >>> country_word("ussr"), country_word("atlantis")
+    ('the Soviet Union', 'atlantis')
+    """
+    known = {country.value: country for country in Country}
+    return known[country_id].label if country_id in known else country_id
+
+
+def unit_word(unit_id: str) -> str:
+    """A unit type id of a scenario as shown in a trace: its catalog word when it is one of the game's."""
+    known = {unit.value: unit for unit in UnitType}
+    return known[unit_id].label if unit_id in known else unit_id

@@ -231,7 +231,7 @@ def _soviet_declaration(scenario: WarDeclarationScenario, trace: TraceBuilder) -
         trace.add(
             SOVIET_GERMAN,
             "the Soviet Union may attack Germany or its satellites in Autumn 1941 at the earliest, not in {turn}",
-            turn=str(scenario.turn),
+            turn=scenario.turn.shown,
         )
         return DeclarationResult(False, None, (), 0, (), trace.build())
     satellites = tuple(t for t in scenario.targets if t in SATELLITES)
@@ -239,7 +239,7 @@ def _soviet_declaration(scenario: WarDeclarationScenario, trace: TraceBuilder) -
     trace.add(
         SOVIET_GERMAN,
         "the Soviet Union attacks in {turn}: it pays the {cost} HPP great-power declaration-of-war cost",
-        turn=str(scenario.turn),
+        turn=scenario.turn.shown,
         cost=GREAT_POWER_DECLARATION_HPP,
     )
     if satellites:
@@ -303,15 +303,15 @@ def _us_declaration(scenario: WarDeclarationScenario, trace: TraceBuilder) -> De
         trace.add(
             US_ENTRY,
             "reading chosen: the USA may declare war in the Spring 1942 turn only; it is {turn}",
-            turn=str(turn),
+            turn=turn.shown,
         )
     else:
         allowed = not turn.is_before(_US_ENTRY)
         trace.add(
-            US_ENTRY, "reading chosen: the USA may declare war from Spring 1942 onwards; it is {turn}", turn=str(turn)
+            US_ENTRY, "reading chosen: the USA may declare war from Spring 1942 onwards; it is {turn}", turn=turn.shown
         )
     if not allowed:
-        trace.add(US_ENTRY, "the USA may not declare war on the Axis Powers in {turn}", turn=str(turn))
+        trace.add(US_ENTRY, "the USA may not declare war on the Axis Powers in {turn}", turn=turn.shown)
         return DeclarationResult(False, None, (), 0, (), trace.build())
     trace.add(
         US_ENTRY,

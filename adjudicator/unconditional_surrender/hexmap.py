@@ -39,13 +39,13 @@ adjudicator.plain.InvalidScenario: hexes.1.id: duplicate hex id (got 'a')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_
-from adjudicator.plain import InvalidScenario
+from adjudicator.plain import InvalidScenario, Partial, part
 
 __all__ = [
     "FACTION_WORDS",
@@ -62,6 +62,7 @@ __all__ = [
     "Hexside",
     "HexsideFeature",
     "MapIndex",
+    "MapNames",
     "Marker",
     "MarkerKind",
     "Nationality",
@@ -77,6 +78,7 @@ __all__ = [
     "WeatherArea",
     "axial_distance",
     "check_pieces",
+    "country_word",
 ]
 
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -218,6 +220,33 @@ class Nationality:
     BELGIUM_HOLLAND = "belgium-holland"
     FINLAND = "finland"
     SWEDEN = "sweden"
+
+
+_COUNTRY_NAMES = {
+    Nationality.BRITAIN: N_("Britain"),
+    Nationality.USA: N_("USA"),
+    Nationality.USSR: N_("USSR"),
+    Nationality.GERMANY: N_("Germany"),
+    Nationality.FRANCE: N_("France"),
+    Nationality.BELGIUM_HOLLAND: N_("Belgium-Holland"),
+    Nationality.FINLAND: N_("Finland"),
+    Nationality.SWEDEN: N_("Sweden"),
+    "hungary": N_("Hungary"),
+    "norway": N_("Norway"),
+    "poland": N_("Poland"),
+    "romania": N_("Romania"),
+    "yugoslavia": N_("Yugoslavia"),
+}
+"""Names of the nations the rules name, and of minor countries of the game's map that scenarios use as ids."""
+
+
+def country_word(country_id: str) -> str:
+    """A country as shown in a trace: the name of a country of the game (a catalog word), else the map's id.
+
+    >>> country_word("britain"), country_word("egypt")
+    ('Britain', 'egypt')
+    """
+    return _COUNTRY_NAMES.get(country_id, country_id)
 
 
 DESERT_COUNTRIES: frozenset[str] = frozenset({"egypt", "iraq", "kuwait", "libya", "palestine", "syria", "transjordan"})
@@ -710,8 +739,76 @@ class Pieces:
         return self.markers_at.get(node, [])
 
 
-def check_pieces(board: HexMap, units: tuple[Unit, ...], markers: tuple[Marker, ...] = ()) -> list[ScenarioError]:
+@dataclass(frozen=True)
+class MapNames:
+    """What the pieces of a scenario may refer to: the map's hexes (with coordinates), boxes and countries.
+
+    Built from a :class:`HexMap`, or from the fields of a map that has problems of its own
+    (a :class:`~adjudicator.plain.Partial`), so that units and actions are checked as well.
+    A kind of name is ``known`` only when every item of that kind has its id: otherwise an
+    "unknown hex" could be the map's fault, and is not reported.
+    """
+
+    hexes: dict[str, tuple[int, int] | None]
+    """Hex id → axial coordinates (``None`` when the hex's own coordinates have a problem)."""
+    boxes: frozenset[str]
+    countries: frozenset[str]
+    hexes_known: bool = True
+    boxes_known: bool = True
+    countries_known: bool = True
+
+    @classmethod
+    def of(cls, board: object) -> MapNames | None:
+        """The names of a map or of a partial map; ``None`` when the map itself is missing or not a mapping."""
+        if board is None:
+            return None
+        hexes: dict[str, tuple[int, int] | None] = {}
+        known = [True, True, True]
+        for item in part(board, "hexes") or ():
+            name, q, r = part(item, "id"), part(item, "q"), part(item, "r")
+            if not isinstance(name, str):
+                known[0] = False
+                continue
+            hexes[name] = (q, r) if isinstance(q, int) and isinstance(r, int) else None
+        if isinstance(board, Partial) and "hexes" in board.failed:
+            known[0] = False
+        found: list[frozenset[str]] = []
+        for position, field_name in ((1, "boxes"), (2, "countries")):
+            names = set()
+            for item in part(board, field_name) or ():
+                name = part(item, "id")
+                if isinstance(name, str):
+                    names.add(name)
+                else:
+                    known[position] = False
+            if isinstance(board, Partial) and field_name in board.failed:
+                known[position] = False
+            found.append(frozenset(names))
+        return cls(hexes, found[0], found[1], known[0], known[1], known[2])
+
+    def is_hex(self, name: str) -> bool | None:
+        """Whether ``name`` is a hex of the map (``None``: cannot tell)."""
+        return True if name in self.hexes else None if not self.hexes_known else False
+
+    def is_place(self, name: str) -> bool | None:
+        """Whether ``name`` is a hex or an off-map box of the map (``None``: cannot tell)."""
+        if name in self.hexes or name in self.boxes:
+            return True
+        return None if not (self.hexes_known and self.boxes_known) else False
+
+    def is_country(self, name: str) -> bool | None:
+        """Whether ``name`` is a country of the map (``None``: cannot tell)."""
+        return True if name in self.countries else None if not self.countries_known else False
+
+
+def check_pieces(
+    board: HexMap | MapNames | None, units: Sequence[object], markers: Sequence[object] = ()
+) -> list[ScenarioError]:
     """Every problem with the units and markers of a scenario on ``board`` (empty when all is well).
+
+    Units and markers may be :class:`~adjudicator.plain.Partial` (they had problems of their
+    own): what they do say is checked too, and a map with problems (``MapNames``) still names
+    its hexes.
 
     >>> board = HexMap(hexes=(Hex("a", 0, 0),), countries=(Country("germany", Faction.AXIS),))
     >>> units = (Unit("u1", "zz", Faction.AXIS, "germany"), Unit("u1", "a", Faction.AXIS, "prussia"))
@@ -722,46 +819,47 @@ def check_pieces(board: HexMap, units: tuple[Unit, ...], markers: tuple[Marker, 
     units.1.nationality: unit 'u1' has an unknown nationality; expected a country of the map (got 'prussia')
     """
     problems: list[ScenarioError] = []
-    places = {hex_.id for hex_ in board.hexes} | {box.id for box in board.boxes}
-    hexes = {hex_.id for hex_ in board.hexes}
-    countries = {country.id for country in board.countries}
+    names = MapNames.of(board) if isinstance(board, HexMap) else board
     seen: set[str] = set()
     for number, unit in enumerate(units):
-        if unit.hex not in places:
+        unit_id, where, nationality = part(unit, "id"), part(unit, "hex"), part(unit, "nationality")
+        if names is not None and isinstance(where, str) and names.is_place(where) is False:
             _collect(
                 problems,
                 f"units.{number}.hex",
-                f"unit {unit.id!r} is on an unknown hex; expected a hex or off-map box of the map",
-                unit.hex,
+                f"unit {unit_id!r} is on an unknown hex; expected a hex or off-map box of the map",
+                where,
             )
-        if unit.id in seen:
-            _collect(problems, f"units.{number}.id", "duplicate unit id", unit.id)
-        seen.add(unit.id)
-        if unit.nationality not in countries:
+        if isinstance(unit_id, str):
+            if unit_id in seen:
+                _collect(problems, f"units.{number}.id", "duplicate unit id", unit_id)
+            seen.add(unit_id)
+        if names is not None and isinstance(nationality, str) and names.is_country(nationality) is False:
             _collect(
                 problems,
                 f"units.{number}.nationality",
-                f"unit {unit.id!r} has an unknown nationality; expected a country of the map",
-                unit.nationality,
+                f"unit {unit_id!r} has an unknown nationality; expected a country of the map",
+                nationality,
             )
     for number, marker in enumerate(markers):
-        label = marker.id or marker.kind.value
-        if marker.hex not in hexes:
+        marker_id, where, nationality, kind = (part(marker, name) for name in ("id", "hex", "nationality", "kind"))
+        label = marker_id or (kind.value if isinstance(kind, MarkerKind) else "?")
+        if names is not None and isinstance(where, str) and names.is_hex(where) is False:
             _collect(
                 problems,
                 f"markers.{number}.hex",
                 f"marker {label!r} is on an unknown hex; expected a hex of the map",
-                marker.hex,
+                where,
             )
-        if marker.nationality is not None and marker.nationality not in countries:
+        if names is not None and isinstance(nationality, str) and names.is_country(nationality) is False:
             _collect(
                 problems,
                 f"markers.{number}.nationality",
                 f"marker {label!r} has an unknown nationality; expected a country of the map",
-                marker.nationality,
+                nationality,
             )
-        if marker.id is not None:
-            if marker.id in seen:
-                _collect(problems, f"markers.{number}.id", "duplicate unit or marker id", marker.id)
-            seen.add(marker.id)
+        if isinstance(marker_id, str):
+            if marker_id in seen:
+                _collect(problems, f"markers.{number}.id", "duplicate unit or marker id", marker_id)
+            seen.add(marker_id)
     return problems

@@ -55,6 +55,7 @@ import enum
 from collections import deque
 from dataclasses import dataclass
 
+from adjudicator.messages import Message, message
 from adjudicator.trace import N_, Step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
@@ -67,6 +68,7 @@ from adjudicator.unconditional_surrender.hexmap import (
     Pieces,
     Terrain,
     Weather,
+    country_word,
 )
 from adjudicator.unconditional_surrender.zoc import ZocMap
 
@@ -86,7 +88,17 @@ __all__ = [
 FREE_HEXES = 2
 """Hexes of a line that need not be on a transport line (10.2)."""
 UNREACHED = 3
-"""Label of a node from which no line reaches a source within the free hexes."""
+"""Label of a node from which no line reaches a source within the free hexes (under the default reading)."""
+
+MARKER_WORDS = {
+    MarkerKind.DETACHMENT: N_("Detachment"),
+    MarkerKind.LOGISTICS: N_("Logistics"),
+    MarkerKind.DEVASTATION: N_("Devastation"),
+    MarkerKind.PARTISAN_BASE: N_("Partisan Base"),
+    MarkerKind.BEACHHEAD: N_("Beachhead"),
+    MarkerKind.SHAEF: N_("SHAEF"),
+}
+"""Each marker's name as the rules print it, one catalog word (the same in every step that names it)."""
 
 
 class Move(enum.IntEnum):
@@ -125,7 +137,7 @@ class Source:
     node: int
     rule: str
     """The entry that makes it a source."""
-    description: str
+    description: Message
     blockers: tuple[Step, ...]
     """Why it cannot be used (10.1.1); empty when it can."""
 
@@ -205,7 +217,7 @@ class Network:
                     Step(
                         "us.10-2-1.impassable-neutral",
                         "{hex} lies in {country}, a neutral state or a dependent of one",
-                        {"hex": cell.id, "country": cell.country},
+                        {"hex": cell.id, "country": country_word(cell.country)},
                     ),
                 )
             if cell.city is not None or cell.port:
@@ -310,7 +322,7 @@ class FactionView:
             found.append(("us.10-2-1.sea-hexes", N_("{hex} is a sea hex without a friendly Beachhead"), {"hex": name}))
         units = pieces.units_in(node)
         creators = [unit.id for unit in network.zmap.sources.get(node, ()) if unit.faction is not faction]
-        if creators and not any(unit.faction is faction for unit in units):
+        if creators and network.zmap.friendly_unit(node, faction) is None:
             found.append(
                 (
                     "us.10-2-1.ezoc",
@@ -329,7 +341,7 @@ class FactionView:
                     (
                         "us.10-2-1.enemy-units",
                         N_("{hex} holds an enemy {marker} marker"),
-                        {"hex": name, "marker": marker.kind.value.capitalize()},
+                        {"hex": name, "marker": MARKER_WORDS[marker.kind]},
                     )
                 )
         if cell.city is not None or cell.port:
@@ -345,14 +357,14 @@ class FactionView:
                 )
                 and index.controller(node) is not faction
             ):
-                what = " and ".join(
-                    part for part in ("a city" if cell.city else "", "a port" if cell.port else "") if part
+                what = (
+                    N_("a city and a port") if cell.city and cell.port else N_("a city") if cell.city else N_("a port")
                 )
                 found.append(
                     (
                         "us.10-2-1.enemy-cities-ports",
                         N_("{hex} has {what} in enemy country {country} and is not under friendly control"),
-                        {"hex": name, "what": what, "country": country.id},
+                        {"hex": name, "what": what, "country": country_word(country.id)},
                     )
                 )
         return found
@@ -372,7 +384,7 @@ class FactionView:
         index = self.network.index
         broken: list[Step] = []
         if overland and move in _NOT_OVERLAND:
-            what = "between off-map boxes" if move is Move.BOX_LINK else "through a sea zone"
+            what = N_("between off-map boxes") if move is Move.BOX_LINK else N_("through a sea zone")
             broken.append(
                 Step(
                     "us.10-2.overland-supply",
@@ -397,7 +409,12 @@ class FactionView:
                     Source(
                         hex_,
                         "us.10-1.city",
-                        f"city {cell.city} ({cell.id}) in the home country {nationality}",
+                        message(
+                            "city {city} ({hex}) in the home country {country}",
+                            city=cell.city,
+                            hex=cell.id,
+                            country=country_word(nationality),
+                        ),
                         self._blockers(hex_),
                     )
                 )
@@ -413,16 +430,26 @@ class FactionView:
                     Source(
                         hex_,
                         "us.10-1.partisan-base",
-                        f"the Partisan Base in {marker.hex} (minor country {country.id})",
+                        message(
+                            "the Partisan Base in {hex} (minor country {country})",
+                            hex=marker.hex,
+                            country=country_word(country.id),
+                        ),
                         self._blockers(hex_),
                     )
                 )
         for number, box in enumerate(index.boxes):
             node = index.first_box + number
             if box.kind is BoxKind.EASTERN_US_CANADA and nationality in (Nationality.BRITAIN, Nationality.USA):
-                found.append(Source(node, "us.10-1.eastern-us-canada", f"the Eastern US/Canada box ({box.id})", ()))
+                found.append(
+                    Source(
+                        node, "us.10-1.eastern-us-canada", message("the Eastern US/Canada box ({box})", box=box.id), ()
+                    )
+                )
             if box.kind is BoxKind.SOVIET_INTERIOR and nationality == Nationality.USSR:
-                found.append(Source(node, "us.10-1.soviet-interior", f"the Soviet Interior box ({box.id})", ()))
+                found.append(
+                    Source(node, "us.10-1.soviet-interior", message("the Soviet Interior box ({box})", box=box.id), ())
+                )
         return found
 
     def _blockers(self, hex_: int) -> tuple[Step, ...]:
@@ -449,21 +476,28 @@ class FactionView:
                     Step(
                         "us.10-1-1",
                         "{hex} holds an enemy {marker} marker: not a supply source",
-                        {"hex": name, "marker": marker.kind.value},
+                        {"hex": name, "marker": MARKER_WORDS[marker.kind]},
                     )
                 )
         return tuple(blockers)
 
 
-def strict_search(view: FactionView, sources: list[int], overland: bool) -> tuple[bytearray, list[int], bytearray]:
-    """Reverse 0-1 BFS from ``sources``: per node the free hexes a line from it still needs (0–2, else UNREACHED).
+def strict_search(
+    view: FactionView, sources: list[int], overland: bool, limit: int = FREE_HEXES
+) -> tuple[bytearray, list[int], bytearray]:
+    """Reverse 0-1 BFS from ``sources``: per node the free hexes a line from it still needs (0–limit, else limit + 1).
+
+    ``limit`` is the free hexes a line may have, the hex where it joins a transport line
+    or reaches the source included: 2 under the default reading of 10.2, 3 when two hexes
+    off the transport lines are allowed before it (the readings of
+    :class:`~adjudicator.unconditional_surrender.supply.DistanceReading`).
 
     Returns ``(label, toward, move)``: ``toward[n]`` is the next node of the line
     from ``n`` towards a source and ``move[n]`` how it gets there.
     """
     network = view.network
     count, hexes = network.node_count, network.index.hex_count
-    label = bytearray([UNREACHED]) * count
+    label = bytearray([limit + 1]) * count
     toward = [-1] * count
     how = bytearray(count)
     admissible, closed = view.admissible, view.closed_ports
@@ -490,7 +524,7 @@ def strict_search(view: FactionView, sources: list[int], overland: bool) -> tupl
                 toward[origin] = node
                 how[origin] = move
                 queue.appendleft(origin)
-        if needed < FREE_HEXES and node < hexes:
+        if needed < limit and node < hexes:
             further = needed + 1
             for origin in free[node]:
                 if label[origin] <= further or not admissible[origin]:
@@ -509,30 +543,35 @@ class Relaxed:
     cost: list[int]
     parent: list[int]
     move: bytearray
+    states: int = FREE_HEXES + 2
+    """States per node: free hexes used after it, ``0..limit + 1`` (the last: more than the limit)."""
 
 
-RELAXED_STATES = 4
-"""Free hexes used after a node, 0..3 (3: three or more)."""
+RELAXED_STATES = FREE_HEXES + 2
+"""Free hexes used after a node, 0..3 (3: three or more) under the default reading; ``limit + 2`` in general."""
 _INFINITY = 1 << 30
 
 
-def relaxed_search(view: FactionView, sources: list[Source], overland: bool, starts: list[int]) -> Relaxed:
+def relaxed_search(
+    view: FactionView, sources: list[Source], overland: bool, starts: list[int], limit: int = FREE_HEXES
+) -> Relaxed:
     """Dial's search for lines breaking the fewest restrictions, from ``sources`` until every start is settled."""
     network = view.network
     count, hexes = network.node_count, network.index.hex_count
-    states = count * RELAXED_STATES
+    per_node = limit + 2
+    states = count * per_node
     cost = [_INFINITY] * states
     parent = [-1] * states
     how = bytearray(states)
     penalty = bytes(1 - allowed for allowed in view.admissible)
     closed = view.closed_ports
     transport_in, free, blocked_sides = network.transport_in, network.free, network.blocked_sides
-    expanded = bytearray([RELAXED_STATES]) * count
+    expanded = bytearray([per_node]) * count
     buckets: list[list[int]] = [[] for _ in range(4)]
     rail, embark, land, free_move = Move.RAIL, Move.EMBARK, Move.LAND, int(Move.FREE)
     for source in sources:
         value = (1 if source.blockers else 0) + penalty[source.node]
-        state = source.node * RELAXED_STATES
+        state = source.node * per_node
         if value < cost[state]:
             cost[state] = value
             buckets[value].append(state)
@@ -546,7 +585,7 @@ def relaxed_search(view: FactionView, sources: list[Source], overland: bool, sta
             state = bucket.pop()
             if cost[state] != current:
                 continue
-            node, used = divmod(state, RELAXED_STATES)
+            node, used = divmod(state, per_node)
             if expanded[node] <= used:
                 continue
             expanded[node] = used
@@ -558,7 +597,7 @@ def relaxed_search(view: FactionView, sources: list[Source], overland: bool, sta
                             value += 1
                         if (move is embark and origin in closed) or (move is land and node in closed):
                             value += 1
-                    target = origin * RELAXED_STATES
+                    target = origin * per_node
                     if value < cost[target]:
                         cost[target] = value
                         parent[target] = state
@@ -566,11 +605,11 @@ def relaxed_search(view: FactionView, sources: list[Source], overland: bool, sta
                         buckets[value].append(target)
             if node < hexes:
                 further = used + 1
-                base = current + (1 if further > FREE_HEXES else 0)
-                slot = min(further, RELAXED_STATES - 1)
+                base = current + (1 if further > limit else 0)
+                slot = min(further, per_node - 1)
                 for origin in free[node]:
                     value = base + penalty[origin]
-                    target = origin * RELAXED_STATES + slot
+                    target = origin * per_node + slot
                     if value < cost[target]:
                         cost[target] = value
                         parent[target] = state
@@ -578,55 +617,58 @@ def relaxed_search(view: FactionView, sources: list[Source], overland: bool, sta
                         buckets[value].append(target)
                 for origin, _ in blocked_sides.get(node, ()):
                     value = base + penalty[origin] + 1
-                    target = origin * RELAXED_STATES + slot
+                    target = origin * per_node + slot
                     if value < cost[target]:
                         cost[target] = value
                         parent[target] = state
                         how[target] = free_move
                         buckets[value].append(target)
-        settled = [start for start in pending if _best_relaxed(view, cost, start, overland)[0] <= current + 1]
+        settled = [start for start in pending if _best_relaxed(view, cost, start, overland, limit)[0] <= current + 1]
         pending.difference_update(settled)
         if not pending:
             break
         current += 1
         if current >= len(buckets) or not any(buckets[current:]):
             break
-    return Relaxed(cost, parent, how)
+    return Relaxed(cost, parent, how, per_node)
 
 
-def _best_relaxed(view: FactionView, cost: list[int], start: int, overland: bool) -> tuple[int, int, Move]:
+def _best_relaxed(
+    view: FactionView, cost: list[int], start: int, overland: bool, limit: int = FREE_HEXES
+) -> tuple[int, int, Move]:
     """(cost, state of the first node, first move) of the cheapest relaxed line from ``start``."""
     network = view.network
+    per_node = limit + 2
     best, first, how = _INFINITY, -1, Move.FREE
     for target, move in network.transport_out[start]:
-        value = cost[target * RELAXED_STATES] + len(view.move_violations(start, target, move, overland))
+        value = cost[target * per_node] + len(view.move_violations(start, target, move, overland))
         if value < best:
-            best, first, how = value, target * RELAXED_STATES, move
+            best, first, how = value, target * per_node, move
     if start < network.index.hex_count:
         sides = [(target, 0) for target in network.free[start]] + [
             (target, 1) for target, _ in network.blocked_sides.get(start, ())
         ]
         for target, side in sides:
-            for used in range(RELAXED_STATES):
-                value = cost[target * RELAXED_STATES + used] + side + (1 if used + 1 > FREE_HEXES else 0)
+            for used in range(per_node):
+                value = cost[target * per_node + used] + side + (1 if used + 1 > limit else 0)
                 if value < best:
-                    best, first, how = value, target * RELAXED_STATES + used, Move.FREE
+                    best, first, how = value, target * per_node + used, Move.FREE
     return best, first, how
 
 
 def best_relaxed(view: FactionView, relaxed: Relaxed, start: int, overland: bool) -> tuple[int, int, Move] | None:
     """(restrictions broken, first state, first move) of the line from ``start`` breaking the fewest, or ``None``."""
-    best = _best_relaxed(view, relaxed.cost, start, overland)
+    best = _best_relaxed(view, relaxed.cost, start, overland, relaxed.states - 2)
     return None if best[0] >= _INFINITY else best
 
 
-def forward_supplied(view: FactionView, start: int, sources: set[int], overland: bool) -> bool:
+def forward_supplied(view: FactionView, start: int, sources: set[int], overland: bool, limit: int = FREE_HEXES) -> bool:
     """Plain per-unit forward search over (node, free hexes used or 'on transport') states (for cross-checks)."""
     network = view.network
     hexes = network.index.hex_count
     if start in sources:
         return True
-    on_transport = FREE_HEXES + 1
+    on_transport = limit + 1
     seen = {(start, 0)}
     queue = deque([(start, 0)])
     while queue:
@@ -635,7 +677,7 @@ def forward_supplied(view: FactionView, start: int, sources: set[int], overland:
         for target, move in network.transport_out[node]:
             if view.move_allowed(node, target, move, overland):
                 moves.append((target, on_transport))
-        if used < FREE_HEXES and node < hexes:
+        if used < limit and node < hexes:
             moves.extend((target, used + 1) for target in network.free[node] if view.admissible[target])
         for state in moves:
             if state[0] in sources:

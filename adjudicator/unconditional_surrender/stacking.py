@@ -40,11 +40,12 @@ Complexity: ``O(U + Σ k²)`` for ``U`` units and ``k`` ground units per hex
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import combinations
+from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import Message, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
@@ -53,6 +54,7 @@ from adjudicator.unconditional_surrender.hexmap import (
     Faction,
     HexMap,
     MapIndex,
+    MapNames,
     Nationality,
     Unit,
     UnitKind,
@@ -107,6 +109,22 @@ class CheckMoment(enum.Enum):
     END_OF_PHASE = "end-of-phase"
     DURING_SEGMENT = "during-segment"
 
+    @property
+    def label(self) -> str:
+        """The moment as a catalog word.
+
+        >>> CheckMoment.END_OF_PHASE.label
+        'end of phase'
+        """
+        return _MOMENT_WORDS[self]
+
+
+_MOMENT_WORDS = {
+    CheckMoment.END_OF_SEGMENT: N_("end of segment"),
+    CheckMoment.END_OF_PHASE: N_("end of phase"),
+    CheckMoment.DURING_SEGMENT: N_("during segment"),
+}
+
 
 class StrategicMarker(enum.Enum):
     """Markers in the Strategic Warfare Box that change stacking (9.0.1)."""
@@ -143,15 +161,27 @@ class StackingScenario:
     """Readings of ambiguous text."""
 
     def __post_init__(self) -> None:
-        problems = check_pieces(self.map, self.units)
-        known = {hex_.id for hex_ in self.map.hexes} | {box.id for box in self.map.boxes}
-        for number, name in enumerate(self.hexes):
-            if name not in known:
-                problems.append(
-                    ScenarioError(f"hexes.{number}", "unknown hex; expected a hex or off-map box of the map", name)
-                )
+        problems = _scenario_problems({name.name: getattr(self, name.name) for name in fields(self)})
         if problems:
             raise InvalidScenario(problems)
+
+    @classmethod
+    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
+        """The problems of a scenario whose fields have problems of their own (see :mod:`adjudicator.plain`)."""
+        return _scenario_problems(given)
+
+
+def _scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+    """Units against the map and the hexes asked about (whole or partial fields)."""
+    board = given.get("map")
+    names = MapNames.of(board) if board is not None else None
+    problems = check_pieces(names, given.get("units", ()))
+    for number, name in enumerate(given.get("hexes", ())):
+        if names is not None and names.is_place(name) is False:
+            problems.append(
+                ScenarioError(f"hexes.{number}", "unknown hex; expected a hex or off-map box of the map", name)
+            )
+    return problems
 
 
 @dataclass(frozen=True)
@@ -348,10 +378,10 @@ def _judge(index: MapIndex, scenario: StackingScenario, node: int, units: list[U
     box_4 = index.hexes[node].stacking_box_4
     max_units, max_steps = limits_for(box_4, scenario.readings.limits)
     over = len(ground) > max_units or (max_steps is not None and total_steps > max_steps)
-    where = "a hex with the small «4» box" if box_4 else "a hex without the «4» box"
+    where = N_("a hex with the small «4» box") if box_4 else N_("a hex without the «4» box")
     if over:
-        detail = f"{len(ground)} ground units" + (f" with {total_steps} steps" if max_steps is not None else "")
-        limit = f"{max_units} ground units" + (f" with {max_steps} steps" if max_steps is not None else "")
+        detail = _ground_units(len(ground), total_steps if max_steps is not None else None)
+        limit = _ground_units(max_units, max_steps)
         if scenario.moment is CheckMoment.DURING_SEGMENT:
             stack.note(
                 "us.9-1",
@@ -371,7 +401,7 @@ def _judge(index: MapIndex, scenario: StackingScenario, node: int, units: list[U
                 detail=detail,
                 limit=limit,
                 where=where,
-                moment=scenario.moment.value.replace("-", " "),
+                moment=scenario.moment.label,
             )
             stack.broken.append("us.9-1")
     elif len(ground) > 1:
@@ -386,6 +416,20 @@ def _judge(index: MapIndex, scenario: StackingScenario, node: int, units: list[U
     broken = tuple(dict.fromkeys(stack.broken))
     return StackVerdict(
         name, ids, len(ground), total_steps, max_units, max_steps, over, not broken, broken, tuple(stack.steps)
+    )
+
+
+def _ground_units(units: int, steps: int | None) -> Message:
+    """``4 ground units`` or ``4 ground units with 7 steps``, in the reader's language.
+
+    >>> _ground_units(4, 7).text, _ground_units(1, None).text
+    ('4 ground units with 7 steps', '1 ground unit')
+    """
+    counted = message(N_plural("{count} ground unit", "{count} ground units"), count=units)
+    if steps is None:
+        return counted
+    return message(
+        "{units} with {steps}", units=counted, steps=message(N_plural("{count} step", "{count} steps"), count=steps)
     )
 
 
@@ -413,9 +457,9 @@ def evaluate_stacking(scenario: StackingScenario) -> StackingResult:
         builder.add(
             "us.9-0-1.expeditionary",
             "a first-order unit is read as a one-step unit; Exception 1 lifts {what} (option readings.expeditionary)",
-            what="the minor-country restriction"
+            what=N_("the minor-country restriction")
             if scenario.readings.expeditionary is ExpeditionaryReading.MINOR_COUNTRIES
-            else "every restriction of 9.0.1",
+            else N_("every restriction of 9.0.1"),
         )
     by_node: dict[int, list[Unit]] = {}
     for unit in scenario.units:

@@ -27,24 +27,27 @@ nationality). Items listed in ``overland`` need overland supply (10.2).
 {'near': True, 'far': False}
 >>> reason = [step.text for step in result.item("far").reasons][-1]
 >>> print(reason.replace("; ", ";\\n"))
-the line needs 3 hexes (c, b, a) before it reaches a transport line or the source;
-only the first two may be off transport lines
+the line reaches a transport line or the source only at its hex 3 (c, b, a);
+it must reach one within its first two hexes, the unit's hex not counted
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, Summarized, message
-from adjudicator.plain import InvalidScenario
+from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.plain import InvalidScenario, Partial, part
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder
+from adjudicator.trace import N_, Step, Trace, TraceBuilder, step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     Faction,
     HexMap,
+    MapNames,
     Marker,
     MarkerKind,
     Nationality,
@@ -54,10 +57,10 @@ from adjudicator.unconditional_surrender.hexmap import (
     UnitType,
     Weather,
     check_pieces,
+    country_word,
 )
 from adjudicator.unconditional_surrender.network import (
-    RELAXED_STATES,
-    UNREACHED,
+    FREE_HEXES,
     FactionView,
     Move,
     Network,
@@ -68,11 +71,12 @@ from adjudicator.unconditional_surrender.network import (
     relaxed_search,
     strict_search,
 )
-from adjudicator.unconditional_surrender.zoc import MountainReading, ZocMap, ZocReadings
+from adjudicator.unconditional_surrender.zoc import AirUnitReading, MountainReading, ZocMap, ZocReadings
 
 __all__ = [
     "CALCULATORS",
     "CheckVerdict",
+    "DistanceReading",
     "ItemSupply",
     "LegKind",
     "PartisanBaseReading",
@@ -96,6 +100,15 @@ class PartisanBaseReading(enum.Enum):
     """Units and markers located in that minor country, whatever their nationality."""
 
 
+class DistanceReading(enum.Enum):
+    """How far a line may go before it joins a transport line or reaches its source (10.2; the entry's note)."""
+
+    WITHIN_TWO_HEXES = "within-two-hexes"
+    """The line reaches a transport line or its source within its first two hexes (the default)."""
+    TWO_OFF_NETWORK = "two-off-network"
+    """Up to two hexes off transport lines; the third may be the transport line's hex or the source."""
+
+
 @dataclass(frozen=True)
 class SupplyReadings:
     """Readings of ambiguous text used by the supply calculator."""
@@ -104,6 +117,15 @@ class SupplyReadings:
     """``us.5``: which mountains stop ZOC (and so EZOC on supply lines)."""
     partisan_base: PartisanBaseReading = PartisanBaseReading.UNITS_OF_COUNTRY
     """``us.10-1.partisan-base``: whom a Partisan Base supplies."""
+    distance: DistanceReading = DistanceReading.WITHIN_TWO_HEXES
+    """``us.10-2``: how far a line may go before it joins a transport line or reaches its source."""
+    air_units: AirUnitReading = AirUnitReading.NEGATE
+    """``us.10-2-1.ezoc``: whether a friendly air unit alone negates EZOC on a supply line."""
+
+    @property
+    def free_hexes(self) -> int:
+        """Hexes a line may enter by free steps, the hex where it joins the network included."""
+        return FREE_HEXES if self.distance is DistanceReading.WITHIN_TWO_HEXES else FREE_HEXES + 1
 
 
 class Purpose(enum.Enum):
@@ -118,6 +140,20 @@ class Purpose(enum.Enum):
     TANK_SHIFT = "tank-shift"
     HQ_SUPPORT = "hq-support"
     OFFENSIVE_ADVANCE = "offensive-advance"
+
+
+PURPOSE_WORDS: dict[Purpose, str] = {
+    Purpose.DEPLOYMENT_SITE: N_("deployment site"),
+    Purpose.AIR_NAVAL_BASE: N_("air/naval base"),
+    Purpose.COMBINE: N_("combining in the Organization Segment"),
+    Purpose.MOVEMENT_PHASE: N_("Movement Phase"),
+    Purpose.AIRBORNE_LANDING: N_("airborne landing"),
+    Purpose.AIRBORNE_DEFENCE: N_("airborne defence"),
+    Purpose.TANK_SHIFT: N_("tank shift"),
+    Purpose.HQ_SUPPORT: N_("HQ support"),
+    Purpose.OFFENSIVE_ADVANCE: N_("offensive advance"),
+}
+"""Each 10.3 action as a summary line names it (a catalog word, so it is shown in the reader's language)."""
 
 
 class LegKind(enum.Enum):
@@ -135,6 +171,24 @@ class LegKind(enum.Enum):
     FROM_BOX = "from-box"
     """A map hex entered from an off-map box."""
 
+
+_OF_TYPE = {
+    UnitType.ARMOR: N_("a unit of type armor"),
+    UnitType.AIRBORNE: N_("a unit of type airborne"),
+    UnitType.HQ: N_("a unit of type hq"),
+}
+"""The unit types a supply check of 10.3 concerns, as words."""
+
+_LEG_WORDS = {
+    LegKind.START: N_("start"),
+    LegKind.FREE: N_("free"),
+    LegKind.TRANSPORT_LINE: N_("transport-line"),
+    LegKind.SEA_ZONE: N_("sea-zone"),
+    LegKind.PORT: N_("port"),
+    LegKind.OFF_MAP_BOX: N_("off-map-box"),
+    LegKind.FROM_BOX: N_("from-box"),
+}
+"""How a node of a supply line is entered, as a catalog word (the summary shows it after the node, as its value)."""
 
 _LEG = {
     Move.FREE: LegKind.FREE,
@@ -178,29 +232,46 @@ class SupplyScenario:
     """Readings of ambiguous text."""
 
     def __post_init__(self) -> None:
-        problems = check_pieces(self.map, self.units, self.markers)
-        traceable = {unit.id for unit in self.units if unit.kind is UnitKind.GROUND}
-        for number, marker in enumerate(self.markers):
-            if marker.id is not None:
-                if marker.nationality is None:
-                    problems.append(
-                        ScenarioError(
-                            f"markers.{number}.nationality",
-                            f"marker {marker.id!r} has an id, so its supply is traced: it needs a nationality",
-                        )
-                    )
-                traceable.add(marker.id)
-        for name, wanted in (("overland", self.overland), ("only", self.only)):
-            for number, item in enumerate(wanted):
-                if item not in traceable:
-                    problems.append(ScenarioError(f"{name}.{number}", "a ground unit's id or the id of a marker", item))
-        for number, check in enumerate(self.checks):
-            if check.item not in traceable:
-                problems.append(
-                    ScenarioError(f"checks.{number}.item", "a ground unit's id or the id of a marker", check.item)
-                )
+        problems = _scenario_problems({name.name: getattr(self, name.name) for name in fields(self)})
         if problems:
             raise InvalidScenario(problems)
+
+    @classmethod
+    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
+        """The problems of a scenario whose fields have problems of their own (see :mod:`adjudicator.plain`)."""
+        return _scenario_problems(given)
+
+
+def _scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+    """Units and markers against the map, and every id the scenario asks about (whole or partial fields)."""
+    board, units, markers = given.get("map"), given.get("units", ()), given.get("markers", ())
+    problems = check_pieces(MapNames.of(board) if board is not None else None, units, markers)
+    traceable = {part(unit, "id") for unit in units if part(unit, "kind") in (UnitKind.GROUND, None)}
+    # an item whose id itself failed could be the one an action names: then nothing is said of unknown ids
+    complete = all(isinstance(part(unit, "id"), str) for unit in units)
+    for number, marker in enumerate(markers):
+        marker_id = part(marker, "id")
+        if marker_id is not None:
+            if part(marker, "nationality") is None and not isinstance(marker, Partial):
+                problems.append(
+                    ScenarioError(
+                        f"markers.{number}.nationality",
+                        f"marker {marker_id!r} has an id, so its supply is traced: it needs a nationality",
+                    )
+                )
+            traceable.add(marker_id)
+        complete = complete and not (isinstance(marker, Partial) and "id" not in marker.fields)
+    if not complete or "units" not in given:
+        return problems
+    for name in ("overland", "only"):
+        for number, item in enumerate(given.get(name, ())):
+            if item not in traceable:
+                problems.append(ScenarioError(f"{name}.{number}", "a ground unit's id or the id of a marker", item))
+    for number, check in enumerate(given.get("checks", ())):
+        item = part(check, "item")
+        if isinstance(item, str) and item not in traceable:
+            problems.append(ScenarioError(f"checks.{number}.item", "a ground unit's id or the id of a marker", item))
+    return problems
 
 
 @dataclass(frozen=True)
@@ -220,6 +291,24 @@ def _leg(network: Network, node: int, move: Move | None) -> PathStep:
     else:
         kind = _LEG[move]
     return PathStep(network.index.names[node], kind)
+
+
+def _path_steps(network: Network, nodes: list[tuple[int, Move | None]]) -> tuple[PathStep, ...]:
+    """The path steps of a line; ``free`` only for hexes off the transport network.
+
+    The hex where a free step joins a transport line is entered by a free step but lies
+    on the network: it is labelled ``transport-line``.
+    """
+    steps = []
+    rails = network.index.rails
+    for position, (node, move) in enumerate(nodes):
+        leg = _leg(network, node, move)
+        following = nodes[position + 1][1] if position + 1 < len(nodes) else None
+        joins = following not in (Move.FREE, None) or position + 1 == len(nodes)
+        if leg.kind is LegKind.FREE and joins and node < network.index.hex_count and rails[node]:
+            leg = PathStep(leg.node, LegKind.TRANSPORT_LINE)
+        steps.append(leg)
+    return tuple(steps)
 
 
 @dataclass(frozen=True)
@@ -280,14 +369,28 @@ class SupplyResult(Summarized):
     def summary_messages(self) -> list[Message]:
         lines = []
         for entry in self.items:
-            if entry.supplied:
+            if entry.supplied and len(entry.path) <= 1:
+                lines.append(
+                    message(
+                        "{item} ({hex}): supplied, in its supply source {source}",
+                        item=entry.id,
+                        hex=entry.hex,
+                        source=entry.source,
+                    )
+                )
+            elif entry.supplied:
                 lines.append(
                     message(
                         "{item} ({hex}): supplied from {source} — {path}",
                         item=entry.id,
                         hex=entry.hex,
                         source=entry.source,
-                        path=" ".join(f"{s.node}[{s.kind.value}]" for s in entry.path[1:]),
+                        path=MessageList(
+                            tuple(
+                                message("{node}[{kind}]", node=s.node, kind=_LEG_WORDS[s.kind]) for s in entry.path[1:]
+                            ),
+                            " ",
+                        ),
                     )
                 )
             else:
@@ -304,7 +407,9 @@ class SupplyResult(Summarized):
                 check.allowed
             ]
             lines.append(
-                message("{item} {purpose}: {answer}", item=check.item, purpose=check.purpose.value, answer=answer)
+                message(
+                    "{item} {purpose}: {answer}", item=check.item, purpose=PURPOSE_WORDS[check.purpose], answer=answer
+                )
             )
         return lines
 
@@ -340,13 +445,14 @@ def _items(scenario: SupplyScenario, network: Network, wanted: set[str] | None) 
 class _Group:
     """Items sharing faction, nationality, overland requirement (and location, for one Partisan reading)."""
 
-    def __init__(self, network: Network, view: FactionView, sources: list[Source], overland: bool) -> None:
+    def __init__(self, network: Network, view: FactionView, sources: list[Source], overland: bool, limit: int) -> None:
         self.network = network
         self.view = view
         self.sources = sources
         self.overland = overland
+        self.limit = limit
         self.usable = {source.node: source for source in sources if not source.blockers}
-        self.label, self.toward, self.how = strict_search(view, list(self.usable), overland)
+        self.label, self.toward, self.how = strict_search(view, list(self.usable), overland, limit)
         self._relaxed: Relaxed | None = None
 
     def first_move(self, start: int) -> tuple[int, int, Move] | None:
@@ -359,7 +465,7 @@ class _Group:
         if start < network.index.hex_count:
             for target in network.free[start]:
                 needed = label[target]
-                if needed < UNREACHED - 1 and (best is None or needed + 1 < best[0]):
+                if needed < self.limit and (best is None or needed + 1 < best[0]):
                     best = (needed + 1, target, Move.FREE)
         return best
 
@@ -374,15 +480,15 @@ class _Group:
     def nearest(self, starts: list[int], start: int) -> tuple[int, list[tuple[int, Move | None]]] | None:
         """(restrictions broken, line) of the line from ``start`` breaking the fewest restrictions."""
         if self._relaxed is None:
-            self._relaxed = relaxed_search(self.view, self.sources, self.overland, starts)
+            self._relaxed = relaxed_search(self.view, self.sources, self.overland, starts, self.limit)
         relaxed = self._relaxed
         best = best_relaxed(self.view, relaxed, start, self.overland)
         if best is None:
             return None
         cost, state, move = best
-        nodes: list[tuple[int, Move | None]] = [(start, None), (state // RELAXED_STATES, move)]
+        nodes: list[tuple[int, Move | None]] = [(start, None), (state // relaxed.states, move)]
         while relaxed.parent[state] != -1:
-            nodes.append((relaxed.parent[state] // RELAXED_STATES, Move(relaxed.move[state])))
+            nodes.append((relaxed.parent[state] // relaxed.states, Move(relaxed.move[state])))
             state = relaxed.parent[state]
         return cost, nodes
 
@@ -397,13 +503,27 @@ def _describe_line(
     transport = sum(1 for _, move in nodes if move is Move.RAIL)
     zones = [index.names[node] for node, move in nodes if move in (Move.EMBARK, Move.SAIL)]
     boxes = [index.names[node] for node, move in nodes if move in (Move.ENTER_BOX, Move.BOX_LINK)]
-    parts = [f"{len(free)} free hex{'es' if len(free) != 1 else ''}" + (f" ({', '.join(free)})" if free else "")]
+    parts = [
+        message(
+            N_plural("{count} free hex ({hexes})", "{count} free hexes ({hexes})"),
+            count=len(free),
+            hexes=", ".join(free),
+        )
+        if free
+        else message("0 free hexes")
+    ]
     if transport:
-        parts.append(f"{transport} hex{'es' if transport != 1 else ''} along transport lines")
+        parts.append(
+            message(
+                N_plural("{count} hex along transport lines", "{count} hexes along transport lines"), count=transport
+            )
+        )
     if zones:
-        parts.append(f"sea zones {', '.join(zones)}")
+        parts.append(message("sea zones {zones}", zones=", ".join(zones)))
     if boxes:
-        parts.append(f"off-map boxes {', '.join(boxes)}")
+        parts.append(
+            message("off-map boxes {boxes}", boxes=MessageList(tuple(message("{box}", box=box) for box in boxes)))
+        )
     steps.append(
         Step(
             "us.10-2",
@@ -411,7 +531,7 @@ def _describe_line(
             {
                 "item": item.id,
                 "start": index.names[nodes[0][0]],
-                "parts": "; ".join(parts),
+                "parts": MessageList(tuple(parts), "; "),
                 "source": index.names[nodes[-1][0]],
             },
         )
@@ -486,34 +606,134 @@ def _describe_line(
     return steps
 
 
+def _names(names: Sequence[str], separator: str = ", ") -> Message:
+    """Hex or sea-zone names as one point of :func:`_diagnose` (each name a field value: an id, not English)."""
+    return message("{node}", node=MessageList(tuple(message("{node}", node=name) for name in names), separator))
+
+
 def _diagnose(
-    network: Network, group: _Group, item: _Item, broken: int, nodes: list[tuple[int, Move | None]]
-) -> list[Step]:
-    """Each restriction the nearest line breaks, in order along the line."""
+    network: Network, group: _Group, item: _Item, nodes: list[tuple[int, Move | None]]
+) -> list[tuple[Message, list[Step]]]:
+    """Each point where the nearest line breaks a restriction, in order along the line, with the reasons there.
+
+    A point is named by its hex, its hexside (``A1 → A2``) or the free hexes beyond the limit (``A3, A4``).
+    """
     view, index = group.view, network.index
-    steps: list[Step] = []
+    points: list[tuple[Message, list[Step]]] = []
     free: list[str] = []
+    source = next((s for s in group.sources if s.node == nodes[-1][0]), None)
     for position, (node, move) in enumerate(nodes[1:], start=1):
         origin = nodes[position - 1][0]
+        crossing: list[Step] = []
         if move is Move.FREE:
             free.append(index.names[node])
-            steps.extend(side for other, side in network.blocked_sides.get(origin, ()) if other == node)
+            crossing.extend(side for other, side in network.blocked_sides.get(origin, ()) if other == node)
         elif move is not None:
-            steps.extend(view.move_violations(origin, node, move, group.overland))
+            crossing.extend(view.move_violations(origin, node, move, group.overland))
+        if crossing:
+            points.append((_names((index.names[origin], index.names[node]), " → "), crossing))
         if not view.admissible[node]:
-            steps.extend(view.reasons(node))
-    source = next((s for s in group.sources if s.node == nodes[-1][0]), None)
-    if source is not None:
-        steps.extend(source.blockers)
-    if len(free) > 2:
-        steps.append(
-            Step(
+            reasons = list(view.reasons(node))
+            if source is not None and source.node == node and source.blockers:
+                # the enemy piece that stops the source (10.1.1) is named there once, not twice
+                reasons = [step for step in reasons if step.rule != "us.10-2-1.enemy-units"]
+            if reasons:
+                points.append((_names((index.names[node],)), reasons))
+    if source is not None and source.blockers:
+        points.append((_names((index.names[source.node],)), list(source.blockers)))
+    if len(free) > group.limit:
+        beyond = free[group.limit :]
+        if group.limit == FREE_HEXES:
+            why = Step(
                 "us.10-2",
-                "the line needs {count} hexes ({hexes}) before it reaches a transport line or the source; only the "
-                "first two may be off transport lines",
+                "the line reaches a transport line or the source only at its hex {count} ({hexes}); it must reach "
+                "one within its first two hexes, the unit's hex not counted",
                 {"count": len(free), "hexes": ", ".join(free)},
             )
-        )
+        else:
+            why = step(
+                "us.10-2",
+                N_plural(
+                    "the line crosses {count} hex off transport lines ({hexes}) before it reaches a transport line "
+                    "or the source; at most two may be off them",
+                    "the line crosses {count} hexes off transport lines ({hexes}) before it reaches a transport line "
+                    "or the source; at most two may be off them",
+                ),
+                count=len(free) - 1,
+                hexes=", ".join(free[:-1]),
+            )
+        points.append((_names(beyond), [why]))
+    return points
+
+
+ELIGIBILITY_REACH = FREE_HEXES + 1
+"""Cities and box edges within this many hexes of an unsupplied item are named when they are not its sources."""
+
+
+def _not_sources(network: Network, item: _Item, sources: list[Source]) -> list[Step]:
+    """Why the cities and off-map boxes near an unsupplied item are not its sources (10.1): the deciding rule."""
+    index = network.index
+    if item.node >= index.hex_count:
+        return []
+    own = {source.node for source in sources}
+    # the hexes within reach, by rings of neighbours: at most 37, whatever the size of the map
+    near, ring = {item.node}, [item.node]
+    for _ in range(ELIGIBILITY_REACH):
+        ring = [other for hex_ in ring for other in index.neighbours(hex_) if other not in near]
+        near.update(ring)
+    steps: list[Step] = []
+    boxes: set[int] = set()
+    for hex_ in sorted(near):
+        boxes.update(index.entry_boxes.get(hex_, ()))
+        for zone in index.port_zones.get(hex_, ()):
+            boxes.update(port for port in index.zone_ports[zone - index.hex_count] if index.is_box(port))
+        cell = index.hexes[hex_]
+        if cell.city is None or cell.country is None or hex_ in own:
+            continue
+        if item.nationality == Nationality.USA:
+            steps.append(
+                Step(
+                    "us.10-1.eastern-us-canada",
+                    "{city} ({hex}) is not a supply source of {item}: US units draw supply only from the "
+                    "Eastern US/Canada box",
+                    {"city": cell.city, "hex": cell.id, "item": item.id},
+                )
+            )
+        elif cell.country != item.nationality:
+            steps.append(
+                Step(
+                    "us.10-1.city",
+                    "{city} ({hex}) is a city of {country}, not of the home country of {item} ({nationality}): "
+                    "not its supply source",
+                    {
+                        "city": cell.city,
+                        "hex": cell.id,
+                        "country": country_word(cell.country) if cell.country else cell.country,
+                        "item": item.id,
+                        "nationality": country_word(item.nationality),
+                    },
+                )
+            )
+    for node in sorted(boxes - own):
+        box = index.box(node)
+        if box.kind is BoxKind.SOVIET_INTERIOR:
+            steps.append(
+                Step(
+                    "us.10-1.soviet-interior",
+                    "the Soviet Interior box ({box}) supplies Soviet units only: not a supply source of {item} "
+                    "({nationality})",
+                    {"box": box.id, "item": item.id, "nationality": country_word(item.nationality)},
+                )
+            )
+        elif box.kind is BoxKind.EASTERN_US_CANADA:
+            steps.append(
+                Step(
+                    "us.10-1.eastern-us-canada",
+                    "the Eastern US/Canada box ({box}) supplies British and US units only: not a supply source of "
+                    "{item} ({nationality})",
+                    {"box": box.id, "item": item.id, "nationality": country_word(item.nationality)},
+                )
+            )
     return steps
 
 
@@ -529,7 +749,7 @@ def _no_source(item: _Item, index_has_eus: bool) -> Step:
         "{item} ({nationality}) has no supply source here: no city of its home country, no friendly Partisan Base of "
         "its minor country, "
         "no off-map box that supplies it",
-        {"item": item.id, "nationality": item.nationality},
+        {"item": item.id, "nationality": country_word(item.nationality)},
     )
 
 
@@ -548,7 +768,7 @@ def _trace_items(
     for (faction, nationality, overland, located), members in groups.items():
         view = network.view(faction)
         sources = view.sources(nationality, located, by_location)
-        group = _Group(network, view, sources, overland)
+        group = _Group(network, view, sources, overland, scenario.readings.free_hexes)
         unsupplied = []
         for item in members:
             overland_step = (
@@ -602,7 +822,7 @@ def _trace_items(
                 )
             ]
             reasons += _describe_line(network, item, nodes, devastated)
-            path = tuple(_leg(network, node, kind) for node, kind in nodes)
+            path = _path_steps(network, nodes)
             results[item.id] = ItemSupply(
                 item.id,
                 index.names[item.node],
@@ -636,7 +856,7 @@ def _trace_items(
                     None,
                     None,
                     (),
-                    (head, *overland_step, _no_source(item, has_eus)),
+                    (head, *overland_step, _no_source(item, has_eus), *_not_sources(network, item, sources)),
                 )
                 continue
             nearest = group.nearest(starts, item.node)
@@ -658,15 +878,21 @@ def _trace_items(
                     None,
                     None,
                     (),
-                    (head, *overland_step, why),
+                    (head, *overland_step, why, *_not_sources(network, item, sources)),
                 )
                 continue
             broken, nodes = nearest
-            path = tuple(_leg(network, node, kind) for node, kind in nodes)
-            lead = Step(
+            path = _path_steps(network, nodes)
+            points = _diagnose(network, group, item, nodes)
+            lead = step(
                 "us.10-2",
-                "the line that comes nearest ({path}) fails at {count} point{s}",
-                {"path": " → ".join(step.node for step in path), "count": broken, "s": "s" if broken != 1 else ""},
+                N_plural(
+                    "the line that comes nearest ({path}) fails at {count} point ({points})",
+                    "the line that comes nearest ({path}) fails at {count} points ({points})",
+                ),
+                path=MessageList(tuple(message("{node}", node=leg.node) for leg in path), " → "),
+                count=len(points),
+                points=MessageList(tuple(label for label, _ in points), "; "),
             )
             results[item.id] = ItemSupply(
                 item.id,
@@ -680,7 +906,13 @@ def _trace_items(
                 None,
                 broken,
                 path,
-                (head, *overland_step, lead, *_diagnose(network, group, item, broken, nodes)),
+                (
+                    head,
+                    *overland_step,
+                    lead,
+                    *(why for _, reasons in points for why in reasons),
+                    *_not_sources(network, item, sources),
+                ),
             )
     return results
 
@@ -729,7 +961,11 @@ def _check(
                     {
                         "item": check.item,
                         "said": said,
-                        "where": "in its home country" if home else f"in {country or 'no country'}",
+                        "where": N_("in its home country")
+                        if home
+                        else message("in {country}", country=country_word(country))
+                        if country
+                        else N_("in no country"),
                     },
                 )
             )
@@ -765,30 +1001,30 @@ def _check(
         steps.append(Step("us.10-3", "these rules set no deployment-site condition for {item}", {"item": check.item}))
         return answer(None)
     needs = {
-        Purpose.AIR_NAVAL_BASE: ("us.10-3.air-naval-base", None, "serve as an Air and/or Naval Base"),
-        Purpose.COMBINE: ("us.10-3.organization-segment", None, "combine in the Organization Segment"),
-        Purpose.MOVEMENT_PHASE: ("us.10-3.movement-phase", None, "move in the Movement Phase"),
+        Purpose.AIR_NAVAL_BASE: ("us.10-3.air-naval-base", None, N_("serve as an Air and/or Naval Base")),
+        Purpose.COMBINE: ("us.10-3.organization-segment", None, N_("combine in the Organization Segment")),
+        Purpose.MOVEMENT_PHASE: ("us.10-3.movement-phase", None, N_("move in the Movement Phase")),
         Purpose.AIRBORNE_LANDING: (
             "us.10-3.airborne-landing",
             UnitType.AIRBORNE,
-            "carry out a landing in the Blitz Combat Segment",
+            N_("carry out a landing in the Blitz Combat Segment"),
         ),
         Purpose.AIRBORNE_DEFENCE: (
             "us.10-3.airborne-defence",
             UnitType.AIRBORNE,
-            "go over to the defensive in the Blitz Combat Segment",
+            N_("go over to the defensive in the Blitz Combat Segment"),
         ),
         Purpose.TANK_SHIFT: (
             "us.10-3.tank-shift",
             UnitType.ARMOR,
-            "give a shift on the battle table in the Blitz Combat Segment",
+            N_("give a shift on the battle table in the Blitz Combat Segment"),
         ),
         Purpose.HQ_SUPPORT: (
             "us.10-3.hq-support",
             UnitType.HQ,
-            "give support in combat and a shift on the battle table",
+            N_("give support in combat and a shift on the battle table"),
         ),
-        Purpose.OFFENSIVE_ADVANCE: ("us.10-3.offensive-advance", None, "carry out an offensive or an advance"),
+        Purpose.OFFENSIVE_ADVANCE: ("us.10-3.offensive-advance", None, N_("carry out an offensive or an advance")),
     }
     rule, unit_type, doing = needs[purpose]
     if unit is None or (unit_type is not None and unit.type is not unit_type):
@@ -796,7 +1032,10 @@ def _check(
             Step(
                 rule,
                 "{item} is not {kind}: the rule does not concern it",
-                {"item": check.item, "kind": f"a unit of type {unit_type.value}" if unit_type else "a unit"},
+                {
+                    "item": check.item,
+                    "kind": _OF_TYPE[unit_type] if unit_type else N_("a unit"),
+                },
             )
         )
         return answer(None)
@@ -831,20 +1070,48 @@ def _check(
 def _network(scenario: SupplyScenario) -> Network:
     index = scenario.map.index
     pieces = Pieces(index, scenario.units, scenario.markers)
-    return Network(index, pieces, ZocMap(pieces, ZocReadings(mountains=scenario.readings.mountains)))
+    return Network(
+        index,
+        pieces,
+        ZocMap(pieces, ZocReadings(mountains=scenario.readings.mountains, air_units=scenario.readings.air_units)),
+    )
 
 
 def evaluate_supply(scenario: SupplyScenario) -> SupplyResult:
     """Trace the supply of every item map-wide and answer the 10.3 checks."""
     network = _network(scenario)
     builder = TraceBuilder()
-    builder.add(
-        "us.10-2",
-        "reading: a line reaches a transport line or its source within its first two hexes (the unit's hex not "
-        "counted), "
-        "then stays on transport lines, sea zones and box links; the restrictions of 10.2.1 apply to every hex it "
-        "enters, the source's too",
-    )
+    if scenario.readings.distance is DistanceReading.WITHIN_TWO_HEXES:
+        builder.add(
+            "us.10-2",
+            "reading: a line reaches a transport line or its source within its first two hexes (the unit's hex not "
+            "counted), "
+            "then stays on transport lines, sea zones and box links; the restrictions of 10.2.1 apply to every hex it "
+            "enters, the source's too",
+        )
+    else:
+        builder.add(
+            "us.10-2",
+            "reading: a line may cross two hexes off transport lines (the unit's hex not counted) and reach a "
+            "transport line or its source in the next, then stays on transport lines, sea zones and box links "
+            "(option readings.distance); the restrictions of 10.2.1 apply to every hex it enters, the source's too",
+        )
+    air = [unit.id for unit in scenario.units if unit.kind is not UnitKind.GROUND]
+    if air:
+        if scenario.readings.air_units is AirUnitReading.NEGATE:
+            builder.add(
+                "us.10-2-1.ezoc",
+                "reading: a friendly air unit alone ({units}) negates EZOC on a supply line like any friendly unit "
+                "(option readings.air_units)",
+                units=", ".join(air),
+            )
+        else:
+            builder.add(
+                "us.10-2-1.ezoc",
+                "reading: only a friendly ground unit negates EZOC on a supply line; air units ({units}) do not "
+                "(option readings.air_units)",
+                units=", ".join(air),
+            )
     if scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY and any(
         m.kind is MarkerKind.PARTISAN_BASE for m in scenario.markers
     ):
@@ -911,7 +1178,8 @@ def supplied_by_forward_search(scenario: SupplyScenario, item_id: str) -> bool:
     sources = {s.node for s in view.sources(item.nationality, located, by_location) if not s.blockers}
     if item.node in sources:
         return True
-    return forward_supplied(view, item.node, {s for s in sources if view.admissible[s]}, item_id in scenario.overland)
+    usable = {s for s in sources if view.admissible[s]}
+    return forward_supplied(view, item.node, usable, item_id in scenario.overland, scenario.readings.free_hexes)
 
 
 CALCULATORS = (

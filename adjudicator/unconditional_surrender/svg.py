@@ -24,7 +24,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from adjudicator.messages import ENGLISH, Language, message
+from adjudicator.plain import xml_text
 from adjudicator.unconditional_surrender.hexmap import (
+    FACTION_WORDS,
     Faction,
     HexMap,
     HexsideFeature,
@@ -74,18 +77,6 @@ MARKER_LETTER = {
 }
 
 
-def _escape(text: str) -> str:
-    """Text for an SVG element: ``&``, ``<`` and ``>`` as entities.
-
-    Not ``xml.sax.saxutils.escape``: that module imports urllib and email, which the page would
-    otherwise download with Pyodide's standard library (see rulebook/site/runtime.py).
-
-    >>> _escape("1 < 2 & 3 > 2")
-    '1 &lt; 2 &amp; 3 &gt; 2'
-    """
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def _centre(q: int, r: int) -> tuple[float, float]:
     return SIZE * _ROOT3 * (q + r / 2.0), SIZE * 1.5 * r
 
@@ -101,12 +92,13 @@ def _corners(x: float, y: float) -> str:
 def _text(x: float, y: float, text: str, size: float, extra: str = "") -> str:
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="middle" '
-        f'font-family="sans-serif"{extra}>{_escape(text)}</text>'
+        f'font-family="sans-serif"{extra}>{xml_text(text)}</text>'
     )
 
 
-def render_svg(scenario: Any, result: Any = None) -> str:
-    """SVG text of the scenario's map with its units, ZOC shading and (from ``result``) the traced lines."""
+def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) -> str:
+    """SVG text of the scenario's map with its units, ZOC shading and (from ``result``) the traced lines;
+    the title and legend in ``language``."""
     board: HexMap = scenario.map
     units: tuple[Unit, ...] = scenario.units
     markers: tuple[Marker, ...] = getattr(scenario, "markers", ())
@@ -226,14 +218,15 @@ def render_svg(scenario: Any, result: Any = None) -> str:
             body.append(_text(ux + 13, uy + 10, unit.id[:7], 7, ' fill="#fff"'))
     body.append("</g>")
     factions = sorted({u.faction for u in units}, key=lambda f: f.value)
-    legend = _legend(factions, left, legend_top)
+    legend = _legend(factions, left, legend_top, language)
     height = legend_top + 6 + 13 * len(factions) - top
     right = max(right, left + 230)
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {right - left:.1f} {height:.1f}" '
         f'width="{right - left:.0f}" height="{height:.0f}" role="img">'
     )
-    return "\n".join([head, "<title>Map</title>", *body, *legend, "</svg>"])
+    title = f"<title>{xml_text(language.render(message('Map')))}</title>"
+    return "\n".join([head, title, *body, *legend, "</svg>"])
 
 
 def _lines(result: Any, centres: dict[str, tuple[float, float]], units: tuple[Unit, ...]) -> list[str]:
@@ -282,7 +275,7 @@ def _lines(result: Any, centres: dict[str, tuple[float, float]], units: tuple[Un
     return drawn
 
 
-def _legend(factions: list[Faction], left: float, top: float) -> list[str]:
+def _legend(factions: list[Faction], left: float, top: float, language: Language) -> list[str]:
     parts = ['<g class="legend">']
     for number, faction in enumerate(factions):
         y = top + 13 * number
@@ -290,7 +283,13 @@ def _legend(factions: list[Faction], left: float, top: float) -> list[str]:
             f'<rect x="{left + 6:.1f}" y="{y:.1f}" width="10" height="10" fill="{FACTION_COLOUR[faction]}" '
             'fill-opacity="0.35"/>'
         )
-        label = _escape(f"ZOC of {faction.value} units (EZOC for the others)")
+        label = xml_text(
+            language.render(
+                message(
+                    "ZOC of {faction} units (EZOC for the others)", faction=FACTION_WORDS.get(faction, faction.value)
+                )
+            )
+        )
         parts.append(
             f'<text x="{left + 20:.1f}" y="{y + 8.5:.1f}" font-size="8" font-family="sans-serif">{label}</text>'
         )

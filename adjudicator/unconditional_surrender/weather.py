@@ -34,7 +34,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import Message, MessageList, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import Nationality, Weather
@@ -171,7 +171,10 @@ class WeatherResult(Summarized):
             lines.append(message("air shift: yes") if self.air_shift_allowed else message("air shift: no"))
         if self.blitz_attack_allowed is not None:
             lines.append(
-                message("Blitz attack: allowed for {units}", units=", ".join(self.blitz_attackers))
+                message(
+                    "Blitz attack: allowed for {units}",
+                    units=MessageList(tuple(message("{unit}", unit=unit) for unit in self.blitz_attackers)),
+                )
                 if self.blitz_attack_allowed
                 else message("Blitz attack: not allowed")
             )
@@ -188,15 +191,15 @@ def shift_result(result: CombatResult, weather: Weather) -> CombatResult:
 def _blitz_eligible(attacker: BlitzAttacker) -> str | None:
     """Why ``attacker`` may attack a snow hex in Blitz (11.4), or ``None``."""
     if attacker.nationality == Nationality.GERMANY and attacker.ss:
-        return "a German SS unit"
+        return N_("a German SS unit")
     if attacker.nationality == Nationality.GERMANY and attacker.with_or_beside_ss:
-        return "a German unit attacking from a hex with or next to SS units"
+        return N_("a German unit attacking from a hex with or next to SS units")
     if attacker.siberian:
-        return "a Siberian (RCG) unit"
+        return N_("a Siberian (RCG) unit")
     names = {
-        Nationality.FINLAND: "a Finnish unit",
-        Nationality.USSR: "a Soviet unit",
-        Nationality.SWEDEN: "a Swedish unit",
+        Nationality.FINLAND: N_("a Finnish unit"),
+        Nationality.USSR: N_("a Soviet unit"),
+        Nationality.SWEDEN: N_("a Swedish unit"),
     }
     return names.get(attacker.nationality)
 

@@ -28,11 +28,12 @@ Complexity: building the ZOC map is ``O(U)`` for ``U`` ground units on hexes
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, N_plural, Summarized, message
-from adjudicator.plain import InvalidScenario
+from adjudicator.plain import InvalidScenario, part
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
@@ -40,6 +41,7 @@ from adjudicator.unconditional_surrender.hexmap import (
     HexMap,
     HexsideFeature,
     MapIndex,
+    MapNames,
     Marker,
     Pieces,
     Terrain,
@@ -53,6 +55,7 @@ from adjudicator.unconditional_surrender.hexmap import (
 __all__ = [
     "CALCULATORS",
     "Action",
+    "AirUnitReading",
     "MountainReading",
     "MoveQuery",
     "MoveVerdict",
@@ -82,12 +85,23 @@ class MountainReading(enum.Enum):
     """Mountain hexsides stop ZOC, and ZOC does not extend into mountain hexes either."""
 
 
+class AirUnitReading(enum.Enum):
+    """Whether a friendly air unit alone negates EZOC (8.1.1 and 10.2.1 say "a friendly unit"; see the notes)."""
+
+    NEGATE = "negate"
+    """Any friendly unit, an air unit too, negates EZOC where a rule lets a friendly unit do so (the default)."""
+    GROUND_ONLY = "ground-only"
+    """Only a friendly ground unit negates EZOC; an air (or naval) unit alone does not."""
+
+
 @dataclass(frozen=True)
 class ZocReadings:
     """Readings of ambiguous ZOC text; each is stated in the trace when it matters."""
 
     mountains: MountainReading = MountainReading.HEXSIDE
     """``us.5``: mountain hexsides only, or mountain hexes too."""
+    air_units: AirUnitReading = AirUnitReading.NEGATE
+    """``us.8-1-1``: whether a friendly air unit alone negates EZOC."""
 
 
 def zoc_hexes(index: MapIndex, hex_: int, readings: ZocReadings = ZocReadings()) -> tuple[int, ...]:
@@ -117,6 +131,7 @@ class ZocMap:
 
     def __init__(self, pieces: Pieces, readings: ZocReadings = ZocReadings()) -> None:
         self.pieces = pieces
+        self.readings = readings
         index = pieces.index
         self.sources: dict[int, list[Unit]] = {}
         self.reach: dict[str, tuple[int, ...]] = {}
@@ -143,8 +158,13 @@ class ZocMap:
 
     def friendly_unit(self, hex_: int, faction: Faction, besides: str | None = None) -> Unit | None:
         """Another friendly unit in ``hex_`` (markers never count, 8.1), or ``None``."""
+        ground_only = self.readings.air_units is AirUnitReading.GROUND_ONLY
         for unit in self.pieces.units_in(hex_):
-            if unit.faction is faction and unit.id != besides:
+            if (
+                unit.faction is faction
+                and unit.id != besides
+                and not (ground_only and unit.kind is not UnitKind.GROUND)
+            ):
                 return unit
         return None
 
@@ -157,6 +177,16 @@ class Action(enum.Enum):
     RETREAT = "retreat"
     ADVANCE = "advance"
     SUPPLY_LINE = "supply-line"
+
+
+_QUERY_LINES = {
+    Action.MOVEMENT: N_("{unit} movement along {path}: {outcome}{stop}"),
+    Action.RESERVE_MOVEMENT: N_("{unit} reserve-movement along {path}: {outcome}{stop}"),
+    Action.RETREAT: N_("{unit} retreat along {path}: {outcome}{stop}"),
+    Action.ADVANCE: N_("{unit} advance along {path}: {outcome}{stop}"),
+    Action.SUPPLY_LINE: N_("{unit} supply-line along {path}: {outcome}{stop}"),
+}
+"""A query's summary line, whole for each action (the action's word is part of the sentence)."""
 
 
 @dataclass(frozen=True)
@@ -209,48 +239,63 @@ class ZocScenario:
     """Readings of ambiguous text."""
 
     def __post_init__(self) -> None:
-        problems = check_pieces(self.map, self.units, self.markers)
-        units = {unit.id: unit for unit in self.units}
-        index = self.map.index
-        for number, query in enumerate(self.queries):
-            where = f"queries.{number}"
-            unit = units.get(query.unit)
-            if unit is None:
-                problems.append(
-                    ScenarioError(f"{where}.unit", "unknown unit; expected the id of one of the units", query.unit)
-                )
-                continue
-            if unit.kind is not UnitKind.GROUND:
-                problems.append(
-                    ScenarioError(
-                        f"{where}.unit", f"EZOC effects concern ground units; {unit.id!r} is a {unit.kind.value} unit"
-                    )
-                )
-            if not query.path:
-                problems.append(ScenarioError(f"{where}.path", "a path of at least one hex"))
-            previous = unit.hex
-            for step, name in enumerate(query.path):
-                if name not in index.position or index.position[name] >= index.hex_count:
-                    problems.append(ScenarioError(f"{where}.path.{step}", "unknown hex", name))
-                    break
-                if previous in index.position and index.position[previous] < index.hex_count:
-                    a, b = index.hexes[index.position[previous]], index.hexes[index.position[name]]
-                    if axial_distance((a.q, a.r), (b.q, b.r)) != 1:
-                        problems.append(
-                            ScenarioError(
-                                f"{where}.path.{step}",
-                                f"each hex must be adjacent to the one before ({previous!r})",
-                                name,
-                            )
-                        )
-                        break
-                previous = name
-            for step, name in enumerate(query.overrun):
-                target = units.get(name)
-                if target is None or target.faction is unit.faction:
-                    problems.append(ScenarioError(f"{where}.overrun.{step}", "an enemy unit's id", name))
+        problems = _scenario_problems({name.name: getattr(self, name.name) for name in fields(self)})
         if problems:
             raise InvalidScenario(problems)
+
+    @classmethod
+    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
+        """The problems of a scenario whose fields have problems of their own (see :mod:`adjudicator.plain`)."""
+        return _scenario_problems(given)
+
+
+def _scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+    """Units and markers against the map, and each query's unit, path and overrun (whole or partial fields)."""
+    board, units, markers = given.get("map"), given.get("units", ()), given.get("markers", ())
+    names = MapNames.of(board) if board is not None else None
+    problems = check_pieces(names, units, markers)
+    by_id = {part(unit, "id"): unit for unit in units if isinstance(part(unit, "id"), str)}
+    units_known = "units" in given and all(isinstance(part(unit, "id"), str) for unit in units)
+    for number, query in enumerate(given.get("queries", ())):
+        where = f"queries.{number}"
+        unit_id, path, overrun = part(query, "unit"), part(query, "path"), part(query, "overrun") or ()
+        unit = by_id.get(unit_id)
+        if unit is None:
+            if units_known and isinstance(unit_id, str):
+                problems.append(
+                    ScenarioError(f"{where}.unit", "unknown unit; expected the id of one of the units", unit_id)
+                )
+        elif part(unit, "kind") not in (UnitKind.GROUND, None):
+            problems.append(
+                ScenarioError(
+                    f"{where}.unit", f"EZOC effects concern ground units; {unit_id!r} is a {unit.kind.value} unit"
+                )
+            )
+        if path is not None and not path:
+            problems.append(ScenarioError(f"{where}.path", "a path of at least one hex"))
+        previous = part(unit, "hex") if unit is not None else None
+        for step, name in enumerate(path or ()):
+            known = names.is_hex(name) if names is not None else None
+            if known is False:
+                problems.append(ScenarioError(f"{where}.path.{step}", "unknown hex", name))
+                break
+            here = names.hexes.get(name) if names is not None else None
+            before = names.hexes.get(previous) if names is not None and previous is not None else None
+            if here is not None and before is not None and axial_distance(before, here) != 1:
+                problems.append(
+                    ScenarioError(
+                        f"{where}.path.{step}", f"each hex must be adjacent to the one before ({previous!r})", name
+                    )
+                )
+                break
+            previous = name
+        for step, name in enumerate(overrun):
+            target = by_id.get(name)
+            if not units_known or unit is None:
+                break
+            if target is None or part(target, "faction") is part(unit, "faction"):
+                problems.append(ScenarioError(f"{where}.overrun.{step}", "an enemy unit's id", name))
+    return problems
 
 
 @dataclass(frozen=True)
@@ -285,11 +330,11 @@ class ZocResult(Summarized):
                 if verdict.must_stop
                 else message(", ends in {hex}", hex=str(verdict.stops_at))
             )
+            line = _QUERY_LINES[verdict.action]
             lines.append(
                 message(
-                    "{unit} {action} along {path}: {outcome}{stop}",
+                    line,
                     unit=verdict.unit,
-                    action=verdict.action.value,
                     path="-".join(verdict.entered) or message("(nowhere)"),
                     outcome=outcome,
                     stop=stop,
@@ -545,10 +590,26 @@ def evaluate_zoc(scenario: ZocScenario) -> ZocResult:
         builder.add(
             "us.5",
             "'across Mountains' is read as {reading} (documented reading; option readings.mountains)",
-            reading="across mountain hexsides"
+            reading=N_("across mountain hexsides")
             if scenario.readings.mountains is MountainReading.HEXSIDE
-            else "across mountain hexsides and into mountain hexes",
+            else N_("across mountain hexsides and into mountain hexes"),
         )
+    air = [unit.id for unit in scenario.units if unit.kind is not UnitKind.GROUND]
+    if air and scenario.queries:
+        if scenario.readings.air_units is AirUnitReading.NEGATE:
+            builder.add(
+                "us.8-1-1",
+                "reading: a friendly air unit alone ({units}) negates EZOC like any friendly unit (option "
+                "readings.air_units)",
+                units=", ".join(air),
+            )
+        else:
+            builder.add(
+                "us.8-1-1",
+                "reading: only a friendly ground unit negates EZOC; air units ({units}) do not (option "
+                "readings.air_units)",
+                units=", ".join(air),
+            )
     zoc: dict[str, tuple[str, ...]] = {}
     for unit in scenario.units:
         if unit.id in zmap.reach:

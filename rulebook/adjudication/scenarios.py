@@ -26,7 +26,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.messages import ENGLISH, Language
+from adjudicator.messages import ENGLISH, TRACE_HEADING, Language
 from adjudicator.plain import to_plain
 from adjudicator.registry import Result, calculators, run
 from rulebook.errors import ScenarioFileError
@@ -80,7 +80,7 @@ def describe_result(result: Result, language: Language = ENGLISH) -> str:
     lines = [language.render(line) for line in result.summary_messages()]
     if len(result.trace):
         lines.append("")
-        lines.append("Why:")
+        lines.append(language.translate(TRACE_HEADING))
         for number, step in enumerate(result.trace, start=1):
             lines.append(f"{number:3}. {step.render(language)}  [{step.rule}]")
     return "\n".join(lines)

@@ -28,7 +28,7 @@ from ruamel.yaml import YAML
 
 from adjudicator.registry import calculators
 from adjudicator.web import evaluate_json
-from rulebook.adjudication.forms import form_words
+from rulebook.adjudication.forms import CONTEXT_SEPARATOR, field_label, form_words, page_catalog_json
 from rulebook.adjudication.scenarios import scenario_schema
 from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
 from rulebook.content.model import LANGUAGES, Corpus, Example
@@ -41,6 +41,7 @@ TRY_IT = [(name, LANGUAGES[index % len(LANGUAGES)]) for index, name in enumerate
 """Every calculator, each opened from its first worked example's "try it" in one of the trees, in turn."""
 
 HOST = "[data-rb-calculator]"
+LOCALES = REPOSITORY / "locales"
 
 
 @pytest.fixture(scope="module")
@@ -277,11 +278,25 @@ class TestTryIt:
         tab.wait_for_url(f"{url}{lang}/calculators/{calculator}/#s=*")
         wait_for_runs(tab, 1)
         assert _editor_scenario(tab) == example.scenario
-        here = json.loads(evaluate_json(calculator, json.dumps(example.scenario)))
+        # The page answers in its tree's language: CPython given the same catalog gives the same answer.
+        here = json.loads(evaluate_json(calculator, json.dumps(example.scenario), page_catalog_json(LOCALES, lang)))
+        assert here["lang"] == lang
         assert _close(_answer(tab), here["result"]) == []
+        assert tab.locator(f"{HOST} ul.rb-summary li").all_text_contents() == here["summary"]
+        # The form's labels are in the page's language too (the forms catalog; the field name is the title).
+        labels = tab.eval_on_selector_all(
+            f"{HOST} .rb-form label[title]", "labels => labels.map(label => [label.title, label.textContent])"
+        )
+        words = form_words(LOCALES, lang)
+        assert labels and all(
+            text == words.get(f"field{CONTEXT_SEPARATOR}{field_label(name)}", field_label(name))
+            for name, text in labels
+        )
+        if lang != "en":
+            assert any(text != field_label(name) for name, text in labels)  # translated, not the English label
         links = tab.eval_on_selector_all(f"{HOST} .rb-trace a", "links => links.map(a => a.href)")
         assert links and all(link.startswith(f"{url}{lang}/") for link in links)
-        if calculator in ("supply", "zoc", "stacking"):  # the hex-map calculators draw their map
+        if calculator in ("supply", "zoc", "stacking", "battle"):  # the calculators that draw their answer
             assert tab.locator(f"{HOST} img.rb-map").is_visible()
         assert tab.problems == []
 
@@ -442,7 +457,7 @@ class TestYamlEditor:
         tab.fill("#rb-scenario", pasted)
         tab.click("#rb-run")
         wait_for_runs(tab, 2)
-        here = json.loads(evaluate_json("battle", json.dumps(example.scenario)))
+        here = json.loads(evaluate_json("battle", json.dumps(example.scenario), page_catalog_json(LOCALES, "nl")))
         assert _close(_answer(tab), here["result"]) == []
         assert tab.input_value("#rb-format") == "yaml" and tab.input_value("#rb-scenario") == pasted
         assert tab.problems == []
@@ -498,7 +513,9 @@ def test_the_second_calculator_loads_the_runtime_from_the_cache(browser: Any, co
     log.clear()
     page.goto(url + "ru/calculators/ipc-chips/")
     wait_for_runs(page, 1)
-    assert [path for path in log.paths() if "/_runtime/" in path and not path.startswith("/_runtime/schema/")] == []
+    # Only the small per-page files: the calculator's schema and the words of the page's language.
+    per_page = ("/_runtime/schema/", "/_runtime/messages/")
+    assert [path for path in log.paths() if "/_runtime/" in path and not path.startswith(per_page)] == []
     context.close()
 
 

@@ -202,7 +202,7 @@ class TestStrategy:
             (
                 (DeckCard("Zero", nations=(Nation.JAPAN,), cost=1),),
                 27,
-                "cards of at most 2 nations; this deck needs germany, italy, japan",
+                "cards of at most 2 nations; this deck needs Germany, Italy, Japan",
             ),
         ],
         ids=["over-210", "action-twice", "second-nation-51", "three-nations"],
@@ -210,7 +210,7 @@ class TestStrategy:
     def test_strategy_limits(self, extra: tuple[DeckCard, ...], italians: int, problem: str) -> None:
         """The strategy format's TW limit, single action cards and the two-nation rule each make a deck illegal."""
         result = evaluate_deck(DeckScenario(DeckFormat.STRATEGY, strategy_deck(*extra, italians=italians)))
-        assert result.problems == (problem,)
+        assert tuple(line.text for line in result.problems) == (problem,)
         assert result.violated_rules == ("how.strategie-format",)
 
     def test_cards_with_two_markings_go_to_the_main_nation(self) -> None:

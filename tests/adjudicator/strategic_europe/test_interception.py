@@ -180,3 +180,57 @@ def test_example_file_matches_this_scenario() -> None:
     path = REPOSITORY / "content" / "strategic-europe" / "examples" / "se.example.interception-english-invasion.yaml"
     example = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
     assert json.loads(json.dumps(example["scenario"])) == EXAMPLE
+
+
+def _unrolled(**distances: int) -> dict[str, Any]:
+    """The example without its naval battle, the named interceptions' rolls left out and their distances set."""
+    data = copy.deepcopy(EXAMPLE)
+    del data["naval_battle"], data["withdraws"], data["engaged"]
+    for item in data["interceptions"]:
+        if item["id"] in distances:
+            item.pop("roll")
+            item["distance"] = distances[item["id"]]
+    return data
+
+
+class TestOddsWithoutRolls:
+    @pytest.mark.parametrize(("distance", "chance"), [(0, 1.0), (1, 5 / 6), (3, 3 / 6), (5, 1 / 6), (6, 0.0), (8, 0.0)])
+    def test_success_chance_by_distance(self, distance: int, chance: float) -> None:
+        """A d6 above the distance: (6 - distance) / 6, nothing from distance 6 on."""
+        result = intercept(_unrolled(**{"german-submarines": distance}))
+        assert result.interceptions[0].chance == pytest.approx(chance, abs=1e-15)
+        assert result.interceptions[0].roll is None
+        assert sum(chain.probability for chain in result.chains) == pytest.approx(1.0, abs=1e-15)
+
+    def test_cannot_succeed_is_said_plainly(self) -> None:
+        """At distance 6 or more the trace says the interception cannot succeed, rolled or not; no "7–6"."""
+        for data in (_unrolled(**{"german-submarines": 6}), copy.deepcopy(EXAMPLE)):
+            if "naval_battle" in data:
+                data["interceptions"][1]["distance"] = 7
+                del data["naval_battle"], data["withdraws"], data["engaged"]
+            texts = [step.text for step in intercept(data).trace.steps]
+            assert any("cannot succeed" in text for text in texts)
+            assert not any("7–6" in text or "8–6" in text for text in texts)
+
+    def test_whole_chain_with_each_units_fate(self) -> None:
+        """Two rolls left out: the destroyers take place only with the submarines; each chain says who goes on."""
+        result = intercept(_unrolled(**{"german-submarines": 1, "english-destroyers": 2}))
+        chances = {o.id: o.chance_in_chain for o in result.interceptions}
+        assert chances["german-submarines"] == pytest.approx(5 / 6)
+        assert chances["english-destroyers"] == pytest.approx(5 / 6 * 4 / 6)
+        by_ids = {chain.taking_place: chain for chain in result.chains}
+        # Destroyers succeeding without the submarines has nothing to intercept: the same chain as both failing.
+        assert sorted(round(chain.probability, 12) for chain in result.chains) == sorted(
+            round(p, 12) for p in (5 / 6 * 4 / 6, 5 / 6 * 2 / 6, 1 / 6 * 4 / 6, 1 / 6 * 2 / 6)
+        )
+        without_submarines = [chain for ids, chain in by_ids.items() if "german-submarines" not in ids]
+        assert without_submarines and all(chain.movement_continues for chain in without_submarines)
+        assert all(chain.losses == {"england": {"aircraft": 1}, "germany": {"aircraft": 1}} for chain in result.chains)
+        assert result.movement_continues_chance == pytest.approx(1 / 6)
+
+    def test_naval_battle_needs_every_roll(self) -> None:
+        """The naval battle's dice depend on who takes part, so a roll cannot be left out beside them."""
+        data = copy.deepcopy(EXAMPLE)
+        del data["interceptions"][0]["roll"]
+        with pytest.raises(InvalidScenario, match="give every naval roll"):
+            intercept(data)

@@ -222,3 +222,72 @@ class TestCountriesAndWeather:
         """A hexside feature is seen from both hexes."""
         board = from_plain(HexMap, {**BASE_MAP, "hexsides": [{"between": ["a", "b"], "feature": "strait"}]})
         assert board.index.feature(0, 1) is board.index.feature(1, 0) is HexsideFeature.STRAIT
+
+
+class TestEveryProblemAtOnce:
+    """A map, a unit or an action with problems of its own does not hide the others' problems."""
+
+    BROKEN_MAP: dict[str, Any] = {
+        "countries": [{"id": "germany", "faction": "axis"}],
+        "hexes": [
+            {"id": "a", "q": 0, "r": 0, "country": "germany"},
+            {"id": "a", "q": 1, "r": 0, "country": "germany"},
+            {"id": "c", "q": 2, "r": 0, "country": "atlantis"},
+        ],
+    }
+    UNITS: list[dict[str, Any]] = [
+        {"id": "u1", "hex": "zz", "faction": "axis", "nationality": "germany"},
+        {"id": "u1", "hex": "a", "faction": "axis", "nationality": "germany"},
+        {"id": "u2", "hex": "a", "faction": "axiss", "nationality": "prussia"},
+    ]
+
+    def test_supply_reports_map_units_checks_and_ids_together(self) -> None:
+        """Map errors, a unit on an unknown hex, a duplicate id, a bad purpose and unknown items: all named."""
+        errors = _errors(
+            {
+                "map": self.BROKEN_MAP,
+                "units": self.UNITS,
+                "checks": [{"item": "u1", "purpose": "fly"}, {"item": "u9", "purpose": "movement-phase"}],
+                "only": ["u7"],
+            }
+        )
+        paths = sorted(error.split(":")[0] for error in errors)
+        assert paths == [
+            "checks.0.purpose",
+            "checks.1.item",
+            "map.hexes.1.id",
+            "map.hexes.2.country",
+            "only.0",
+            "units.0.hex",
+            "units.1.id",
+            "units.2.faction",
+            "units.2.nationality",
+        ]
+        assert "units.1.id: duplicate unit id (got 'u1')" in errors
+
+    def test_zoc_reports_paths_of_a_query_with_a_bad_action(self) -> None:
+        """A query whose action is misspelt still has its path checked; an unknown unit is named."""
+        from adjudicator.unconditional_surrender.zoc import ZocScenario
+
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(
+                ZocScenario,
+                {
+                    "map": self.BROKEN_MAP,
+                    "units": self.UNITS,
+                    "queries": [
+                        {"unit": "u1", "action": "fly", "path": ["c", "q"]},
+                        {"unit": "u9", "action": "movement", "path": ["c"]},
+                    ],
+                },
+            )
+        paths = sorted(error.path for error in caught.value.errors)
+        assert {"queries.0.action", "queries.0.path.1", "queries.1.unit", "units.0.hex", "units.1.id"} <= set(paths)
+
+    def test_a_hex_whose_id_failed_silences_unknown_hex_reports(self) -> None:
+        """When a hex of the map has no usable id, a unit's hex may be that one: no "unknown hex" is claimed."""
+        broken = {**BASE_MAP, "hexes": [*BASE_MAP["hexes"], {"id": 7, "q": 5, "r": 0}]}
+        errors = _errors(
+            {"map": broken, "units": [{"id": "u", "hex": "x", "faction": "axis", "nationality": "germany"}]}
+        )
+        assert errors == ["map.hexes.2.id: must be a string (got 7)"]

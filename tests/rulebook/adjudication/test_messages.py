@@ -150,6 +150,7 @@ def test_adjudicate_answers_in_the_language_asked(tmp_path: Path, capsys: pytest
                 "{count} Chips auf {values}",
             ),
             "chips on {chips}": "Chips auf {chips}",
+            "Why:": "Warum:",
         },
     )
     example = REPOSITORY / "content" / "axis-and-allies-2e" / "examples" / "aa2.example.ipc-above-45.yaml"
@@ -165,7 +166,9 @@ def test_adjudicate_answers_in_the_language_asked(tmp_path: Path, capsys: pytest
         "Chips auf 45 + 3",
     ]
     assert main([*common, "--lang", "de"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "2 Chips auf 45 + 3"
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "2 Chips auf 45 + 3"
+    assert "Warum:" in printed and "Why:" not in printed  # the trace's heading comes from the catalog too
 
 
 def test_each_language_loads_with_its_plural_rule_and_number_signs() -> None:
@@ -275,210 +278,13 @@ def test_no_msgid_is_flagged_as_a_printf_format() -> None:
 
 _FIELD_WORD = re.compile(r"[^\W\d_]{2,}")
 
-IDENTIFIERS_NOT_WORDS = frozenset({"blitz", "aa"})
-"""Scenario ids that happen to spell an English word of the catalog: the card id ``blitz`` (shown
-beside its German name, ``Blitzangriff (blitz)``) and the blocking-rule letter ``aa``."""
+IDENTIFIERS_NOT_WORDS = frozenset({"blitz", "aa", "feuerwehr", "baltic", "siberian"})
+"""Scenario ids that happen to spell a word of the catalog: the card ids ``blitz`` (shown beside its
+German name, ``Blitzangriff (blitz)``) and ``feuerwehr`` (the German card name a msgid quotes), the
+blocking-rule letter ``aa``, the sea-zone id ``baltic`` of the Unconditional Surrender maps and the
+unit id ``siberian`` of its snow-Blitz example."""
 
-STILL_ENGLISH = frozenset(
-    {
-        ("overland supply is required, so the line may not go {what} ({a} → {b})", "a"),
-        ("{unit} {action} along {path}: {outcome}{stop}", "action"),
-        ("overland supply is required, so the line may not go {what} ({a} → {b})", "b"),
-        ("{unit} is destroyed by Vorteil! damage alone, so it deals no further damage{cancelled}", "cancelled"),
-        (
-            "{card} comes up with its effect countered by {by}: {player} pays only its play cost of {cost} TW (the grey box), not the costs in its description",  # noqa: E501 - a msgid is one line
-            "card",
-        ),  # noqa: E501 - a msgid is one line
-        ("{card} goes to {player}'s scrapyard, though its effect was countered", "card"),
-        ("{card} still counts as being in {player}'s hand until it resolves and is paid{affordable}", "card"),
-        ("{player} draws {cards} from the top of the depot into the hand", "cards"),
-        ("{hex} has {what} in enemy country {country} and is not under friendly control", "country"),
-        (
-            "The convoy from {sender} to {destination} loses {lost} of {value} HPP; {delivered} HPP arrive.",
-            "destination",
-        ),  # noqa: E501 - a msgid is one line
-        (
-            "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",  # noqa: E501 - a msgid is one line
-            "detail",
-        ),  # noqa: E501 - a msgid is one line
-        (
-            "{hex} holds {detail}, over the limit of {limit} for {where}; allowed for now: the limit is checked at the end of every segment and phase",  # noqa: E501 - a msgid is one line
-            "detail",
-        ),  # noqa: E501 - a msgid is one line
-        ("{item} must be supplied to {doing}: it is {said}", "doing"),
-        ("{effect}: as before, and the radio is destroyed", "effect"),
-        ("  row {row}: {chance} — {effects}", "effects"),
-        ("{rolls}: {effects}", "effects"),
-        (
-            "nobody reacts any more: the stack is worked through last in, first out, from {last} back to {first}",
-            "first",
-        ),  # noqa: E501 - a msgid is one line
-        ("Legal in the {format} format ({count} cards)", "format"),
-        ("Not legal in the {format} format ({count} cards)", "format"),
-        ("no title exceeds its copy limit ({limit} per card in the {format} format)", "format"),
-        ("the deck has {count} cards; the {format} format allows at most {maximum}", "format"),
-        ("{name}: {number} copies; the {format} format allows {wording}", "format"),
-        ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "how"),
-        (
-            "rule cc2: with several unblocked attackers ({attackers}) {target} returns its {value_name} {value} whole to one of them, {how}: {receiver}",  # noqa: E501 - a msgid is one line
-            "how",
-        ),  # noqa: E501 - a msgid is one line
-        ("each research die costs {cost} IPCs{industrial}", "industrial"),
-        (
-            "paratroopers are deployed: the {kind} modifier {value:+d} of the defending {unit} is void against every ground force attacking the territory",  # noqa: E501 - a msgid is one line
-            "kind",
-        ),  # noqa: E501 - a msgid is one line
-        ("the {kind} modifier {value:+d} applies to the defending {unit} (no paratroopers are deployed)", "kind"),
-        ("a deck holds cards of the Axis or of the Allies only; this one has cards of: {kinds}", "kinds"),
-        (
-            "{attacker} is blocked by units of several types ({kinds}): it deals each attack value exactly once, split only among the blockers of that type",  # noqa: E501 - a msgid is one line
-            "kinds",
-        ),  # noqa: E501 - a msgid is one line
-        (
-            "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",  # noqa: E501 - a msgid is one line
-            "limit",
-        ),  # noqa: E501 - a msgid is one line
-        (
-            "{hex} holds {detail}, over the limit of {limit} for {where}; allowed for now: the limit is checked at the end of every segment and phase",  # noqa: E501 - a msgid is one line
-            "limit",
-        ),  # noqa: E501 - a msgid is one line
-        ("losses: {losses}", "losses"),
-        ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "lost"),
-        ("cards of at most {limit} nations: main nation {main}, second nation {second}", "main"),
-        ("attack {number} on {target} ({methods}) is allowed: it is the first attack on {target} this turn", "methods"),
-        ("the armour that took {source} by {methods} may move on against {target}", "methods"),
-        (
-            "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",  # noqa: E501 - a msgid is one line
-            "moment",
-        ),  # noqa: E501 - a msgid is one line
-        ("no {name} {value:+d}: {reason}", "name"),
-        ("{name} {value:+d}: {reason}", "name"),
-        ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "nation"),
-        ("{nation} fights the naval battle with {units} (scenario: not all its units take part)", "nation"),
-        ("{nation} takes its losses from the weakest units up: {order}", "nation"),
-        ("{nation} withdraws its remaining {units} after the last round given", "nation"),
-        (
-            "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines cannot fire at them",  # noqa: E501 - a msgid is one line
-            "nation",
-        ),  # noqa: E501 - a msgid is one line
-        (
-            "{item} ({nationality}) has no supply source here: no city of its home country, no friendly Partisan Base of its minor country, no off-map box that supplies it",  # noqa: E501 - a msgid is one line
-            "nationality",
-        ),  # noqa: E501 - a msgid is one line
-        ("played to {target} victory points{note}", "note"),
-        (
-            "stuck vehicle given a {order} order: {training}+ gets it free (moves 1d10 cm straight ahead), less leaves it stuck for good and Immobilised",  # noqa: E501 - a msgid is one line
-            "order",
-        ),  # noqa: E501 - a msgid is one line
-        ("{nation} takes its losses from the weakest units up: {order}", "order"),
-        (
-            "{land}: occupation force as exact as possible, no card more than needed: {cards} ({flags} flags for the {needed} needed{others})",  # noqa: E501 - a msgid is one line
-            "others",
-        ),  # noqa: E501 - a msgid is one line
-        ("The roll: {outcome}.", "outcome"),
-        ("the roll of {roll}: {outcome}", "outcome"),
-        ("{item}: the line runs from {start} (not counted): {parts}, to {source}", "parts"),
-        ("the {party} {kind} rolls on the {table} damage table", "party"),
-        ("{party} {kind}: {effects}", "party"),
-        ("the line that comes nearest ({path}) fails at {count} point{s}", "path"),
-        ("{item} ({hex}): supplied from {source} — {path}", "path"),
-        ("{card} comes up and can be carried out, so {player} pays its cost now: {price}", "price"),
-        ("- {problem}", "problem"),
-        ("{problem}", "problem"),
-        ("'across Mountains' is read as {reading} (documented reading; option readings.mountains)", "reading"),
-        ("{land}: the occupation force needs at least half of {reading} {basis} flags, rounded up: {count}", "reading"),
-        ("no {name} {value:+d}: {reason}", "reason"),
-        ("{name} ({card}), {player}: {status} — {reason}", "reason"),
-        ("{name} {value:+d}: {reason}", "reason"),
-        ("{amount} HPP from {sender} to {recipient} may be sent (cap {cap} HPP).", "recipient"),
-        ("{amount} HPP from {sender} to {recipient} may not be sent (cap {cap} HPP).", "recipient"),
-        ("{amount} HPP sent to {recipient} in {turn} is deducted from the USA's 1942 HPP", "recipient"),
-        ("the token {route} in the {sea} is empty: there was no shipment to reduce", "route"),
-        (
-            "{count} surviving submarine(s) attack the convoy {route} in the {sea}: its value drops by {cut} HPP ({per} HPP each), {lost} of its {value} HPP are lost",  # noqa: E501 - a msgid is one line
-            "route",
-        ),  # noqa: E501 - a msgid is one line
-        ("cards of at most {limit} nations: main nation {main}, second nation {second}", "second"),
-        ("{target} has Tarnung! against {selector}: the {amount} damage from {dealer} is prevented", "selector"),
-        ("The convoy from {sender} to {destination} loses {lost} of {value} HPP; {delivered} HPP arrive.", "sender"),
-        ("the Germans have attacked the Soviet Union: {sender} may send it HPP aid", "sender"),
-        ("{amount} HPP from {sender} to {recipient} may be sent (cap {cap} HPP).", "sender"),
-        ("{amount} HPP from {sender} to {recipient} may not be sent (cap {cap} HPP).", "sender"),
-        (
-            "{amount} HPP is within a quarter of {sender}'s base {base} HPP ({cap} HPP); it is placed face down on the {sea} and counts towards {sender}'s spending",  # noqa: E501 - a msgid is one line
-            "sender",
-        ),  # noqa: E501 - a msgid is one line
-        ("{source} is a supply source of {item}", "source"),
-        (
-            "the target is a {status} territory of {target}; only its original borders count: the raid causes no HPP loss",  # noqa: E501 - a msgid is one line
-            "status",
-        ),  # noqa: E501 - a msgid is one line
-        ("{name} ({card}), {player}: {status} — {reason}", "status"),
-        (
-            "Strategic Bombing cannot be carried out against France or the Soviet Union: the raid on {target} is not allowed{france}",  # noqa: E501 - a msgid is one line
-            "target",
-        ),  # noqa: E501 - a msgid is one line
-        ("naval round {round}: {nation} {how} → {hits} hit(s); {target} loses {lost}", "target"),
-        (
-            "{card} counters only the effect of {target}; {player} bore its own play cost plus that of {target}",
-            "target",
-        ),  # noqa: E501 - a msgid is one line
-        ("Blitz attack: allowed for {units}", "units"),
-        ("the movement continues with {units}", "units"),
-        ("the moving {units} {verdict}", "units"),
-        ("the surviving {units} of {id} may take part in the planned battle at {place}", "units"),
-        ("{id}: air interception by {units} from {base} always takes place", "units"),
-        ("{nation} fights the naval battle with {units} (scenario: not all its units take part)", "units"),
-        ("{nation} withdraws its remaining {units} after the last round given", "units"),
-        ("after the victory phase: {points}; {verdict}", "verdict"),
-        ("external fuel tank roll {roll}: {verdict}", "verdict"),
-        ("the line of fire passes through {count} friendly figure(s): precision test {verdict}", "verdict"),
-        ("the moving {units} {verdict}", "verdict"),
-        (
-            "{id}: naval interception from {base}, distance {distance}: the d6 must exceed it (so {needed}–6); rolled {roll}, {verdict}",  # noqa: E501 - a msgid is one line
-            "verdict",
-        ),  # noqa: E501 - a msgid is one line
-        (
-            "{unit} receives {received} damage, {on_defence} of it on its printed defence {defence}: {verdict}",
-            "verdict",
-        ),  # noqa: E501 - a msgid is one line
-        ("{violation}", "violation"),
-        (
-            "a first-order unit is read as a one-step unit; Exception 1 lifts {what} (option readings.expeditionary)",
-            "what",
-        ),  # noqa: E501 - a msgid is one line
-        ("overland supply is required, so the line may not go {what} ({a} → {b})", "what"),
-        ("{hex} has {what} in enemy country {country} and is not under friendly control", "what"),
-        (
-            "{player} declares {what}, which opens the action stack; the card is earmarked (the symbolic lock): it stays unlocked but cannot pay for another action in this stack{affordable}",  # noqa: E501 - a msgid is one line
-            "what",
-        ),  # noqa: E501 - a msgid is one line
-        ("{player} declares {what}: playing a card is an action, which can be answered by reactions", "what"),
-        ("{player} reacts with {what}: playing a card is an action, which can be answered by reactions", "what"),
-        (
-            "{player} reacts with {what}; the card is earmarked (the symbolic lock): it stays unlocked but cannot pay for another action in this stack{affordable}",  # noqa: E501 - a msgid is one line
-            "what",
-        ),  # noqa: E501 - a msgid is one line
-        (
-            "the HQ {item} must be supplied and in its home country to be a deployment site: it is {said} and {where}",
-            "where",
-        ),  # noqa: E501 - a msgid is one line
-        ("{hex} holds {count} ground units with {steps} steps, within the limit for {where}", "where"),
-        (
-            "{hex} holds {detail}, over the limit of {limit} for {where}, checked at the {moment}: the excess units are destroyed (rule 4.2.5.1)",  # noqa: E501 - a msgid is one line
-            "where",
-        ),  # noqa: E501 - a msgid is one line
-        (
-            "{hex} holds {detail}, over the limit of {limit} for {where}; allowed for now: the limit is checked at the end of every segment and phase",  # noqa: E501 - a msgid is one line
-            "where",
-        ),  # noqa: E501 - a msgid is one line
-        ("{card} comes up but {why}: it does nothing, {player} pays nothing and the card is released ({state})", "why"),
-        ("{unit} may attack a snow hex in the Blitz Combat Segment: {why}", "why"),
-        ("{name}: {number} copies; the {format} format allows {wording}", "wording"),
-        ("from open port {port} into sea zone {zone}", "zone"),
-        ("sea zone {zone} has an open port and a {faction} supply convoy", "zone"),
-    }
-)
+STILL_ENGLISH: frozenset[tuple[str, str]] = frozenset()
 
 
 def _catalog_words() -> set[str]:
