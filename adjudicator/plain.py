@@ -35,9 +35,21 @@ from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.messages import ENGLISH, Language, Message
 from adjudicator.trace import Step
 
-__all__ = ["InvalidScenario", "Partial", "from_plain", "part", "to_plain"]
+__all__ = ["InvalidScenario", "Partial", "from_plain", "part", "to_plain", "xml_text"]
 
 T = TypeVar("T")
+
+
+def xml_text(text: str) -> str:
+    """Text for an SVG (XML) element, the pictures' words: ``&``, ``<`` and ``>`` as entities.
+
+    Not ``xml.sax.saxutils.escape``: that module imports urllib and email, which a calculator
+    page would then download with Pyodide's standard library (see rulebook/site/runtime.py).
+
+    >>> xml_text("1 < 2 & 3 > 2")
+    '1 &lt; 2 &amp; 3 &gt; 2'
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class InvalidScenario(AdjudicatorError):

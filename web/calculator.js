@@ -720,8 +720,9 @@ async function main() {
   show(scenario);
   // The form and the entry titles are a convenience (the calculator runs without them), and
   // small: they arrive long before the runtime.
+  // Whichever of the catalog and the schema comes last draws the form, so its words are the tree's.
   await Promise.all([
-    loadCatalog(root, lang),
+    loadCatalog(root, lang).then(rebuildForm),
     fetch(new URL(host.dataset.schema, location.href)).then((r) => (r.ok ? r.json() : null)).then((value) => {
       schema = value;
       rebuildForm();

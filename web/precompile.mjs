@@ -3,13 +3,18 @@
 // compile ~200 standard-library modules and the adjudicator from source on every visit.
 //
 //   node web/precompile.mjs <pyodide dir>  < {"stdlib_out": path | null,
-//                                             "files": {"adjudicator/x.py": source, …}, "files_out": path | null}
+//                                             "files": {"adjudicator/x.py": source, …}, "files_out": path | null,
+//                                             "files_zip": path, "modules_out": path | null}
 //
 // stdlib_out: Pyodide's python_stdlib.zip with every .py replaced by its .pyc (sourceless; zipimport
 //   loads it as is). files_out: a zip of the given sources plus __pycache__/<name>.<cache tag>.pyc
 //   for each, unchecked-hash pycs that the import system uses without reading the source again.
-// Both zips are deterministic (fixed timestamps, sorted names). Prints {"python": version} on success.
-import { writeFileSync } from "node:fs";
+// Both zips are deterministic (fixed timestamps, sorted names). modules_out: the names of every module
+//   in sys.modules once a fresh Pyodide has started, unpacked the adjudicator zip (files_zip, the one
+//   just written or a cached one) as the page does, imported each of its modules and run every
+//   calculator on an empty and on a malformed scenario: the standard-library modules the site ships
+//   (rulebook/site/runtime.py drops the others from python_stdlib.zip). Prints {"python": version}.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -27,7 +32,8 @@ def pyc(source, filename):
 
 def write(zout, name, data):
     info = zipfile.ZipInfo(name, date_time=STAMP)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    # Stored: the site sends the zips Brotli- or gzip-compressed as a whole, which beats deflating each file.
+    info.compress_type = zipfile.ZIP_STORED
     info.external_attr = 0o644 << 16
     zout.writestr(info, data)
 
@@ -62,6 +68,23 @@ def compile_files(files):
     return out.getvalue()
 `;
 
+// What the page does (web/calculator.js), then every module and calculator, error paths included.
+const MEASURE = `
+import sys
+sys.path.insert(0, "/home/pyodide")
+import importlib, pkgutil
+import adjudicator
+import adjudicator.web as web
+from adjudicator.registry import calculators
+for module in pkgutil.walk_packages(adjudicator.__path__, "adjudicator."):
+    importlib.import_module(module.name)
+web.calculator_names()
+for name in sorted(calculators()):
+    web.evaluate_json(name, "{}")
+    web.evaluate_json(name, "{")
+sorted(sys.modules)
+`;
+
 const [pyodideDir] = process.argv.slice(2);
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
@@ -79,5 +102,13 @@ if (request.files_out) {
   const files = pyodide.toPy(request.files);
   const bytes = pyodide.globals.get("compile_files")(files).toJs();
   writeFileSync(request.files_out, bytes);
+}
+if (request.modules_out) {
+  // A Pyodide of its own: the compiler above imported modules (marshal, zipfile, …) that would hide
+  // whether the adjudicator needs them.
+  const fresh = await loadPyodide({ indexURL: pyodideDir + "/" });
+  fresh.unpackArchive(new Uint8Array(readFileSync(request.files_zip)), "zip", { extractDir: "/home/pyodide" });
+  const modules = fresh.runPython(MEASURE).toJs();
+  writeFileSync(request.modules_out, JSON.stringify(modules));
 }
 process.stdout.write(JSON.stringify({ python: pyodide.runPython("sys.version.split()[0]") }));

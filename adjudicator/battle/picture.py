@@ -20,9 +20,9 @@ True
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
 from adjudicator.messages import ENGLISH, Language, Message, message
+from adjudicator.plain import xml_text
 
 __all__ = ["render_battle_svg"]
 
@@ -46,7 +46,7 @@ COLOURS = {
 def _text(x: float, y: float, text: str, anchor: str = "start", size: int = 11, extra: str = "") -> str:
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-family="sans-serif" text-anchor="{anchor}"{extra}>'
-        f"{escape(text)}</text>"
+        f"{xml_text(text)}</text>"
     )
 
 
@@ -78,7 +78,7 @@ def _histogram(side: str, title: Message, chances: tuple[float, ...], top: float
         parts.append(
             f'<rect class="column" x="{x + step * 0.1:.1f}" y="{base - height:.2f}" width="{step * 0.8:.2f}" '
             f'height="{height:.2f}" fill="{COLOURS[side]}"><title>'
-            f"{escape(language.render(message('{count} left: {share:.2%}', count=count, share=chance)))}"
+            f"{xml_text(language.render(message('{count} left: {share:.2%}', count=count, share=chance)))}"
             "</title></rect>"
         )
         if count % every == 0 or count == columns - 1:
@@ -123,5 +123,5 @@ def render_battle_svg(scenario: Any, result: Any, language: Language = ENGLISH) 
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" width="{WIDTH}" '
         f'height="{height:.0f}" role="img">'
     )
-    heading = f"<title>{escape(language.render(message('Battle odds')))}</title>"
+    heading = f"<title>{xml_text(language.render(message('Battle odds')))}</title>"
     return "\n".join([head, heading, *body, "</svg>"])

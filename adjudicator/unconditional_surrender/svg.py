@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import math
 from typing import Any
-from xml.sax.saxutils import escape
 
 from adjudicator.messages import ENGLISH, Language, message
+from adjudicator.plain import xml_text
 from adjudicator.unconditional_surrender.hexmap import (
     FACTION_WORDS,
     Faction,
@@ -92,7 +92,7 @@ def _corners(x: float, y: float) -> str:
 def _text(x: float, y: float, text: str, size: float, extra: str = "") -> str:
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="middle" '
-        f'font-family="sans-serif"{extra}>{escape(text)}</text>'
+        f'font-family="sans-serif"{extra}>{xml_text(text)}</text>'
     )
 
 
@@ -225,7 +225,7 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {right - left:.1f} {height:.1f}" '
         f'width="{right - left:.0f}" height="{height:.0f}" role="img">'
     )
-    title = f"<title>{escape(language.render(message('Map')))}</title>"
+    title = f"<title>{xml_text(language.render(message('Map')))}</title>"
     return "\n".join([head, title, *body, *legend, "</svg>"])
 
 
@@ -283,11 +283,15 @@ def _legend(factions: list[Faction], left: float, top: float, language: Language
             f'<rect x="{left + 6:.1f}" y="{y:.1f}" width="10" height="10" fill="{FACTION_COLOUR[faction]}" '
             'fill-opacity="0.35"/>'
         )
-        label = language.render(
-            message("ZOC of {faction} units (EZOC for the others)", faction=FACTION_WORDS.get(faction, faction.value))
+        label = xml_text(
+            language.render(
+                message(
+                    "ZOC of {faction} units (EZOC for the others)", faction=FACTION_WORDS.get(faction, faction.value)
+                )
+            )
         )
         parts.append(
-            f'<text x="{left + 20:.1f}" y="{y + 8.5:.1f}" font-size="8" font-family="sans-serif">{escape(label)}</text>'
+            f'<text x="{left + 20:.1f}" y="{y + 8.5:.1f}" font-size="8" font-family="sans-serif">{label}</text>'
         )
     parts.append("</g>")
     return parts

@@ -12,8 +12,15 @@ page, which loads Pyodide and the adjudicator and runs its worked example:
     then, in the same page, a 10-vs-10 battle typed into the scenario editor:
     from the click on Run to its result on screen;
 ``runtime_bytes``
-    the bytes of runtime assets (``_runtime/``, ``sw.js``) the server sent for
-    that page.
+    the bytes of runtime assets (``_runtime/``, ``sw.js``) that page loaded,
+    uncompressed;
+``runtime_bytes_transferred``
+    what the server sent for them: the server is :mod:`rulebook.site.serve`'s,
+    which sends the build's precompressed copies (Brotli or gzip, whichever the
+    browser accepts) as a static host set up as the README says does;
+``runtime_encodings``
+    how many runtime files went out with each ``Content-Encoding`` (``identity``:
+    none).
 
 Figures are printed, never asserted (tests do not time anything).
 """
@@ -28,13 +35,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from rulebook.errors import RulebookError
 from rulebook.site.build import ProjectPaths, build_site
+from rulebook.site.serve import PrecompressedFileHandler
 
 __all__ = [
     "CHROMIUM",
@@ -64,14 +72,18 @@ TEN_VERSUS_TEN: dict[str, Any] = {
 """The warm run's battle: ten units a side, land and air."""
 
 RESULT_TIMEOUT_MS = 120_000
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
+"""The checkout: this file is rulebook/bench/browser.py."""
 
 
 @dataclass
 class RequestLog:
-    """What a :func:`serve_counting` server sent: ``(path, bytes)`` per successful GET, in order."""
+    """What a :func:`serve_counting` server sent per successful GET, in order.
 
-    sent: list[tuple[str, int]] = field(default_factory=list)
+    ``(path, file bytes, bytes sent, Content-Encoding or "identity")``.
+    """
+
+    sent: list[tuple[str, int, int, str]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def clear(self) -> None:
@@ -80,27 +92,51 @@ class RequestLog:
 
     def paths(self) -> list[str]:
         with self.lock:
-            return [path for path, _ in self.sent]
+            return [entry[0] for entry in self.sent]
+
+    def _runtime(self) -> list[tuple[str, int, int, str]]:
+        with self.lock:
+            return [entry for entry in self.sent if "/_runtime/" in entry[0] or entry[0].endswith("/sw.js")]
 
     def runtime_bytes(self) -> int:
-        """Bytes sent for the calculator runtime: ``_runtime/…`` and the service worker."""
-        with self.lock:
-            return sum(size for path, size in self.sent if "/_runtime/" in path or path.endswith("/sw.js"))
+        """Bytes of the calculator runtime (``_runtime/…`` and the service worker) the page loaded, uncompressed."""
+        return sum(entry[1] for entry in self._runtime())
+
+    def runtime_bytes_transferred(self) -> int:
+        """Bytes sent for the calculator runtime, compressed where the browser accepted it."""
+        return sum(entry[2] for entry in self._runtime())
+
+    def runtime_encodings(self) -> dict[str, int]:
+        """How many runtime files went out with each Content-Encoding."""
+        counts: dict[str, int] = {}
+        for entry in self._runtime():
+            counts[entry[3]] = counts.get(entry[3], 0) + 1
+        return counts
 
 
-class _CountingHandler(SimpleHTTPRequestHandler):
+class _CountingHandler(PrecompressedFileHandler):
     request_log: RequestLog
+    _encoding = "identity"
+
+    def send_header(self, keyword: str, value: str) -> None:
+        """Note the Content-Encoding on its way out."""
+        if keyword.lower() == "content-encoding":
+            self._encoding = value
+        super().send_header(keyword, value)
 
     def do_GET(self) -> None:  # noqa: N802 - the base class's name
-        """Serve the file as the base class does, and note its size."""
+        """Serve the file as :class:`PrecompressedFileHandler` does, and note its size and what was sent."""
+        self._encoding = "identity"
         body = self.send_head()
         if body is None:
             return
         try:
-            size = os.fstat(body.fileno()).st_size
+            sent = os.fstat(body.fileno()).st_size
+            original = Path(self.translate_path(self.path))
+            size = original.stat().st_size if original.is_file() else sent
             self.copyfile(body, self.wfile)
             with self.request_log.lock:
-                self.request_log.sent.append((unquote(urlsplit(self.path).path), size))
+                self.request_log.sent.append((unquote(urlsplit(self.path).path), size, sent, self._encoding))
         finally:
             body.close()
 
@@ -158,6 +194,8 @@ def bench_browser() -> dict[str, Any]:
             wait_for_runs(page, 1)
             cold = float(page.eval_on_selector("[data-rb-calculator]", "host => host.dataset.resultAt")) / 1000
             runtime_bytes = log.runtime_bytes()
+            transferred = log.runtime_bytes_transferred()
+            encodings = log.runtime_encodings()
             page.fill("#rb-scenario", json.dumps(TEN_VERSUS_TEN))
             page.dispatch_event("#rb-scenario", "change")
             page.click("#rb-run")
@@ -168,4 +206,6 @@ def bench_browser() -> dict[str, Any]:
         "cold_first_result_seconds": round(cold, 3),
         "warm_result_seconds": round(warm, 3),
         "runtime_bytes": runtime_bytes,
+        "runtime_bytes_transferred": transferred,
+        "runtime_encodings": encodings,
     }

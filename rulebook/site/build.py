@@ -379,7 +379,8 @@ def build_site(
     schemas = {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
     messages = {code: page_catalog_json(paths.locales, code) for code in languages}
     runtime = write_runtime(paths.out, paths.node_modules, paths.adjudicator, paths.web, schemas, messages)
-    say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB in {paths.out / '_runtime'}")
+    sent = ", ".join(f"{size / 1e6:.1f} MB as {name}" for name, size in runtime.transferred.items())
+    say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB ({sent}) in {paths.out / '_runtime'}")
     mkdocs_seconds = time.perf_counter() - started
 
     started = time.perf_counter()

@@ -11,24 +11,34 @@ scenario and code are unchanged, and copies every language tree whose generated
 pages are unchanged from the served site instead of running MkDocs for it
 (:class:`rulebook.site.build.PreviousSite`). Polling needs no extra dependency and
 sees every editor's way of saving a file.
+
+Files are sent the way a static host set up as the README says sends them: when the
+browser accepts Brotli or gzip and the build wrote ``<file>.br`` or ``<file>.gz`` beside
+the file (the calculator runtime, :func:`rulebook.site.runtime.precompress`), the
+compressed copy goes out with ``Content-Encoding``, the original's ``Content-Type``
+(``application/wasm`` for Pyodide's streaming compilation) and ``Vary: Accept-Encoding``
+(:class:`PrecompressedFileHandler`). A range request gets the file itself.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from rulebook.errors import RulebookError
 from rulebook.site.build import PreviousSite, ProjectPaths, build_site
+from rulebook.site.runtime import ENCODINGS
 
-__all__ = ["Snapshot", "serve", "snapshot", "watched_paths"]
+__all__ = ["PrecompressedFileHandler", "Snapshot", "accepted_encodings", "serve", "snapshot", "watched_paths"]
 
 Snapshot = dict[str, tuple[int, int]]
 """File path → (modification time in ns, size) of every watched file."""
@@ -54,7 +64,83 @@ def snapshot(locations: Iterable[Path]) -> Snapshot:
     return state
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+def accepted_encodings(header: str) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header allows (``q=0`` refuses one; ``*`` stands for the rest).
+
+    >>> sorted(accepted_encodings("gzip, deflate, br, zstd"))
+    ['br', 'deflate', 'gzip', 'zstd']
+    >>> sorted(accepted_encodings("br;q=0, *;q=0.5"))
+    ['gzip']
+    >>> accepted_encodings("")
+    set()
+    """
+    allowed: set[str] = set()
+    refused: set[str] = set()
+    wildcard = False
+    for item in header.split(","):
+        name, _, parameters = item.strip().partition(";")
+        name = name.strip().lower()
+        quality = 1.0
+        for parameter in parameters.split(";"):
+            key, _, value = parameter.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if not name:
+            continue
+        if name == "*":
+            wildcard = quality > 0
+        elif quality > 0:
+            allowed.add(name)
+        else:
+            refused.add(name)
+    if wildcard:
+        allowed |= set(ENCODINGS) - refused
+    return allowed
+
+
+class PrecompressedFileHandler(SimpleHTTPRequestHandler):
+    """Serves ``<file>.br`` or ``<file>.gz`` for ``<file>`` when the browser accepts that coding."""
+
+    _varies = False
+
+    def send_head(self) -> Any:
+        """The precompressed copy's headers and open file, or the base class's answer (range requests included)."""
+        original = Path(self.translate_path(self.path))
+        copies = {
+            encoding: original.with_name(original.name + suffix)
+            for encoding, suffix in ENCODINGS.items()
+            if original.name and original.with_name(original.name + suffix).is_file()
+        }
+        self._varies = bool(copies) and original.is_file()
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        choice = next((encoding for encoding in copies if encoding in accepted), None)
+        if not self._varies or choice is None or "Range" in self.headers:
+            return super().send_head()
+        body: BinaryIO = copies[choice].open("rb")
+        try:
+            info = os.fstat(body.fileno())
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", self.guess_type(str(original)))
+            self.send_header("Content-Encoding", choice)
+            self.send_header("Content-Length", str(info.st_size))
+            self.send_header("Last-Modified", self.date_time_string(int(info.st_mtime)))
+            self.end_headers()
+        except BaseException:
+            body.close()
+            raise
+        return body
+
+    def end_headers(self) -> None:
+        """Caches must keep one copy per coding of a file that has precompressed copies."""
+        if self._varies:
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
+
+
+class _QuietHandler(PrecompressedFileHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         """Only failed requests are worth a line in the preview's terminal."""
         if len(args) > 1 and str(args[1]).startswith(("4", "5")):

@@ -1,20 +1,37 @@
 // Runs adjudicator.web.evaluate_json under Pyodide (CPython 3.14 compiled to WebAssembly),
-// offline, from the npm package in node_modules. Reads {"files": {path: source}, "calls":
-// [{"name", "scenario"}]} as JSON on stdin; prints {"python": version, "results": [json, …]}.
+// offline. Reads {"files": {path: source}, "calls": [{"name", "scenario"}], "runtime": folder?,
+// "languages": [catalog JSON, …]?} as JSON on stdin; prints {"python": version, "results": [json, …],
+// "modules": [names in sys.modules]}.
+// Without "runtime": Pyodide from the npm package in node_modules, the sources written into its file system.
+// With "runtime" (a site's _runtime/ folder): what a calculator page loads, as web/calculator.js does it:
+//   Pyodide and its trimmed python_stdlib.zip from <runtime>/pyodide/, the adjudicator unpacked from
+//   <runtime>/adjudicator.zip. Each call runs once in English and once per catalog in "languages".
+import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const request = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 
-const pyodide = await loadPyodide();
-for (const [path, source] of Object.entries(request.files)) {
-  const folder = path.split("/").slice(0, -1).join("/");
-  pyodide.FS.mkdirTree(`/home/pyodide/${folder}`);
-  pyodide.FS.writeFile(`/home/pyodide/${path}`, source);
+let pyodide;
+if (request.runtime) {
+  pyodide = await loadPyodide({ indexURL: `${request.runtime}/pyodide/` });
+  const bundle = new Uint8Array(readFileSync(`${request.runtime}/adjudicator.zip`));
+  pyodide.unpackArchive(bundle, "zip", { extractDir: "/home/pyodide" });
+} else {
+  pyodide = await loadPyodide();
+  for (const [path, source] of Object.entries(request.files)) {
+    const folder = path.split("/").slice(0, -1).join("/");
+    pyodide.FS.mkdirTree(`/home/pyodide/${folder}`);
+    pyodide.FS.writeFile(`/home/pyodide/${path}`, source);
+  }
 }
 pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
 const web = pyodide.pyimport("adjudicator.web");
 const results = request.calls.map((call) => web.evaluate_json(call.name, JSON.stringify(call.scenario)));
+const translated = (request.languages || []).flatMap((language) =>
+  request.calls.map((call) => JSON.parse(web.evaluate_json(call.name, JSON.stringify(call.scenario), language)).ok),
+);
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
-process.stdout.write(JSON.stringify({ python: version, results }));
+const modules = pyodide.runPython("sorted(sys.modules)").toJs();
+process.stdout.write(JSON.stringify({ python: version, results, translated, modules }));

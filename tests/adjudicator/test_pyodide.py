@@ -3,7 +3,11 @@
 Every worked example's scenario, and a few bad scenarios, are evaluated by
 :func:`adjudicator.web.evaluate_json` both in this CPython and in Pyodide run by
 Node.js from ``node_modules`` (installed by ``make setup`` from package-lock.json,
-offline at run time). This is the code the site's calculator pages run.
+offline at run time). This is the code the site's calculator pages run: once from the
+sources on Pyodide's whole standard library, and once from the runtime a build writes
+(``rulebook.site.runtime``: the adjudicator's bytecode zip on the trimmed
+``python_stdlib.zip``), loaded as ``web/calculator.js`` loads it, with every
+language's catalog.
 """
 
 from __future__ import annotations
@@ -12,12 +16,16 @@ import json
 import math
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adjudicator.web import evaluate_json
-from rulebook.content.model import Corpus
-from rulebook.site.runtime import adjudicator_modules
+from rulebook.adjudication.forms import page_catalog_json
+from rulebook.content.model import LANGUAGES, Corpus
+from rulebook.site.runtime import adjudicator_modules, stdlib_module, write_runtime
 from tests.conftest import REPOSITORY, require
 
 RUNNER = Path(__file__).with_name("pyodide_run.mjs")
@@ -41,8 +49,9 @@ def _same(left: Any, right: Any) -> bool:
     return bool(left == right)
 
 
-def test_pyodide_matches_cpython(real_corpus: Corpus) -> None:
-    """Each example scenario gives the same JSON answer in Pyodide as in CPython."""
+@pytest.mark.parametrize("loaded", ["sources", "site runtime"])
+def test_pyodide_matches_cpython(real_corpus: Corpus, loaded: str, tmp_path: Path) -> None:
+    """Each example scenario gives the same JSON answer in Pyodide as in CPython, in the page's runtime too."""
     node = shutil.which("node")
     require(node is not None, "node is not installed")
     assert node is not None
@@ -58,9 +67,16 @@ def test_pyodide_matches_cpython(real_corpus: Corpus) -> None:
         str(path.relative_to(REPOSITORY)): path.read_text(encoding="utf-8")
         for path in adjudicator_modules(REPOSITORY / "adjudicator")
     }
+    request: dict[str, Any] = {"files": files, "calls": calls}
+    if loaded == "site runtime":
+        catalogs = {str(code): page_catalog_json(REPOSITORY / "locales", str(code)) for code in LANGUAGES}
+        write_runtime(
+            tmp_path, REPOSITORY / "node_modules", REPOSITORY / "adjudicator", REPOSITORY / "web", {}, catalogs
+        )
+        request |= {"runtime": str(tmp_path / "_runtime"), "languages": list(catalogs.values())}
     completed = subprocess.run(
         [node, str(RUNNER)],
-        input=json.dumps({"files": files, "calls": calls}),
+        input=json.dumps(request),
         capture_output=True,
         text=True,
         cwd=REPOSITORY,
@@ -74,3 +90,10 @@ def test_pyodide_matches_cpython(real_corpus: Corpus) -> None:
         here = json.loads(evaluate_json(call["name"], json.dumps(call["scenario"])))
         assert _same(json.loads(in_browser), here), call["name"]
     assert len(answer["results"]) == len(calls)
+    if loaded == "site runtime":
+        # Every example ran in every language; only the two bad calls fail, in each.
+        assert answer["translated"].count(False) == len(LANGUAGES) * len(BAD_CALLS)
+        assert len(answer["translated"]) == len(LANGUAGES) * len(calls)
+        with zipfile.ZipFile(tmp_path / "_runtime" / "pyodide" / "python_stdlib.zip") as library:
+            shipped = {stdlib_module(name) for name in library.namelist()}
+        assert "email" not in answer["modules"] and "json" in shipped

@@ -212,23 +212,28 @@ class TestBattleCalculator:
         assert first.get_attribute("aria-invalid") == "true"
 
     def test_fields_say_what_they_mean(self, tab: Any, counted: tuple[str, RequestLog]) -> None:
-        """Each field with a docstring in the adjudicator shows it (in English), tied to its control."""
+        """Each field with a docstring in the adjudicator shows it, tied to its control, in the tree's words.
+
+        A docstring the forms catalog translates is shown in German (``lang="de"``); one it does not, in
+        English (``lang="en"``). The form is drawn again when the catalog arrives after the schema.
+        """
         url, _ = counted
         tab.goto(url + "de/calculators/battle/")
         wait_for_runs(tab, 1)
+        words = form_words(REPOSITORY / "locales", "de")
         schema = scenario_schema(calculators()["battle"].scenario)
-        for path, expected in (
+        for path, description in (
             ("round_limit", schema["properties"]["round_limit"]["description"]),
             ("attacker-loss_order", schema["$defs"]["BattleSide"]["properties"]["loss_order"]["description"]),
         ):
             described_by = tab.get_attribute(f"#rb-field-{path}", "aria-describedby")
             assert described_by == f"rb-field-{path}-hint"
-            assert tab.locator(f"#{described_by}").inner_text() == expected
-            assert tab.get_attribute(f"#{described_by}", "lang") == "en"
+            assert tab.locator(f"#{described_by}").inner_text() == words.get(description, description).replace("``", "")
+            assert tab.get_attribute(f"#{described_by}", "lang") == ("de" if description in words else "en")
         technologies = schema["$defs"]["BattleSide"]["properties"]["technologies"]["description"]
         assert "``heavy-bombers``" in technologies  # shown as code, without the docstring's backticks
         hint = tab.locator("#rb-field-attacker-technologies-hint")
-        assert hint.inner_text() == technologies.replace("``", "")
+        assert hint.inner_text() == words.get(technologies, technologies).replace("``", "")
         assert "heavy-bombers" in hint.locator("code").all_inner_texts()
 
 

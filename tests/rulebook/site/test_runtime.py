@@ -5,6 +5,7 @@ The runtime is Pyodide, the adjudicator's bytecode and the service worker.
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import re
@@ -13,16 +14,20 @@ import zipfile
 from dataclasses import replace
 from pathlib import Path
 
+import brotli
 import pytest
 
 from rulebook.errors import CalculatorRuntimeError
 from rulebook.site.build import ProjectPaths, build_site
 from rulebook.site.runtime import (
+    ENCODINGS,
     PYODIDE_FILES,
     YAML_MODULE,
+    RuntimeReport,
     adjudicator_modules,
     check_runtime_inputs,
     runtime_digest,
+    stdlib_module,
     write_runtime,
 )
 from tests.conftest import DATA, REPOSITORY, require
@@ -32,34 +37,92 @@ SCHEMAS = {"ipc-chips": {"type": "object", "properties": {"ipc": {"type": "integ
 
 
 @pytest.fixture(scope="module")
-def runtime_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def runtime_written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RuntimeReport]:
     """A site folder with only the runtime written into it (from the real node_modules and adjudicator)."""
     require((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").is_file(), "node_modules/pyodide missing: run make setup")
     require(shutil.which("node") is not None, "node is not installed")
     site = tmp_path_factory.mktemp("runtime-site")
-    write_runtime(site, NODE_MODULES, REPOSITORY / "adjudicator", REPOSITORY / "web", SCHEMAS)
-    return site
+    report = write_runtime(site, NODE_MODULES, REPOSITORY / "adjudicator", REPOSITORY / "web", SCHEMAS)
+    return site, report
+
+
+@pytest.fixture(scope="module")
+def runtime_site(runtime_written: tuple[Path, RuntimeReport]) -> Path:
+    return runtime_written[0]
+
+
+def _shipped(site: Path) -> list[Path]:
+    files = [path for path in (site / "_runtime").rglob("*") if path.is_file() and path.suffix not in (".br", ".gz")]
+    return [*files, site / "sw.js"]
 
 
 class TestWriteRuntime:
     def test_only_the_pyodide_files_a_page_needs(self, runtime_site: Path) -> None:
-        """_runtime/pyodide/ holds the five files loadPyodide fetches, no source maps, consoles or typings."""
-        assert sorted(path.name for path in (runtime_site / "_runtime" / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
+        """_runtime/pyodide/ holds the five files loadPyodide fetches (and their compressed copies), nothing else."""
+        shipped = [
+            path.name for path in (runtime_site / "_runtime" / "pyodide").iterdir() if path.suffix not in ".br.gz"
+        ]
+        assert sorted(shipped) == sorted(PYODIDE_FILES)
         for name in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
             assert (runtime_site / "_runtime" / "pyodide" / name).read_bytes() == (
                 NODE_MODULES / "pyodide" / name
             ).read_bytes()
 
     def test_standard_library_is_shipped_as_bytecode(self, runtime_site: Path) -> None:
-        """python_stdlib.zip keeps Pyodide's modules, each compiled to a sourceless .pyc of the same name."""
+        """python_stdlib.zip keeps Pyodide's modules it ships, each compiled to a sourceless .pyc of the same name."""
         with zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip") as original:
             sources = {name for name in original.namelist() if name.endswith(".py")}
         with zipfile.ZipFile(runtime_site / "_runtime" / "pyodide" / "python_stdlib.zip") as compiled:
             names = set(compiled.namelist())
             pyc = compiled.read("json/__init__.pyc")
-        assert {name[:-3] + ".pyc" for name in sources} <= names
+            methods = {info.compress_type for info in compiled.infolist()}
+        assert names <= {name[:-3] + ".pyc" for name in sources}
         assert not any(name.endswith(".py") for name in names & sources)
         assert pyc[4:8] == b"\x01\x00\x00\x00"  # PEP 552 flags: hash-based, source not checked
+        assert methods == {zipfile.ZIP_STORED}  # compressed as a whole over HTTP
+
+    def test_standard_library_keeps_only_what_the_page_imports(
+        self, runtime_written: tuple[Path, RuntimeReport]
+    ) -> None:
+        """What Pyodide's start and the adjudicator import stays; test, mail and GUI modules are left out."""
+        site, report = runtime_written
+        with zipfile.ZipFile(site / "_runtime" / "pyodide" / "python_stdlib.zip") as compiled:
+            kept = {stdlib_module(name) for name in compiled.namelist()}
+        with zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip") as original:
+            everything = {stdlib_module(name) for name in original.namelist()} - {None}
+        # Pyodide's own start, and what the adjudicator's modules import.
+        assert {"_pyodide", "pyodide.ffi", "asyncio", "encodings.utf_8", "zipfile", "pkgutil"} <= kept
+        assert {"json", "fractions", "gettext", "dataclasses", "enum", "typing", "random", "bisect"} <= kept
+        assert not {"unittest", "email", "tkinter", "xml.sax", "http.client", "doctest", "pydoc"} & kept
+        assert None not in kept  # no README or py.typed
+        assert report.stdlib_modules == len(kept) < len(everything) / 2
+
+    def test_every_file_has_smaller_compressed_copies(self, runtime_site: Path) -> None:
+        """Each runtime file of 1 kB or more has a smaller .br and .gz beside it that decompress to its bytes."""
+        for path in _shipped(runtime_site):
+            data = path.read_bytes()
+            copies = {encoding: path.with_name(path.name + suffix) for encoding, suffix in ENCODINGS.items()}
+            if len(data) < 1000:  # a tiny schema: compression may only add its header, and then no copy is written
+                continue
+            assert all(copy.is_file() for copy in copies.values()), path
+            assert brotli.decompress(copies["br"].read_bytes()) == data, path
+            assert gzip.decompress(copies["gzip"].read_bytes()) == data, path
+            assert copies["br"].stat().st_size < len(data) and copies["gzip"].stat().st_size < len(data)
+            assert copies["gzip"].read_bytes()[4:8] == b"\0\0\0\0"  # no timestamp: reproducible builds
+
+    def test_report_counts_transferred_bytes(self, runtime_written: tuple[Path, RuntimeReport]) -> None:
+        """The report's totals are the files' sizes, and with each coding what the precompressed copies take."""
+        site, report = runtime_written
+        shipped = _shipped(site)
+        assert report.bytes == sum(path.stat().st_size for path in shipped)
+        for encoding, suffix in ENCODINGS.items():
+            expected = sum(
+                (path.with_name(path.name + suffix) if path.with_name(path.name + suffix).is_file() else path)
+                .stat()
+                .st_size
+                for path in shipped
+            )
+            assert report.transferred[encoding] == expected < report.bytes / 2
 
     def test_adjudicator_sources_with_their_bytecode(self, runtime_site: Path) -> None:
         """adjudicator.zip has every module's source and a __pycache__ .pyc for Python 3.14 beside it."""
@@ -109,7 +172,10 @@ class TestWriteRuntime:
         """A second build takes the compiled zips from the cache: same runtime, same digest."""
         report = write_runtime(tmp_path, NODE_MODULES, REPOSITORY / "adjudicator", REPOSITORY / "web", SCHEMAS)
         assert report.version == runtime_digest(runtime_site / "_runtime")
-        assert report.bytes == sum(path.stat().st_size for path in (tmp_path / "_runtime").rglob("*") if path.is_file())
+        first = sorted(path.relative_to(runtime_site) for path in runtime_site.rglob("*") if path.is_file())
+        second = sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*") if path.is_file())
+        assert first == second
+        assert all((runtime_site / name).read_bytes() == (tmp_path / name).read_bytes() for name in first)
 
     def test_a_changed_module_changes_the_version(self, runtime_site: Path, tmp_path: Path) -> None:
         """Editing the adjudicator gives new bytecode and a new cache name, so browsers drop the old runtime."""

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import gzip
 import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 
+import brotli
+import pytest
+
 from rulebook.site.build import ProjectPaths
-from rulebook.site.serve import serve, snapshot, watched_paths
+from rulebook.site.runtime import precompress
+from rulebook.site.serve import PrecompressedFileHandler, serve, snapshot, watched_paths
 from tests.conftest import DATA, REPOSITORY
 
 
@@ -135,3 +142,68 @@ def test_an_edit_saved_during_a_rebuild_is_rebuilt(sample_content: Path, tmp_pat
         stop.set()
         thread.join(timeout=30)
     assert not thread.is_alive()
+
+
+WASM = bytes(range(256)) * 400 + b"\0asm" * 5000
+"""Compressible bytes standing in for Pyodide's wasm."""
+
+
+@pytest.fixture
+def precompressed_site(tmp_path: Path) -> Iterator[str]:
+    """A folder with a .wasm file, its .br and .gz copies and a page without copies, served on 127.0.0.1."""
+    root = tmp_path / "site"
+    (root / "_runtime").mkdir(parents=True)
+    (root / "_runtime" / "python.wasm").write_bytes(WASM)
+    (root / "index.html").write_text("<p>page</p>", encoding="utf-8")
+    precompress([root / "_runtime" / "python.wasm"], tmp_path / "cache")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(PrecompressedFileHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status, {key.lower(): value for key, value in response.headers.items()}, response.read()
+
+
+class TestPrecompressedFiles:
+    def test_brotli_preferred_when_accepted(self, precompressed_site: str) -> None:
+        """A browser accepting br gets the .br copy: Content-Encoding br, the wasm type, its length, Vary."""
+        status, headers, body = _get(precompressed_site + "_runtime/python.wasm", **{"Accept-Encoding": "gzip, br"})
+        assert status == 200
+        assert headers["content-encoding"] == "br"
+        assert headers["content-type"] == "application/wasm"
+        assert headers["vary"] == "Accept-Encoding"
+        assert int(headers["content-length"]) == len(body) < len(WASM)
+        assert brotli.decompress(body) == WASM
+
+    def test_gzip_when_brotli_is_refused(self, precompressed_site: str) -> None:
+        """q=0 refuses a coding: the gzip copy goes out instead."""
+        _, headers, body = _get(precompressed_site + "_runtime/python.wasm", **{"Accept-Encoding": "br;q=0, gzip"})
+        assert headers["content-encoding"] == "gzip"
+        assert gzip.decompress(body) == WASM
+
+    def test_the_file_itself_without_accept_encoding(self, precompressed_site: str) -> None:
+        """No Accept-Encoding: the original bytes, no Content-Encoding, still Vary (a cache must tell them apart)."""
+        _, headers, body = _get(precompressed_site + "_runtime/python.wasm", **{"Accept-Encoding": "identity"})
+        assert "content-encoding" not in headers and headers["vary"] == "Accept-Encoding"
+        assert body == WASM and headers["content-type"] == "application/wasm"
+
+    def test_a_range_request_gets_the_file_itself(self, precompressed_site: str) -> None:
+        """A byte range counts in the original file: the answer is never a compressed copy."""
+        _, headers, body = _get(
+            precompressed_site + "_runtime/python.wasm", **{"Accept-Encoding": "br, gzip", "Range": "bytes=0-9"}
+        )
+        assert "content-encoding" not in headers
+        assert WASM.startswith(body)
+
+    def test_files_without_copies_are_served_as_before(self, precompressed_site: str) -> None:
+        """A page with no .br/.gz beside it: plain answer, no Vary."""
+        _, headers, body = _get(precompressed_site + "index.html", **{"Accept-Encoding": "br, gzip"})
+        assert body == b"<p>page</p>" and "content-encoding" not in headers and "vary" not in headers
