@@ -85,12 +85,13 @@ def tab(shared_context: Any) -> Iterator[Any]:
 def _catalog(lang: str) -> dict[str | tuple[str, str], str]:
     """msgid → translation; a message with a context under ``(context, msgid)``.
 
-    The UI catalogs hold no plural message, so each id and each translation is one string.
+    Plural messages (the pages' counts, e.g. "%(num)s worked examples") are left out: the
+    calculator's strings are single messages, so each id and each translation is one string.
     """
     words: dict[str | tuple[str, str], str] = {}
     with catalog_path(REPOSITORY / "locales", lang).open("rb") as handle:
         for message in read_po(handle, locale=lang):
-            if not message.id:
+            if not message.id or message.pluralizable:
                 continue
             assert isinstance(message.id, str) and isinstance(message.string, str), message.id
             words[(message.context, message.id) if message.context else message.id] = message.string
