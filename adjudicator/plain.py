@@ -35,7 +35,7 @@ from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.messages import ENGLISH, Language, Message
 from adjudicator.trace import Step
 
-__all__ = ["InvalidScenario", "Partial", "from_plain", "part", "to_plain", "xml_text"]
+__all__ = ["CheckedWholeOrPartial", "InvalidScenario", "Partial", "from_plain", "part", "to_plain", "xml_text"]
 
 T = TypeVar("T")
 
@@ -70,6 +70,32 @@ class InvalidScenario(AdjudicatorError):
     def __init__(self, errors: list[ScenarioError]) -> None:
         self.errors = errors
         super().__init__("\n".join(str(error) for error in errors))
+
+
+class CheckedWholeOrPartial:
+    """Base of a scenario dataclass whose cross-field checks run on whole fields and on partial ones.
+
+    A subclass gives :meth:`scenario_problems`; it is called when the scenario is built (its
+    problems raised as :class:`InvalidScenario`) and, as ``partial_problems``, by
+    :func:`from_plain` when some fields failed, so one set of checks serves both.
+    """
+
+    @staticmethod
+    def scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+        """The problems of the fields in ``given`` (whole values or :class:`Partial` ones)."""
+        raise NotImplementedError
+
+    def __post_init__(self) -> None:
+        problems = self.scenario_problems(
+            {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}  # type: ignore[arg-type]
+        )
+        if problems:
+            raise InvalidScenario(problems)
+
+    @classmethod
+    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
+        """The problems of a scenario whose fields have problems of their own."""
+        return cls.scenario_problems(given)
 
 
 @dataclasses.dataclass(frozen=True)

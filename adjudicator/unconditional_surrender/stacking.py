@@ -40,13 +40,13 @@ Complexity: ``O(U + Σ k²)`` for ``U`` units and ``k`` ground units per hex
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, N_plural, Summarized, message
-from adjudicator.plain import InvalidScenario
+from adjudicator.plain import CheckedWholeOrPartial
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
@@ -144,7 +144,7 @@ class StackingReadings:
 
 
 @dataclass(frozen=True)
-class StackingScenario:
+class StackingScenario(CheckedWholeOrPartial):
     """Units on a map, the Strategic Warfare Box and the moment of the check."""
 
     map: HexMap
@@ -160,14 +160,9 @@ class StackingScenario:
     readings: StackingReadings = field(default_factory=StackingReadings)
     """Readings of ambiguous text."""
 
-    def __post_init__(self) -> None:
-        problems = _scenario_problems({name.name: getattr(self, name.name) for name in fields(self)})
-        if problems:
-            raise InvalidScenario(problems)
-
-    @classmethod
-    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
-        """The problems of a scenario whose fields have problems of their own (see :mod:`adjudicator.plain`)."""
+    @staticmethod
+    def scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+        """Checked whole when built and partly by :func:`adjudicator.plain.from_plain` (see there)."""
         return _scenario_problems(given)
 
 

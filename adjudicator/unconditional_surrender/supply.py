@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
-from adjudicator.plain import InvalidScenario, Partial, part
+from adjudicator.plain import CheckedWholeOrPartial, Partial, part
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder, step
 from adjudicator.unconditional_surrender.hexmap import (
@@ -213,7 +213,7 @@ class SupplyCheck:
 
 
 @dataclass(frozen=True)
-class SupplyScenario:
+class SupplyScenario(CheckedWholeOrPartial):
     """A map with units and markers; whose supply to trace and which 10.3 questions to answer."""
 
     map: HexMap
@@ -231,14 +231,9 @@ class SupplyScenario:
     readings: SupplyReadings = field(default_factory=SupplyReadings)
     """Readings of ambiguous text."""
 
-    def __post_init__(self) -> None:
-        problems = _scenario_problems({name.name: getattr(self, name.name) for name in fields(self)})
-        if problems:
-            raise InvalidScenario(problems)
-
-    @classmethod
-    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
-        """The problems of a scenario whose fields have problems of their own (see :mod:`adjudicator.plain`)."""
+    @staticmethod
+    def scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+        """Checked whole when built and partly by :func:`adjudicator.plain.from_plain` (see there)."""
         return _scenario_problems(given)
 
 

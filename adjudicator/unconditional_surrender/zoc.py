@@ -28,12 +28,12 @@ Complexity: building the ZOC map is ``O(U)`` for ``U`` ground units on hexes
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, N_plural, Summarized, message
-from adjudicator.plain import InvalidScenario, part
+from adjudicator.plain import CheckedWholeOrPartial, part
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
@@ -224,7 +224,7 @@ class MoveVerdict:
 
 
 @dataclass(frozen=True)
-class ZocScenario:
+class ZocScenario(CheckedWholeOrPartial):
     """A map with units, and the moves to judge."""
 
     map: HexMap
@@ -238,14 +238,9 @@ class ZocScenario:
     readings: ZocReadings = field(default_factory=ZocReadings)
     """Readings of ambiguous text."""
 
-    def __post_init__(self) -> None:
-        problems = _scenario_problems({name.name: getattr(self, name.name) for name in fields(self)})
-        if problems:
-            raise InvalidScenario(problems)
-
-    @classmethod
-    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
-        """The problems of a scenario whose fields have problems of their own (see :mod:`adjudicator.plain`)."""
+    @staticmethod
+    def scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+        """Checked whole when built and partly by :func:`adjudicator.plain.from_plain` (see there)."""
         return _scenario_problems(given)
 
 
