@@ -11,10 +11,7 @@ error message (and line) is the one reported.
 
 Content is *written* with ruamel.yaml in round-trip mode, so a tool that
 changes one field (a translation import, a review stamp) leaves the formatting and
-comments of everything else as it was. YAML that the site generates and nobody
-reads back (scenario blocks on pages, per-language MkDocs settings) is emitted with
-PyYAML's libyaml emitter instead (:func:`rulebook.site.markdown.yaml_block`), which
-is many times faster and needs no round trip. Multi-line strings are
+comments of everything else as it was. Multi-line strings are
 written as literal block scalars (``|``) so Markdown bodies diff line by line.
 Writes are atomic: a temporary file in the same folder, then ``os.replace``.
 """

@@ -1,10 +1,9 @@
-"""Markdown transforms of the site: content text made inert, entry links resolved, terms linked, YAML blocks.
+"""Markdown transforms of the site: content text made inert, entry links resolved, terms linked.
 
 Content never injects markup: bodies have ``<`` escaped before their Markdown is kept
 (:func:`escape_markup`), titles go through :func:`inline_markdown` or :func:`yaml_string`, and
 :mod:`rulebook.site.sanitize` cleans the built HTML a second time. Scenario and result data are
-shown as compact YAML (:func:`yaml_block`) written with PyYAML's libyaml emitter, the project's
-YAML choice for output that is never read back (see :mod:`rulebook.content.yamlio`).
+shown as tables and lists (:mod:`rulebook.site.examples`), not as YAML.
 """
 
 from __future__ import annotations
@@ -12,9 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-import yaml
 from markupsafe import Markup, escape
 
 from rulebook.site.urls import relative_link
@@ -24,7 +21,6 @@ __all__ = [
     "inline_markdown",
     "link_first_mentions",
     "resolve_entry_links",
-    "yaml_block",
     "yaml_string",
 ]
 
@@ -86,66 +82,6 @@ def link_first_mentions(markdown: str, mentions: Sequence[tuple[Sequence[str], s
             markdown = f"{markdown[: match.start()]}[{match.group(1)}]({href}){markdown[match.end() :]}"
             break
     return markdown
-
-
-class _Flow(dict):  # type: ignore[type-arg]
-    """A mapping short enough to print on one line."""
-
-
-class _FlowList(list):  # type: ignore[type-arg]
-    """A list short enough to print on one line."""
-
-
-class _CompactDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
-    """libyaml's emitter where PyYAML has it (the pure-Python one dominated the render time)."""
-
-
-_CompactDumper.add_representer(
-    _Flow, lambda dumper, data: dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
-)
-
-
-_CompactDumper.add_representer(
-    _FlowList, lambda dumper, data: dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
-)
-
-
-_ONE_LINE = 76
-"""Collections whose JSON is at most this long are printed on one line."""
-
-
-def _compact(data: Any) -> Any:
-    if isinstance(data, dict):
-        inner: Any = {key: _compact(value) for key, value in data.items()}
-        kind: type = _Flow
-    elif isinstance(data, list):
-        inner = [_compact(value) for value in data]
-        kind = _FlowList
-    else:
-        return data
-    return kind(inner) if len(json.dumps(data, ensure_ascii=False)) <= _ONE_LINE else type(data)(inner)
-
-
-def yaml_block(data: Any, one_line: bool = False) -> str:
-    """Scenario or result data as compact YAML for a code block: short collections on one line
-    (or everything on one line).
-
-    >>> print(yaml_block({"attacks": [{"target": "Dover", "methods": ["invasion", "paradrop"]},
-    ...                                {"target": "London", "methods": ["overland"], "advance_from": "Dover"}]}))
-    attacks:
-    - {target: Dover, methods: [invasion, paradrop]}
-    - {target: London, methods: [overland], advance_from: Dover}
-    >>> yaml_block({"supplied": {"g1": True}}, one_line=True)
-    '{supplied: {g1: true}}'
-    """
-    plain = json.loads(json.dumps(data, default=str))  # YAML-loaded numbers may be subclasses PyYAML refuses
-    if one_line:
-        text: str = yaml.dump(
-            plain, Dumper=_CompactDumper, allow_unicode=True, sort_keys=False, default_flow_style=True, width=1_000_000
-        )
-    else:
-        text = yaml.dump(_compact(plain), Dumper=_CompactDumper, allow_unicode=True, sort_keys=False, width=88)
-    return text.rstrip("\n")
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
