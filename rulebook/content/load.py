@@ -46,6 +46,14 @@ from rulebook.content.model import (
     Term,
     TranslationStatus,
 )
+from rulebook.content.other_texts import (
+    OtherText,
+    entry_other_texts,
+    example_other_texts,
+    game_other_texts,
+    source_other_texts,
+    term_other_texts,
+)
 from rulebook.content.yamlio import FastReadRefused, compose_yaml_text, load_yaml_text, read_yaml_text
 from rulebook.errors import ContentError, Problem, Severity
 
@@ -463,6 +471,67 @@ def _cross_check(
                 reader.problem(path, example.id, "entries", f"unknown entry {target!r}")
         if Language.EN not in example.title:
             reader.problem(path, example.id, "title.en", "an English title is required")
+        native = entry_by_id[example.entries[0]].lang if example.entries[0] in entry_by_id else Language.EN
+        _check_made_from(reader, path, example.id, example.made_from, example_other_texts(example, native))
+
+    for game in games:
+        _check_made_from(reader, content / "games.yaml", game.id, game.made_from, game_other_texts(game))
+    for source in sources:
+        _check_made_from(reader, sources_path, source.id, source.made_from, source_other_texts(source))
+    for entry in entries:
+        _check_made_from(reader, files[entry.id], entry.id, entry.made_from, entry_other_texts(entry))
+    for term in terms:
+        _check_made_from(reader, files["term:" + term.id], term.id, term.made_from, term_other_texts(term))
+
+
+def _check_made_from(
+    reader: _Reader,
+    path: Path,
+    item_id: str,
+    made_from: dict[Language, dict[str, str]],
+    texts: Sequence[OtherText],
+) -> None:
+    """``made_from`` names only translations the item has; every translation records what it was made from.
+
+    Issue 17: a note, description or assumption is outdated when its original changes, which needs the digest.
+    """
+    by_field = {text.field: text for text in texts}
+    for lang, fields in made_from.items():
+        for name in fields:
+            text = by_field.get(name)
+            where = f"made_from.{lang.value}.{name}"
+            if text is None:
+                known = ", ".join(by_field) or "none"
+                reader.problem(
+                    path,
+                    item_id,
+                    where,
+                    f"the item has no translatable text {name!r} (it has: {known}); remove the line",
+                )
+            elif lang is text.original_lang:
+                reader.problem(
+                    path,
+                    item_id,
+                    where,
+                    f"{lang.value} is the original language of this text, not a translation; remove the line",
+                )
+            elif lang not in text.versions:
+                reader.problem(
+                    path, item_id, where, f"there is no {lang.value} text of {name!r}; remove the line or add the text"
+                )
+    for text in texts:
+        for lang in text.versions:
+            if lang is not text.original_lang and lang not in text.made_from:
+                reader.problem(
+                    path,
+                    item_id,
+                    f"made_from.{lang.value}.{text.field}",
+                    f"the {lang.value} translation of {text.field!r} does not record the {text.original_lang.value} "
+                    "text it was made from, so a later change of that text cannot mark it outdated; if it translates "
+                    f"the current text, add `made_from: {{{lang.value}: {{{text.field}: {text.digest}}}}}` to the item "
+                    "(`rulebook translate import` records it for you)",
+                    severity=Severity.WARNING,
+                )
 
 
 def _check_entry(

@@ -158,6 +158,9 @@ class Game(_Model):
     """Edition or version, only where a source states it."""
     description: dict[Language, str] = Field(default_factory=dict)
     """One or two sentences on what the game is, per language."""
+    made_from: dict[Language, dict[str, Digest]] = Field(default_factory=dict)
+    """Per translated language, the digest of the original each translated text of this item was made from,
+    by field (``description``); see :mod:`rulebook.content.other_texts`."""
 
     @model_validator(mode="after")
     def _english_name(self) -> Game:
@@ -187,6 +190,9 @@ class Source(_Model):
     """How the document ranks against the rulebook, as it says itself (per language)."""
     description: dict[Language, str] = Field(default_factory=dict)
     """What the document covers, per language."""
+    made_from: dict[Language, dict[str, Digest]] = Field(default_factory=dict)
+    """Per translated language, the digest of the original each translated text of this item was made from,
+    by field (``title``, ``precedence``, ``description``); see :mod:`rulebook.content.other_texts`."""
 
 
 class LanguageText(_Model):
@@ -263,6 +269,9 @@ class Entry(_Model):
     """Entries this passage refers to, by id (every ``ref:`` link in the body must be listed)."""
     notes: list[Note] = Field(default_factory=list)
     """Ambiguities and editorial decisions, shown on the entry page."""
+    made_from: dict[Language, dict[str, Digest]] = Field(default_factory=dict)
+    """Per translated language, the digest of the original each translated text of this item was made from,
+    by field (``notes#1``, ``notes#2``, …); see :mod:`rulebook.content.other_texts`."""
 
     @property
     def original(self) -> LanguageText:
@@ -316,6 +325,9 @@ class Term(_Model):
     """A one-sentence explanation per language (English at least, when present)."""
     defined_by: list[EntryId] = Field(default_factory=list)
     """Entries that define or explain the term."""
+    made_from: dict[Language, dict[str, Digest]] = Field(default_factory=dict)
+    """Per translated language, the digest of the original each translated text of this item was made from,
+    by field (``definition``); see :mod:`rulebook.content.other_texts`."""
 
 
 class Example(_Model):
@@ -338,7 +350,10 @@ class Example(_Model):
     expected: dict[str, Any]
     """The outcome the source states, as fields of the calculator's result."""
     assumptions: list[dict[Language, str]] = Field(default_factory=list)
-    """Inputs the source leaves open, made explicit here (per language)."""
+    """Inputs the source leaves open, made explicit here (written in English, translated like notes)."""
+    made_from: dict[Language, dict[str, Digest]] = Field(default_factory=dict)
+    """Per translated language, the digest of the original each translated text of this item was made from,
+    by field (``title``, ``quote``, ``assumptions#1``, …); see :mod:`rulebook.content.other_texts`."""
 
 
 class Corpus(_Model):

@@ -123,11 +123,18 @@ for _tag, _pattern, _first in (
     _ContentLoader.add_implicit_resolver(_tag, re.compile(_pattern, re.X), _starts)
 
 
-def round_trip_yaml() -> YAML:
-    """A ruamel.yaml instance configured the way every content file is written."""
+def round_trip_yaml(list_file: bool = False) -> YAML:
+    """A ruamel.yaml instance configured the way every content file is written.
+
+    ``list_file`` for the files that are one top-level list (``games.yaml``, ``sources.yaml``), whose
+    items start at the left margin (``- id: …``) rather than indented like the lists inside an entry.
+    """
     yaml = YAML(typ="rt")
     yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
+    if list_file:
+        yaml.indent(mapping=2, sequence=2, offset=0)
+    else:
+        yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.preserve_quotes = True
     yaml.allow_unicode = True
     return yaml

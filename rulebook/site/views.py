@@ -34,6 +34,7 @@ from rulebook.content.model import (
     TranslationMethod,
     TranslationStatus,
 )
+from rulebook.content.other_texts import OtherText, corpus_other_texts, item_key
 from rulebook.site.examples import repeats_text
 from rulebook.site.i18n import format_count, format_share, format_source_date, language_name
 from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
@@ -192,6 +193,8 @@ class Localized:
 
     text: str
     lang: str
+    outdated: bool = False
+    """A translation made from an earlier version of its original (issue 17); the page says so."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,8 @@ class SiteIndex:
         """The examples page each worked example is shown on in full (its game's first page until
         :func:`rulebook.site.render.render_site` splits them, see :func:`rulebook.site.examples.plan_example_pages`)."""
         self.corpus = corpus
+        self.other_texts = {(text.item_id, text.field): text for text in corpus_other_texts(corpus)}
+        """The texts around the rules by (item id, field), for their translations' state."""
         self.games = {game.id: game for game in corpus.games}
         self.sources = {source.id: source for source in corpus.sources}
         self.entries = {entry.id: entry for entry in corpus.entries}
@@ -248,6 +253,10 @@ class SiteIndex:
         for name in sorted(self.outcomes_by_calculator):
             for entry_id in self.implemented_by(name):
                 self.calculators_by_entry[entry_id].append(name)
+
+    def other(self, item: Game | Source | Entry | Example | Term, field: str) -> OtherText | None:
+        """The :class:`OtherText` of ``item``'s ``field`` (``None`` when the item has no such text)."""
+        return self.other_texts.get((item_key(item), field))
 
     def _source_order(self, outcome: ExampleOutcome) -> tuple[str, int, str]:
         first = self.entries[outcome.example.entries[0]]
@@ -519,15 +528,23 @@ def template_fields(view: object) -> dict[str, Any]:
     return {item.name: getattr(view, item.name) for item in dataclasses.fields(view)}
 
 
-def pick(texts: dict[Language, str], lang: Language, fallback: Language = Language.EN) -> Localized | None:
+def pick(
+    texts: dict[Language, str],
+    lang: Language,
+    fallback: Language = Language.EN,
+    other: OtherText | None = None,
+) -> Localized | None:
     """The text in ``lang``, else in ``fallback`` (English unless said), else any language; ``None`` when there is none.
 
     A quotation of a source falls back to the source's own language (the words quoted), not to English.
+    With ``other`` (the same texts as an :class:`OtherText`), a translation made from an earlier original
+    is marked ``outdated``.
     """
     for candidate in (lang, fallback, *texts):
         value = texts.get(candidate)
         if value:
-            return Localized(value, Language(candidate).value)
+            language = Language(candidate)
+            return Localized(value, language.value, other is not None and other.state(language) == "outdated")
     return None
 
 
@@ -562,8 +579,8 @@ def source_view(site: SiteIndex, source: Source, lang: Language, from_path: str)
         href=relative_link(from_path, source_path(source)),
         date=format_source_date(source.date, lang.value) if source.date else None,
         language=language_name(source.lang.value, lang.value),
-        precedence=pick(source.precedence, lang),
-        description=pick(source.description, lang),
+        precedence=pick(source.precedence, lang, other=site.other(source, "precedence")),
+        description=pick(source.description, lang, other=site.other(source, "description")),
         entries=format_count(site.entries_per_source[source.id], lang.value),
     )
 
@@ -573,7 +590,7 @@ def game_view(site: SiteIndex, game: Game, lang: Language, from_path: str) -> Ga
         game=game,
         name=game.name.get(lang) or game.name[Language.EN],
         href=relative_link(from_path, f"{game.id}/index.md"),
-        description=pick(game.description, lang),
+        description=pick(game.description, lang, other=site.other(game, "description")),
         sources=[source_view(site, s, lang, from_path) for s in site.corpus.sources if s.game == game.id],
     )
 
@@ -616,8 +633,8 @@ def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_
         )
     first = site.entries[example.entries[0]]
     entry_link = site.entry_link(first, lang, from_path)
-    title = pick(example.title, lang)
-    quote = pick(example.quote, lang, fallback=first.lang)
+    title = pick(example.title, lang, other=site.other(example, "title"))
+    quote = pick(example.quote, lang, fallback=first.lang, other=site.other(example, "quote"))
     quoted_text = first.text.get(Language(quote.lang)) if quote else None
     if quote and quote.lang == first.lang.value:
         quoted_text = first.original
@@ -629,7 +646,7 @@ def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_
             title.text if title else example.id,
             f"{relative_link(from_path, site.example_pages[example.id])}#{example_anchor(example)}",
         ),
-        title=pick(example.title, lang),
+        title=title,
         quote=quote,
         status=outcome.status,
         calculator=outcome.calculator,
@@ -642,7 +659,14 @@ def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_
         and quoted_text is not None
         and repeats_text(quote.text, quoted_text.body),
         trace=trace,
-        assumptions=[a for a in (pick(item, lang) for item in example.assumptions) if a],
+        assumptions=[
+            a
+            for a in (
+                pick(item, lang, other=site.other(example, f"assumptions#{index}"))
+                for index, item in enumerate(example.assumptions, 1)
+            )
+            if a
+        ],
         entry=entry_link,
         version=__version__,
     )
@@ -661,7 +685,10 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
         Link(source.title.get(lang) or source.title[Language.EN], relative_link(path, source_path(source))),
     ]
     crumbs += [site.entry_link(ancestor, lang, path) for ancestor in site.ancestors(entry)]
-    notes = [NoteView(note.kind.value, pick(note.text, lang)) for note in entry.notes]
+    notes = [
+        NoteView(note.kind.value, pick(note.text, lang, other=site.other(entry, f"notes#{index}")))
+        for index, note in enumerate(entry.notes, 1)
+    ]
     return EntryView(
         entry=entry,
         title=title,
@@ -733,7 +760,7 @@ def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> 
             site.entry_link(site.entries[entry_id], lang, path) for entry_id in site.implemented_by(calculator.name)
         ],
         examples=[example_view(site, outcome, lang, path) for outcome in outcomes],
-        start_title=pick(start.title, lang) if start else None,
+        start_title=pick(start.title, lang, other=site.other(start, "title")) if start else None,
         start_scenario=json.dumps(
             start.scenario if start else {}, ensure_ascii=False, separators=(",", ":"), default=str
         ),
@@ -762,7 +789,7 @@ def term_view(site: SiteIndex, term: Term, lang: Language) -> TermView:
         term=term,
         title=rendering.text,
         forms=rendering.forms,
-        definition=pick(term.definition, lang),
+        definition=pick(term.definition, lang, other=site.other(term, "definition")),
         renderings=[
             RenderingView(language_name(code, lang.value), code, term.rendering[Language(code)].text)
             for code in LANGUAGES

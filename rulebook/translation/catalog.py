@@ -68,11 +68,26 @@ from rulebook.content.model import (
     Corpus,
     Entry,
     Example,
+    Game,
     Language,
     NoteKind,
+    Source,
     Term,
     TranslationStatus,
     digest_text,
+)
+from rulebook.content.other_texts import (
+    GAME_PREFIX,
+    SOURCE_PREFIX,
+    TERM_PREFIX,
+    OtherText,
+    entry_other_texts,
+    example_language,
+    example_other_texts,
+    game_other_texts,
+    source_other_texts,
+    term_other_texts,
+    text_digest,
 )
 from rulebook.content.yamlio import load_yaml_text
 from rulebook.errors import ContentError, Problem, Severity
@@ -114,8 +129,6 @@ EXPORT_MARKER = "rulebook-export:"
 TERM_OK_MARKER = "rulebook-term-ok:"
 """Starts the translator comment (``# rulebook-term-ok: tw, hpp``) that declares glossary hits false."""
 
-TERM_PREFIX = "term:"
-"""Context prefix of glossary terms (term ids cannot be told from entry ids otherwise)."""
 
 _WIDTH = 76
 """Line width of the PO files (gettext's and Babel's default)."""
@@ -400,128 +413,194 @@ def _entry_units(
         )
 
 
-def _note_units(content: Content, entry: Entry, lang: Language, into: _LanguageUnits) -> None:
-    if lang is Language.EN:
-        return
-    for index, note in enumerate(entry.notes, 1):
-        into.units.append(
-            Unit(
-                entry.id,
-                f"notes#{index}",
-                content.files[entry.id],
-                Language.EN,
-                note.text[Language.EN],
-                note.text.get(lang, ""),
-                UnitKind.PARAGRAPH,
-                game=entry.game,
-                comments=(f"Editor's note ({note.kind.value}) on this entry.",),
-            )
-        )
+def previous_other_text(path: Path, text: OtherText, digest: str) -> str | None:
+    """The ``text.original_lang`` version of ``text``'s field whose digest is ``digest``, from git history.
 
+    The counterpart of :func:`previous_original` for the texts around the rules; ``None`` when
+    ``path`` is not in a git work tree or no committed version has that digest.
+    """
 
-def _example_language(corpus: Corpus, example: Example) -> Language:
+    def git(folder: Path, *args: str) -> str:
+        return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True, check=True).stdout
+
+    list_id = text.item_id.split(":", 1)[1] if text.item_id.startswith((GAME_PREFIX, SOURCE_PREFIX)) else None
+    name, _, number = text.field.partition("#")
     try:
-        return corpus.entry(example.entries[0]).lang
-    except KeyError:
-        return Language.EN
-
-
-def _example_units(content: Content, example: Example, lang: Language, into: _LanguageUnits) -> None:
-    path, native = content.files[example.id], _example_language(content.corpus, example)
-
-    def source_of(values: Mapping[Language, str]) -> Language | None:
-        for candidate in (native, Language.EN):
-            if values.get(candidate, "").strip():
-                return None if candidate is lang else candidate
+        top = Path(git(path.parent, "rev-parse", "--show-toplevel").strip())
+        relative = path.resolve().relative_to(top.resolve()).as_posix()
+        for commit in git(top, "log", "--format=%H", "--follow", "--", relative).split():
+            data = load_yaml_text(git(top, "show", f"{commit}:{relative}"))
+            item = next(candidate for candidate in data if candidate["id"] == list_id) if list_id else data
+            if name == "notes":
+                values = item["notes"][int(number) - 1]["text"]
+            elif name == "assumptions":
+                values = item["assumptions"][int(number) - 1]
+            else:
+                values = item[name]
+            old = str(values[text.original_lang.value])
+            if text_digest(old) == digest:
+                return old
+    except (
+        OSError,
+        subprocess.CalledProcessError,
+        ValueError,
+        KeyError,
+        IndexError,
+        TypeError,
+        AttributeError,
+        StopIteration,
+        YAMLError,
+    ):
         return None
+    return None
 
-    def unit(
-        name: str,
-        source_lang: Language,
-        text: str,
-        translation: str,
-        kind: UnitKind | None,
-        comment: str,
-        english_text: str = "",
-    ) -> Unit:
+
+def _other_units(
+    content: Content,
+    text: OtherText,
+    lang: Language,
+    into: _LanguageUnits,
+    path: Path,
+    comment: str,
+    owner: str,
+    game: str | None,
+    kind: UnitKind | None = UnitKind.PARAGRAPH,
+    extra_comments: tuple[str, ...] = (),
+) -> None:
+    """The units of one text around the rules (issue 17), fuzzy with the previous original when it is outdated."""
+    if lang is text.original_lang:
+        return
+    translation = text.versions.get(lang, "")
+    outdated = text.state(lang) == "outdated"
+    previous = previous_other_text(path, text, text.made_from[lang]) if outdated else None
+    english = text.versions.get(Language.EN, "")
+    if Language.EN in (lang, text.original_lang) or text.state(Language.EN) == "outdated":
+        english = ""
+
+    def unit(name: str, original: str, stored: str, fuzzy: bool, old: str | None, note: str, english_text: str) -> Unit:
         return Unit(
-            example.id,
+            text.item_id,
             name,
             path,
-            source_lang,
-            text,
-            translation,
+            text.original_lang,
+            original,
+            stored,
             kind,
-            comments=(comment,),
-            game=example.game,
-            owner="example",
-            english=english_text if Language.EN not in (lang, source_lang) else "",
+            fuzzy=fuzzy and bool(stored),
+            previous=old if fuzzy and stored and old != original else None,
+            comments=(note, *extra_comments),
+            game=game,
+            owner=owner,
+            english=english_text,
         )
 
-    title_lang = source_of(example.title)
-    if title_lang is not None:
-        into.units.append(
-            unit(
-                "title",
-                title_lang,
-                example.title[title_lang],
-                example.title.get(lang, ""),
-                None,
-                "Worked example: title.",
-                example.title.get(Language.EN, ""),
-            )
-        )
-    quote_lang = source_of(example.quote)
-    if quote_lang is not None:
-        current = split_markdown(example.quote[quote_lang])
-        stored = example.quote.get(lang, "")
-        translated = split_markdown(stored) if stored.strip() else None
-        mismatch = compare_layouts(current, translated) if translated is not None else None
+    if text.field != "quote":
+        into.units.append(unit(text.field, text.original, translation, outdated, previous, comment, english))
+        return
+    current = split_markdown(text.original)
+    translated = split_markdown(translation) if translation.strip() else None
+    if translated is not None and not outdated:
+        mismatch = compare_layouts(current, translated)
         if mismatch is not None:
             into.layout_problems.append(
                 Problem(
                     content.display(path),
-                    example.id,
+                    text.item_id,
                     f"quote.{lang.value}",
                     f"the translation's Markdown structure differs from the original's: {mismatch}",
                     severity=Severity.WARNING,
                 )
             )
-        texts = (
-            translated.units
-            if translated is not None and translated.kinds == current.kinds
-            else ("",) * len(current.units)
+    aligned = _align(current, translated, split_markdown(previous) if previous else None, outdated)
+    english_layout = split_markdown(english)
+    english_units = (
+        english_layout.units if english and english_layout.kinds == current.kinds else ("",) * len(current.units)
+    )
+    count = len(current.units)
+    for index, (original, unit_kind, (stored, fuzzy, old), english_text) in enumerate(
+        zip(current.units, current.kinds, aligned, english_units, strict=True), 1
+    ):
+        into.units.append(
+            Unit(
+                text.item_id,
+                f"quote#{index}",
+                path,
+                text.original_lang,
+                original,
+                stored,
+                unit_kind,
+                fuzzy=fuzzy and bool(stored),
+                previous=old if fuzzy and stored else None,
+                comments=(f"{comment} Unit {index} of {count}: {unit_kind.value}.",),
+                game=game,
+                owner=owner,
+                english=english_text,
+            )
         )
-        english_quote = split_markdown(example.quote.get(Language.EN, ""))
-        english_texts = english_quote.units if english_quote.kinds == current.kinds else ("",) * len(current.units)
-        for index, (text, kind, translation, english_text) in enumerate(
-            zip(current.units, current.kinds, texts, english_texts, strict=True), 1
-        ):
-            into.units.append(
-                unit(
-                    f"quote#{index}",
-                    quote_lang,
-                    text,
-                    translation,
-                    kind,
-                    f"Worked example: quote from the source, unit {index} of {len(current.units)}: {kind.value}.",
-                    english_text,
-                )
-            )
-    for index, assumption in enumerate(example.assumptions, 1):
-        assumption_lang = source_of(assumption)
-        if assumption_lang is not None:
-            into.units.append(
-                unit(
-                    f"assumptions#{index}",
-                    assumption_lang,
-                    assumption[assumption_lang],
-                    assumption.get(lang, ""),
-                    UnitKind.PARAGRAPH,
-                    "Worked example: an input the source leaves open.",
-                    assumption.get(Language.EN, ""),
-                )
-            )
+
+
+def _note_units(content: Content, entry: Entry, lang: Language, into: _LanguageUnits) -> None:
+    path = content.files[entry.id]
+    for text, note in zip(entry_other_texts(entry), entry.notes, strict=True):
+        _other_units(
+            content, text, lang, into, path, f"Editor's note ({note.kind.value}) on this entry.", "entry", entry.game
+        )
+
+
+def _example_units(content: Content, example: Example, lang: Language, into: _LanguageUnits) -> None:
+    path = content.files[example.id]
+    comments = {
+        "title": "Worked example: title.",
+        "quote": "Worked example: quote from the source.",
+        "assumptions": "Worked example: an input the source leaves open.",
+    }
+    for text in example_other_texts(example, example_language(content.corpus, example)):
+        name = text.field.split("#", 1)[0]
+        _other_units(
+            content,
+            text,
+            lang,
+            into,
+            path,
+            comments[name],
+            "example",
+            example.game,
+            kind=None if name == "title" else UnitKind.PARAGRAPH,
+        )
+
+
+def _game_units(content: Content, game: Game, lang: Language, into: _LanguageUnits) -> None:
+    for text in game_other_texts(game):
+        _other_units(
+            content,
+            text,
+            lang,
+            into,
+            content.root / "games.yaml",
+            "Game: what the game is, shown on its page and the home page.",
+            "game",
+            game.id,
+        )
+
+
+def _source_units(content: Content, source: Source, lang: Language, into: _LanguageUnits) -> None:
+    comments = {
+        "title": "Source document: its title (plain text).",
+        "precedence": "Source document: how it ranks against the rulebook, as it says itself.",
+        "description": "Source document: what it covers.",
+    }
+    for text in source_other_texts(source):
+        _other_units(
+            content,
+            text,
+            lang,
+            into,
+            content.root / "sources.yaml",
+            f"{comments[text.field]} File: {source.file}.",
+            "source",
+            source.game,
+            kind=None if text.field == "title" else UnitKind.PARAGRAPH,
+        )
 
 
 def _term_language(corpus: Corpus, term: Term) -> Language:
@@ -560,20 +639,16 @@ def _term_units(content: Content, term: Term, lang: Language, into: _LanguageUni
                 ),
             )
         )
-    if lang is not Language.EN and term.definition.get(Language.EN, "").strip():
-        into.units.append(
-            Unit(
-                context_id,
-                "definition",
-                path,
-                Language.EN,
-                term.definition[Language.EN],
-                term.definition.get(lang, ""),
-                UnitKind.PARAGRAPH,
-                game=term.games[0] if len(term.games) == 1 else None,
-                owner="term",
-                comments=("Glossary term: one-sentence definition.",),
-            )
+    for text in term_other_texts(term):
+        _other_units(
+            content,
+            text,
+            lang,
+            into,
+            path,
+            "Glossary term: one-sentence definition.",
+            "term",
+            term.games[0] if len(term.games) == 1 else None,
         )
 
 
@@ -581,12 +656,17 @@ def _collect(content: Content, lang: Language) -> _LanguageUnits:
     corpus = content.corpus
     source_rank = {source.id: rank for rank, source in enumerate(corpus.sources)}
     collected = _LanguageUnits()
+    for game in corpus.games:
+        _game_units(content, game, lang, collected)
+    for source in corpus.sources:
+        _source_units(content, source, lang, collected)
     for entry in sorted(corpus.entries, key=lambda e: (source_rank.get(e.source, 0), e.order, e.id)):
         if entry.lang is not lang:
             _entry_units(content, entry, lang, collected)
         _note_units(content, entry, lang, collected)
     for example in sorted(corpus.examples, key=lambda e: e.id):
         _example_units(content, example, lang, collected)
+
     for term in sorted(corpus.terms, key=lambda t: t.id):
         _term_units(content, term, lang, collected)
     return collected

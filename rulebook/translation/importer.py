@@ -57,7 +57,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from rulebook.content.model import Language, Provenance, TranslationMethod, TranslationStatus
-from rulebook.content.yamlio import round_trip_yaml, write_all_atomic
+from rulebook.content.other_texts import GAME_PREFIX, SOURCE_PREFIX, OtherText, corpus_other_texts
+from rulebook.content.yamlio import load_yaml_text, round_trip_yaml, write_all_atomic
 from rulebook.errors import Problem, TranslationError
 from rulebook.translation.catalog import (
     TERM_OK_MARKER,
@@ -284,6 +285,23 @@ def _plan_entry_text(
     plan.add(units[0].file, f"{entry.id}|text", edit)
 
 
+def _other_text(content: Content, item_id: str, field_name: str) -> OtherText:
+    """The text around the rules that the messages of ``item_id|field_name`` translate."""
+    return next(
+        text for text in corpus_other_texts(content.corpus) if text.item_id == item_id and text.field == field_name
+    )
+
+
+def _item_map(data: Any, item_id: str) -> CommentedMap:
+    """The YAML mapping of ``item_id``: the file itself, or its item of ``games.yaml``/``sources.yaml``."""
+    if item_id.startswith((GAME_PREFIX, SOURCE_PREFIX)):
+        wanted = item_id.split(":", 1)[1]
+        found: CommentedMap = next(item for item in data if item["id"] == wanted)
+        return found
+    mapping: CommentedMap = data
+    return mapping
+
+
 def _plan_other(
     unit_group: list[Unit],
     incoming: dict[str, _Incoming],
@@ -310,7 +328,8 @@ def _plan_other(
         )
         return
     texts = [text for text in final if text is not None]
-    label = f"{item_id}|{first.field if name in ('notes', 'assumptions') else name}"
+    field_name = first.field if name in ("notes", "assumptions") else name
+    label = f"{item_id}|{field_name}"
 
     if name == "rendering":
         lines = [line_text.strip() for line_text in texts[0].split("\n") if line_text.strip()]
@@ -326,30 +345,27 @@ def _plan_other(
                     rendering["forms"] = CommentedSeq(lines[1:])
             elif "forms" in rendering:
                 del rendering["forms"]
-    elif name == "definition":
+    else:
+        other = _other_text(content, item_id, field_name)
+        value = split_markdown(other.original).join(texts) if name == "quote" else texts[0]
+        still_fuzzy = any(incoming[u.context].fuzzy if u.context in incoming else u.fuzzy for u in unit_group)
+        # A translation still marked fuzzy keeps the digest it had, so it stays outdated until confirmed.
+        digest = other.made_from.get(lang) if still_fuzzy else other.digest
 
         def edit(data: CommentedMap) -> None:
-            _put(_language_map(data, "definition"), lang.value, texts[0])
-    elif name == "notes":
-        index = int(first.field.split("#")[1]) - 1
-
-        def edit(data: CommentedMap) -> None:
-            _put(_language_map(data["notes"][index], "text"), lang.value, texts[0])
-    elif name == "assumptions":
-        index = int(first.field.split("#")[1]) - 1
-
-        def edit(data: CommentedMap) -> None:
-            _put(data["assumptions"][index], lang.value, texts[0])
-    elif name == "quote":
-        example = next(e for e in content.corpus.examples if e.id == item_id)
-        quote = split_markdown(example.quote[first.original_lang]).join(texts)
-
-        def edit(data: CommentedMap) -> None:
-            _put(_language_map(data, "quote"), lang.value, quote)
-    else:  # an example's title
-
-        def edit(data: CommentedMap) -> None:
-            _put(_language_map(data, "title"), lang.value, texts[0])
+            item = _item_map(data, item_id)
+            if name == "notes":
+                _put(_language_map(item["notes"][int(first.field.split("#")[1]) - 1], "text"), lang.value, value)
+            elif name == "assumptions":
+                _put(item["assumptions"][int(first.field.split("#")[1]) - 1], lang.value, value)
+            else:
+                _put(_language_map(item, name), lang.value, value)
+            if digest is not None:
+                records = _language_map(item, "made_from")
+                if lang.value not in records:
+                    records[lang.value] = CommentedMap()
+                    records[lang.value].fa.set_flow_style()
+                _put(records[lang.value], other.field, digest)
 
     plan.add(first.file, label, edit)
 
@@ -545,7 +561,7 @@ def _apply(edits: Mapping[Path, list[_Edit]], dry_run: bool = False) -> list[Pat
     texts: dict[Path, str] = {}
     for path, functions in edits.items():
         before = path.read_text(encoding="utf-8")
-        yaml = round_trip_yaml()
+        yaml = round_trip_yaml(list_file=isinstance(load_yaml_text(before), list))
         data = yaml.load(before)
         for function in functions:
             function(data)

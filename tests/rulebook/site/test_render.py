@@ -19,6 +19,7 @@ from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import form_labels
 from rulebook.content.load import load_or_raise
 from rulebook.content.model import Entry, Example, Language
+from rulebook.content.other_texts import text_digest
 from rulebook.errors import TemplateError
 from rulebook.site.i18n import compile_catalogs
 from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
@@ -310,6 +311,28 @@ class TestRenderSite:
         assert "translation from the original (German) · translated by hand · not yet reviewed" in by_hand
         german = (tmp_path / "docs" / "de" / "hell-of-a-war" / "abwerfen.md").read_text("utf-8")
         assert "<strong>Text:</strong> der Originaltext der Quelle (Deutsch)</p>" in german
+
+    def test_a_note_translated_from_an_earlier_english_text_is_marked_outdated(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """Issue 17: the texts around the rules follow the entry texts' digest rule, and the page says so."""
+        path = sample_content / "hell-of-a-war" / "how.abwerfen.yaml"
+        earlier, current = "Discarding is read as from the hand only.", "Discarding is from the hand only."
+        path.write_text(
+            path.read_text(encoding="utf-8")
+            + "notes:\n  - kind: editorial\n    text:\n"
+            + f"      en: {current}\n      de: Abwerfen gilt nur für Handkarten.\n      hu: Csak kézből.\n"
+            + f"made_from:\n  de: {{notes#1: {text_digest(earlier)}}}\n  hu: {{notes#1: {text_digest(current)}}}\n",
+            encoding="utf-8",
+        )
+        render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["de", "hu"])
+        german = (tmp_path / "docs" / "de" / "hell-of-a-war" / "abwerfen.md").read_text("utf-8")
+        hungarian = (tmp_path / "docs" / "hu" / "hell-of-a-war" / "abwerfen.md").read_text("utf-8")
+        assert (
+            "Abwerfen gilt nur für Handkarten. "
+            '<span class="rb-badge rb-state-outdated" data-pagefind-ignore>Veraltete Übersetzung</span>'
+        ) in german
+        assert "Csak kézből." in hungarian and "rb-state-outdated" not in hungarian
 
     def test_home_page_counts_what_is_in_its_language(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """The home page of each tree counts originals, drafts, reviewed… per game, headings left out."""

@@ -41,12 +41,14 @@ __all__ = ["sample"]  # the fixture, imported so pytest finds it here
 
 class TestExport:
     def test_one_message_per_unit_with_entry_and_field_as_context(self, sample: Path) -> None:
-        """Titles, body units (numbered from 1) and term renderings are messages.
+        """Sources' titles, entries' titles and body units (numbered from 1) and term renderings are messages.
 
         The English fields of the example are not.
         """
         contexts = [m.context for m in catalog_of(sample, "en") if m.id]
         assert contexts == [
+            "source:how-faq|title",
+            "source:se-advanced|title",
             "how.aktionsstapel|title",
             *(f"how.aktionsstapel|body#{i}" for i in range(1, 5)),
             "how.kosten|title",
@@ -289,8 +291,8 @@ class TestStatusAndCheck:
             )
             == 0
         )
-        assert capsys.readouterr().err == f"rulebook translate export: {out} (nl): 23 messages, 6 translated, 0 fuzzy\n"
-        assert len([m for m in read_po(out.open("rb")) if m.id]) == len(catalog_units(load_content(sample), "nl")) == 23
+        assert capsys.readouterr().err == f"rulebook translate export: {out} (nl): 25 messages, 6 translated, 0 fuzzy\n"
+        assert len([m for m in read_po(out.open("rb")) if m.id]) == len(catalog_units(load_content(sample), "nl")) == 25
 
 
 def test_content_display_paths_are_relative_to_the_repository(sample: Path) -> None:
