@@ -477,7 +477,16 @@ def _other_units(
     if Language.EN in (lang, text.original_lang) or text.state(Language.EN) == "outdated":
         english = ""
 
-    def unit(name: str, original: str, stored: str, fuzzy: bool, old: str | None, note: str, english_text: str) -> Unit:
+    def unit(
+        name: str,
+        original: str,
+        stored: str,
+        fuzzy: bool,
+        old: str | None,
+        note: str,
+        english_text: str,
+        unit_kind: UnitKind | None = kind,
+    ) -> Unit:
         return Unit(
             text.item_id,
             name,
@@ -485,7 +494,7 @@ def _other_units(
             text.original_lang,
             original,
             stored,
-            kind,
+            unit_kind,
             fuzzy=fuzzy and bool(stored),
             previous=old if fuzzy and stored and old != original else None,
             comments=(note, *extra_comments),
@@ -520,23 +529,8 @@ def _other_units(
     for index, (original, unit_kind, (stored, fuzzy, old), english_text) in enumerate(
         zip(current.units, current.kinds, aligned, english_units, strict=True), 1
     ):
-        into.units.append(
-            Unit(
-                text.item_id,
-                f"quote#{index}",
-                path,
-                text.original_lang,
-                original,
-                stored,
-                unit_kind,
-                fuzzy=fuzzy and bool(stored),
-                previous=old if fuzzy and stored else None,
-                comments=(f"{comment} Unit {index} of {count}: {unit_kind.value}.",),
-                game=game,
-                owner=owner,
-                english=english_text,
-            )
-        )
+        note = f"{comment} Unit {index} of {count}: {unit_kind.value}."
+        into.units.append(unit(f"quote#{index}", original, stored, fuzzy, old, note, english_text, unit_kind))
 
 
 def _note_units(content: Content, entry: Entry, lang: Language, into: _LanguageUnits) -> None:
