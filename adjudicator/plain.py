@@ -16,6 +16,12 @@ convert are kept in a :class:`Partial` (a nested dataclass that failed becomes a
 ``partial_problems(fields)`` is asked what else it can find with them: a scenario
 whose map has a problem still has its units checked against the hexes it names.
 
+A dataclass may also define a class method ``expand_plain(data)`` that writes its plain data
+out in full before it is converted (a hex map's regions and printed hex numbers become
+hexes): it returns the full data, the problems it found, and a function from a path in the
+full data to the path the scenario wrote (``None``: already reported), so that every problem
+names the entry to change.
+
 Supported annotations: ``int``, ``float``, ``str``, ``bool``, ``Any``, enums,
 ``Literal[...]``, ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``,
 ``dict[K, V]`` (keys ``str``, ``int`` or an enum), nested dataclasses.
@@ -253,6 +259,31 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
     if not isinstance(data, Mapping):
         collector.fail(path, f"must be a mapping of {cls.__name__} fields", data)
         return _INVALID
+    expand_plain = getattr(cls, "expand_plain", None)
+    if expand_plain is None:
+        return _convert_fields(cls, data, path, collector)
+    # The class writes its plain data out in full first (a map's regions become hexes); problems
+    # found converting the full data are reported at the entries the scenario wrote.
+    full, problems, written = expand_plain(data)
+    mark = len(collector.errors)
+    value = _convert_fields(cls, full, path, collector)
+    prefix = f"{path}." if path else ""
+    kept: list[ScenarioError] = []
+    for error in collector.errors[mark:]:
+        if not error.path.startswith(prefix):
+            kept.append(error)
+            continue
+        moved = written(error.path[len(prefix) :])
+        # None: the same problem was reported already (a region's field, at its first hex)
+        if moved is not None:
+            kept.append(ScenarioError(prefix + moved, error.expected, error.found))
+    collector.errors[mark:] = kept
+    for problem in problems:
+        collector.fail(_join(path, problem.path), problem.expected, problem.found)
+    return value
+
+
+def _convert_fields(cls: type[Any], data: Mapping[str, Any], path: str, collector: _Collector) -> Any:
     # A class is hashable; mypy reads type[Any] as possibly not (python/mypy#11470).
     dataclass_type: type = cls
     hints = _field_types(dataclass_type)

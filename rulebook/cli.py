@@ -179,6 +179,38 @@ def command_coverage(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def command_hex_number(args: argparse.Namespace) -> int:
+    """Convert printed hex numbers to axial q, r and back, by the numbering of a scenario's map or of the options."""
+    from adjudicator.errors import ScenarioError
+    from adjudicator.plain import InvalidScenario
+    from adjudicator.unconditional_surrender.numbering import hex_number_answer
+    from rulebook.adjudication.scenarios import read_scenario_file
+
+    if args.scenario:
+        board = read_scenario_file(Path(args.scenario)).get("map")
+        numbering = board.get("numbering") if isinstance(board, dict) else None
+        if not isinstance(numbering, dict):
+            raise RulebookError(f"{args.scenario}: map.numbering: the scenario's map gives no numbering")
+    else:
+        numbering = {"scheme": args.scheme, "first_column": args.first_column, "first_row": args.first_row}
+        numbering |= {"columns": args.columns, "prefix": args.prefix, "digits": args.digits}
+    answers = []
+    for value in args.hexes:
+        axial = value.split(",")
+        try:
+            if len(axial) == 2:
+                answers.append(hex_number_answer(numbering, (int(axial[0]), int(axial[1]))))
+            else:
+                answers.append(hex_number_answer(numbering, value))
+        except ValueError as error:
+            if not isinstance(error, (ScenarioError, InvalidScenario)):
+                raise RulebookError(f"{value}: write a printed number (0812) or axial q,r (7,7)") from error
+            raise RulebookError(f"{value}: {error}") from error
+    for answer in answers:
+        print(f"{answer['number']}\tq={answer['q']}\tr={answer['r']}")
+    return 0
+
+
 def command_adjudicate(args: argparse.Namespace) -> int:
     """Run one calculator on a scenario file and explain the result."""
     from rulebook.adjudication.messages import load_language
@@ -439,6 +471,21 @@ def _parser() -> argparse.ArgumentParser:
         help="folder of the catalogs, <lang>/LC_MESSAGES/adjudicator.po (default: the repository's locales/)",
     )
     adjudicate.set_defaults(run=command_adjudicate)
+
+    hex_number = commands.add_parser(
+        "hex-number", help="printed hex numbers to axial q,r and back (Unconditional Surrender! map.numbering)"
+    )
+    hex_number.add_argument("hexes", nargs="+", metavar="HEX", help="a printed number (0812) or axial q,r (7,7)")
+    hex_number.add_argument("--scenario", metavar="FILE", help="take the numbering of this scenario's map")
+    hex_number.add_argument("--scheme", default="ccrr", choices=("ccrr", "rrcc"), help="column then row, or rows first")
+    hex_number.add_argument("--first-column", type=int, default=1, help="number of the first column (axial q=0)")
+    hex_number.add_argument("--first-row", type=int, default=1, help="number of the first row (axial r=0 there)")
+    hex_number.add_argument(
+        "--columns", default="odd-q", choices=("odd-q", "even-q"), help="which columns sit half a hex lower"
+    )
+    hex_number.add_argument("--prefix", default="", help="letters before the digits, such as a map letter")
+    hex_number.add_argument("--digits", type=int, default=2, help="digits of each part (2 for 0812)")
+    hex_number.set_defaults(run=command_hex_number)
 
     examples = commands.add_parser("examples", help="run the worked examples of the sources")
     examples.add_argument("--entry", metavar="ID", help="only the examples of this entry")

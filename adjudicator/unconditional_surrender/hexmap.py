@@ -39,13 +39,15 @@ adjudicator.plain.InvalidScenario: hexes.1.id: duplicate hex id (got 'a')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_
 from adjudicator.plain import InvalidScenario, Partial, part
+from adjudicator.unconditional_surrender.numbering import HexNumbering, expand_map
 
 __all__ = [
     "FACTION_WORDS",
@@ -360,6 +362,37 @@ def _collect(problems: list[ScenarioError], path: str, expected: str, found: obj
     problems.append(ScenarioError(path, expected, found))
 
 
+def _numbering_problems(hexes: Sequence[Hex], numbering: HexNumbering) -> list[ScenarioError]:
+    """Each hex whose id is not the printed number of its place: with a numbering, ids are printed numbers."""
+    problems: list[ScenarioError] = []
+    for number, hex_ in enumerate(hexes):
+        try:
+            printed = numbering.number(hex_.q, hex_.r)
+        except ScenarioError as error:
+            _collect(problems, f"hexes.{number}", f"hex {hex_.id!r}: {error.expected}")
+            continue
+        if printed == hex_.id:
+            continue
+        try:
+            q, r = numbering.axial(hex_.id)
+        except ScenarioError:
+            _collect(
+                problems,
+                f"hexes.{number}.id",
+                f"with map.numbering a hex's id is its printed number: write id: {printed!r} for q={hex_.q}, "
+                f"r={hex_.r} (a name can go in city)",
+                hex_.id,
+            )
+            continue
+        _collect(
+            problems,
+            f"hexes.{number}",
+            f"hex {hex_.id!r} lies at q={q}, r={r} by map.numbering, not at q={hex_.q}, r={hex_.r}: leave q and r "
+            "out, or correct them",
+        )
+    return problems
+
+
 @dataclass(frozen=True)
 class HexMap:
     """A map: hexes, hexsides, countries, transport lines, sea zones, off-map boxes and the weather.
@@ -387,9 +420,19 @@ class HexMap:
     """Off-map boxes."""
     weather: dict[WeatherArea, Weather] = field(default_factory=dict)
     """Weather of each area this turn; an area not listed has clear weather."""
+    numbering: HexNumbering | None = None
+    """How the board prints its hex numbers; with it, hexes are named by their numbers and regions by rect."""
+
+    @classmethod
+    def expand_plain(cls, data: Any) -> tuple[Any, list[ScenarioError], Callable[[str], str | None]]:
+        """The map's plain data with printed numbers and regions written out (:mod:`.numbering`)."""
+        expanded = expand_map(data)
+        return expanded.data, expanded.problems, expanded.origin
 
     def __post_init__(self) -> None:
         problems: list[ScenarioError] = []
+        if self.numbering is not None:
+            problems.extend(_numbering_problems(self.hexes, self.numbering))
         ids: set[str] = set()
         coordinates: dict[tuple[int, int], str] = {}
         countries: dict[str, Country] = {}

@@ -75,6 +75,7 @@ from adjudicator.unconditional_surrender.zoc import AirUnitReading, MountainRead
 
 __all__ = [
     "CALCULATORS",
+    "BreakPoint",
     "CheckVerdict",
     "DistanceReading",
     "ItemSupply",
@@ -307,6 +308,16 @@ def _path_steps(network: Network, nodes: list[tuple[int, Move | None]]) -> tuple
 
 
 @dataclass(frozen=True)
+class BreakPoint:
+    """A point where the nearest line of an unsupplied item breaks a restriction, and the entries it breaks."""
+
+    nodes: tuple[str, ...]
+    """One hex or sea zone, the two hexes of a hexside, or the free hexes beyond the limit of two."""
+    rules: tuple[str, ...]
+    """The entries broken there (e.g. ``us.10-2-1.ezoc``), each once."""
+
+
+@dataclass(frozen=True)
 class ItemSupply:
     """Supply of one unit or marker."""
 
@@ -330,6 +341,8 @@ class ItemSupply:
     """When unsupplied: the line breaking the fewest restrictions."""
     reasons: tuple[Step, ...]
     """Why: the source and the line, or each restriction the nearest line breaks, citing its entry."""
+    breaks: tuple[BreakPoint, ...] = ()
+    """When unsupplied: each point where the nearest line breaks a restriction, in order along the line."""
 
 
 @dataclass(frozen=True)
@@ -608,13 +621,14 @@ def _names(names: Sequence[str], separator: str = ", ") -> Message:
 
 def _diagnose(
     network: Network, group: _Group, item: _Item, nodes: list[tuple[int, Move | None]]
-) -> list[tuple[Message, list[Step]]]:
-    """Each point where the nearest line breaks a restriction, in order along the line, with the reasons there.
+) -> list[tuple[Message, list[Step], tuple[str, ...]]]:
+    """Each point where the nearest line breaks a restriction, in order along the line: its label, the reasons
+    there, and the nodes it names (for the picture's break marks).
 
     A point is named by its hex, its hexside (``A1 → A2``) or the free hexes beyond the limit (``A3, A4``).
     """
     view, index = group.view, network.index
-    points: list[tuple[Message, list[Step]]] = []
+    points: list[tuple[Message, list[Step], tuple[str, ...]]] = []
     free: list[str] = []
     source = next((s for s in group.sources if s.node == nodes[-1][0]), None)
     for position, (node, move) in enumerate(nodes[1:], start=1):
@@ -626,16 +640,17 @@ def _diagnose(
         elif move is not None:
             crossing.extend(view.move_violations(origin, node, move, group.overland))
         if crossing:
-            points.append((_names((index.names[origin], index.names[node]), " → "), crossing))
+            side = (index.names[origin], index.names[node])
+            points.append((_names(side, " → "), crossing, side))
         if not view.admissible[node]:
             reasons = list(view.reasons(node))
             if source is not None and source.node == node and source.blockers:
                 # the enemy piece that stops the source (10.1.1) is named there once, not twice
                 reasons = [step for step in reasons if step.rule != "us.10-2-1.enemy-units"]
             if reasons:
-                points.append((_names((index.names[node],)), reasons))
+                points.append((_names((index.names[node],)), reasons, (index.names[node],)))
     if source is not None and source.blockers:
-        points.append((_names((index.names[source.node],)), list(source.blockers)))
+        points.append((_names((index.names[source.node],)), list(source.blockers), (index.names[source.node],)))
     if len(free) > group.limit:
         beyond = free[group.limit :]
         if group.limit == FREE_HEXES:
@@ -657,7 +672,7 @@ def _diagnose(
                 count=len(free) - 1,
                 hexes=", ".join(free[:-1]),
             )
-        points.append((_names(beyond), [why]))
+        points.append((_names(beyond), [why], tuple(beyond)))
     return points
 
 
@@ -887,7 +902,7 @@ def _trace_items(
                 ),
                 path=MessageList(tuple(message("{node}", node=leg.node) for leg in path), " → "),
                 count=len(points),
-                points=MessageList(tuple(label for label, _ in points), "; "),
+                points=MessageList(tuple(label for label, _, _ in points), "; "),
             )
             results[item.id] = ItemSupply(
                 item.id,
@@ -905,8 +920,11 @@ def _trace_items(
                     head,
                     *overland_step,
                     lead,
-                    *(why for _, reasons in points for why in reasons),
+                    *(why for _, reasons, _ in points for why in reasons),
                     *_not_sources(network, item, sources),
+                ),
+                tuple(
+                    BreakPoint(nodes, tuple(dict.fromkeys(why.rule for why in reasons))) for _, reasons, nodes in points
                 ),
             )
     return results

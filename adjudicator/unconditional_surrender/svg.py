@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from adjudicator.messages import ENGLISH, Language, message
+from adjudicator.messages import ENGLISH, N_, Language, message
 from adjudicator.plain import xml_text
 from adjudicator.unconditional_surrender.hexmap import (
     FACTION_WORDS,
@@ -38,6 +38,7 @@ from adjudicator.unconditional_surrender.hexmap import (
     Unit,
     UnitKind,
 )
+from adjudicator.unconditional_surrender.network import MARKER_WORDS
 from adjudicator.unconditional_surrender.zoc import ZocMap
 
 __all__ = ["render_svg"]
@@ -115,9 +116,13 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
         labels[box.id] = (box_x + SIZE * 1.6, top + SIZE * (1.2 + 1.6 * number))
         # lines end on the box's left edge, so they do not hide its name
         centres[box.id] = (box_x + SIZE * 0.1, labels[box.id][1])
-    if board.boxes:
+    for number, zone in enumerate(board.sea_zones, start=len(board.boxes)):
+        labels[zone.id] = (box_x + SIZE * 1.6, top + SIZE * (1.2 + 1.6 * number))
+        centres[zone.id] = (box_x + SIZE * 0.1, labels[zone.id][1])
+    column = len(board.boxes) + len(board.sea_zones)
+    if column:
         right = box_x + SIZE * 3.4
-        bottom = max(bottom, top + SIZE * (0.6 + 1.6 * len(board.boxes)))
+        bottom = max(bottom, top + SIZE * (0.6 + 1.6 * column))
     legend_top = bottom + 4
     body: list[str] = []
     body.append('<g class="hexes">')
@@ -193,6 +198,7 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
         )
         body.append(_text(x, y + 3, box.id, 8))
     body.append("</g>")
+    body.extend(_sea_zones(board, centres, labels))
     body.append('<g class="markers">')
     for hex_, lying in sorted(pieces.markers_at.items()):
         x, y = centres[index.names[hex_]]
@@ -218,8 +224,9 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
             body.append(_text(ux + 13, uy + 10, unit.id[:7], 7, ' fill="#fff"'))
     body.append("</g>")
     factions = sorted({u.faction for u in units}, key=lambda f: f.value)
-    legend = _legend(factions, left, legend_top, language)
-    height = legend_top + 6 + 13 * len(factions) - top
+    entries = _legend_entries(board, markers, result, "\n".join(body))
+    legend = _legend(factions, entries, left, legend_top, language)
+    height = legend_top + 6 + 13 * (len(factions) + len(entries)) - top
     right = max(right, left + 230)
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {right - left:.1f} {height:.1f}" '
@@ -229,23 +236,57 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
     return "\n".join([head, title, *body, *legend, "</svg>"])
 
 
+SUPPLIED, UNSUPPLIED, REFUSED = "#1e8c3a", "#c62828", "#d68910"
+"""Line colours: supplied; the nearest line of an unsupplied item; supplied, but a 10.3 check answers no."""
+
+
+def _check_answers(result: Any) -> dict[str, list[Any]]:
+    """The 10.3 verdicts of a supply result by item id."""
+    answers: dict[str, list[Any]] = {}
+    for verdict in getattr(result, "checks", ()):
+        answers.setdefault(verdict.item, []).append(verdict)
+    return answers
+
+
+def break_mark_position(nodes: tuple[str, ...], centres: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+    """Where a break mark is drawn: the hex or zone, the middle of a hexside (two hexes), the first hex beyond."""
+    if len(nodes) == 2 and all(node in centres for node in nodes):
+        (ax, ay), (bx, by) = centres[nodes[0]], centres[nodes[1]]
+        return (ax + bx) / 2, (ay + by) / 2
+    return centres.get(nodes[0]) if nodes else None
+
+
 def _lines(result: Any, centres: dict[str, tuple[float, float]], units: tuple[Unit, ...]) -> list[str]:
-    """Supply lines (supply results), moves (ZOC results) and illegal stacks (stacking results)."""
+    """Supply lines with their break marks and 10.3 answers (supply results), moves (ZOC results) and
+    illegal stacks (stacking results)."""
     drawn: list[str] = ['<g class="traced">']
+    answers = _check_answers(result)
+    marks: list[str] = []
     for item in getattr(result, "items", ()):
         path = item.path if item.supplied else item.nearest_path
         nodes = [step.node for step in path if step.node in centres]
-        if len(nodes) < 2:
-            continue
-        css = "supplied" if item.supplied else "unsupplied"
-        colour, dash = ("#1e8c3a", "") if item.supplied else ("#c62828", ' stroke-dasharray="6 4"')
-        points = " ".join(f"{centres[n][0]:.1f},{centres[n][1]:.1f}" for n in nodes)
-        drawn.append(
-            f'<polyline class="supply-line {css}" points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
-            f'stroke-opacity="0.85"{dash}/>'
-        )
-        x, y = centres[nodes[-1]]
-        drawn.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
+        refused = [verdict for verdict in answers.get(item.id, ()) if verdict.allowed is False]
+        if item.supplied and refused:
+            css, colour, dash = "supplied check-refused", REFUSED, ""
+        elif item.supplied:
+            css, colour, dash = "supplied", SUPPLIED, ""
+        else:
+            css, colour, dash = "unsupplied", UNSUPPLIED, ' stroke-dasharray="6 4"'
+        if len(nodes) >= 2:
+            points = " ".join(f"{centres[n][0]:.1f},{centres[n][1]:.1f}" for n in nodes)
+            drawn.append(
+                f'<polyline class="supply-line {css}" data-item="{xml_text(item.id)}" points="{points}" fill="none" '
+                f'stroke="{colour}" stroke-width="3" stroke-opacity="0.85"{dash}/>'
+            )
+            x, y = centres[nodes[-1]]
+            drawn.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
+        for point in getattr(item, "breaks", ()):
+            where = break_mark_position(point.nodes, centres)
+            if where is not None:
+                marks.extend(_break_mark(where, item.id, point.rules))
+        for verdict in answers.get(item.id, ()):
+            if item.hex in centres and verdict.allowed is not None:
+                marks.extend(_check_badge(centres[item.hex], verdict))
     positions = {unit.id: unit.hex for unit in units}
     for verdict in getattr(result, "queries", ()):
         nodes = [positions[verdict.unit], *verdict.entered]
@@ -272,11 +313,177 @@ def _lines(result: Any, centres: dict[str, tuple[float, float]], units: tuple[Un
                 'stroke-width="3"/>'
             )
     drawn.append("</g>")
+    return [*drawn, '<g class="marks">', *marks, "</g>"]
+
+
+def _break_mark(where: tuple[float, float], item: str, rules: tuple[str, ...]) -> list[str]:
+    """A red zigzag across the line where it breaks a restriction, and the ids of the rules broken."""
+    x, y = where
+    label = ", ".join(rule.removeprefix("us.") for rule in rules)
+    zigzag = f"M{x - 7:.1f},{y - 6:.1f} L{x + 2:.1f},{y - 1:.1f} L{x - 2:.1f},{y + 1:.1f} L{x + 7:.1f},{y + 6:.1f}"
+    return [
+        f'<g class="break-mark" data-item="{xml_text(item)}" data-rules="{xml_text(" ".join(rules))}" '
+        f'data-x="{x:.1f}" data-y="{y:.1f}">',
+        f'<path d="{zigzag}" fill="none" stroke="#fff" stroke-width="5"/>',
+        f'<path d="{zigzag}" fill="none" stroke="{UNSUPPLIED}" stroke-width="2.5"/>',
+        _text(
+            x,
+            y - 9,
+            label,
+            6.5,
+            f' fill="{UNSUPPLIED}" font-weight="bold" stroke="#fff" stroke-width="2" paint-order="stroke"',
+        ),
+        "</g>",
+    ]
+
+
+def _check_badge(where: tuple[float, float], verdict: Any) -> list[str]:
+    """A 10.3 answer at the item: a tick (yes) or a cross (no), with the rule that decided."""
+    x, y = where[0] + SIZE * 0.55, where[1] + SIZE * 0.05
+    allowed = verdict.allowed
+    colour = SUPPLIED if allowed else UNSUPPLIED
+    rules = [step.rule for step in verdict.steps if step.rule.startswith("us.10-3")] or ["us.10-3"]
+    rule = rules[-1] if not allowed else rules[0]
+    sign = "M{:.1f},{:.1f} l3,3 l6,-7" if allowed else "M{:.1f},{:.1f} l7,7 m0,-7 l-7,7"
+    return [
+        f'<g class="check {"allowed" if allowed else "refused"}" data-item="{xml_text(verdict.item)}" '
+        f'data-purpose="{verdict.purpose.value}" data-rule="{xml_text(rule)}">',
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#fff" stroke="{colour}" stroke-width="1.6"/>',
+        f'<path d="{sign.format(x - 4, y - 1 if allowed else y - 3.5)}" fill="none" stroke="{colour}" '
+        'stroke-width="2"/>',
+        _text(x, y + 14, rule.removeprefix("us."), 6, f' fill="{colour}"'),
+        "</g>",
+    ]
+
+
+def _sea_zones(
+    board: HexMap, centres: dict[str, tuple[float, float]], labels: dict[str, tuple[float, float]]
+) -> list[str]:
+    """Each sea zone as a named box in the right column, joined to its ports, with its convoys and support units."""
+    drawn = ['<g class="sea-zones">']
+    for zone in board.sea_zones:
+        x, y = labels[zone.id]
+        for port in zone.ports:
+            if port in centres:
+                px, py = centres[port]
+                drawn.append(
+                    f'<line class="zone-port" x1="{px:.1f}" y1="{py:.1f}" x2="{x - SIZE * 1.5:.1f}" y2="{y:.1f}" '
+                    'stroke="#2a6fb0" stroke-width="1" stroke-opacity="0.6" stroke-dasharray="2 3"/>'
+                )
+        drawn.append(
+            f'<rect class="sea-zone" data-zone="{xml_text(zone.id)}" x="{x - SIZE * 1.5:.1f}" y="{y - SIZE * 0.6:.1f}" '
+            f'width="{SIZE * 3:.1f}" height="{SIZE * 1.2:.1f}" rx="12" fill="{TERRAIN_FILL[Terrain.SEA]}" '
+            'stroke="#2a6fb0"/>'
+        )
+        drawn.append(_text(x, y - 2, zone.id, 8, ' fill="#123"'))
+        badges = [("convoy", faction, "C") for faction in zone.convoys]
+        badges += [("support-unit", faction, "S") for faction in zone.support_units]
+        for number, (kind, faction, letter) in enumerate(badges):
+            bx, by = x - SIZE * 1.2 + number * 13, y + 4
+            shape = (
+                f'<rect x="{bx:.1f}" y="{by:.1f}" width="11" height="8" rx="1" fill="{FACTION_COLOUR[faction]}"/>'
+                if kind == "convoy"
+                else f'<circle cx="{bx + 5.5:.1f}" cy="{by + 4:.1f}" r="4.5" fill="{FACTION_COLOUR[faction]}"/>'
+            )
+            drawn.append(f'<g class="{kind}" data-faction="{faction.value}">{shape}')
+            drawn.append(_text(bx + 5.5, by + 6.5, letter, 6, ' fill="#fff"') + "</g>")
+    drawn.append("</g>")
     return drawn
 
 
-def _legend(factions: list[Faction], left: float, top: float, language: Language) -> list[str]:
+LEGEND_WORDS = {
+    "supplied": N_("supply line"),
+    "check-refused": N_("in supply, but a 10.3 check answers no"),
+    "unsupplied": N_("the nearest line of a unit out of supply"),
+    "break-mark": N_("where that line breaks a restriction, with the rule"),
+    "check": N_("10.3 check: yes or no, with the rule"),
+    "move": N_("a move; red where it must stop"),
+    "illegal-stack": N_("a stack over the limit"),
+    "city": N_("city"),
+    "port": N_("port"),
+    "transport-line": N_("transport line"),
+    "sea-zone": N_("sea zone (dotted to its ports)"),
+    "convoy": N_("supply convoy"),
+    "support-unit": N_("support unit"),
+    "off-map-box": N_("off-map box"),
+    "mountain": N_("mountain hexside"),
+    "impassable": N_("impassable hexside"),
+    "sea": N_("sea hexside"),
+    "strait": N_("strait"),
+}
+"""The legend's words, by what they explain (each a catalog word, shown in the page's language)."""
+
+
+def _legend_entries(board: HexMap, markers: tuple[Marker, ...], result: Any, drawn: str) -> list[tuple[str, str]]:
+    """The legend's entries for what this picture shows: (key, symbol SVG at 0,0) in a fixed order."""
+    shown: list[tuple[str, str]] = []
+    line = '<line x1="0" y1="5" x2="12" y2="5" stroke="{}" stroke-width="3"{}/>'
+    present = {
+        "supplied": 'class="supply-line supplied"' in drawn,
+        "check-refused": "check-refused" in drawn,
+        "unsupplied": 'class="supply-line unsupplied"' in drawn,
+        "break-mark": 'class="break-mark"' in drawn,
+        "check": '<g class="check' in drawn,
+        "move": 'class="move"' in drawn,
+        "illegal-stack": 'class="illegal-stack"' in drawn,
+        "city": any(cell.city for cell in board.hexes),
+        "port": any(cell.port for cell in board.hexes),
+        "transport-line": bool(board.transport_lines),
+        "sea-zone": bool(board.sea_zones),
+        "convoy": any(zone.convoys for zone in board.sea_zones),
+        "support-unit": any(zone.support_units for zone in board.sea_zones),
+        "off-map-box": bool(board.boxes),
+    }
+    symbols = {
+        "supplied": line.format(SUPPLIED, ""),
+        "check-refused": line.format(REFUSED, ""),
+        "unsupplied": line.format(UNSUPPLIED, ' stroke-dasharray="4 2"'),
+        "break-mark": f'<path d="M0,0 L8,4 L5,6 L12,10" fill="none" stroke="{UNSUPPLIED}" stroke-width="2.5"/>',
+        "check": f'<circle cx="6" cy="5" r="5" fill="#fff" stroke="{SUPPLIED}" stroke-width="1.5"/>',
+        "move": line.format("#e67e22", ""),
+        "illegal-stack": f'<rect x="1" y="0" width="10" height="10" fill="none" stroke="{UNSUPPLIED}" '
+        'stroke-width="2"/>',
+        "city": '<rect x="2" y="1" width="8" height="8" fill="#c0392b"/>',
+        "port": '<circle cx="6" cy="5" r="4" fill="#fff" stroke="#1f5f99" stroke-width="1.6"/>',
+        "transport-line": '<line x1="0" y1="5" x2="12" y2="5" stroke="#333" stroke-width="2.2"/>'
+        '<line x1="0" y1="5" x2="12" y2="5" stroke="#fff" stroke-width="1" stroke-dasharray="3 3"/>',
+        "sea-zone": f'<rect x="0" y="0" width="12" height="10" rx="4" fill="{TERRAIN_FILL[Terrain.SEA]}" '
+        'stroke="#2a6fb0"/>',
+        "convoy": '<rect x="0" y="1" width="11" height="8" rx="1" fill="#777"/>',
+        "support-unit": '<circle cx="6" cy="5" r="4.5" fill="#777"/>',
+        "off-map-box": '<rect x="0" y="0" width="12" height="10" fill="#fafafa" stroke="#333" stroke-dasharray="3 2"/>',
+    }
+    shown = [(key, symbols[key]) for key, here in present.items() if here]
+    for feature in sorted({side.feature for side in board.hexsides}, key=lambda f: list(HexsideFeature).index(f)):
+        shown.append((feature.value, f'<line x1="0" y1="5" x2="12" y2="5" {SIDE_STYLE[feature]}/>'))
+    for kind in sorted({marker.kind for marker in markers}, key=lambda k: list(MarkerKind).index(k)):
+        shown.append(
+            (
+                f"marker:{kind.value}",
+                '<circle cx="6" cy="5" r="4.5" fill="#fff" stroke="#222" stroke-width="1.2"/>'
+                + _text(6, 7.5, MARKER_LETTER[kind], 6.5),
+            )
+        )
+    return shown
+
+
+def _legend(
+    factions: list[Faction], entries: list[tuple[str, str]], left: float, top: float, language: Language
+) -> list[str]:
     parts = ['<g class="legend">']
+    for number, (key, symbol) in enumerate(entries):
+        y = top + 13 * (len(factions) + number)
+        if key.startswith("marker:"):
+            word = MARKER_WORDS[MarkerKind(key.removeprefix("marker:"))]
+        else:
+            word = LEGEND_WORDS[key]
+        # a catalog word as a field value is shown in the language (a template must be a literal)
+        words = language.render(message("{word}", word=word))
+        parts.append(
+            f'<g class="legend-entry" data-key="{key}"><g transform="translate({left + 5:.1f},{y:.1f})">{symbol}</g>'
+            f'<text x="{left + 20:.1f}" y="{y + 8.5:.1f}" font-size="8" font-family="sans-serif">'
+            f"{xml_text(words)}</text></g>"
+        )
     for number, faction in enumerate(factions):
         y = top + 13 * number
         parts.append(

@@ -1,0 +1,135 @@
+"""Printed hex numbers (issue 21, item 2): the converter both ways, regions by rectangle, errors where written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.plain import InvalidScenario, from_plain
+from adjudicator.registry import run
+from adjudicator.unconditional_surrender.hexmap import AXIAL_DIRECTIONS, HexMap, axial_distance
+from adjudicator.unconditional_surrender.numbering import HexNumbering, hex_number_json
+from rulebook.cli import main
+
+NUMBERINGS = [
+    {"scheme": "ccrr", "first_column": 1, "first_row": 1, "columns": "odd-q"},
+    {"scheme": "ccrr", "first_column": 0, "first_row": 0, "columns": "even-q"},
+    {"scheme": "rrcc", "first_column": 1, "first_row": 1, "columns": "odd-q", "prefix": "e"},
+    {"scheme": "rrcc", "first_column": 3, "first_row": 2, "columns": "even-q", "prefix": "w", "digits": 3},
+]
+
+
+def _map_of(numbering: dict[str, object], columns: int, rows: int) -> HexMap:
+    first = from_plain(HexNumbering, numbering)
+    start = first.format(first.first_column, first.first_row)
+    end = first.format(first.first_column + columns - 1, first.first_row + rows - 1)
+    return from_plain(HexMap, {"numbering": numbering, "hexes": [{"rect": [start, end]}]})
+
+
+@pytest.mark.parametrize("numbering", NUMBERINGS, ids=lambda n: "-".join(str(v) for v in n.values()))
+def test_the_converter_round_trips_every_hex_of_a_generated_map(numbering: dict[str, object]) -> None:
+    """Every hex of a 30 × 40 map: number → axial → number, and the ids are distinct printed numbers."""
+    board = _map_of(numbering, 30, 40)
+    scheme = board.numbering
+    assert scheme is not None and len(board.hexes) == 1200
+    assert len({cell.id for cell in board.hexes}) == 1200
+    for cell in board.hexes:
+        assert scheme.axial(cell.id) == (cell.q, cell.r)
+        assert scheme.number(cell.q, cell.r) == cell.id
+        assert json.loads(hex_number_json(json.dumps(numbering), f"{cell.q},{cell.r}"))["number"] == cell.id
+
+
+@pytest.mark.parametrize("numbering", NUMBERINGS[:2], ids=["odd-q", "even-q"])
+def test_neighbours_are_the_printed_columns_neighbours(numbering: dict[str, object]) -> None:
+    """A hex has two neighbours in its own column and two in each column beside it, as on a printed map."""
+    board = _map_of(numbering, 6, 6)
+    scheme = board.numbering
+    assert scheme is not None
+    for cell in board.hexes:
+        column, row = scheme.parse(cell.id)
+        found = set()
+        for dq, dr in AXIAL_DIRECTIONS:
+            other_column, other_row = scheme.offset(cell.q + dq, cell.r + dr)
+            found.add((other_column - column, other_row - row))
+        lower = (column % 2 == 1) == (numbering["columns"] == "odd-q")
+        # a lower column's hex meets rows row and row+1 of the columns beside it; a higher one rows row-1 and row
+        side_rows = {0, 1} if lower else {-1, 0}
+        assert found == {(0, -1), (0, 1)} | {(dc, dr) for dc in (-1, 1) for dr in side_rows}
+
+
+@given(st.integers(-300, 300), st.integers(-300, 300), st.integers(-300, 300), st.integers(-300, 300))
+def test_distance_between_numbers_is_the_axial_distance(q1: int, r1: int, q2: int, r2: int) -> None:
+    """The axial places that printed numbers give keep hex distance (three digits leave room for the offsets)."""
+    scheme = HexNumbering(first_column=0, first_row=0, digits=4)
+    shift = 1000
+    a, b = (q1 + shift, r1 + shift), (q2 + shift, r2 + shift)
+    assert axial_distance(scheme.axial(scheme.number(*a)), scheme.axial(scheme.number(*b))) == axial_distance(a, b)
+
+
+def test_a_scenario_names_every_hex_by_its_printed_number() -> None:
+    """Regions, a listed hex overriding its region, a box's edge by rectangle, units and sources by number."""
+    scenario = {
+        "map": {
+            "numbering": {"scheme": "ccrr", "first_column": 1, "first_row": 1, "columns": "odd-q"},
+            "countries": [{"id": "germany", "faction": "axis"}, {"id": "ussr", "faction": "soviets"}],
+            "hexes": [
+                {"rect": ["0101", "0405"], "country": "germany"},
+                {"rect": ["0501", "0605"], "country": "ussr"},
+                {"rect": ["0301", "0305"], "terrain": "impassable", "country": "germany"},
+                {"id": "0303", "terrain": "clear"},
+                {"id": "0203", "city": "Berlin"},
+            ],
+            "boxes": [{"id": "interior", "kind": "soviet-interior", "entry_hexes": [{"rect": ["0601", "0605"]}]}],
+        },
+        "units": [
+            {"id": "g1", "hex": "0403", "faction": "axis", "nationality": "germany"},
+            {"id": "s1", "hex": "0502", "faction": "soviets", "nationality": "ussr"},
+        ],
+    }
+    result = run("supply", scenario)
+    assert result.supplied == {"g1": True, "s1": True}  # type: ignore[attr-defined]
+    path = [step.node for step in result.item("g1").path]  # type: ignore[attr-defined]
+    assert path[0] == "0403" and path[-1] == "0203" and "0303" in path  # the one clear hex of the impassable column
+
+
+def test_problems_name_the_entry_written_and_what_to_write() -> None:
+    """A region's problem once, at its first hex; a hex whose id is not its number; a malformed corner."""
+    data = {
+        "numbering": {"scheme": "ccrr"},
+        "countries": [{"id": "germany", "faction": "axis"}],
+        "hexes": [
+            {"rect": ["0101", "0203"], "country": "atlantis"},
+            {"id": "berlin", "q": 0, "r": 0},
+            {"id": "0203", "q": 5, "r": 5},
+            {"id": "Berlin"},
+        ],
+        "boxes": [{"id": "edge", "entry_hexes": [{"rect": ["0101", "3"]}]}],
+    }
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(HexMap, data)
+    lines = str(raised.value).splitlines()
+    assert [line for line in lines if "atlantis" in line and ".rect." in line] == [
+        "hexes.0.rect.0101.country: hex '0101' lies in an unknown country; expected one of the map's countries "
+        "(got 'atlantis')"
+    ]
+    assert any(line.startswith("hexes.1.id:") and "write id: '0101'" in line for line in lines)
+    assert any(line.startswith("hexes.2:") and "lies at q=1, r=1" in line for line in lines)
+    assert any(line.startswith("hexes.3.id:") and "as in '0812'" in line for line in lines)
+    assert any(line.startswith("boxes.0.entry_hexes.0.rect:") and "(got '3')" in line for line in lines)
+
+
+def test_a_rectangle_without_numbering_says_how_to_give_one() -> None:
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(HexMap, {"hexes": [{"rect": ["0101", "0202"]}]})
+    assert str(raised.value) == (
+        "hexes.0.rect: a rectangle of hexes needs printed hex numbers: give the map a numbering, such as "
+        "numbering: {scheme: ccrr, first_column: 1, first_row: 1, columns: odd-q}"
+    )
+
+
+def test_the_command_line_converts_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hex-number", "--scheme", "rrcc", "--prefix", "e", "e1027", "26,-4"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["e1027\tq=26\tr=-4", "e1027\tq=26\tr=-4"]
