@@ -415,8 +415,10 @@ class VehicleDamageResult(Summarized):
                         chance=outcome.chance.fraction,
                     )
                 )
-        if self.outcome is not None:
+        if self.outcome is not None and self.outcome.stated:
             lines.append(message("The roll: row {row}.", row=self.outcome.row))
+        elif self.outcome is not None:
+            lines.append(message("The roll: a row of the base rulebook, which this source does not give."))
         if self.crew_damage_modifier is not None:
             lines.append(message("Crew damage modifier: {modifier:+d}", modifier=self.crew_damage_modifier))
         else:
@@ -584,14 +586,25 @@ def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageRes
     outcome = None
     if scenario.roll is not None:
         outcome = next(o for o in outcomes if scenario.roll in o.faces)
-        trace.add(
-            FLAMETHROWER_RULES.get(scenario.table, CHANGES_RULE if outcome.stated else "oww2.heavy-weapons-damage"),
-            "the roll of {roll} {total:+d} = {modified} gives row {row}",
-            roll=scenario.roll,
-            total=total,
-            modified=scenario.roll + total,
-            row=outcome.row,
-        )
+        rule = FLAMETHROWER_RULES.get(scenario.table, CHANGES_RULE if outcome.stated else "oww2.heavy-weapons-damage")
+        if outcome.stated:
+            trace.add(
+                rule,
+                "the roll of {roll} {total:+d} = {modified} gives row {row}",
+                roll=scenario.roll,
+                total=total,
+                modified=scenario.roll + total,
+                row=outcome.row,
+            )
+        else:
+            trace.add(
+                rule,
+                "the roll of {roll} {total:+d} = {modified} falls on a row of the base rulebook, "
+                "which this source does not give",
+                roll=scenario.roll,
+                total=total,
+                modified=scenario.roll + total,
+            )
     crew = crew_damage(scenario.crew_hazards)
     trace.extend(crew.trace)
     return VehicleDamageResult(

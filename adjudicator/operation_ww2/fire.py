@@ -466,16 +466,16 @@ def _base_target_number(scenario: ToHitScenario, trace: TraceBuilder) -> int:
 
 
 MODIFIER_WORDS = {
-    "trench-or-sandbags": N_("trench-or-sandbags"),
+    "trench-or-sandbags": N_("trench or sandbags"),
     "passengers": N_("passengers"),
-    "indirect-fire-at-passengers": N_("indirect-fire-at-passengers"),
-    "shaped-charge-or-anti-tank-rifle-within-10cm": N_("shaped-charge-or-anti-tank-rifle-within-10cm"),
-    "anti-aircraft-against-air-landed-units": N_("anti-aircraft-against-air-landed-units"),
-    "covering-fire": N_("covering-fire"),
-    "indirect-fire-at-open-topped-armoured-vehicle": N_("indirect-fire-at-open-topped-armoured-vehicle"),
+    "indirect-fire-at-passengers": N_("indirect fire at passengers"),
+    "shaped-charge-or-anti-tank-rifle-within-10cm": N_("shaped charge or anti-tank rifle within 10 cm"),
+    "anti-aircraft-against-air-landed-units": N_("anti-aircraft fire against air-landed units"),
+    "covering-fire": N_("covering fire"),
+    "indirect-fire-at-open-topped-armoured-vehicle": N_("indirect fire at an open-topped armoured vehicle"),
 }
-"""Each modifier of this source as a catalog word: the same English as its :attr:`ModifierLine.name`, so that the
-name, shown in a trace, is translated (a base rulebook's modifier, ``base:…``, keeps the scenario's name)."""
+"""Each modifier of this source (its :attr:`ModifierLine.name`) as the words a trace shows, a catalog msgid each.
+A base rulebook's modifier (``base:<name>``) is shown with the name the scenario gives it."""
 
 
 @dataclass(frozen=True)
@@ -494,7 +494,10 @@ class _Considered:
         return ModifierLine(self.name, self.value, self.applied, self.rule)
 
     def record(self, trace: TraceBuilder) -> None:
-        name = MODIFIER_WORDS.get(self.name, self.name)  # a base rulebook's modifier keeps the scenario's name
+        base_name = self.name.removeprefix("base:")
+        name: str | Message = MODIFIER_WORDS.get(self.name, self.name)
+        if base_name != self.name:
+            name = message("{name} (base rulebook)", name=base_name)
         if self.applied:
             trace.add(self.rule, "{name} {value:+d}: {reason}", name=name, value=self.value, reason=self.reason)
         else:

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from adjudicator.battle.engine import AfterBattle, BattleSetup, Combatant
 from adjudicator.dice import check_value
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import N_
 from adjudicator.strategic_europe.vocabulary import Country, Side, UnitType, historical_side
 from adjudicator.trace import TraceBuilder
 
@@ -290,9 +291,13 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
                     value = modified
             values[unit] = value
         if role is Role.DEFENCE and scenario.defence_modifier:
-            for unit, rule in ((UnitType.DESTROYER, "se.destroyers"), (UnitType.SUBMARINE, "se.submarines")):
+            # One sentence per unit type: the plural noun is the translators' word, not "{unit}" plus an "s".
+            for unit, rule, sentence in (
+                (UnitType.DESTROYER, "se.destroyers", N_("destroyers have no defence modifier against an invasion")),
+                (UnitType.SUBMARINE, "se.submarines", N_("submarines have no defence modifier against an invasion")),
+            ):
                 if unit in values:
-                    trace.add(rule, "{unit}s have no defence modifier against an invasion", unit=unit.value)
+                    trace.add(rule, sentence)
         order = [UnitType(name) for name in side.loss_order if UnitType(name) in values]
         order += sorted((unit for unit in values if unit not in order), key=lambda unit: (values[unit], unit.value))
         trace.add(

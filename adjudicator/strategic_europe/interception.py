@@ -354,7 +354,7 @@ class InterceptionResult(Summarized):
             for chain in self.chains:
                 lines.append(
                     message(
-                        "{chance:.2%}: {taking_place} take place; losses: {losses}; {verdict}",
+                        "{chance:.2%}: interceptions that take place: {taking_place}; losses: {losses}; {verdict}",
                         chance=chain.probability,
                         taking_place=", ".join(chain.taking_place) or message("none"),
                         losses=str(chain.losses),
@@ -491,7 +491,7 @@ def _evaluate_odds(scenario: InterceptionScenario, unrolled: list[Interception])
         chains.append((chain, result))
         trace.add(
             "se.interception",
-            "chance {chance:.2%}: {taking_place} take place; losses {losses}; {verdict}",
+            "chance {chance:.2%}: interceptions that take place: {taking_place}; losses {losses}; {verdict}",
             chance=probability,
             taking_place=", ".join(chain.taking_place) or message("none"),
             losses=str(chain.losses),

@@ -152,7 +152,7 @@ PURPOSE_WORDS: dict[Purpose, str] = {
     Purpose.AIRBORNE_DEFENCE: N_("airborne defence"),
     Purpose.TANK_SHIFT: N_("tank shift"),
     Purpose.HQ_SUPPORT: N_("HQ support"),
-    Purpose.OFFENSIVE_ADVANCE: N_("offensive advance"),
+    Purpose.OFFENSIVE_ADVANCE: N_("offensive or advance"),
 }
 """Each 10.3 action as a summary line names it (a catalog word, so it is shown in the reader's language)."""
 

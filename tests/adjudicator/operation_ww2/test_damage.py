@@ -192,6 +192,11 @@ class TestFlamethrowers:
         result = damage(vehicle="light-tank", table="heavy-flamethrower", base_modifiers={"x": 1}, roll=10)
         assert (result.modified_roll, result.outcome.row, result.outcome.stated) == (11, "not-in-source", False)
         assert result.outcome.faces == (10,)
+        # The reader is told in words, not with the row's identifier.
+        assert "the roll of 10 +1 = 11 falls on a row of the base rulebook, which this source does not give" in [
+            step.text for step in result.trace
+        ]
+        assert all("not-in-source" not in step.text for step in result.trace)
 
 
 class TestCrewHazards:

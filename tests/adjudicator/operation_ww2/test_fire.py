@@ -167,8 +167,15 @@ class TestToHitModifiers:
             shot(target={"in_trench_or_sandbags": True, "aboard_vehicle": True}, firer={"beside_target_vehicle": True})
         )
         texts = [(step.rule, step.text) for step in result.trace]
-        assert ("oww2.to-hit-modifiers", "trench-or-sandbags -2: the target is in a trench or sandbag cover") in texts
+        assert ("oww2.to-hit-modifiers", "trench or sandbags -2: the target is in a trench or sandbag cover") in texts
         assert ("oww2.to-hit-modifiers", "no passengers -2: the firer stands beside the vehicle") in texts
+
+    def test_a_base_rulebook_modifier_is_named_as_the_scenario_names_it(self) -> None:
+        """The scenario's own name, marked as the base rulebook's, never the internal ``base:`` key."""
+        result = evaluate(shot(base_modifiers={"long range": -1}))
+        texts = [step.text for step in result.trace]
+        assert "long range (base rulebook) -1: given by the scenario from the base rulebook" in texts
+        assert not any("base:" in text for text in texts)
 
     @pytest.mark.parametrize(
         ("target", "fire", "penetration", "applied_flag"),
