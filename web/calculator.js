@@ -200,6 +200,14 @@ function choiceLabel(value) {
   return String(value).replace(/-/g, " ");
 }
 
+// A choice word some fields mean differently (terrain or weather "clear") has a message per field,
+// context "choice:<field>"; every other one has context "choice" (rulebook/adjudication/forms.py).
+function choiceWord(field, value) {
+  const label = choiceLabel(value);
+  const specific = field ? `choice:${field}` : null;
+  return specific && translated(specific, label) ? word(specific, label) : word("choice", label);
+}
+
 function word(context, msgid) {
   return formWords[context ? `${context}\u0004${msgid}` : msgid] || msgid;
 }
@@ -280,6 +288,12 @@ function parseScalar(kind, text) {
   return text;
 }
 
+// The name of the field a path ends in (list indices skipped): "hexes.3.terrain" → "terrain".
+function fieldName(path) {
+  for (let index = path.length - 1; index >= 0; index -= 1) if (typeof path[index] === "string") return path[index];
+  return null;
+}
+
 function fieldId(path) {
   return `rb-field-${path.join("-")}`;
 }
@@ -296,7 +310,7 @@ function scalarInput(kind, schema, nullable, path, current, write, fallback) {
   if (kind === "enum") {
     const select = element("select", { id, "data-path": path.join(".") });
     if (nullable) select.append(element("option", { value: "", text: t("not_set") }));
-    for (const option of schema.enum) select.append(element("option", { value: String(option), text: word("choice", choiceLabel(option)) }));
+    for (const option of schema.enum) select.append(element("option", { value: String(option), text: choiceWord(fieldName(path), option) }));
     select.value = shown === undefined || shown === null ? "" : String(shown);
     select.addEventListener("change", () => write(path, select.value === "" ? (nullable ? null : undefined) : select.value));
     return select;
@@ -461,7 +475,7 @@ function figures(result, lang) {
   const rows = [];
   for (const [name, value] of Object.entries(result)) {
     if (value === null || typeof value === "object") continue;
-    const shown = typeof value === "string" ? word("choice", choiceLabel(value)) : typeof value === "boolean" ? t(value ? "yes" : "no") : formatValue(value, lang);
+    const shown = typeof value === "string" ? choiceWord(name, value) : typeof value === "boolean" ? t(value ? "yes" : "no") : formatValue(value, lang);
     rows.push(element("tr", {}, [element("th", { scope: "row", title: name, text: word("field", fieldLabel(name)) }), element("td", { text: shown })]));
   }
   return rows.length ? element("table", { class: "rb-figures" }, [element("caption", { text: t("figures") }), element("tbody", {}, rows)]) : null;

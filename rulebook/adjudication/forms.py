@@ -11,7 +11,11 @@ word is a message of the ``forms`` domain (``locales/forms.pot``,
 - a field's help, no context: the docstring of the dataclass field, exactly as the schema
   carries it (``description``), literals marked ````like this````;
 - a choice of an enumeration, context ``choice``: its value made readable
-  (``western-allies`` → "western allies", :func:`choice_label`).
+  (``western-allies`` → "western allies", :func:`choice_label`). A word that two enumerations
+  share with different meanings (terrain "clear", weather "clear") also gets a message per field
+  that offers it, context ``choice:<field name>`` (``choice:terrain``, ``choice:weather``); a
+  lookup that knows its field tries that context first (:meth:`FormLabels.choice`, the page's
+  ``choiceWord``).
 
 The page looks each one up in the catalog of its language (merged into
 ``_runtime/messages/<lang>.json`` under gettext's ``context + "\\x04" + msgid`` keys) and
@@ -43,6 +47,7 @@ from rulebook.content.model import LANGUAGES
 
 __all__ = [
     "DOMAIN",
+    "PER_FIELD_CHOICES",
     "FormLabels",
     "FormMessage",
     "choice_label",
@@ -60,6 +65,11 @@ DOMAIN = "forms"
 """The gettext domain: ``locales/forms.pot`` and ``locales/<lang>/LC_MESSAGES/forms.po``."""
 
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+
+PER_FIELD_CHOICES = frozenset({"clear", "light", "medium", "heavy"})
+"""Choice words that different enumerations use for different things, so that a translation needs a word
+per field: terrain "clear" (open ground) is not weather "clear" (no storm); "light", "medium" and "heavy"
+describe armour, cover and tanks, whose words agree in gender in Russian and German."""
 
 CONTEXT_SEPARATOR = "\x04"
 """gettext's separator between a message's context and its msgid in a compiled catalog."""
@@ -93,22 +103,50 @@ def choice_label(value: object) -> str:
     return str(value).replace("-", " ")
 
 
-def _walk_schema(schema: Any, found: dict[tuple[str | None, str], set[str]], where: str) -> None:
+def _enum_of(field: Any, definitions: dict[str, Any]) -> tuple[str, list[Any]] | None:
+    """The enumeration a field offers (through ``$ref``, ``anyOf`` with null, or list items): (title, values)."""
+    if not isinstance(field, dict):
+        return None
+    if isinstance(field.get("$ref"), str):
+        return _enum_of(definitions.get(field["$ref"].rsplit("/", 1)[-1]), definitions)
+    if isinstance(field.get("enum"), list):
+        return str(field.get("title", "")), field["enum"]
+    for option in (*(field.get("anyOf") or ()), field.get("items")):
+        found = _enum_of(option, definitions)
+        if found is not None:
+            return found
+    return None
+
+
+def _walk_schema(
+    schema: Any,
+    found: dict[tuple[str | None, str], set[str]],
+    where: str,
+    offered: dict[str, dict[str, set[str]]],
+    definitions: dict[str, Any] | None = None,
+) -> None:
+    """Collect the messages of ``schema`` into ``found``; ``offered``: choice word → enumeration title → fields."""
     if isinstance(schema, dict):
+        definitions = schema.get("$defs", definitions) or {}
         for name, field in (schema.get("properties") or {}).items():
             found.setdefault(("field", field_label(name)), set()).add(where)
             if isinstance(field, dict) and isinstance(field.get("description"), str):
                 found.setdefault((None, field["description"]), set()).add(where)
+            enum = _enum_of(field, definitions)
+            if enum is not None:
+                for value in enum[1]:
+                    if isinstance(value, str):
+                        offered.setdefault(choice_label(value), {}).setdefault(enum[0], set()).add(name)
         if isinstance(schema.get("description"), str) and "properties" not in schema:
             found.setdefault((None, schema["description"]), set()).add(where)
         for value in schema.get("enum") or ():
             if isinstance(value, str):
                 found.setdefault(("choice", choice_label(value)), set()).add(where)
         for value in schema.values():
-            _walk_schema(value, found, where)
+            _walk_schema(value, found, where, offered, definitions)
     elif isinstance(schema, list):
         for value in schema:
-            _walk_schema(value, found, where)
+            _walk_schema(value, found, where, offered, definitions)
 
 
 def _result_fields(evaluate: Any) -> Iterator[tuple[str, str | None]]:
@@ -125,8 +163,19 @@ def _result_fields(evaluate: Any) -> Iterator[tuple[str, str | None]]:
 def form_messages() -> list[FormMessage]:
     """Every label, help text and choice of every calculator's form and figures table, sorted."""
     found: dict[tuple[str | None, str], set[str]] = {}
+    offered: dict[str, dict[str, set[str]]] = {}
     for key, schema in scenario_schemas().items():
-        _walk_schema(schema, found, key.removeprefix("scenario."))
+        where = key.removeprefix("scenario.")
+        here: dict[str, dict[str, set[str]]] = {}
+        _walk_schema(schema, found, where, here)
+        for word, titles in here.items():
+            for title, fields in titles.items():
+                offered.setdefault(word, {}).setdefault(title, set()).update(fields)
+                for field in fields:
+                    found.setdefault((f"choice:{field}", word), set()).add(where)
+    # A message per field only for the words listed as meaning different things in different enumerations.
+    shared = {word for word, titles in offered.items() if len(titles) > 1 and word in PER_FIELD_CHOICES}
+    found = {key: used for key, used in found.items() if not (key[0] or "").startswith("choice:") or key[1] in shared}
     for name, calculator in calculators().items():
         for field, docstring in _result_fields(calculator.evaluate):
             found.setdefault(("field", field_label(field)), set()).add(f"{name} (result)")
@@ -233,10 +282,14 @@ class FormLabels:
         key = f"field{CONTEXT_SEPARATOR}{field_label(name)}"
         return self.words.get(key, field_label(name)) if key in self.known else None
 
-    def choice(self, value: str) -> str | None:
-        """The word for choice ``value`` in this language, or ``None`` if no form offers it."""
-        key = f"choice{CONTEXT_SEPARATOR}{choice_label(value)}"
-        return self.words.get(key, choice_label(value)) if key in self.known else None
+    def choice(self, value: str, field: str | None = None) -> str | None:
+        """The word for choice ``value`` (of field ``field``, when known) in this language, or ``None`` if no
+        form offers it. A word with a meaning per field (terrain or weather "clear") is looked up for ``field``."""
+        for context in ((f"choice:{field}",) if field else ()) + ("choice",):
+            key = f"{context}{CONTEXT_SEPARATOR}{choice_label(value)}"
+            if key in self.known:
+                return self.words.get(key, choice_label(value))
+        return None
 
 
 def form_labels(locales: Path, lang: str) -> FormLabels:

@@ -42,13 +42,17 @@ class PlainWords:
         """A mapping's key: a field's label, or the key itself (a unit or hex id)."""
         return self.labels.field(name) or name
 
-    def scalar(self, value: Any) -> str:
-        """One value as a reader says it (no markup).
+    def scalar(self, value: Any, field: str | None = None) -> str:
+        """One value (of field ``field``, when known) as a reader says it (no markup).
 
         >>> from rulebook.adjudication.forms import FormLabels
         >>> words = PlainWords(FormLabels(frozenset({"choice\\x04armoured car"})), "yes", "no", "de")
         >>> [words.scalar(v) for v in (True, 15, 2.5, "armoured-car", "A1", None)]
         ['yes', '15', '2,5', 'armoured car', 'A1', '—']
+        >>> words = PlainWords(FormLabels(frozenset({"choice\x04clear", "choice:terrain\x04clear"}),
+        ...     {"choice\x04clear": "klar", "choice:terrain\x04clear": "offenes Gelände"}), "ja", "nein", "de")
+        >>> words.scalar("clear", "terrain"), words.scalar("clear", "weather"), words.scalar("clear")
+        ('offenes Gelände', 'klar', 'klar')
         """
         if value is None:
             return "—"
@@ -57,7 +61,7 @@ class PlainWords:
         if isinstance(value, float):
             return format_decimal(value, locale=self.locale)
         if isinstance(value, str):
-            return self.labels.choice(value) or value
+            return self.labels.choice(value, field) or value
         return str(value)
 
 
@@ -69,14 +73,16 @@ def _is_simple(value: Any) -> bool:
     return _is_scalar(value) or (isinstance(value, list) and all(_is_scalar(item) for item in value))
 
 
-def _simple(value: Any, words: PlainWords) -> str:
+def _simple(value: Any, words: PlainWords, field: str | None = None) -> str:
     if isinstance(value, list):
-        return ", ".join(words.scalar(item) for item in value) if value else "—"
-    return words.scalar(value)
+        return ", ".join(words.scalar(item, field) for item in value) if value else "—"
+    return words.scalar(value, field)
 
 
-def plain_html(value: Any, words: PlainWords) -> Markup:
+def plain_html(value: Any, words: PlainWords, field: str | None = None) -> Markup:
     """Plain data as readable HTML: definition lists, tables, lines of words; every text escaped.
+
+    ``field`` names the field ``value`` belongs to, for choice words with a meaning per field.
 
     >>> from rulebook.adjudication.forms import FormLabels
     >>> labels = FormLabels(frozenset({"field\\x04Distance cm", "field\\x04Hex", "field\\x04Id"}))
@@ -90,7 +96,8 @@ class="rb-plain"><dt>s1</dt><dd>yes</dd></dl></dd></dl>
     """
     if isinstance(value, dict):
         items = "".join(
-            f"<dt>{escape(words.key(str(name)))}</dt><dd>{plain_html(item, words)}</dd>" for name, item in value.items()
+            f"<dt>{escape(words.key(str(name)))}</dt><dd>{plain_html(item, words, str(name))}</dd>"
+            for name, item in value.items()
         )
         return Markup(f'<dl class="rb-plain">{items}</dl>')
     if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
@@ -98,14 +105,16 @@ class="rb-plain"><dt>s1</dt><dd>yes</dd></dl></dd></dl>
             columns = list(dict.fromkeys(name for row in value for name in row))
             head = "".join(f"<th>{escape(words.key(str(name)))}</th>" for name in columns)
             rows = "".join(
-                "<tr>" + "".join(f"<td>{escape(_simple(row.get(name), words))}</td>" for name in columns) + "</tr>"
+                "<tr>"
+                + "".join(f"<td>{escape(_simple(row.get(name), words, name))}</td>" for name in columns)
+                + "</tr>"
                 for row in value
             )
             return Markup(f'<table class="rb-plain"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>')
     if isinstance(value, list) and not _is_simple(value):
-        items = "".join(f"<li>{plain_html(item, words)}</li>" for item in value)
+        items = "".join(f"<li>{plain_html(item, words, field)}</li>" for item in value)
         return Markup(f'<ol class="rb-plain">{items}</ol>')
-    return escape(_simple(value, words))
+    return escape(_simple(value, words, field))
 
 
 _NOT_WORDS = re.compile(r"\]\([^)]*\)|[*_`>#\[\]]")

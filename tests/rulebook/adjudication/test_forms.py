@@ -16,6 +16,7 @@ from rulebook.adjudication.forms import (
     DOMAIN,
     choice_label,
     field_label,
+    form_labels,
     form_messages,
     forms_template,
     page_catalog_json,
@@ -98,3 +99,33 @@ def test_the_page_makes_the_same_labels_as_the_extractor(tmp_path: Path) -> None
     )
     output = subprocess.run([node, str(script)], capture_output=True, text=True, check=True).stdout
     assert json.loads(output) == [[field_label(n) for n in names], [choice_label(c) for c in choices]]
+
+
+def test_a_word_with_a_meaning_per_field_has_a_message_per_field() -> None:
+    """Terrain "clear" (open ground) and weather "clear" (no storm) are two messages, and so are their words."""
+    contexts = {message.context for message in form_messages() if message.msgid == "clear"}
+    assert {"choice", "choice:terrain", "choice:weather"} <= contexts
+    russian = form_labels(LOCALES, "ru")
+    assert russian.choice("clear", "terrain") == "открытая местность"
+    assert russian.choice("clear", "weather") == "ясно"
+    assert russian.choice("clear") == russian.choice("clear", "weather")  # no field known: the general word
+    assert russian.choice("light", "cover") != russian.choice("light", "armour")  # gender agrees with the noun
+
+
+def test_the_page_picks_the_word_of_the_field_as_the_site_does(tmp_path: Path) -> None:
+    """web/calculator.js's choiceWord, run by Node on the Russian form words, agrees with FormLabels.choice."""
+    node = shutil.which("node")
+    assert node is not None, "Node.js is needed (it builds the site too)"
+    words = json.loads(page_catalog_json(LOCALES, "ru"))["forms"]
+    asked = [["terrain", "clear"], ["weather", "clear"], [None, "clear"], ["cover", "light"], ["side", "attacker"]]
+    script = tmp_path / "choices.mjs"
+    script.write_text(
+        f"const formWords = {json.dumps(words, ensure_ascii=False)};\n"
+        + "".join(_js_function(name) for name in ("choiceLabel", "word", "translated", "choiceWord"))
+        + f"const asked = {json.dumps(asked)};\n"
+        + "console.log(JSON.stringify(asked.map(([field, value]) => choiceWord(field, value))));\n",
+        encoding="utf-8",
+    )
+    output = subprocess.run([node, str(script)], capture_output=True, text=True, check=True).stdout
+    russian = form_labels(LOCALES, "ru")
+    assert json.loads(output) == [russian.choice(value, field) for field, value in asked]
