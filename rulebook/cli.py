@@ -316,18 +316,23 @@ def command_bench(args: argparse.Namespace) -> int:
 
 def command_translate_status(args: argparse.Namespace) -> int:
     """Print, per language, how many entries are in each translation state."""
-    from rulebook.translation.status import CLI_STATES, all_languages, language_status
+    from rulebook.translation.status import CLI_STATES, OTHER_STATES, all_languages, language_status, other_text_status
 
     corpus = _load(args)
     rows = [language_status(corpus, args.lang, headings=True)] if args.lang else all_languages(corpus, headings=True)
+    others = [other_text_status(corpus, row.lang) for row in rows]
     if args.json:
         document = [
             {
                 "lang": row.lang.value,
                 "counts": row.counts,
                 "entries": {state: list(ids) for state, ids in row.entries.items()},
+                "other_texts": {
+                    "counts": other.counts,
+                    "texts": {state: list(ids) for state, ids in other.entries.items()},
+                },
             }
-            for row in rows
+            for row, other in zip(rows, others, strict=True)
         ]
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
@@ -341,6 +346,18 @@ def command_translate_status(args: argparse.Namespace) -> int:
         for state in ("outdated", "missing"):
             if row.entries[state]:
                 print(f"{state}: " + ", ".join(row.entries[state]))
+    print("\ntexts around the rules (notes, descriptions, examples' titles, quotes and assumptions, definitions)")
+    print("language " + " ".join(f"{state:>10}" for state in OTHER_STATES) + "      total")
+    for other in others:
+        print(
+            f"{other.lang.value:8} "
+            + " ".join(f"{other.counts[state]:>10}" for state in OTHER_STATES)
+            + f" {other.total:>10}"
+        )
+    for other in others if args.lang else []:
+        for state in ("outdated", "missing"):
+            if other.entries[state]:
+                print(f"{state}: " + ", ".join(other.entries[state]))
     return 0
 
 

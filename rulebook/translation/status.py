@@ -10,6 +10,10 @@ and *title-only* when a translation has its title but the original has a body it
 :data:`CLI_STATES`): their translation is a title and nothing more, and
 counting it as a draft would read as progress on text that is not there
 (issue 18). An outdated or missing heading is still counted as such: it is work to do.
+
+The texts around the rules (notes, descriptions, example titles, quotes and assumptions,
+definitions: :mod:`rulebook.content.other_texts`) are counted apart by :func:`other_text_status`,
+one count per text, in the states ``original``, ``draft``, ``outdated`` and ``missing`` (issue 17).
 """
 
 from __future__ import annotations
@@ -18,8 +22,21 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rulebook.content.model import LANGUAGES, Corpus, Entry, Language
+from rulebook.content.other_texts import corpus_other_texts
 
-__all__ = ["CLI_STATES", "STATES", "LanguageStatus", "all_languages", "entry_state", "language_status"]
+__all__ = [
+    "CLI_STATES",
+    "OTHER_STATES",
+    "STATES",
+    "LanguageStatus",
+    "all_languages",
+    "entry_state",
+    "language_status",
+    "other_text_status",
+]
+
+OTHER_STATES: tuple[str, ...] = ("original", "draft", "outdated", "missing")
+"""The states of a text around the rules in one language."""
 
 STATES: tuple[str, ...] = ("original", "reviewed", "draft", "outdated", "title-only", "missing")
 """Every state a language version can be in, best first."""
@@ -77,3 +94,16 @@ def language_status(corpus: Corpus, lang: Language | str, headings: bool = False
 def all_languages(corpus: Corpus, headings: bool = False) -> list[LanguageStatus]:
     """:func:`language_status` for every site language, in display order."""
     return [language_status(corpus, lang, headings) for lang in LANGUAGES]
+
+
+def other_text_status(corpus: Corpus, lang: Language | str) -> LanguageStatus:
+    """Count the states of the texts around the rules in ``lang``; each text is named ``<item id>|<field>``."""
+    language = Language(lang)
+    members: dict[str, list[str]] = {state: [] for state in OTHER_STATES}
+    for text in sorted(corpus_other_texts(corpus), key=lambda t: (t.item_id, t.field)):
+        members[text.state(language)].append(f"{text.item_id}|{text.field}")
+    return LanguageStatus(
+        lang=language,
+        counts={state: len(members[state]) for state in OTHER_STATES},
+        entries={state: tuple(ids) for state, ids in members.items()},
+    )

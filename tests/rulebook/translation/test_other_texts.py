@@ -17,6 +17,7 @@ from rulebook.content.model import Language
 from rulebook.content.other_texts import corpus_other_texts, text_digest
 from rulebook.translation.catalog import export_catalog, load_content
 from rulebook.translation.importer import import_catalog
+from rulebook.translation.status import other_text_status
 from tests.rulebook.translation.sample import SAMPLE_SOURCES, catalog_of, edit, git, sample, save
 
 __all__ = ["sample"]
@@ -69,6 +70,13 @@ class TestMadeFrom:
         # Babel's reader drops '#|' lines, so the previous msgid is read in the exported file itself.
         po = export_catalog(load_content(sample), "de").decode("utf-8")
         assert "#| msgid \"'zuletzt' can mean the last card played or the last card resolved.\"" in po
+
+    def test_status_counts_the_outdated_text_and_names_it(self, sample: Path, tmp_path: Path) -> None:
+        import_note(sample, tmp_path, GERMAN_NOTE)
+        change_english_note(sample)
+        status = other_text_status(load_content(sample).corpus, "de")
+        assert status.entries["outdated"] == ("how.aktionsstapel|notes#1",)
+        assert status.counts["draft"] == 0 and status.counts["missing"] == status.total - 1 - status.counts["original"]
 
     def test_the_translation_stays_outdated_until_the_translator_clears_fuzzy(
         self, sample: Path, tmp_path: Path
