@@ -5,7 +5,8 @@ start of its text in the tree's language without loading the target page: the pa
 ``/<lang>/_previews/<game>.json`` once, on the first preview it needs, and keeps it. A file maps
 each entry slug of the game to ``[title, first paragraph]``, both plain text (the script sets them
 as text, never as markup). The first paragraph is the first unit of the text the entry page shows
-(:func:`~rulebook.site.views.text_choice`), Markdown stripped, cut at :data:`PREVIEW_CHARACTERS`.
+(:func:`~rulebook.site.views.text_choice`) — for a heading without text, its first sub-entry's —
+Markdown stripped, cut at :data:`PREVIEW_CHARACTERS`.
 """
 
 from __future__ import annotations
@@ -46,12 +47,21 @@ def plain_text(markdown: str, limit: int = PREVIEW_CHARACTERS) -> str:
     return cut.rstrip(",;:") + "…"
 
 
+def _first_paragraph(site: SiteIndex, entry: Entry, lang: Language) -> str:
+    """The first unit of the entry's text; for a heading without text, of its first sub-entry that has one."""
+    body = text_choice(entry, lang).main.body.strip()
+    if body:
+        return plain_text(split_markdown(body).units[0])
+    for child in site.children.get(entry.id, []):
+        if paragraph := _first_paragraph(site, child, lang):
+            return paragraph
+    return ""
+
+
 def _preview(site: SiteIndex, entry: Entry, lang: Language) -> list[str]:
     title = site.entry_title(entry, lang)
     heading = title if not entry.section or title.startswith(entry.section) else f"{entry.section} {title}"
-    choice = text_choice(entry, lang)
-    units = split_markdown(choice.main.body.strip()).units if choice.main.body.strip() else ()
-    return [heading, plain_text(units[0]) if units else ""]
+    return [heading, _first_paragraph(site, entry, lang)]
 
 
 def game_previews(site: SiteIndex, lang: Language) -> dict[str, str]:

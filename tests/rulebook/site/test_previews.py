@@ -53,5 +53,8 @@ def test_preview_files(real_corpus: Corpus) -> None:
     title, first = files["unconditional-surrender"]["8-1"]
     assert title.startswith("8.1 ") and "зона" in title
     assert first and len(first) <= PREVIEW_CHARACTERS + 1 and "](" not in first and "**" not in first
+    first_child = site.children["us.10-2-1"][0].slug
     german = json.loads(game_previews(site, Language.DE)["unconditional-surrender"])
-    assert german["8-1"][0] != title and german["10-2-1"][1] == "", "an entry without a body has no paragraph"
+    assert german["8-1"][0] != title and german["10-2-1"][1] == german[first_child][1] != "", (
+        "a heading shows its first sub-entry's paragraph"
+    )
