@@ -57,9 +57,12 @@ def command_check(args: argparse.Namespace) -> int:
     content, sources = _paths(args)
     result = load_corpus(content, sources)
     if result.corpus is not None:
+        from rulebook.content.references import reference_problems
         from rulebook.translation.catalog import Content, translation_problems
 
-        result.problems.extend(translation_problems(Content(content, result.corpus, result.entry_files)))
+        loaded = Content(content, result.corpus, result.entry_files)
+        result.problems.extend(translation_problems(loaded))
+        result.problems.extend(reference_problems(result.corpus, result.entry_files, loaded.display))
     for problem in result.problems:
         print(problem, file=sys.stderr)
     errors = len(result.problems) if args.strict else len(result.errors)

@@ -14,12 +14,14 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
+from rulebook.content.references import find_references, protected_spans
 from rulebook.site.urls import relative_link
 
 __all__ = [
     "escape_markup",
     "inline_markdown",
     "link_first_mentions",
+    "link_section_references",
     "resolve_entry_links",
     "yaml_string",
 ]
@@ -40,9 +42,6 @@ def escape_markup(markdown: str) -> str:
 _REF_LINK = re.compile(r"\[([^\]]*)\]\(ref:([^)\s]+)\)")
 
 
-_PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)|`[^`]*`|&[#\w]+;|^#+ .*$", re.MULTILINE)
-
-
 def resolve_entry_links(markdown: str, page_path: str, targets: Mapping[str, str]) -> str:
     """Rewrite ``[text](ref:ENTRY-ID)`` into a relative link to that entry's page.
 
@@ -54,6 +53,31 @@ def resolve_entry_links(markdown: str, page_path: str, targets: Mapping[str, str
     's. [Sperren](sperren.md)'
     """
     return _REF_LINK.sub(lambda m: f"[{m.group(1)}]({relative_link(page_path, targets[m.group(2)])})", markdown)
+
+
+def link_section_references(markdown: str, page_path: str, sections: Mapping[str, str]) -> str:
+    """Link every section number ``markdown`` refers to (:func:`rulebook.content.references.find_references`)
+    that ``sections`` knows: it maps section numbers to docs-relative page paths (``#anchor`` allowed).
+
+    Numbers inside links, code and headings, numbers that are no reference and unknown numbers stay text.
+
+    >>> link_section_references("siehe 10.2.1 und (8.1); 2 Würfel, [9.1](x.md)", "us/a.md",
+    ...                         {"10.2.1": "us/10-2-1.md", "8.1": "sources/us/8-1.md#8-1", "9.1": "us/9-1.md"})
+    'siehe [10.2.1](10-2-1.md) und ([8.1](../sources/us/8-1.md#8-1)); 2 Würfel, [9.1](x.md)'
+    """
+    if not sections:
+        return markdown
+    pieces = []
+    position = 0
+    for reference in find_references(markdown):
+        target = sections.get(reference.number)
+        if target is None:
+            continue
+        pieces.append(markdown[position : reference.start])
+        pieces.append(f"[{reference.number}]({relative_link(page_path, target)})")
+        position = reference.end
+    pieces.append(markdown[position:])
+    return "".join(pieces)
 
 
 def link_first_mentions(markdown: str, mentions: Sequence[tuple[Sequence[str], str]]) -> str:
@@ -75,7 +99,7 @@ def link_first_mentions(markdown: str, mentions: Sequence[tuple[Sequence[str], s
         pattern = re.compile(
             r"(?<!\w)(" + "|".join(re.escape(form) for form in alternatives) + r")(?!\w)", re.IGNORECASE
         )
-        protected = [(m.start(), m.end()) for m in _PROTECTED.finditer(markdown)]
+        protected = protected_spans(markdown)
         for match in pattern.finditer(markdown):
             if any(start < match.end() and match.start() < end for start, end in protected):
                 continue

@@ -19,6 +19,7 @@ Page paths, hence URLs, derive from ids only (issue 6, "stable deep links")::
     examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
     calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
     translation.md, search.md                                   translation status, search
+    _previews/<game>.json                                       entries' titles and first paragraphs (link previews)
 
 A calculator page holds only a host element with its data (the calculator, the
 example it starts from, its UI strings from the catalogs); the site script loads
@@ -55,6 +56,7 @@ from rulebook.errors import TemplateError
 from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
 from rulebook.site.i18n import format_count, language_name, load_translations
 from rulebook.site.markdown import inline_markdown, yaml_string
+from rulebook.site.previews import PREVIEWS_FOLDER, game_previews
 from rulebook.site.reading import (
     SOURCES_INDEX,
     ReadingIndex,
@@ -352,6 +354,8 @@ def _render_tree(
             "entry.md.j2",
             **{**template_fields(view), "examples": rendered, "place": entry_place(site, reading, entry, lang)},
         )
+    for game_id, previews in game_previews(site, lang).items():
+        _write(docs / PREVIEWS_FOLDER / f"{game_id}.json", previews)
     page("glossary/index.md", "glossary.md.j2", **template_fields(glossary_view(site, lang)))
     for term in corpus.terms:
         page(term_path(term), "term.md.j2", **template_fields(term_view(site, term, lang)))

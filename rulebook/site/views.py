@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup, escape
+
 from adjudicator.messages import ENGLISH, message_from_plain
 from adjudicator.messages import Language as AnswerLanguage
 from adjudicator.registry import Calculator, calculators
@@ -35,9 +37,10 @@ from rulebook.content.model import (
     TranslationStatus,
 )
 from rulebook.content.other_texts import OtherText, corpus_other_texts, item_key
+from rulebook.content.references import section_index
 from rulebook.site.examples import repeats_text
 from rulebook.site.i18n import format_count, format_share, format_source_date, language_name
-from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
+from rulebook.site.markdown import escape_markup, link_first_mentions, link_section_references, resolve_entry_links
 from rulebook.site.urls import (
     calculator_path,
     entry_page_path,
@@ -76,6 +79,7 @@ __all__ = [
     "TextOrigin",
     "TocItem",
     "body_markdown",
+    "section_links",
     "calculator_entries",
     "calculator_view",
     "entry_view",
@@ -230,6 +234,8 @@ class SiteIndex:
         self.entries = {entry.id: entry for entry in corpus.entries}
         self.terms = {term.id: term for term in corpus.terms}
         self.paths = {entry.id: entry_page_path(entry) for entry in corpus.entries}
+        self.sections = section_index(corpus)
+        """Per numbered source, its entries by section number: rule numbers in texts link to them."""
         self.entries_per_source = Counter(entry.source for entry in corpus.entries)
         self.children: dict[str | None, list[Entry]] = defaultdict(list)
         for entry in sorted(corpus.entries, key=lambda e: (e.source, e.order)):
@@ -558,8 +564,11 @@ def body_markdown(
     targets: Mapping[str, str] | None = None,
 ) -> str:
     """An entry's body made safe for a page at ``page_path``: markup escaped, ``ref:`` links resolved
-    (to ``targets``, entry id → docs-relative path, by default the entry pages), first term mentions linked."""
-    markdown = resolve_entry_links(escape_markup(text.body.strip()), page_path, targets or site.paths)
+    (to ``targets``, entry id → docs-relative path, by default the entry pages), rule numbers of the
+    entry's source linked to their entries (:func:`section_links`), first term mentions linked."""
+    targets = targets or site.paths
+    markdown = resolve_entry_links(escape_markup(text.body.strip()), page_path, targets)
+    markdown = link_section_references(markdown, page_path, section_links(site, entry, targets))
     if link_terms:
         mentions = []
         for term_id in entry.terms:
@@ -570,6 +579,23 @@ def body_markdown(
                 )
         markdown = link_first_mentions(markdown, mentions)
     return markdown
+
+
+def _linked_note(site: SiteIndex, entry: Entry, note: Localized | None, page_path: str) -> Localized | None:
+    """An editor's note HTML-escaped (as the template would) with its rule numbers linked."""
+    if note is None:
+        return None
+    linked = link_section_references(str(escape(note.text)), page_path, section_links(site, entry, site.paths))
+    return Localized(Markup(linked), note.lang, note.outdated)
+
+
+def section_links(site: SiteIndex, entry: Entry, targets: Mapping[str, str]) -> dict[str, str]:
+    """Section number → docs-relative path (``targets``) of the entries of ``entry``'s source, but itself."""
+    return {
+        number: targets[other.id]
+        for number, other in site.sections.get(entry.source, {}).items()
+        if other.id != entry.id
+    }
 
 
 def source_view(site: SiteIndex, source: Source, lang: Language, from_path: str) -> SourceView:
@@ -686,7 +712,10 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
     ]
     crumbs += [site.entry_link(ancestor, lang, path) for ancestor in site.ancestors(entry)]
     notes = [
-        NoteView(note.kind.value, pick(note.text, lang, other=site.other(entry, f"notes#{index}")))
+        NoteView(
+            note.kind.value,
+            _linked_note(site, entry, pick(note.text, lang, other=site.other(entry, f"notes#{index}")), path),
+        )
         for index, note in enumerate(entry.notes, 1)
     ]
     return EntryView(

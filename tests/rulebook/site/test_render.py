@@ -352,7 +352,7 @@ class TestRenderSite:
         page = (tmp_path / "docs" / "ru" / "hell-of-a-war" / "abwerfen.md").read_text(encoding="utf-8")
         assert 'title: "Сброс"' in page
         assert "Ещё не переведено на этот язык" in page
-        assert '<div class="rb-text" lang="de" markdown>' in page
+        assert '<div class="rb-text" lang="de" data-rb-anchors="abwerfen" markdown>' in page
         assert '<details class="rb-second" open markdown>' in page
 
     def test_markup_in_content_is_escaped(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
@@ -604,7 +604,7 @@ class TestReadingView:
         }
         russian = (tmp_path / "docs" / "ru" / "sources" / "how-faq" / "regeln.md").read_text("utf-8")
         assert "Ещё не переведено на этот язык" in russian  # no Russian body: the original, marked so
-        assert '<div class="rb-text" lang="de" markdown>' in russian
+        assert '<div class="rb-text" lang="de" data-rb-anchors="' in russian
 
     def test_entry_pages_link_their_place_and_neighbours(
         self, sample_content: Path, mo_dir: Path, tmp_path: Path
