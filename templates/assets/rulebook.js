@@ -172,7 +172,21 @@
       showSubResults: true,
       showImages: false,
       autofocus: true,
-      resetStyles: false
+      resetStyles: false,
+      /* Nothing but the search UI is fetched before the first keystroke: the filters come with the results. */
+      showEmptyFilters: false,
+      /* Short pages (glossary terms) would outrank the rule that uses the word: less page-length bias than
+         Pagefind's 0.75, and the term pages carry a low data-pagefind-weight (templates/term.md.j2), so a rule
+         comes first for its own key word while a chapter's short heading page still ranks for it. */
+      ranking: { pageLength: 0.5 },
+      /* A page's first section repeats its title: show a page once, with only its other sections. */
+      processResult: function (result) {
+        var title = ((result.meta && result.meta.title) || "").trim();
+        result.sub_results = (result.sub_results || []).filter(function (sub) {
+          return (sub.title || "").trim() !== title && sub.url !== result.url;
+        });
+        return result;
+      }
     });
     var query = new URLSearchParams(location.search).get("q");
     if (query) ui.triggerSearch(query);

@@ -5,6 +5,7 @@ The browser is Debian's chromium, driven by Playwright.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,89 @@ def test_search_filters_by_game_source_and_kind(page: Any, served_site: Served) 
     page.wait_for_timeout(1_000)
     links = page.eval_on_selector_all(PAGE_RESULT, "links => links.map(a => a.getAttribute('href'))")
     assert links and all(link.startswith("/en/axis-and-allies-2e/") for link in links), links
+
+
+RULE_BEFORE_TERM = [
+    ("de", "Aktionsstapel", "glossary/aktionsstapel/"),
+    ("de", "Opfern", "glossary/opfern/"),
+    ("en", "supply", "glossary/snabzhenie/"),
+    ("en", "zone of control", "glossary/zoc/"),
+    ("hu", "páncélzat", "glossary/pancelzat/"),
+    ("ru", "снабжение", "glossary/snabzhenie/"),
+]
+"""(tree, a rule's key word, the glossary page of that word): issue 19 found the term ranked above its rules."""
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "term"), RULE_BEFORE_TERM, ids=[f"{lang}:{query}" for lang, query, _ in RULE_BEFORE_TERM]
+)
+def test_search_ranks_a_rule_before_the_glossary_term(
+    page: Any, served_site: Served, lang: str, query: str, term: str
+) -> None:
+    """A rule comes first for its key word; the glossary page of the word is still found."""
+    _open(page, served_site.url + f"{lang}/search/?q={query}")
+    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+    page.wait_for_timeout(500)  # the five results arrive one by one
+    links = page.eval_on_selector_all(PAGE_RESULT, "links => links.map(a => a.getAttribute('href'))")
+    assert "/glossary/" not in links[0], links
+    for _ in range(3):  # the term is still found, a "load more" or two down
+        if f"/{lang}/{term}" in links:
+            break
+        page.click(".pagefind-ui__button")
+        page.wait_for_timeout(1_000)
+        links = page.eval_on_selector_all(PAGE_RESULT, "links => links.map(a => a.getAttribute('href'))")
+    assert f"/{lang}/{term}" in links, links
+
+
+def test_search_page_fetches_only_the_search_ui_before_a_query(page: Any, served_site: Served) -> None:
+    """No index, filter or sitemap is downloaded until the reader types (issue 19: five sitemaps were)."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    _open(page, served_site.url + "ru/search/")
+    page.wait_for_selector(".pagefind-ui__search-input", timeout=15_000)
+    page.wait_for_timeout(1_500)
+    fetched = sorted({url.split("?")[0].removeprefix(served_site.url) for url in requested})
+    search = [url for url in fetched if url.startswith("pagefind/") or "sitemap" in url]
+    assert search == ["pagefind/pagefind-ui.css", "pagefind/pagefind-ui.js"], fetched
+    page.fill(".pagefind-ui__search-input", "снабжение")
+    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+    assert any(url.endswith(".pf_index") for url in requested)
+
+
+def test_a_search_result_does_not_repeat_its_title_as_a_section(page: Any, served_site: Served) -> None:
+    """Each page is one result; its sections are listed under it only when they are other sections."""
+    _open(page, served_site.url + "en/search/?q=retreat")
+    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+    page.wait_for_timeout(1_000)
+    results = page.eval_on_selector_all(
+        "li.pagefind-ui__result",
+        """items => items.map(item => [
+            item.querySelector('.pagefind-ui__result-title > a').textContent.trim(),
+            [...item.querySelectorAll('.pagefind-ui__result-nested .pagefind-ui__result-link')]
+                .map(a => a.textContent.trim()),
+        ])""",
+    )
+    assert results
+    for title, sections in results:
+        assert title not in sections, results
+
+
+def test_search_filter_for_my_language_and_results_first_on_a_phone(page: Any, served_site: Served) -> None:
+    """A "Text" filter keeps the pages whose text is in the tree's language; on a phone the filters come after
+    the results, so the first result is in view."""
+    page.set_viewport_size({"width": 390, "height": 800})
+    _open(page, served_site.url + "hu/search/?q=utánpótlás")
+    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+    page.wait_for_function("document.querySelectorAll('.pagefind-ui__filter-name').length >= 4", timeout=15_000)
+    first = page.locator(PAGE_RESULT).first.bounding_box()
+    panel = page.locator(".pagefind-ui__filter-panel").bounding_box()
+    assert first is not None and panel is not None
+    assert first["y"] < 800 and first["y"] < panel["y"], (first, panel)
+    page.locator(".pagefind-ui__filter-name", has_text="Szöveg").click()
+    # Every Hungarian page has its text in Hungarian today, so "még nem ezen a nyelven" has no pages to offer.
+    page.locator(".pagefind-ui__filter-label", has_text=re.compile(r"^\s*ezen a nyelven")).click()
+    page.wait_for_timeout(1_000)
+    assert page.locator(PAGE_RESULT).count() > 0
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -354,6 +354,8 @@ class TestRenderSite:
         assert "Ещё не переведено на этот язык" in page
         assert '<div class="rb-text" lang="de" data-rb-anchors="abwerfen" markdown>' in page
         assert '<details class="rb-second" open markdown>' in page
+        # Search can keep only the pages whose text is in the reader's language (issue 19).
+        assert '<span data-pagefind-filter="Текст:пока не на этом языке"></span>' in page
 
     def test_markup_in_content_is_escaped(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """Raw HTML in a title, body or note reaches the Markdown escaped."""
