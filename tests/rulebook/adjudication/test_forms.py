@@ -117,7 +117,13 @@ def test_the_page_picks_the_word_of_the_field_as_the_site_does(tmp_path: Path) -
     node = shutil.which("node")
     assert node is not None, "Node.js is needed (it builds the site too)"
     words = json.loads(page_catalog_json(LOCALES, "ru"))["forms"]
-    asked = [["terrain", "clear"], ["weather", "clear"], [None, "clear"], ["cover", "light"], ["side", "attacker"]]
+    asked: list[tuple[str | None, str]] = [
+        ("terrain", "clear"),
+        ("weather", "clear"),
+        (None, "clear"),
+        ("cover", "light"),
+        ("side", "attacker"),
+    ]
     script = tmp_path / "choices.mjs"
     script.write_text(
         f"const formWords = {json.dumps(words, ensure_ascii=False)};\n"
