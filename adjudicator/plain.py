@@ -45,7 +45,16 @@ from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.messages import ENGLISH, Language, Message
 from adjudicator.trace import Step
 
-__all__ = ["CheckedWholeOrPartial", "InvalidScenario", "Partial", "from_plain", "part", "to_plain", "xml_text"]
+__all__ = [
+    "CheckedWholeOrPartial",
+    "FieldNotConverted",
+    "InvalidScenario",
+    "Partial",
+    "from_plain",
+    "part",
+    "to_plain",
+    "xml_text",
+]
 
 T = TypeVar("T")
 
@@ -324,8 +333,12 @@ def _convert_fields(cls: type[Any], data: Mapping[str, Any], path: str, collecto
         return Partial(cls, values)
 
 
-class _FieldFailed(AttributeError):
-    """A check read a field that did not convert: it cannot be made, that field's problem stands."""
+class FieldNotConverted(AttributeError):
+    """A check read a field that did not convert: it cannot be made, that field's problem stands.
+
+    Raised by the stand-in :func:`from_plain` runs a ``__post_init__`` on when some fields failed;
+    :func:`adjudicator.checks.collect_problems` skips the check and goes on with the next.
+    """
 
 
 def _is_whole(value: Any) -> bool:
@@ -345,7 +358,7 @@ def _stand_in_class(cls: type[Any]) -> type[Any]:
 
     def __getattribute__(self: Any, name: str) -> Any:
         if name in object.__getattribute__(self, "_failed"):
-            raise _FieldFailed(name)
+            raise FieldNotConverted(name)
         return object.__getattribute__(self, name)
 
     return type(f"{cls.__name__}StandIn", (cls,), {"__getattribute__": __getattribute__})
@@ -385,7 +398,7 @@ def _checks_of_the_rest(cls: type[Any], converted: dict[str, Any], given: frozen
         problems = invalid.errors
     except ScenarioError as error:
         problems = [error]
-    except _FieldFailed:
+    except FieldNotConverted:
         return []
     except (AttributeError, TypeError, KeyError):
         # A check that read a failed field through getattr(…, default) and tripped on the default:

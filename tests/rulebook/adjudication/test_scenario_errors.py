@@ -233,3 +233,29 @@ def test_the_page_still_gets_every_problem_by_path() -> None:
         "defender.units.infantry",
         "round_limit",
     ]
+
+
+def test_every_rule_problem_of_a_battle_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two bad counts in one side, a unit type named twice in the loss order, the round limit and the runs."""
+    path = tmp_path / "battle.yaml"
+    path.write_text(
+        """\
+game: axis-and-allies-2e
+kind: land
+attacker:
+  units: {infantry: -1, armor: -2}
+  loss_order: [infantry, infantry]
+defender:
+  units: {infantry: 1}
+round_limit: 0
+runs: 0
+""",
+        encoding="utf-8",
+    )
+    assert _adjudicate("battle", path, capsys) == [
+        f"{path}:4:21: attacker.units.infantry: must be a count of 0 or more (got -1)",
+        f"{path}:4:32: attacker.units.armor: must be a count of 0 or more (got -2)",
+        f"{path}:5:3: attacker.loss_order: must name each unit type once (got ['infantry', 'infantry'])",
+        f"{path}:8:14: round_limit: must be a round number of 1 or more (got 0)",
+        f"{path}:9:7: runs: must be 1 or more (got 0)",
+    ]
