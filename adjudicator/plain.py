@@ -14,7 +14,11 @@ Every problem at once: when some fields of a dataclass fail, the fields that did
 convert are kept in a :class:`Partial` (a nested dataclass that failed becomes a
 ``Partial`` too, in place), and a dataclass that defines a class method
 ``partial_problems(fields)`` is asked what else it can find with them: a scenario
-whose map has a problem still has its units checked against the hexes it names.
+whose map has a problem still has its units checked against the hexes it names. Any
+other dataclass has its ``__post_init__`` checks run on the fields that did convert
+(on a stand-in that refuses to give a failed field): the checks that come before the
+first one needing a failed field still report, so a type error in one field does not
+hide a rule broken by another.
 
 A dataclass may also define a class method ``expand_plain(data)`` that writes its plain data
 out in full before it is converted (a hex map's regions and printed hex numbers become
@@ -41,7 +45,16 @@ from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.messages import ENGLISH, Language, Message
 from adjudicator.trace import Step
 
-__all__ = ["CheckedWholeOrPartial", "InvalidScenario", "Partial", "from_plain", "part", "to_plain", "xml_text"]
+__all__ = [
+    "CheckedWholeOrPartial",
+    "FieldNotConverted",
+    "InvalidScenario",
+    "Partial",
+    "from_plain",
+    "part",
+    "to_plain",
+    "xml_text",
+]
 
 T = TypeVar("T")
 
@@ -302,8 +315,11 @@ def _convert_fields(cls: type[Any], data: Mapping[str, Any], path: str, collecto
         converted = {name: value for name, value in values.items() if value is not _INVALID}
         partial_problems = getattr(cls, "partial_problems", None)
         if partial_problems is not None:
-            for problem in partial_problems(converted):
-                collector.fail(_join(path, problem.path), problem.expected, problem.found)
+            found = partial_problems(converted)
+        else:
+            found = _checks_of_the_rest(cls, converted, given=frozenset(values))
+        for problem in found:
+            collector.fail(_join(path, problem.path), problem.expected, problem.found)
         return Partial(cls, converted, frozenset(values) - frozenset(converted))
     try:
         return cls(**values)
@@ -315,6 +331,83 @@ def _convert_fields(cls: type[Any], data: Mapping[str, Any], path: str, collecto
         for problem in invalid.errors:
             collector.fail(_join(path, problem.path), problem.expected, problem.found)
         return Partial(cls, values)
+
+
+class FieldNotConverted(AttributeError):
+    """A check read a field that did not convert: it cannot be made, that field's problem stands.
+
+    Raised by the stand-in :func:`from_plain` runs a ``__post_init__`` on when some fields failed;
+    :func:`adjudicator.checks.collect_problems` skips the check and goes on with the next.
+    """
+
+
+def _is_whole(value: Any) -> bool:
+    """Whether a converted value holds no failed part (a list or mapping keeps its items that failed)."""
+    if value is _INVALID or isinstance(value, Partial):
+        return False
+    if isinstance(value, tuple):
+        return all(_is_whole(item) for item in value)
+    if isinstance(value, dict):
+        return all(_is_whole(key) and _is_whole(item) for key, item in value.items())
+    return True
+
+
+@functools.cache
+def _stand_in_class(cls: type[Any]) -> type[Any]:
+    """A subclass of ``cls`` whose instances refuse to give a field named in their ``_failed``."""
+
+    def __getattribute__(self: Any, name: str) -> Any:
+        if name in object.__getattribute__(self, "_failed"):
+            raise FieldNotConverted(name)
+        return object.__getattribute__(self, name)
+
+    return type(f"{cls.__name__}StandIn", (cls,), {"__getattribute__": __getattribute__})
+
+
+def _checks_of_the_rest(cls: type[Any], converted: dict[str, Any], given: frozenset[str]) -> list[ScenarioError]:
+    """The problems ``cls.__post_init__`` finds in the fields that did convert, when others did not.
+
+    A type error in one field must not hide a rule broken by another (``round_limit: 0`` beside a
+    side whose units are misspelt). The checks run on a stand-in whose failed fields (and required
+    fields left out) cannot be read; a field left out has its default. The first check that reads
+    a failed field ends the run: the checks before it are the ones that do not need it.
+    """
+    post_init = getattr(cls, "__post_init__", None)
+    if post_init is None:
+        return []
+    whole = {name: value for name, value in converted.items() if _is_whole(value)}
+    failed = set()
+    # A class is hashable; mypy reads type[Any] as possibly not (python/mypy#11470).
+    dataclass_type: type = cls
+    stand_in = object.__new__(_stand_in_class(dataclass_type))
+    for field in dataclasses.fields(cls):
+        if field.name in whole:
+            object.__setattr__(stand_in, field.name, whole[field.name])
+        elif field.name in given or not field.init:
+            failed.add(field.name)
+        elif field.default is not dataclasses.MISSING:
+            object.__setattr__(stand_in, field.name, field.default)
+        elif field.default_factory is not dataclasses.MISSING:
+            object.__setattr__(stand_in, field.name, field.default_factory())
+        else:
+            failed.add(field.name)
+    object.__setattr__(stand_in, "_failed", frozenset(failed))
+    try:
+        post_init(stand_in)
+    except InvalidScenario as invalid:
+        problems = invalid.errors
+    except ScenarioError as error:
+        problems = [error]
+    except FieldNotConverted:
+        return []
+    except (AttributeError, TypeError, KeyError):
+        # A check that read a failed field through getattr(…, default) and tripped on the default:
+        # it needs that field, whose own problem is already reported.
+        return []
+    else:
+        return []
+    # A problem about a failed field itself would repeat (or guess at) the one already reported.
+    return [problem for problem in problems if problem.path.split(".")[0] not in failed]
 
 
 def to_plain(value: Any, language: Language = ENGLISH) -> Any:

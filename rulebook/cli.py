@@ -4,7 +4,8 @@
 writes all content as one JSON document; ``schema`` prints the JSON Schemas of
 the content file types; ``coverage`` prints how much of each source the
 entries reproduce. Errors are printed for people (file, id, field, line, what
-to do), never as a traceback, with exit code 1.
+to do), never as a traceback, with exit code 1 — or 2 for a scenario file that cannot be
+read or does not fit its calculator (bad input, like a usage error).
 """
 
 from __future__ import annotations
@@ -217,11 +218,11 @@ def command_hex_number(args: argparse.Namespace) -> int:
 def command_adjudicate(args: argparse.Namespace) -> int:
     """Run one calculator on a scenario file and explain the result."""
     from rulebook.adjudication.messages import load_language
-    from rulebook.adjudication.scenarios import describe_result, evaluate, read_scenario_file, result_document
+    from rulebook.adjudication.scenarios import describe_result, evaluate, load_scenario_file, result_document
 
-    path = Path(args.scenario)
     language = load_language(Path(args.locales), args.lang)
-    result = evaluate(args.calculator, read_scenario_file(path), origin=str(path))
+    scenario = load_scenario_file(Path(args.scenario))
+    result = evaluate(args.calculator, scenario.data, origin=str(scenario.path), positions=scenario.positions)
     if args.json:
         document = {
             **result_document(result, language),
@@ -238,8 +239,12 @@ def command_examples(args: argparse.Namespace) -> int:
     """Run the worked examples and report pass/fail, with the differences of failures."""
     from rulebook.adjudication.examples import run_examples
 
-    corpus = _load(args)
-    outcomes = run_examples(corpus, entry=args.entry, game=args.game)
+    content, sources = _paths(args)
+    loaded = load_corpus(content, sources)
+    if loaded.errors or loaded.corpus is None:
+        raise ContentError(loaded.errors)
+    corpus = loaded.corpus
+    outcomes = run_examples(corpus, entry=args.entry, game=args.game, files=loaded.entry_files)
     source_file = {source.id: source.file for source in corpus.sources}
     entry_source = {entry.id: entry.source for entry in corpus.entries}
     if args.json:
@@ -624,7 +629,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(args)
     except RulebookError as error:
         print(f"rulebook {args.command}: {error}", file=sys.stderr)
-        return 1
+        return error.exit_code
     except BrokenPipeError:
         return 0
 

@@ -29,6 +29,9 @@ __all__ = [
 class RulebookError(Exception):
     """Base class of every error the ``rulebook`` command reports without a traceback."""
 
+    exit_code = 1
+    """The ``rulebook`` command's exit code when this error stops it."""
+
 
 class Severity(str, Enum):
     """Whether a problem stops the build."""
@@ -107,4 +110,10 @@ class ExampleFailure(RulebookError):
 
 
 class ScenarioFileError(RulebookError):
-    """A scenario file could not be read or does not fit its calculator."""
+    """A scenario file could not be read or does not fit its calculator: bad input, exit code 2.
+
+    Each line names the file and, where the problem has a place, its line and column
+    (``file:line:column: path: message``).
+    """
+
+    exit_code = 2

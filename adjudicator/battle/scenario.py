@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from adjudicator.battle.engine import AfterBattle, BattleSetup
-from adjudicator.checks import check_count
+from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario
 from adjudicator.trace import TraceBuilder
@@ -148,12 +148,24 @@ class BattleSide:
     casualties, e.g. ``[infantry, infantry, fighter, armor]``; replaces ``loss_order``."""
 
     def __post_init__(self) -> None:
-        for name, count in self.units.items():
-            check_count(f"units.{name}", count)
-        _check_round("submerge_after_round", self.submerge_after_round)
+        raise_problems(
+            collect_problems(
+                *(
+                    lambda name=name, count=count: check_count(f"units.{name}", count)
+                    for name, count in self.units.items()
+                ),
+                lambda: _check_round("submerge_after_round", self.submerge_after_round),
+                self._check_loss_order,
+                lambda: check_count("keep_land_units", self.keep_land_units),
+                self._check_casualty_order,
+            )
+        )
+
+    def _check_loss_order(self) -> None:
         if len(set(self.loss_order)) != len(self.loss_order):
             raise ScenarioError("loss_order", "must name each unit type once", list(self.loss_order))
-        check_count("keep_land_units", self.keep_land_units)
+
+    def _check_casualty_order(self) -> None:
         if self.casualty_order and (self.loss_order or self.keep_land_units):
             raise ScenarioError(
                 "casualty_order",
@@ -203,17 +215,33 @@ class BattleScenario:
     (rounds that the general solver plays drop each state below it); the dropped mass is reported."""
 
     def __post_init__(self) -> None:
-        _check_round("retreat_after_round", self.retreat_after_round)
-        _check_round("round_limit", self.round_limit)
-        if self.retreat_below is not None and self.retreat_below < 1:
-            raise ScenarioError("retreat_below", "must be a number of units of 1 or more", self.retreat_below)
-        if self.runs < 1:
-            raise ScenarioError("runs", "must be 1 or more", self.runs)
-        if not 0 <= self.prune_below < 1e-3:
-            raise ScenarioError("prune_below", "must be from 0 to 0.001", self.prune_below)
-        problems = rules_for(self.game).problems(self)
-        if problems:
-            raise InvalidScenario(problems)
+        # Every problem at once; on a partial scenario (a side that failed) the checks that read it are skipped.
+        raise_problems(
+            collect_problems(
+                lambda: _check_round("retreat_after_round", self.retreat_after_round),
+                lambda: _check_round("round_limit", self.round_limit),
+                self._check_counts,
+                lambda: raise_problems(rules_for(self.game).problems(self)),
+            )
+        )
+
+    def _check_counts(self) -> None:
+        raise_problems(
+            [
+                ScenarioError(path, expected, value)
+                for path, expected, value, wrong in (
+                    (
+                        "retreat_below",
+                        "must be a number of units of 1 or more",
+                        self.retreat_below,
+                        self.retreat_below is not None and self.retreat_below < 1,
+                    ),
+                    ("runs", "must be 1 or more", self.runs, self.runs < 1),
+                    ("prune_below", "must be from 0 to 0.001", self.prune_below, not 0 <= self.prune_below < 1e-3),
+                )
+                if wrong
+            ]
+        )
 
 
 @dataclass(frozen=True)

@@ -21,13 +21,18 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+from rulebook.adjudication.positions import from_yaml_node
 from rulebook.adjudication.scenarios import evaluate, result_document
 from rulebook.content.model import Corpus, Example
+from rulebook.content.yamlio import compose_yaml_text
 from rulebook.errors import RulebookError
 
 __all__ = ["ExampleOutcome", "ResultCache", "code_digest", "compare", "run_example", "run_examples"]
@@ -177,8 +182,14 @@ class ResultCache:
         temporary.replace(self.path)
 
 
-def run_example(example: Example, corpus: Corpus, results: ResultCache | None = None) -> ExampleOutcome:
-    """Run one example (or take its result from ``results``) and judge it against its stated outcome."""
+def run_example(
+    example: Example, corpus: Corpus, results: ResultCache | None = None, file: Path | None = None
+) -> ExampleOutcome:
+    """Run one example (or take its result from ``results``) and judge it against its stated outcome.
+
+    ``file`` is the content file the example was read from: a scenario that does not fit its
+    calculator then names that file and the line:column of each problem (``scenario.…`` paths).
+    """
     stored = results.get(example) if results is not None else None
     if stored is not None:
         document: dict[str, Any] = stored["document"]
@@ -187,7 +198,7 @@ def run_example(example: Example, corpus: Corpus, results: ResultCache | None = 
         try:
             result = evaluate(example.calculator, example.scenario, origin=f"example {example.id}")
         except RulebookError as error:
-            return ExampleOutcome(example, "fail", [str(error)])
+            return ExampleOutcome(example, "fail", _located_problems(example, file, error))
         # Through JSON, so a fresh result is the same data as one read back from the cache.
         document = json.loads(json.dumps(result_document(result), ensure_ascii=False))
         rules = list(result.trace.rules())
@@ -201,16 +212,46 @@ def run_example(example: Example, corpus: Corpus, results: ResultCache | None = 
     return ExampleOutcome(example, "fail" if differences else "pass", differences, document)
 
 
+def _located_problems(example: Example, file: Path | None, error: RulebookError) -> list[str]:
+    """The problems of an example's scenario at their lines in ``file`` (as they are, without one)."""
+    if file is None:
+        return [str(error)]
+    try:
+        node = compose_yaml_text(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError, yaml.YAMLError):
+        return [str(error)]  # the file changed or cannot be read again: the problems without lines
+    if node is None:
+        return [str(error)]
+    try:
+        evaluate(
+            example.calculator,
+            example.scenario,
+            origin=str(file),
+            positions=from_yaml_node(node),
+            within="scenario",
+        )
+    except RulebookError as located:
+        return str(located).splitlines()
+    return [str(error)]
+
+
 def run_examples(
-    corpus: Corpus, entry: str | None = None, game: str | None = None, results: ResultCache | None = None
+    corpus: Corpus,
+    entry: str | None = None,
+    game: str | None = None,
+    results: ResultCache | None = None,
+    files: Mapping[str, Path] | None = None,
 ) -> list[ExampleOutcome]:
     """Run every example (optionally only those of one entry or one game), in id order.
 
-    With ``results``, a scenario already run by the same code is not run again.
+    With ``results``, a scenario already run by the same code is not run again. ``files``
+    (:attr:`rulebook.content.load.LoadResult.entry_files`) gives each example's content file, so a
+    scenario problem names its line and column there.
     """
     selected = [
         example
         for example in sorted(corpus.examples, key=lambda e: e.id)
         if (entry is None or entry in example.entries) and (game is None or example.game == game)
     ]
-    return [run_example(example, corpus, results) for example in selected]
+    files = files or {}
+    return [run_example(example, corpus, results, files.get(example.id)) for example in selected]

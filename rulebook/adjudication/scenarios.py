@@ -3,7 +3,8 @@
 The scenario format of each calculator is its frozen dataclass in
 ``adjudicator/``; this module only reads files, picks the calculator, turns
 :class:`adjudicator.plain.InvalidScenario` into a :class:`ScenarioFileError`
-that names the file, and formats results for the terminal. ``rulebook schema``
+that names the file and the line and column of each problem's node (through
+:mod:`rulebook.adjudication.positions`), and formats results for the terminal. ``rulebook schema``
 takes the JSON Schema of each scenario type from :func:`scenario_schemas`.
 """
 
@@ -14,6 +15,7 @@ import dataclasses
 import inspect
 import json
 import textwrap
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import GenericAlias
@@ -23,21 +25,24 @@ from pydantic import ConfigDict, TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-from adjudicator.errors import AdjudicatorError
+from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.messages import ENGLISH, TRACE_HEADING, Language
-from adjudicator.plain import to_plain
+from adjudicator.plain import InvalidScenario, to_plain
 from adjudicator.registry import Result, calculators, run
+from rulebook.adjudication.positions import ScenarioPositions, from_json_text, from_yaml_node
 from rulebook.errors import ScenarioFileError
 
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
 
 __all__ = [
+    "ScenarioFile",
     "describe_result",
     "evaluate",
     "inherited_field_docstrings",
+    "load_scenario_file",
     "read_scenario_file",
     "result_document",
     "scenario_schema",
@@ -45,28 +50,96 @@ __all__ = [
 ]
 
 
-def read_scenario_file(path: Path) -> dict[str, Any]:
-    """The plain data of a ``.yaml``/``.yml``/``.json`` scenario file."""
+@dataclass(frozen=True)
+class ScenarioFile:
+    """A scenario file read: its plain data and where each of its nodes stands (for problem lines)."""
+
+    path: Path
+    data: dict[str, Any]
+    positions: ScenarioPositions
+
+
+def load_scenario_file(path: Path) -> ScenarioFile:
+    """Read a ``.yaml``/``.yml``/``.json`` scenario file, keeping the line and column of every node.
+
+    A syntax error is a :class:`ScenarioFileError` naming the file, the line and column and the
+    parser's own problem (and what it was reading, for YAML), without the parser's advice on
+    how to silence its checks.
+    """
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ScenarioFileError(f"{path}: cannot read the scenario file ({error.strerror})") from None
-    try:
-        data = json.loads(text) if path.suffix == ".json" else YAML(typ="safe").load(text)
-    except (ValueError, YAMLError) as error:
-        kind = "JSON" if path.suffix == ".json" else "YAML"
-        raise ScenarioFileError(f"{path}: malformed {kind}: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ScenarioFileError(
+            f"{path}: the file is not UTF-8 ({error.reason} at byte {error.start}); save it as UTF-8"
+        ) from None
+    if path.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ScenarioFileError(f"{path}:{error.lineno}:{error.colno}: malformed JSON: {error.msg}") from None
+        positions = from_json_text(text)
+    else:
+        parser = YAML(typ="safe")
+        try:
+            data = parser.load(text)
+            positions = from_yaml_node(parser.compose(text))
+        except MarkedYAMLError as error:
+            raise ScenarioFileError(f"{path}:{_yaml_problem(error)}") from None
+        except YAMLError as error:  # not tied to a place in the text
+            raise ScenarioFileError(f"{path}: malformed YAML: {error}") from None
     if not isinstance(data, dict):
-        raise ScenarioFileError(f"{path}: a scenario must be a mapping of fields (got {type(data).__name__})")
-    return data
+        raise ScenarioFileError(
+            f"{path}:{positions.locate('')}: a scenario must be a mapping of fields (got {type(data).__name__})"
+        )
+    return ScenarioFile(path, data, positions)
 
 
-def evaluate(name: str, data: dict[str, Any], origin: str = "scenario") -> Result:
-    """Run calculator ``name`` on plain ``data``; every error line names ``origin`` (a file or example id)."""
+def _yaml_problem(error: MarkedYAMLError) -> str:
+    """``line:column: malformed YAML: problem (context at line:column)`` from a parser's error."""
+    mark = error.problem_mark or error.context_mark
+    where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+    problem = error.problem or error.context or "invalid YAML"
+    context = ""
+    if error.problem and error.context:
+        at = error.context_mark
+        context = f" ({error.context}" + (f" at {at.line + 1}:{at.column + 1})" if at is not None else ")")
+    return f"{where}: malformed YAML: {problem}{context}"
+
+
+def read_scenario_file(path: Path) -> dict[str, Any]:
+    """The plain data of a ``.yaml``/``.yml``/``.json`` scenario file (see :func:`load_scenario_file`)."""
+    return load_scenario_file(path).data
+
+
+def evaluate(
+    name: str,
+    data: dict[str, Any],
+    origin: str = "scenario",
+    positions: ScenarioPositions | None = None,
+    within: str = "",
+) -> Result:
+    """Run calculator ``name`` on plain ``data``; every problem is raised at once as :class:`ScenarioFileError`.
+
+    Each problem line names ``origin`` (a file or example id); with the file's ``positions`` it
+    reads ``file:line:column: path: message``. ``within`` is where the scenario sits in its file
+    (a worked example's ``scenario``): the paths printed, and looked up, start with it.
+    """
     try:
         return run(name, data)
+    except InvalidScenario as invalid:
+        problems = invalid.errors
+    except ScenarioError as error:
+        problems = [error]
     except AdjudicatorError as error:
         raise ScenarioFileError("\n".join(f"{origin}: {line}" for line in str(error).splitlines())) from None
+    lines = []
+    for problem in problems:
+        path = f"{within}.{problem.path}" if within and problem.path else within or problem.path
+        where = origin if positions is None else f"{origin}:{positions.locate(path)}"
+        lines.append(f"{where}: {path}: {problem.detail}" if path else f"{where}: {problem.detail}")
+    raise ScenarioFileError("\n".join(lines))
 
 
 def result_document(result: Result, language: Language = ENGLISH) -> dict[str, Any]:

@@ -101,3 +101,68 @@ class TestFromPlain:
             "notes": {},
         }
         assert to_plain(from_plain(Battle, data)) == data
+
+
+@dataclass(frozen=True)
+class Siege:
+    """Checks in order: the garrison's limit (reads ``garrison``), then the turn (reads ``turn`` only)."""
+
+    garrison: int
+    turn: int = 1
+    walls: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.walls is None and self.garrison > 10:
+            raise ScenarioError("garrison", "needs walls above 10", self.garrison)
+        if self.turn < 1:
+            raise ScenarioError("turn", "must be 1 or more", self.turn)
+
+
+def test_a_type_error_does_not_hide_a_check_of_another_field() -> None:
+    """The garrison's own problem, and the turn's rule problem: the check needing the garrison stops the run."""
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(Siege, {"garrison": "many", "turn": 0})
+    assert [str(error) for error in raised.value.errors] == ["garrison: must be an integer (got 'many')"]
+
+    @dataclass(frozen=True)
+    class Camp:
+        turn: int
+        garrison: int
+
+        def __post_init__(self) -> None:
+            if self.turn < 1:
+                raise ScenarioError("turn", "must be 1 or more", self.turn)
+            if self.garrison < 0:
+                raise ScenarioError("garrison", "must be 0 or more", self.garrison)
+
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(Camp, {"garrison": "many", "turn": 0})
+    assert [str(error) for error in raised.value.errors] == [
+        "garrison: must be an integer (got 'many')",
+        "turn: must be 1 or more (got 0)",
+    ]
+
+
+def test_a_failed_field_is_not_read_as_its_default() -> None:
+    """``walls`` given but wrong is not ``None`` to the checks: no made-up "needs walls" problem."""
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(Siege, {"garrison": 12, "walls": "stone", "turn": 0})
+    assert [str(error) for error in raised.value.errors] == ["walls: must be an integer (got 'stone')"]
+    # Left out, it is its default, and the checks run on it.
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(Siege, {"garrison": 12, "turn": "first"})
+    assert [str(error) for error in raised.value.errors] == [
+        "turn: must be an integer (got 'first')",
+        "garrison: needs walls above 10 (got 12)",
+    ]
+
+
+def test_a_map_entry_that_failed_hides_only_the_checks_that_read_the_map() -> None:
+    """An army whose units mapping holds a bad count: its other checks that need ``units`` do not run."""
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(Battle, {"attacker": {"side": "axis", "units": {"infantry": "x", "armor": -1}}, "defender": {}})
+    assert [str(error) for error in raised.value.errors] == [
+        "attacker.units.infantry: must be an integer (got 'x')",
+        "defender.side: required field is missing",
+        "defender.units: required field is missing",
+    ]

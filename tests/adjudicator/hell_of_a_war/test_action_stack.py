@@ -601,9 +601,11 @@ class TestBadInput:
         assert [error.path for error in raised.value.errors] == ["stack.1.targets.0", "stack.2.player"]
 
     def test_the_cli_prints_the_problem_without_a_traceback(self, tmp_path: Path) -> None:
-        """`rulebook adjudicate stack` on a bad file exits 1 with the file and the item named."""
+        """`rulebook adjudicate stack` on a bad file exits 2 with the file, the line:column and the item named."""
         path = tmp_path / "bad.yaml"
-        path.write_text(json.dumps(_mutated(lambda d: d["stack"][1].update(card="anna-228"))), encoding="utf-8")
+        text = json.dumps(_mutated(lambda d: d["stack"][1].update(card="anna-228")))
+        path.write_text(text, encoding="utf-8")
+        column = text.index('"anna-228"') + 1  # one line of flow YAML: the column of the bad card id
         completed = subprocess.run(
             [sys.executable, "-m", "rulebook.cli", "adjudicate", "stack", "--scenario", str(path)],
             capture_output=True,
@@ -611,10 +613,10 @@ class TestBadInput:
             cwd=REPOSITORY,
             check=False,
         )
-        assert completed.returncode == 1
+        assert completed.returncode == 2
         assert "Traceback" not in completed.stderr
         assert (
-            f"{path}: stack.1.card: must be the id of a card listed in cards (got 'anna-228')"
+            f"{path}:1:{column}: stack.1.card: must be the id of a card listed in cards (got 'anna-228')"
             in completed.stderr + completed.stdout
         )
 
