@@ -354,3 +354,27 @@ def test_color_contrast_in_light_and_dark(page: Any, served_site: Served, axe_sc
             if "examples" in path or "aktionsstapel" in path:
                 assert buttons > 0, f"{url}: no button was evaluated"
     assert found == []
+
+
+def test_a_worked_example_is_compact_on_its_entry_and_whole_one_tap_away(page: Any, served_site: Served) -> None:
+    """Issue 19: on the rule's page an example shows its title, answer, badge and Try it, with the scenario and
+    the steps folded away; one tap opens them: the scenario as a table or list, every step linked to its rule."""
+    page.set_viewport_size({"width": 390, "height": 800})
+    _open(page, served_site.url + "de/hell-of-a-war/aktionsstapel/")
+    example = page.locator("section.rb-example").first
+    assert example.locator(".rb-verified").count() == 1 and example.locator("a.rb-try").count() == 1
+    assert example.locator(".rb-answer").is_visible()
+    more = example.locator("details.rb-more")
+    assert more.get_attribute("open") is None
+    assert not example.locator(".rb-scenario").is_visible()
+    more.locator("summary").click()
+    assert more.get_attribute("open") is not None
+    scenario = example.locator(".rb-scenario")
+    assert scenario.is_visible() and scenario.locator("table, dl").count() >= 1
+    assert "{" not in scenario.inner_text() and "- " not in scenario.inner_text()  # never YAML or JSON
+    steps = more.locator("ol > li")
+    assert steps.count() >= 2
+    for index in range(steps.count()):  # each step names its rule: a link, or this page's own rule in italics
+        assert steps.nth(index).locator(":scope > a, :scope > em").count() >= 1, steps.nth(index).inner_text()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width  # the opened tables fit the phone
