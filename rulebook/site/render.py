@@ -315,6 +315,12 @@ def _render_tree(
                 for t in sorted(corpus.terms, key=lambda t: t.rendering[lang].text.casefold())
                 if game.id in t.games
             ],
+            # Each source of the game read as a whole: the game's reading view is its sources' (issue 19).
+            reading={
+                source.id: relative_link(path, first)
+                for source in corpus.sources
+                if source.game == game.id and (first := first_reading_page(reading, source))
+            },
         )
     for source in corpus.sources:
         path = source_path(source)

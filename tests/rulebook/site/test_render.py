@@ -632,3 +632,5 @@ class TestReadingView:
         ) in index
         source = (tmp_path / "docs" / "de" / "sources" / "how-faq.md").read_text("utf-8")
         assert "[Die ganze Quelle lesen](how-faq/abwerfen.md)" in source
+        game = (tmp_path / "docs" / "de" / "hell-of-a-war" / "index.md").read_text("utf-8")
+        assert "[Die ganze Quelle lesen](../sources/how-faq/abwerfen.md)" in game  # the game's reading view
