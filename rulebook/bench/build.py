@@ -165,9 +165,13 @@ def _edit_one_body(content: Path) -> str:
     """Add a sentence at the start of the English body of the first entry of the first game; its id."""
     path = _first_entry(content)
     text = path.read_text(encoding="utf-8")
-    english = text.index("\n  en:\n")
-    marker = "    body: |\n      "
-    start = text.index(marker, english) + len(marker)
+    marker = "\n    body: "
+    start = text.index(marker, text.index("\n  en:\n")) + len(marker)
+    if text[start] in "|>":  # a block scalar: its text starts on the next line, after the indentation
+        start = text.index("\n", start) + 1
+        start += len(text[start:]) - len(text[start:].lstrip(" "))
+    elif text[start] in "'\"":
+        start += 1
     path.write_text(text[:start] + "Edited for the benchmark. " + text[start:], encoding="utf-8")
     return path.stem
 

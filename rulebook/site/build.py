@@ -370,12 +370,17 @@ def _build_pages(config: Any, only: set[str]) -> None:
     """MkDocs' own build (``mkdocs.commands.build.build``, MkDocs 1.6) with only the pages in ``only`` written.
 
     Every step that gives a page its surroundings runs as in a full build: the files, the
-    theme, the navigation, every page read and converted (titles, links, anchors checked),
-    the static templates (``404.html``, the sitemap); then the theme's page template renders
-    only the listed pages, through the same function a full build uses, so each of them is
+    theme, the navigation, every page's source and front matter read (the titles and
+    metadata that other pages' menus and links show), the static templates (``404.html``,
+    the sitemap). The listed pages are converted and checked as in a full build (links,
+    and anchors in the pages they link to, which are converted for it), and the theme's page
+    template renders them through the same function a full build uses, so each of them is
     the file a full build writes. The output folder is not emptied and the theme's and the
     tree's static files are not copied again: it holds the previous build, whose settings,
     theme and assets were the same (:func:`changed_pages`).
+
+    Not checked here: links from the unchanged pages to an anchor the edit removed (a full
+    ``rulebook build`` reports them).
     """
     from mkdocs import utils
     from mkdocs.commands import build as mkdocs_build
@@ -401,7 +406,17 @@ def _build_pages(config: Any, only: set[str]) -> None:
         for file in files.documentation_pages(inclusion=inclusion):
             if file.page is None and file.inclusion.is_not_in_nav():
                 Page(None, file, config)
-            mkdocs_build._populate_page(file.page, config, files)
+            if file.src_uri in only:
+                mkdocs_build._populate_page(file.page, config, files)
+            else:
+                # Its title (front matter) and metadata are all the listed pages' menus and links read of it.
+                file.page.read_source(config)
+        rendered = {file.src_uri for file in files.documentation_pages(inclusion=inclusion) if file.src_uri in only}
+        for file in files.documentation_pages(inclusion=inclusion):
+            for target in (file.page.links_to_anchors or {}) if file.src_uri in rendered else {}:
+                # A link to another page's anchor is checked as in a full build: that page is converted too.
+                if target.page is not None and target.page.present_anchor_ids is None:
+                    mkdocs_build._populate_page(target.page, config, files)
         env = config.plugins.on_env(env, config=config, files=files)
         for template in config.theme.static_templates:
             mkdocs_build._build_theme_template(template, env, files, config, nav)
@@ -412,7 +427,8 @@ def _build_pages(config: Any, only: set[str]) -> None:
             if file.src_uri in only:
                 mkdocs_build._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
         for file in doc_files:
-            file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
+            if file.src_uri in only:
+                file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
         config.plugins.on_post_build(config=config)
         if counts := warnings.get_counts():
             raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")

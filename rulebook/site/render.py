@@ -125,9 +125,33 @@ class RenderedTree:
     """Per-language MkDocs settings rendered from ``mkdocs.yml.j2`` (nav, labels)."""
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept in memory, shared by every language's environment (all have the same settings).
+
+    Jinja keys them by template file and checks the source's checksum, so an edited template is
+    compiled again: a build compiles each template once instead of once per language, and
+    ``rulebook serve`` once per session.
+    """
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabels | None = None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
+        bytecode_cache=_COMPILED,
         extensions=["jinja2.ext.i18n"],
         autoescape=True,
         undefined=jinja2.StrictUndefined,
