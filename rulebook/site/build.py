@@ -51,7 +51,15 @@ from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
 from rulebook.site.render import render_root_page, render_site
-from rulebook.site.runtime import check_runtime_inputs, write_runtime
+from rulebook.site.runtime import (
+    ENCODINGS,
+    PYODIDE_FILES,
+    RUNTIME_FOLDER,
+    YAML_LICENSE,
+    YAML_MODULE,
+    check_runtime_inputs,
+    write_runtime,
+)
 
 __all__ = [
     "DEFAULT_SITE_URL",
@@ -62,6 +70,7 @@ __all__ = [
     "changed_pages",
     "index_search",
     "page_digests",
+    "runtime_inputs_digest",
     "search_index_bytes",
     "settings_digest",
     "tree_config",
@@ -151,6 +160,10 @@ class BuildReport:
     previous tree (every other page is the previous build's)."""
     search_indexed: bool = True
     """Whether Pagefind indexed this build (``search=False`` leaves it to the caller)."""
+    runtime_inputs: str = ""
+    """Digest of everything the calculator runtime is made from (:func:`runtime_inputs_digest`)."""
+    runtime_reused: bool = False
+    """Whether ``_runtime/`` and ``sw.js`` were linked from the previous site instead of written."""
 
     @property
     def site_seconds(self) -> float:
@@ -171,11 +184,33 @@ class PreviousSite:
     tree_digests: dict[str, str]
     settings_digests: dict[str, str] = field(default_factory=dict)
     page_digests: dict[str, dict[str, str]] = field(default_factory=dict)
+    runtime_inputs: str = ""
+    """With the same digest (:func:`runtime_inputs_digest`), its calculator runtime is reused."""
 
     @classmethod
     def of(cls, root: Path, report: BuildReport) -> PreviousSite:
         """The site a build wrote into ``root``, with every digest of its report."""
-        return cls(root, report.tree_digests, report.settings_digests, report.page_digests)
+        return cls(root, report.tree_digests, report.settings_digests, report.page_digests, report.runtime_inputs)
+
+
+def runtime_inputs_digest(paths: ProjectPaths, schemas: dict[str, Any], messages: dict[str, str]) -> str:
+    """SHA-256 of what :func:`rulebook.site.runtime.write_runtime` makes the calculator runtime from.
+
+    Every file of ``adjudicator/`` and ``web/`` (names and bytes), Pyodide's and js-yaml's
+    files (names, sizes and modification times: they are only replaced by ``npm ci``), the
+    calculators' schemas and the adjudicator catalogs.
+    """
+    digest = hashlib.sha256()
+    digest.update(json.dumps([schemas, messages], sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    for folder in (paths.adjudicator, paths.web):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(folder)).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    vendored = [paths.node_modules / "pyodide" / name for name in PYODIDE_FILES]
+    for path in [*vendored, paths.node_modules / YAML_MODULE, paths.node_modules / YAML_LICENSE]:
+        info = path.stat()
+        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
 
 
 def settings_digest(config: dict[str, Any]) -> str:
@@ -582,9 +617,29 @@ def build_site(
 
     schemas = {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
     messages = {code: page_catalog_json(paths.locales, code) for code in languages}
-    runtime = write_runtime(paths.out, paths.node_modules, paths.adjudicator, paths.web, schemas, messages)
-    sent = ", ".join(f"{size / 1e6:.1f} MB as {name}" for name, size in runtime.transferred.items())
-    say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB ({sent}) in {paths.out / '_runtime'}")
+    runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
+    old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
+    runtime_reused = (
+        previous is not None
+        and old_runtime is not None
+        and previous.runtime_inputs == runtime_inputs
+        and old_runtime.is_dir()
+        and (previous.root / "sw.js").is_file()
+    )
+    if runtime_reused and old_runtime is not None and previous is not None:
+        # Hard links, not copies: a build never writes into a runtime file, it writes a new folder.
+        shutil.rmtree(paths.out / RUNTIME_FOLDER, ignore_errors=True)
+        shutil.copytree(old_runtime, paths.out / RUNTIME_FOLDER, copy_function=os.link)
+        shutil.copyfile(previous.root / "sw.js", paths.out / "sw.js")
+        compressed = tuple(ENCODINGS.values())
+        shipped = [*(paths.out / RUNTIME_FOLDER).rglob("*"), paths.out / "sw.js"]
+        runtime_bytes = sum(path.stat().st_size for path in shipped if path.is_file() and path.suffix not in compressed)
+        say("calculator runtime unchanged, linked from the last build")
+    else:
+        runtime = write_runtime(paths.out, paths.node_modules, paths.adjudicator, paths.web, schemas, messages)
+        runtime_bytes = runtime.bytes
+        sent = ", ".join(f"{size / 1e6:.1f} MB as {name}" for name, size in runtime.transferred.items())
+        say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB ({sent}) in {paths.out / '_runtime'}")
     mkdocs_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -598,7 +653,7 @@ def build_site(
         mkdocs_seconds=mkdocs_seconds,
         search_seconds=search_seconds,
         search_index_bytes=search_index_bytes(paths.out) if search else {},
-        runtime_bytes=runtime.bytes,
+        runtime_bytes=runtime_bytes,
         load_seconds=load_seconds,
         examples_run=results.misses,
         tree_digests=digests,
@@ -607,6 +662,8 @@ def build_site(
         page_digests=pages,
         patched_pages=patched,
         search_indexed=search,
+        runtime_inputs=runtime_inputs,
+        runtime_reused=runtime_reused,
     )
     say(
         f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → "

@@ -260,6 +260,11 @@ def test_a_changed_body_renders_only_its_pages_and_equals_a_full_build(tmp_path:
     for lang in languages:
         rebuilt = _tree_files(tmp_path / "two" / "site" / lang)
         assert rebuilt == _tree_files(tmp_path / "three" / "site" / lang), lang
+    # The calculator runtime's inputs did not change: it is linked from the previous site, not written.
+    assert second.runtime_reused and not fresh.runtime_reused
+    assert second.runtime_bytes == fresh.runtime_bytes
+    assert _tree_files(tmp_path / "two" / "site" / "_runtime") == _tree_files(tmp_path / "three" / "site" / "_runtime")
+    assert (tmp_path / "two" / "site" / "sw.js").read_bytes() == (tmp_path / "three" / "site" / "sw.js").read_bytes()
     page = tmp_path / "two" / "site" / "en" / "hell-of-a-war" / "abwerfen" / "index.html"
     assert "Only the cards in hand can be discarded." in page.read_text(encoding="utf-8")
 
@@ -273,3 +278,27 @@ def test_a_changed_body_renders_only_its_pages_and_equals_a_full_build(tmp_path:
     assert "en" not in third.patched_pages and "en" not in third.reused_trees
     neighbour = tmp_path / "four" / "site" / "en" / "hell-of-a-war" / "ausloesende-bedingungen" / "index.html"
     assert "Throwing away" in neighbour.read_text(encoding="utf-8")
+
+
+def test_the_runtime_inputs_digest_follows_every_input(tmp_path: Path) -> None:
+    """The calculator script, the adjudicator's code, the schemas and the catalogs each change the digest."""
+    from dataclasses import replace
+
+    from rulebook.site.build import runtime_inputs_digest
+
+    web = tmp_path / "web"
+    shutil.copytree(REPOSITORY / "web", web)
+    paths = replace(ProjectPaths.for_project(REPOSITORY), web=web)
+    schemas: dict[str, object] = {"battle": {"type": "object"}}
+    messages = {"en": "{}"}
+    before = runtime_inputs_digest(paths, schemas, messages)
+    assert runtime_inputs_digest(paths, schemas, messages) == before
+    assert runtime_inputs_digest(paths, {"battle": {"type": "array"}}, messages) != before
+    assert runtime_inputs_digest(paths, schemas, {"en": '{"yes": "ja"}'}) != before
+    assert (
+        runtime_inputs_digest(replace(paths, adjudicator=REPOSITORY / "adjudicator" / "battle"), schemas, messages)
+        != before
+    )
+    script = web / "calculator.js"
+    script.write_text(script.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
+    assert runtime_inputs_digest(paths, schemas, messages) != before
