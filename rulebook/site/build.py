@@ -10,12 +10,16 @@ The pipeline of issue 6, in the order it runs::
     site/index.html (sends the visitor to /en/)
     node_modules/pyodide, adjudicator/, web/ ──rulebook.site.runtime──▶ site/_runtime/, site/sw.js (calculators)
 
-Two things are not done again when their inputs did not change: the worked
-examples' results are kept in ``build/cache/examples.json`` keyed by scenario and
-adjudicator digest (:class:`rulebook.adjudication.examples.ResultCache`), and a
-build given the previous site (``reuse``, as ``rulebook serve`` does) copies each
-language tree whose generated Markdown, settings and theme files are unchanged
-(:func:`tree_digest`) instead of running MkDocs for it.
+What did not change is not done again: the worked examples' results are kept in
+``build/cache/examples.json`` keyed by scenario and adjudicator digest
+(:class:`rulebook.adjudication.examples.ResultCache`), and a build given the
+previous site (``previous``, as ``rulebook serve`` does) copies each language tree
+whose generated Markdown, settings and theme files are unchanged
+(:func:`tree_digest`) instead of running MkDocs for it, copies a tree where only
+the bodies of some pages changed and renders just those pages again
+(:func:`changed_pages`, :func:`_build_pages`), and hard-links the calculator
+runtime when its inputs are unchanged (:func:`runtime_inputs_digest`). With
+``search=False`` the caller runs Pagefind (:func:`index_search`) when it likes.
 
 Each language is its own MkDocs build of the top-level ``mkdocs.yml`` with
 ``docs_dir``, ``site_dir``, ``site_url``, ``theme.language``, the navigation and

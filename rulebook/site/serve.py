@@ -10,8 +10,9 @@ the browser keeps the last good site. A rebuild runs no worked example whose
 scenario and code are unchanged, copies every language tree whose generated
 pages are unchanged from the served site instead of running MkDocs for it
 (:class:`rulebook.site.build.PreviousSite`), renders only the changed pages of a
-tree whose navigation and titles did not change, and is served before Pagefind
-indexes it again (the search answers from the last index meanwhile). Polling needs no extra dependency and
+tree whose navigation and titles did not change, links the calculator runtime when
+its inputs did not change, and is served before Pagefind indexes it again (the
+search answers from the last index meanwhile). Polling needs no extra dependency and
 sees every editor's way of saving a file.
 
 Files are sent the way a static host set up as the README says sends them: when the
