@@ -32,6 +32,7 @@ the warnings are reported, not a traceback.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -291,6 +292,15 @@ def changed_pages(previous: PreviousSite, lang: str, settings: str, pages: dict[
         if not name.endswith(".md") or before[name].partition("/")[0] != pages[name].partition("/")[0]:
             return None
     return changed
+
+
+@functools.cache
+def _calculator_schemas() -> dict[str, Any]:
+    """Each calculator's scenario JSON Schema by its name: made from the code, once per process
+    (seconds: the schemas read the dataclasses' sources for their descriptions)."""
+    from rulebook.adjudication.scenarios import scenario_schemas
+
+    return {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
 
 
 def _load(paths: ProjectPaths) -> Corpus:
@@ -603,7 +613,8 @@ def build_site(
         for lang in [*reused, *patched]:
             target = paths.out / lang
             shutil.rmtree(target, ignore_errors=True)
-            shutil.copytree(previous.root / lang, target)
+            # An unchanged tree is never written again: hard links. A patched one gets new pages: copies.
+            shutil.copytree(previous.root / lang, target, copy_function=os.link if lang in reused else shutil.copy2)
         if reused:
             say(f"unchanged, copied from the last build: {', '.join(reused)}")
     for lang, changed in patched.items():
@@ -617,9 +628,7 @@ def build_site(
         say(f"built {len(changed)} changed page(s) of {lang} in {seconds:.1f} s: {', '.join(changed)}")
     _run_builds(list(config_files.values()), list(config_files), say, workers)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
-    from rulebook.adjudication.scenarios import scenario_schemas
-
-    schemas = {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
+    schemas = _calculator_schemas()
     messages = {code: page_catalog_json(paths.locales, code) for code in languages}
     runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
     old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None

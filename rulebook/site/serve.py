@@ -29,6 +29,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
@@ -181,12 +182,12 @@ def _rebuild(
         return None
     if not report.search_indexed and (paths.out / "pagefind").is_dir():
         (paths.out / "pagefind").rename(staging / "pagefind")
-    retired = paths.out.with_name(paths.out.name + ".old")
-    shutil.rmtree(retired, ignore_errors=True)
+    retired = paths.out.with_name(f"{paths.out.name}.old-{time.monotonic_ns()}")
     if paths.out.exists():
         paths.out.rename(retired)
     staging.rename(paths.out)
-    shutil.rmtree(retired, ignore_errors=True)
+    # Deleting thousands of files takes seconds on some file systems: not on the way to the next rebuild.
+    threading.Thread(target=shutil.rmtree, args=(retired,), kwargs={"ignore_errors": True}, daemon=True).start()
     if not report.search_indexed:
         say(f"rebuilt; reload {site_url}en/ (search shows the last index until indexing ends)")
         try:
