@@ -14,7 +14,11 @@ clean work folder: ``load_seconds`` (reading and checking ``content/``),
 runtime), ``pagefind_seconds``, ``total_seconds``, and ``incremental_seconds``:
 one entry's English title changed, then rebuilt the way ``rulebook serve`` does
 (same work folder, the previous site given, so unchanged examples and trees are
-reused), with ``incremental_rebuilt_trees`` naming the trees MkDocs built again.
+reused, and served before the search index is made again), with
+``incremental_rebuilt_trees`` naming the trees MkDocs built again and
+``incremental_search_seconds`` the indexing that follows; ``incremental_body_seconds``
+the same for one entry's English body changed (its title kept: only the changed pages
+are rendered again, named in ``incremental_body_pages``).
 ``RULEBOOK_BENCH_SIZES`` (e.g. ``1000`` or an empty value) chooses the synthetic
 corpora; by default 1,000 and 5,000 entries.
 
@@ -38,7 +42,7 @@ from typing import Any
 
 from rulebook.content.load import ENTRY_LINK, load_or_raise
 from rulebook.content.model import LANGUAGES, Entry, Language
-from rulebook.site.build import PreviousSite, ProjectPaths, build_site
+from rulebook.site.build import PreviousSite, ProjectPaths, build_site, index_search
 
 __all__ = ["SYNTHETIC_SIZES", "bench_build", "synthetic_id", "write_synthetic_content"]
 
@@ -137,14 +141,19 @@ def _measure(paths: ProjectPaths) -> dict[str, Any]:
     }
 
 
-def _retitle_one_entry(content: Path) -> str:
-    """Change the English title of the first entry (by file name) of the first game; its id."""
-    path = next(
+def _first_entry(content: Path) -> Path:
+    """The first entry (by file name) of the first game."""
+    return next(
         path
         for folder in sorted(content.iterdir())
         if folder.is_dir() and folder.name != "terms"
         for path in sorted(folder.glob("*.yaml"))
     )
+
+
+def _retitle_one_entry(content: Path) -> str:
+    """Change the English title of the first entry of the first game; its id."""
+    path = _first_entry(content)
     text = path.read_text(encoding="utf-8")
     marker = "\n  en:\n    title: "
     start = text.index(marker) + len(marker)
@@ -152,8 +161,24 @@ def _retitle_one_entry(content: Path) -> str:
     return path.stem
 
 
+def _edit_one_body(content: Path) -> str:
+    """Add a sentence at the start of the English body of the first entry of the first game; its id."""
+    path = _first_entry(content)
+    text = path.read_text(encoding="utf-8")
+    marker = "\n    body: "
+    start = text.index(marker, text.index("\n  en:\n")) + len(marker)
+    if text[start] in "|>":  # a block scalar: its text starts on the next line, after the indentation
+        start = text.index("\n", start) + 1
+        start += len(text[start:]) - len(text[start:].lstrip(" "))
+    elif text[start] in "'\"":
+        start += 1
+    path.write_text(text[:start] + "Edited for the benchmark. " + text[start:], encoding="utf-8")
+    return path.stem
+
+
 def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
-    """The real content: a clean build, then one entry's title changed and rebuilt as ``rulebook serve`` does."""
+    """The real content: a clean build, then one entry's title changed and rebuilt as ``rulebook serve`` does,
+    then its body."""
     content = scratch / "content"
     shutil.copytree(root / "content", content)
     paths = ProjectPaths.for_project(root, content=content, out=scratch / "site", work=scratch / "build")
@@ -161,12 +186,18 @@ def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
     report = build_site(paths)
     total = time.perf_counter() - started
     retitled = _retitle_one_entry(content)
+    staging = ProjectPaths.for_project(root, content=content, out=scratch / "site.staging", work=scratch / "build")
     started = time.perf_counter()
-    again = build_site(
-        ProjectPaths.for_project(root, content=content, out=scratch / "site.staging", work=scratch / "build"),
-        previous=PreviousSite(paths.out, report.tree_digests),
-    )
+    again = build_site(staging, previous=PreviousSite.of(paths.out, report), search=False)
     incremental = time.perf_counter() - started
+    started = time.perf_counter()
+    index_search(staging.out)
+    incremental_search = time.perf_counter() - started
+    edited = _edit_one_body(content)
+    body_paths = ProjectPaths.for_project(root, content=content, out=scratch / "site.body", work=scratch / "build")
+    started = time.perf_counter()
+    body = build_site(body_paths, previous=PreviousSite.of(staging.out, again), search=False)
+    incremental_body = time.perf_counter() - started
     return {
         "load_seconds": round(report.load_seconds, 2),
         "generate_seconds": round(report.generate_seconds, 2),
@@ -175,8 +206,13 @@ def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
         "total_seconds": round(total, 2),
         "incremental_seconds": round(incremental, 2),
         "incremental_entry": retitled,
-        "incremental_rebuilt_trees": sorted(set(again.pages) - set(again.reused_trees)),
+        "incremental_rebuilt_trees": sorted(set(again.pages) - set(again.reused_trees) - set(again.patched_pages)),
         "incremental_examples_run": again.examples_run,
+        "incremental_search_seconds": round(incremental_search, 2),
+        "incremental_body_seconds": round(incremental_body, 2),
+        "incremental_body_entry": edited,
+        "incremental_body_pages": {lang: list(pages) for lang, pages in body.patched_pages.items()},
+        "incremental_body_rebuilt_trees": sorted(set(body.pages) - set(body.reused_trees) - set(body.patched_pages)),
         "pages": sum(report.pages.values()),
     }
 

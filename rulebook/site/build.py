@@ -10,12 +10,16 @@ The pipeline of issue 6, in the order it runs::
     site/index.html (sends the visitor to /en/)
     node_modules/pyodide, adjudicator/, web/ ──rulebook.site.runtime──▶ site/_runtime/, site/sw.js (calculators)
 
-Two things are not done again when their inputs did not change: the worked
-examples' results are kept in ``build/cache/examples.json`` keyed by scenario and
-adjudicator digest (:class:`rulebook.adjudication.examples.ResultCache`), and a
-build given the previous site (``reuse``, as ``rulebook serve`` does) copies each
-language tree whose generated Markdown, settings and theme files are unchanged
-(:func:`tree_digest`) instead of running MkDocs for it.
+What did not change is not done again: the worked examples' results are kept in
+``build/cache/examples.json`` keyed by scenario and adjudicator digest
+(:class:`rulebook.adjudication.examples.ResultCache`), and a build given the
+previous site (``previous``, as ``rulebook serve`` does) copies each language tree
+whose generated Markdown, settings and theme files are unchanged
+(:func:`tree_digest`) instead of running MkDocs for it, copies a tree where only
+the bodies of some pages changed and renders just those pages again
+(:func:`changed_pages`, :func:`_build_pages`), and hard-links the calculator
+runtime when its inputs are unchanged (:func:`runtime_inputs_digest`). With
+``search=False`` the caller runs Pagefind (:func:`index_search`) when it likes.
 
 Each language is its own MkDocs build of the top-level ``mkdocs.yml`` with
 ``docs_dir``, ``site_dir``, ``site_url``, ``theme.language``, the navigation and
@@ -28,6 +32,7 @@ the warnings are reported, not a traceback.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -51,7 +56,15 @@ from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
 from rulebook.site.render import render_root_page, render_site
-from rulebook.site.runtime import check_runtime_inputs, write_runtime
+from rulebook.site.runtime import (
+    ENCODINGS,
+    PYODIDE_FILES,
+    RUNTIME_FOLDER,
+    YAML_LICENSE,
+    YAML_MODULE,
+    check_runtime_inputs,
+    write_runtime,
+)
 
 __all__ = [
     "DEFAULT_SITE_URL",
@@ -59,7 +72,12 @@ __all__ = [
     "ProjectPaths",
     "PreviousSite",
     "build_site",
+    "changed_pages",
+    "index_search",
+    "page_digests",
+    "runtime_inputs_digest",
     "search_index_bytes",
+    "settings_digest",
     "tree_config",
     "tree_digest",
     "verify_examples",
@@ -138,6 +156,19 @@ class BuildReport:
     """Per language, the digest of what its MkDocs build read (see :func:`tree_digest`)."""
     reused_trees: tuple[str, ...] = ()
     """Languages copied from the previous site instead of built."""
+    settings_digests: dict[str, str] = field(default_factory=dict)
+    """Per language, the digest of its settings and theme files (see :func:`settings_digest`)."""
+    page_digests: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per language, the digest of each generated file by its path in the tree (see :func:`page_digests`)."""
+    patched_pages: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per language built page by page: the Markdown pages MkDocs rendered again into a copy of the
+    previous tree (every other page is the previous build's)."""
+    search_indexed: bool = True
+    """Whether Pagefind indexed this build (``search=False`` leaves it to the caller)."""
+    runtime_inputs: str = ""
+    """Digest of everything the calculator runtime is made from (:func:`runtime_inputs_digest`)."""
+    runtime_reused: bool = False
+    """Whether ``_runtime/`` and ``sw.js`` were linked from the previous site instead of written."""
 
     @property
     def site_seconds(self) -> float:
@@ -147,30 +178,129 @@ class BuildReport:
 
 @dataclass(frozen=True)
 class PreviousSite:
-    """A finished site and the tree digests of the build that made it (``BuildReport.tree_digests``)."""
+    """A finished site and the digests of the build that made it (``BuildReport.tree_digests`` and the others).
+
+    Without ``settings_digests`` and ``page_digests`` a changed tree is built whole; with them, a
+    tree whose settings, theme and list of files are unchanged has only its changed Markdown
+    pages rendered again (:func:`build_site`).
+    """
 
     root: Path
     tree_digests: dict[str, str]
+    settings_digests: dict[str, str] = field(default_factory=dict)
+    page_digests: dict[str, dict[str, str]] = field(default_factory=dict)
+    runtime_inputs: str = ""
+    """With the same digest (:func:`runtime_inputs_digest`), its calculator runtime is reused."""
+
+    @classmethod
+    def of(cls, root: Path, report: BuildReport) -> PreviousSite:
+        """The site a build wrote into ``root``, with every digest of its report."""
+        return cls(root, report.tree_digests, report.settings_digests, report.page_digests, report.runtime_inputs)
 
 
-def tree_digest(docs_dir: Path, config: dict[str, Any]) -> str:
-    """SHA-256 of everything one language's MkDocs build reads that this project makes or edits.
+def runtime_inputs_digest(paths: ProjectPaths, schemas: dict[str, Any], messages: dict[str, str]) -> str:
+    """SHA-256 of what :func:`rulebook.site.runtime.write_runtime` makes the calculator runtime from.
 
-    The generated Markdown, the tree's settings (without its output folder, which
-    differs between a staging build and the served one), and the theme's override
-    folder and hooks. Equal digests mean MkDocs would write the same tree.
+    Every file of ``adjudicator/`` and ``web/`` (names and bytes), Pyodide's and js-yaml's
+    files (names, sizes and modification times: they are only replaced by ``npm ci``), the
+    calculators' schemas and the adjudicator catalogs.
+    """
+    digest = hashlib.sha256()
+    digest.update(json.dumps([schemas, messages], sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    for folder in (paths.adjudicator, paths.web):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(folder)).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    vendored = [paths.node_modules / "pyodide" / name for name in PYODIDE_FILES]
+    for path in [*vendored, paths.node_modules / YAML_MODULE, paths.node_modules / YAML_LICENSE]:
+        info = path.stat()
+        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
+
+
+def settings_digest(config: dict[str, Any]) -> str:
+    """SHA-256 of one tree's settings (navigation and labels included) and of the theme's override folder and hooks.
+
+    Without its Markdown folder and output folder, which differ between a staging build and
+    the served one.
     """
     digest = hashlib.sha256()
     # Where the Markdown is and where the HTML goes are not what is built: the files are.
     settings = {key: value for key, value in config.items() if key not in ("docs_dir", "site_dir")}
     digest.update(json.dumps(settings, sort_keys=True, ensure_ascii=False).encode("utf-8"))
     theme_dir = config.get("theme", {}).get("custom_dir")
-    folders = [docs_dir] + ([Path(theme_dir)] if theme_dir else [])
+    folders = [Path(theme_dir)] if theme_dir else []
     files = [(folder, path) for folder in folders for path in sorted(folder.rglob("*")) if path.is_file()]
     files += [(Path(hook).parent, Path(hook)) for hook in config.get("hooks", [])]
     for folder, path in files:
         digest.update(str(path.relative_to(folder)).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def _front_matter(data: bytes) -> bytes:
+    """The YAML front matter of a Markdown page (MkDocs takes the page's title from it), or nothing."""
+    if data.startswith(b"---\n"):
+        end = data.find(b"\n---\n", 3)
+        if end >= 0:
+            return data[: end + 5]
+    return b""
+
+
+def page_digests(docs_dir: Path) -> dict[str, str]:
+    """Digest of every generated file of one tree (Markdown pages and assets), by its path in the tree.
+
+    Two SHA-256 joined by ``/``: of the page's front matter (its title, which other pages
+    show in their menus and previous/next links) and of the whole file.
+    """
+    digests = {}
+    for path in sorted(docs_dir.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            front = hashlib.sha256(_front_matter(data)).hexdigest()
+            digests[path.relative_to(docs_dir).as_posix()] = f"{front}/{hashlib.sha256(data).hexdigest()}"
+    return digests
+
+
+def tree_digest(docs_dir: Path, config: dict[str, Any], pages: dict[str, str] | None = None) -> str:
+    """SHA-256 of everything one language's MkDocs build reads that this project makes or edits.
+
+    The generated Markdown (``pages``, else read from ``docs_dir``), the tree's settings and
+    the theme's override folder and hooks (:func:`settings_digest`). Equal digests mean
+    MkDocs would write the same tree.
+    """
+    digest = hashlib.sha256(settings_digest(config).encode("ascii"))
+    for name, page in (pages if pages is not None else page_digests(docs_dir)).items():
+        digest.update(name.encode("utf-8") + b"\0" + page.encode("ascii") + b"\0")
+    return digest.hexdigest()
+
+
+def changed_pages(previous: PreviousSite, lang: str, settings: str, pages: dict[str, str]) -> tuple[str, ...] | None:
+    """The Markdown pages of tree ``lang`` to render again into a copy of the previous one, or ``None``: build it whole.
+
+    Page by page only when the tree's settings (its navigation: every page's menu and
+    previous/next links hold the titles) and theme are unchanged, the same files exist and
+    only the bodies of Markdown pages changed (not their front matter, where MkDocs takes a
+    page's title from): then every other page's HTML is the same as before, since a page's
+    HTML is made from its own Markdown, the settings, the theme and the other pages' titles
+    and addresses.
+    """
+    before = previous.page_digests.get(lang)
+    if before is None or previous.settings_digests.get(lang) != settings or before.keys() != pages.keys():
+        return None
+    changed = tuple(name for name, page in pages.items() if before[name] != page)
+    for name in changed:
+        if not name.endswith(".md") or before[name].partition("/")[0] != pages[name].partition("/")[0]:
+            return None
+    return changed
+
+
+@functools.cache
+def _calculator_schemas() -> dict[str, Any]:
+    """Each calculator's scenario JSON Schema by its name: made from the code, once per process
+    (seconds: the schemas read the dataclasses' sources for their descriptions)."""
+    from rulebook.adjudication.scenarios import scenario_schemas
+
+    return {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
 
 
 def _load(paths: ProjectPaths) -> Corpus:
@@ -252,8 +382,12 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _mkdocs_build(config_file: str) -> tuple[bool, list[str], float]:
-    """Run one strict MkDocs build (in a worker process); returns (ok, warnings, seconds)."""
+def _mkdocs_build(config_file: str, only: Sequence[str] | None = None) -> tuple[bool, list[str], float]:
+    """Run one strict MkDocs build (in a worker process, or in this one for ``only``); returns (ok, warnings, seconds).
+
+    With ``only`` (Markdown paths in the tree), the tree already in ``site_dir`` is the
+    previous build's and only those pages are rendered again (:func:`_build_pages`).
+    """
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -262,18 +396,93 @@ def _mkdocs_build(config_file: str) -> tuple[bool, list[str], float]:
     logger = logging.getLogger("mkdocs")
     collect = _Collect()
     logger.addHandler(collect)
+    propagate, level = logger.propagate, logger.level
     logger.propagate = False
     logger.setLevel(logging.INFO)
     try:
         config = load_config(config_file=config_file)
-        build(config)
+        if only is None:
+            build(config)
+        else:
+            _build_pages(config, set(only))
     except MkDocsException as error:
         return False, [*collect.messages, str(error)], time.perf_counter() - started
     except Exception as error:  # a theme or hook failure inside MkDocs: report it, do not crash the pool
         return False, [*collect.messages, f"{type(error).__name__}: {error}"], time.perf_counter() - started
     finally:
         logger.removeHandler(collect)
+        logger.propagate, logger.level = propagate, level
     return True, collect.messages, time.perf_counter() - started
+
+
+def _build_pages(config: Any, only: set[str]) -> None:
+    """MkDocs' own build (``mkdocs.commands.build.build``, MkDocs 1.6) with only the pages in ``only`` written.
+
+    Every step that gives a page its surroundings runs as in a full build: the files, the
+    theme, the navigation, every page's source and front matter read (the titles and
+    metadata that other pages' menus and links show), the static templates (``404.html``,
+    the sitemap). The listed pages are converted and checked as in a full build (links,
+    and anchors in the pages they link to, which are converted for it), and the theme's page
+    template renders them through the same function a full build uses, so each of them is
+    the file a full build writes. The output folder is not emptied and the theme's and the
+    tree's static files are not copied again: it holds the previous build, whose settings,
+    theme and assets were the same (:func:`changed_pages`).
+
+    Not checked here: links from the unchanged pages to an anchor the edit removed (a full
+    ``rulebook build`` reports them).
+    """
+    from mkdocs import utils
+    from mkdocs.commands import build as mkdocs_build
+    from mkdocs.exceptions import Abort
+    from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
+    from mkdocs.structure.nav import get_navigation
+    from mkdocs.structure.pages import Page
+
+    warnings = utils.CountHandler()
+    warnings.setLevel(logging.WARNING)
+    logging.getLogger("mkdocs").addHandler(warnings)
+    inclusion = InclusionLevel.is_included
+    try:
+        config = config.plugins.on_config(config)
+        config.plugins.on_pre_build(config=config)
+        files = get_files(config)
+        env = config.theme.get_env()
+        files.add_files_from_theme(env, config)
+        files = config.plugins.on_files(files, config=config)
+        set_exclusions(files, config)
+        nav = get_navigation(files, config)
+        nav = config.plugins.on_nav(nav, config=config, files=files)
+        for file in files.documentation_pages(inclusion=inclusion):
+            if file.page is None and file.inclusion.is_not_in_nav():
+                Page(None, file, config)
+            if file.src_uri in only:
+                mkdocs_build._populate_page(file.page, config, files)
+            else:
+                # Its title (front matter) and metadata are all the listed pages' menus and links read of it.
+                file.page.read_source(config)
+        rendered = {file.src_uri for file in files.documentation_pages(inclusion=inclusion) if file.src_uri in only}
+        for file in files.documentation_pages(inclusion=inclusion):
+            for target in (file.page.links_to_anchors or {}) if file.src_uri in rendered else {}:
+                # A link to another page's anchor is checked as in a full build: that page is converted too.
+                if target.page is not None and target.page.present_anchor_ids is None:
+                    mkdocs_build._populate_page(target.page, config, files)
+        env = config.plugins.on_env(env, config=config, files=files)
+        for template in config.theme.static_templates:
+            mkdocs_build._build_theme_template(template, env, files, config, nav)
+        for template in config.extra_templates:
+            mkdocs_build._build_extra_template(template, files, config, nav)
+        doc_files = files.documentation_pages(inclusion=inclusion)
+        for file in doc_files:
+            if file.src_uri in only:
+                mkdocs_build._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
+        for file in doc_files:
+            if file.src_uri in only:
+                file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
+        config.plugins.on_post_build(config=config)
+        if counts := warnings.get_counts():
+            raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
+    finally:
+        logging.getLogger("mkdocs").removeHandler(warnings)
 
 
 def search_index_bytes(site_dir: Path) -> dict[str, int]:
@@ -289,14 +498,38 @@ def search_index_bytes(site_dir: Path) -> dict[str, int]:
     return sizes
 
 
-def _pagefind(site_dir: Path) -> None:
-    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--silent"]
+def _pagefind(site_dir: Path, output: Path) -> None:
+    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--output-path", str(output), "--silent"]
     completed = subprocess.run(command, capture_output=True, text=True, check=False)
     if completed.returncode != 0:
         raise SiteError(
             f"Pagefind failed to index {site_dir} (exit "
             f"{completed.returncode}):\n{completed.stderr or completed.stdout}"
         )
+
+
+def index_search(site_dir: Path, progress: Progress | None = None) -> None:
+    """Index ``site_dir`` with Pagefind into ``site_dir/pagefind``, replacing the index there only when done.
+
+    The new index is written beside the site and swapped in, so a site being served keeps a
+    working (if older) search while it is indexed again.
+    """
+    if progress:
+        progress("indexing for search (Pagefind)")
+    fresh = site_dir.with_name(site_dir.name + ".pagefind")
+    retired = site_dir.with_name(site_dir.name + ".pagefind-old")
+    shutil.rmtree(fresh, ignore_errors=True)
+    shutil.rmtree(retired, ignore_errors=True)
+    try:
+        _pagefind(site_dir, fresh)
+    except SiteError:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    bundle = site_dir / "pagefind"
+    if bundle.exists():
+        bundle.rename(retired)
+    fresh.rename(bundle)
+    shutil.rmtree(retired, ignore_errors=True)
 
 
 def build_site(
@@ -306,10 +539,15 @@ def build_site(
     progress: Progress | None = None,
     workers: int | None = None,
     previous: PreviousSite | None = None,
+    search: bool = True,
 ) -> BuildReport:
     """Generate and build the whole site into ``paths.out``; raises a :class:`RulebookError` on any problem.
 
-    With ``previous``, a language tree whose digest is unchanged is copied from that site, not rebuilt.
+    With ``previous``, a language tree whose digest is unchanged is copied from that site, not
+    rebuilt, and a tree where only the bodies of some pages changed is copied and those pages
+    rendered again (:func:`changed_pages`). With ``search=False`` Pagefind does not run: the
+    caller indexes the finished site (:func:`index_search`), as ``rulebook serve`` does after it
+    serves a rebuild.
     """
     say = progress or (lambda message: None)
     unknown = [lang for lang in languages if lang not in LANGUAGES]
@@ -345,48 +583,81 @@ def build_site(
     config_dir.mkdir(parents=True, exist_ok=True)
     config_files: dict[str, str] = {}
     digests: dict[str, str] = {}
+    settings: dict[str, str] = {}
+    pages: dict[str, dict[str, str]] = {}
+    patched: dict[str, tuple[str, ...]] = {}
     reused: list[str] = []
     for tree in trees:
         config_file = config_dir / f"{tree.lang}.yml"
         config = tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir)
         config_file.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
-        digests[tree.lang] = tree_digest(tree.docs_dir, config)
+        settings[tree.lang] = settings_digest(config)
+        pages[tree.lang] = page_digests(tree.docs_dir)
+        digests[tree.lang] = tree_digest(tree.docs_dir, config, pages[tree.lang])
         old_tree = previous.root / tree.lang if previous is not None else None
-        if (
-            previous is not None
-            and old_tree is not None
-            and previous.tree_digests.get(tree.lang) == digests[tree.lang]
-            and old_tree.is_dir()
-        ):
+        if previous is None or old_tree is None or not old_tree.is_dir():
+            config_files[tree.lang] = str(config_file)
+        elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
             reused.append(tree.lang)
         else:
-            config_files[tree.lang] = str(config_file)
+            changed = changed_pages(previous, tree.lang, settings[tree.lang], pages[tree.lang])
+            if changed is None:
+                config_files[tree.lang] = str(config_file)
+            else:
+                patched[tree.lang] = changed
     generate_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
     paths.out.mkdir(parents=True, exist_ok=True)
     if previous is not None:
-        for lang in reused:
+        for lang in [*reused, *patched]:
             target = paths.out / lang
             shutil.rmtree(target, ignore_errors=True)
-            shutil.copytree(previous.root / lang, target)
+            # An unchanged tree is never written again: hard links. A patched one gets new pages: copies.
+            shutil.copytree(previous.root / lang, target, copy_function=os.link if lang in reused else shutil.copy2)
         if reused:
             say(f"unchanged, copied from the last build: {', '.join(reused)}")
+    for lang, changed in patched.items():
+        # A few pages: MkDocs in this process, without starting a worker.
+        ok, refusals, seconds = _mkdocs_build(str(config_dir / f"{lang}.yml"), changed)
+        if not ok:
+            raise SiteError(
+                "MkDocs refused to build (strict mode: every warning is an error):\n"
+                + "\n".join(f"[{lang}] {message}" for message in refusals)
+            )
+        say(f"built {len(changed)} changed page(s) of {lang} in {seconds:.1f} s: {', '.join(changed)}")
     _run_builds(list(config_files.values()), list(config_files), say, workers)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
-    from rulebook.adjudication.scenarios import scenario_schemas
-
-    schemas = {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
+    schemas = _calculator_schemas()
     messages = {code: page_catalog_json(paths.locales, code) for code in languages}
-    runtime = write_runtime(paths.out, paths.node_modules, paths.adjudicator, paths.web, schemas, messages)
-    sent = ", ".join(f"{size / 1e6:.1f} MB as {name}" for name, size in runtime.transferred.items())
-    say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB ({sent}) in {paths.out / '_runtime'}")
+    runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
+    old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
+    runtime_reused = (
+        previous is not None
+        and old_runtime is not None
+        and previous.runtime_inputs == runtime_inputs
+        and old_runtime.is_dir()
+        and (previous.root / "sw.js").is_file()
+    )
+    if runtime_reused and old_runtime is not None and previous is not None:
+        # Hard links, not copies: a build never writes into a runtime file, it writes a new folder.
+        shutil.rmtree(paths.out / RUNTIME_FOLDER, ignore_errors=True)
+        shutil.copytree(old_runtime, paths.out / RUNTIME_FOLDER, copy_function=os.link)
+        shutil.copyfile(previous.root / "sw.js", paths.out / "sw.js")
+        compressed = tuple(ENCODINGS.values())
+        shipped = [*(paths.out / RUNTIME_FOLDER).rglob("*"), paths.out / "sw.js"]
+        runtime_bytes = sum(path.stat().st_size for path in shipped if path.is_file() and path.suffix not in compressed)
+        say("calculator runtime unchanged, linked from the last build")
+    else:
+        runtime = write_runtime(paths.out, paths.node_modules, paths.adjudicator, paths.web, schemas, messages)
+        runtime_bytes = runtime.bytes
+        sent = ", ".join(f"{size / 1e6:.1f} MB as {name}" for name, size in runtime.transferred.items())
+        say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB ({sent}) in {paths.out / '_runtime'}")
     mkdocs_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
-    say("indexing for search (Pagefind)")
-    shutil.rmtree(paths.out / "pagefind", ignore_errors=True)
-    _pagefind(paths.out)
+    if search:
+        index_search(paths.out, say)
     search_seconds = time.perf_counter() - started
     report = BuildReport(
         entries=len(corpus.entries),
@@ -394,12 +665,18 @@ def build_site(
         generate_seconds=generate_seconds,
         mkdocs_seconds=mkdocs_seconds,
         search_seconds=search_seconds,
-        search_index_bytes=search_index_bytes(paths.out),
-        runtime_bytes=runtime.bytes,
+        search_index_bytes=search_index_bytes(paths.out) if search else {},
+        runtime_bytes=runtime_bytes,
         load_seconds=load_seconds,
         examples_run=results.misses,
         tree_digests=digests,
         reused_trees=tuple(reused),
+        settings_digests=settings,
+        page_digests=pages,
+        patched_pages=patched,
+        search_indexed=search,
+        runtime_inputs=runtime_inputs,
+        runtime_reused=runtime_reused,
     )
     say(
         f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → "

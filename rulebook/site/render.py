@@ -36,7 +36,6 @@ second time.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -127,9 +126,33 @@ class RenderedTree:
     """Per-language MkDocs settings rendered from ``mkdocs.yml.j2`` (nav, labels)."""
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept in memory, shared by every language's environment (all have the same settings).
+
+    Jinja keys them by template file and checks the source's checksum, so an edited template is
+    compiled again: a build compiles each template once instead of once per language, and
+    ``rulebook serve`` once per session.
+    """
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabels | None = None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
+        bytecode_cache=_COMPILED,
         extensions=["jinja2.ext.i18n"],
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -165,9 +188,40 @@ def _render(env: jinja2.Environment, name: str, context: dict[str, Any]) -> str:
         raise TemplateError(f"{name}: template error: {error}") from None
 
 
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+class _Files:
+    """The files one render writes; a file whose bytes are already there is left alone.
+
+    The output folder is not emptied before a render (deleting and creating thousands of
+    files costs seconds on some file systems, every rebuild of ``rulebook serve``): what a
+    render did not write is deleted after it (:meth:`remove_others`), so a removed entry
+    still leaves no stale page.
+    """
+
+    def __init__(self) -> None:
+        self.written: set[Path] = set()
+
+    def write(self, path: Path, data: bytes) -> None:
+        self.written.add(path)
+        try:
+            if path.read_bytes() == data:
+                return
+        except FileNotFoundError:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+    def copy_folder(self, source: Path, target: Path) -> None:
+        for path in sorted(source.rglob("*")):
+            if path.is_file():
+                self.write(target / path.relative_to(source), path.read_bytes())
+
+    def remove_others(self, folder: Path) -> None:
+        """Delete every file under ``folder`` this render did not write, then the folders left empty."""
+        for path in sorted(folder.rglob("*"), reverse=True):
+            if path.is_dir():
+                if not any(path.iterdir()):
+                    path.rmdir()
+            elif path not in self.written:
+                path.unlink()
 
 
 def _size(markdown: str) -> int:
@@ -201,7 +255,8 @@ def render_site(
     (:func:`rulebook.adjudication.messages.load_language`) their traces are shown in (English without);
     ``labels_in`` the calculator forms' words per language code (:func:`rulebook.adjudication.forms.form_labels`)
     their scenarios and outcomes are labelled with (the data's own keys without).
-    ``out_dir`` is emptied first, so a removed entry leaves no stale page.
+    Files already in ``out_dir`` with the same bytes are left alone and every other file there is
+    deleted, so a removed entry leaves no stale page.
     """
     check_game_ids(corpus)
     site = SiteIndex(corpus, outcomes, answers_in)
@@ -211,14 +266,14 @@ def render_site(
     site.example_pages = {
         example_id: page.path for pages in example_pages.values() for page in pages for example_id in page.example_ids
     }
-    if out_dir.exists():
-        shutil.rmtree(out_dir)
+    files = _Files()
     trees = []
     for code in languages:
-        tree = _render_tree(site, reading, corpus, code, out_dir, templates_dir, envs[code], example_pages)
+        tree = _render_tree(site, reading, corpus, code, out_dir, templates_dir, envs[code], example_pages, files)
         trees.append(tree)
         if progress:
             progress(f"generated {tree.pages} pages for {code}")
+    files.remove_others(out_dir)
     return trees
 
 
@@ -282,6 +337,7 @@ def _render_tree(
     templates_dir: Path,
     env: jinja2.Environment,
     example_pages: Mapping[str, list[ExamplesPage]],
+    files: _Files,
 ) -> RenderedTree:
     """Write every page of the ``code`` language tree to ``out_dir/<code>/``."""
     lang = Language(code)
@@ -291,7 +347,8 @@ def _render_tree(
 
     def page(path: str, template: str, **context: Any) -> None:
         nonlocal count
-        _write(docs / path, _render(env, template, {**common, "path": path, "url": page_url(code, path), **context}))
+        text = _render(env, template, {**common, "path": path, "url": page_url(code, path), **context})
+        files.write(docs / path, text.encode("utf-8"))
         count += 1
 
     games = [game_view(site, game, lang, "index.md") for game in corpus.games]
@@ -424,12 +481,12 @@ def _render_tree(
             "calculator.md.j2",
             **template_fields(calculator_view(site, calculator, lang)),
         )
-    _write(docs / CALCULATOR_ENTRIES, calculator_entries(site, lang))
+    files.write(docs / CALCULATOR_ENTRIES, calculator_entries(site, lang).encode("utf-8"))
     page("translation.md", "translation.md.j2", **template_fields(status_view(site, lang)))
     page("search.md", "search.md.j2")
     assets = templates_dir / "assets"
     if assets.is_dir():
-        shutil.copytree(assets, docs / "assets")
+        files.copy_folder(assets, docs / "assets")
     overrides_text = _render(
         env,
         "mkdocs.yml.j2",

@@ -7,9 +7,12 @@ pages' script) once a second. A change
 triggers a rebuild into a staging folder that replaces the served one
 only when it succeeded, so a broken edit shows its error in the terminal while
 the browser keeps the last good site. A rebuild runs no worked example whose
-scenario and code are unchanged, and copies every language tree whose generated
+scenario and code are unchanged, copies every language tree whose generated
 pages are unchanged from the served site instead of running MkDocs for it
-(:class:`rulebook.site.build.PreviousSite`). Polling needs no extra dependency and
+(:class:`rulebook.site.build.PreviousSite`), renders only the changed pages of a
+tree whose navigation and titles did not change, links the calculator runtime when
+its inputs did not change, and is served before Pagefind indexes it again (the
+search answers from the last index meanwhile). Polling needs no extra dependency and
 sees every editor's way of saving a file.
 
 Files are sent the way a static host set up as the README says sends them: when the
@@ -26,6 +29,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
@@ -35,7 +39,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from rulebook.errors import RulebookError
-from rulebook.site.build import PreviousSite, ProjectPaths, build_site
+from rulebook.site.build import PreviousSite, ProjectPaths, build_site, index_search
 from rulebook.site.runtime import ENCODINGS
 
 __all__ = ["PrecompressedFileHandler", "Snapshot", "accepted_encodings", "serve", "snapshot", "watched_paths"]
@@ -159,22 +163,38 @@ class _PreviewServer(ThreadingHTTPServer):
 def _rebuild(
     paths: ProjectPaths, site_url: str, say: Callable[[str], None], previous: PreviousSite | None = None
 ) -> PreviousSite | None:
-    """Build into a staging folder and swap it in; the new site, or None (and the error printed) if it failed."""
+    """Build into a staging folder and swap it in; the new site, or None (and the error printed) if it failed.
+
+    A rebuild (``previous`` given) is served before it is indexed for search: the last
+    search index moves into the new site with it, and Pagefind indexes the served site
+    afterwards (:func:`rulebook.site.build.index_search`), so an edit shows without waiting
+    for the index.
+    """
     staging = paths.out.with_name(paths.out.name + ".staging")
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        report = build_site(replace(paths, out=staging), site_url=site_url, progress=say, previous=previous)
+        report = build_site(
+            replace(paths, out=staging), site_url=site_url, progress=say, previous=previous, search=previous is None
+        )
     except RulebookError as error:
         say(f"build failed; still serving the last good site:\n{error}")
         shutil.rmtree(staging, ignore_errors=True)
         return None
-    retired = paths.out.with_name(paths.out.name + ".old")
-    shutil.rmtree(retired, ignore_errors=True)
+    if not report.search_indexed and (paths.out / "pagefind").is_dir():
+        (paths.out / "pagefind").rename(staging / "pagefind")
+    retired = paths.out.with_name(f"{paths.out.name}.old-{time.monotonic_ns()}")
     if paths.out.exists():
         paths.out.rename(retired)
     staging.rename(paths.out)
-    shutil.rmtree(retired, ignore_errors=True)
-    return PreviousSite(paths.out, report.tree_digests)
+    # Deleting thousands of files takes seconds on some file systems: not on the way to the next rebuild.
+    threading.Thread(target=shutil.rmtree, args=(retired,), kwargs={"ignore_errors": True}, daemon=True).start()
+    if not report.search_indexed:
+        say(f"rebuilt; reload {site_url}en/ (search shows the last index until indexing ends)")
+        try:
+            index_search(paths.out, say)
+        except RulebookError as error:
+            say(f"search index not updated:\n{error}")
+    return PreviousSite.of(paths.out, report)
 
 
 def serve(
@@ -215,7 +235,7 @@ def serve(
             rebuilt = _rebuild(paths, site_url, say, served)
             if rebuilt is not None:
                 served = rebuilt
-                say(f"rebuilt; reload {site_url}en/")
+                say(f"rebuilt and indexed; reload {site_url}en/")
     except KeyboardInterrupt:
         say("stopped")
     finally:

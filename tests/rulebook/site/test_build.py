@@ -224,3 +224,81 @@ def test_a_rebuild_copies_the_trees_that_did_not_change(tmp_path: Path) -> None:
         tmp_path / "one" / "site" / "en" / page
     ).read_bytes()
     assert "Új cím" in (tmp_path / "two" / "site" / "hu" / page).read_text(encoding="utf-8")
+
+
+def _tree_files(root: Path) -> dict[str, bytes]:
+    return {path.relative_to(root).as_posix(): path.read_bytes() for path in root.rglob("*") if path.is_file()}
+
+
+def test_a_changed_body_renders_only_its_pages_and_equals_a_full_build(tmp_path: Path) -> None:
+    """A body edit renders only the pages whose Markdown changed; every file of the tree is what a fresh build writes.
+
+    A title edit changes the navigation of every page of the tree: it is built whole.
+    """
+    content = tmp_path / "content"
+    shutil.copytree(DATA / "good", content)
+    languages = ["en", "hu"]
+    first = build_site(_paths(content, tmp_path / "one"), languages=languages)
+    entry = content / "hell-of-a-war" / "how.abwerfen.yaml"
+    text = entry.read_text(encoding="utf-8")
+    edited = text.replace("Only hand cards can be discarded.", "Only the cards in hand can be discarded.")
+    assert edited != text
+    entry.write_text(edited, encoding="utf-8")
+    second = build_site(
+        _paths(content, tmp_path / "two"),
+        languages=languages,
+        previous=PreviousSite.of(tmp_path / "one" / "site", first),
+        search=False,
+    )
+    # The entry's page and its source's reading view, in English and in the Hungarian tree,
+    # which shows the English body until the entry is translated.
+    patched = ("hell-of-a-war/abwerfen.md", "sources/how-faq/abwerfen.md")
+    assert second.patched_pages == {"en": patched, "hu": patched}
+    assert not second.search_indexed and not (tmp_path / "two" / "site" / "pagefind").exists()
+    fresh = build_site(_paths(content, tmp_path / "three"), languages=languages)
+    assert fresh.page_digests == second.page_digests
+    for lang in languages:
+        rebuilt = _tree_files(tmp_path / "two" / "site" / lang)
+        assert rebuilt == _tree_files(tmp_path / "three" / "site" / lang), lang
+    # The calculator runtime's inputs did not change: it is linked from the previous site, not written.
+    assert second.runtime_reused and not fresh.runtime_reused
+    assert second.runtime_bytes == fresh.runtime_bytes
+    assert _tree_files(tmp_path / "two" / "site" / "_runtime") == _tree_files(tmp_path / "three" / "site" / "_runtime")
+    assert (tmp_path / "two" / "site" / "sw.js").read_bytes() == (tmp_path / "three" / "site" / "sw.js").read_bytes()
+    page = tmp_path / "two" / "site" / "en" / "hell-of-a-war" / "abwerfen" / "index.html"
+    assert "Only the cards in hand can be discarded." in page.read_text(encoding="utf-8")
+
+    entry.write_text(edited.replace("title: Discarding", "title: Throwing away"), encoding="utf-8")
+    third = build_site(
+        _paths(content, tmp_path / "four"),
+        languages=languages,
+        previous=PreviousSite.of(tmp_path / "two" / "site", second),
+        search=False,
+    )
+    assert "en" not in third.patched_pages and "en" not in third.reused_trees
+    neighbour = tmp_path / "four" / "site" / "en" / "hell-of-a-war" / "ausloesende-bedingungen" / "index.html"
+    assert "Throwing away" in neighbour.read_text(encoding="utf-8")
+
+
+def test_the_runtime_inputs_digest_follows_every_input(tmp_path: Path) -> None:
+    """The calculator script, the adjudicator's code, the schemas and the catalogs each change the digest."""
+    from dataclasses import replace
+
+    from rulebook.site.build import runtime_inputs_digest
+
+    web = tmp_path / "web"
+    shutil.copytree(REPOSITORY / "web", web)
+    paths = replace(ProjectPaths.for_project(REPOSITORY), web=web)
+    schemas: dict[str, object] = {"battle": {"type": "object"}}
+    messages = {"en": "{}"}
+    before = runtime_inputs_digest(paths, schemas, messages)
+    assert runtime_inputs_digest(paths, schemas, messages) == before
+    assert runtime_inputs_digest(paths, {"battle": {"type": "array"}}, messages) != before
+    assert runtime_inputs_digest(paths, schemas, {"en": '{"yes": "ja"}'}) != before
+    assert (
+        runtime_inputs_digest(replace(paths, adjudicator=REPOSITORY / "adjudicator" / "battle"), schemas, messages)
+        != before
+    )
+    script = web / "calculator.js"
+    script.write_text(script.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
+    assert runtime_inputs_digest(paths, schemas, messages) != before

@@ -287,6 +287,25 @@ class TestRenderSite:
         assert trees[0].overrides["nav"][0] == {"Home": "index.md"}
         assert trees[1].overrides["nav"][0] == {"Startseite": "index.md"}
 
+    def test_a_render_again_keeps_unchanged_files_and_removes_stale_ones(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """Rendering into a used folder leaves identical files untouched and deletes what it no longer makes."""
+        docs = tmp_path / "docs"
+        render_site(load_or_raise(sample_content), docs, TEMPLATES, mo_dir, languages=["en", "de"])
+        kept = docs / "en" / "index.md"
+        stale = docs / "en" / "hell-of-a-war" / "gone.md"
+        stale.write_text("# gone", encoding="utf-8")
+        (docs / "en" / "empty" / "folder").mkdir(parents=True)
+        before = kept.stat().st_mtime_ns
+        entry = docs / "en" / "hell-of-a-war" / "abwerfen.md"
+        entry.write_text("edited by hand", encoding="utf-8")
+        render_site(load_or_raise(sample_content), docs, TEMPLATES, mo_dir, languages=["en"])
+        assert kept.stat().st_mtime_ns == before
+        assert "Discarding" in entry.read_text(encoding="utf-8")
+        assert not stale.exists() and not (docs / "en" / "empty").exists()
+        assert not (docs / "de").exists()
+
     def test_entry_page_in_a_translation(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """The English page: English title and body, ref: link resolved, term linked, original in a toggle."""
         render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["en"])

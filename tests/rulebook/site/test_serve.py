@@ -74,7 +74,8 @@ def test_watches_content_templates_and_catalogs(tmp_path: Path) -> None:
 
 
 def test_serves_and_rebuilds_on_change(sample_content: Path, tmp_path: Path) -> None:
-    """The site is served on 127.0.0.1; an edit is rebuilt and served; a broken edit keeps the last good site."""
+    """The site is served on 127.0.0.1; a title edit and a body edit are rebuilt and served; a broken edit keeps the
+    last good site."""
     paths = ProjectPaths.for_project(
         REPOSITORY, content=sample_content, sources=DATA / "sources", out=tmp_path / "site", work=tmp_path / "build"
     )
@@ -95,6 +96,14 @@ def test_serves_and_rebuilds_on_change(sample_content: Path, tmp_path: Path) -> 
             entry.read_text(encoding="utf-8").replace("title: Discarding", "title: Throwing away"), encoding="utf-8"
         )
         assert _eventually(lambda: "Throwing away" in _fetch(page)), "\n".join(messages)
+        # A body edit: only the changed pages are rendered again, and served before the search is indexed.
+        entry.write_text(
+            entry.read_text(encoding="utf-8").replace("Only hand cards", "Only the cards in hand"), encoding="utf-8"
+        )
+        assert _eventually(lambda: "Only the cards in hand" in _fetch(page)), "\n".join(messages)
+        assert any(message.startswith("built 2 changed page(s) of en") for message in messages), messages
+        assert _eventually(lambda: any(message.startswith("rebuilt and indexed") for message in messages)), messages
+        assert "Only the cards in hand" in _fetch(f"http://127.0.0.1:{port}/en/sources/how-faq/abwerfen/")
         entry.write_text(entry.read_text(encoding="utf-8").replace("kind: faq", "kind: rumour"), encoding="utf-8")
         assert _eventually(lambda: any("build failed" in message for message in messages)), messages
         assert "Throwing away" in _fetch(page)
