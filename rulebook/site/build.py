@@ -275,21 +275,22 @@ def tree_digest(docs_dir: Path, config: dict[str, Any], pages: dict[str, str] | 
 
 
 def changed_pages(previous: PreviousSite, lang: str, settings: str, pages: dict[str, str]) -> tuple[str, ...] | None:
-    """The Markdown pages of tree ``lang`` to render again into a copy of the previous one, or ``None``: build it whole.
+    """The files of tree ``lang`` to render or copy again into a copy of the previous one, or ``None``: build it whole.
 
     Page by page only when the tree's settings (its navigation: every page's menu and
     previous/next links hold the titles) and theme are unchanged, the same files exist and
     only the bodies of Markdown pages changed (not their front matter, where MkDocs takes a
-    page's title from): then every other page's HTML is the same as before, since a page's
-    HTML is made from its own Markdown, the settings, the theme and the other pages' titles
-    and addresses.
+    page's title from), besides files MkDocs copies as they are (the link previews' JSON):
+    then every other page's HTML is the same as before, since a page's HTML is made from its
+    own Markdown, the settings, the theme and the other pages' titles and addresses.
     """
     before = previous.page_digests.get(lang)
     if before is None or previous.settings_digests.get(lang) != settings or before.keys() != pages.keys():
         return None
     changed = tuple(name for name, page in pages.items() if before[name] != page)
     for name in changed:
-        if not name.endswith(".md") or before[name].partition("/")[0] != pages[name].partition("/")[0]:
+        # Another file (a link-preview JSON) is copied as it is, as a full build does.
+        if name.endswith(".md") and before[name].partition("/")[0] != pages[name].partition("/")[0]:
             return None
     return changed
 
@@ -472,6 +473,9 @@ def _build_pages(config: Any, only: set[str]) -> None:
         for template in config.extra_templates:
             mkdocs_build._build_extra_template(template, files, config, nav)
         doc_files = files.documentation_pages(inclusion=inclusion)
+        for file in files.static_pages():
+            if file.src_uri in only:
+                file.copy_file(dirty=False)
         for file in doc_files:
             if file.src_uri in only:
                 mkdocs_build._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
@@ -625,7 +629,9 @@ def build_site(
                 "MkDocs refused to build (strict mode: every warning is an error):\n"
                 + "\n".join(f"[{lang}] {message}" for message in refusals)
             )
-        say(f"built {len(changed)} changed page(s) of {lang} in {seconds:.1f} s: {', '.join(changed)}")
+        rendered = [name for name in changed if name.endswith(".md")]
+        copied = f" (and copied {len(changed) - len(rendered)} other file(s))" if len(changed) > len(rendered) else ""
+        say(f"built {len(rendered)} changed page(s) of {lang}{copied} in {seconds:.1f} s: {', '.join(changed)}")
     _run_builds(list(config_files.values()), list(config_files), say, workers)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
     schemas = _calculator_schemas()

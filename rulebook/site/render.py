@@ -418,7 +418,7 @@ def _render_tree(
             **{**template_fields(view), "examples": rendered, "place": entry_place(site, reading, entry, lang)},
         )
     for game_id, previews in game_previews(site, lang).items():
-        _write(docs / PREVIEWS_FOLDER / f"{game_id}.json", previews)
+        files.write(docs / PREVIEWS_FOLDER / f"{game_id}.json", previews.encode("utf-8"))
     page("glossary/index.md", "glossary.md.j2", **template_fields(glossary_view(site, lang)))
     for term in corpus.terms:
         page(term_path(term), "term.md.j2", **template_fields(term_view(site, term, lang)))

@@ -64,15 +64,15 @@ class TestCommandLine:
         assert "hexes" in json.dumps(document["scenario.supply"])
 
     def test_bad_map_is_reported_without_traceback(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        """A unit on an unknown hex is named with the file, and the command exits 1."""
+        """A unit on an unknown hex is named with the file, line and column, and the command exits 2 (bad input)."""
         path = tmp_path / "bad.yaml"
         path.write_text(
             "map: {hexes: [{id: a, q: 0, r: 0}], countries: [{id: germany, faction: axis}]}\n"
             "units: [{id: g1, hex: zz, faction: axis, nationality: germany}]\n",
             encoding="utf-8",
         )
-        assert main(["adjudicate", "supply", "--scenario", str(path)]) == 1
+        assert main(["adjudicate", "supply", "--scenario", str(path)]) == 2
         assert (
-            f"{path}: units.0.hex: unit 'g1' is on an unknown hex; expected a hex or off-map box of the map (got 'zz')"
-            in capsys.readouterr().err
+            f"{path}:2:23: units.0.hex: unit 'g1' is on an unknown hex; "
+            "expected a hex or off-map box of the map (got 'zz')" in capsys.readouterr().err
         )

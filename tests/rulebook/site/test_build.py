@@ -251,9 +251,10 @@ def test_a_changed_body_renders_only_its_pages_and_equals_a_full_build(tmp_path:
         search=False,
     )
     # The entry's page and its source's reading view, in English and in the Hungarian tree,
-    # which shows the English body until the entry is translated.
+    # which shows the English body until the entry is translated; and the English link previews
+    # (the first paragraph changed), copied as they are (the Hungarian ones show the original).
     patched = ("hell-of-a-war/abwerfen.md", "sources/how-faq/abwerfen.md")
-    assert second.patched_pages == {"en": patched, "hu": patched}
+    assert second.patched_pages == {"en": ("_previews/hell-of-a-war.json", *patched), "hu": patched}
     assert not second.search_indexed and not (tmp_path / "two" / "site" / "pagefind").exists()
     fresh = build_site(_paths(content, tmp_path / "three"), languages=languages)
     assert fresh.page_digests == second.page_digests
