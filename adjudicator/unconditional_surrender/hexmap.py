@@ -42,7 +42,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_
@@ -598,17 +598,28 @@ class MapIndex:
         )
         self.countries: dict[str, Country] = {country.id: country for country in board.countries}
         # integer keys hash faster than (q, r) tuples; coordinates are checked to lie within ±2²⁰
-        at = {(hex_.q << 21) + hex_.r: number for number, hex_ in enumerate(board.hexes)}
+        keys = [(hex_.q << 21) + hex_.r for hex_ in board.hexes]
+        at = dict(zip(keys, range(self.hex_count)))
         self.features: dict[tuple[int, int], HexsideFeature] = {}
         for side in board.hexsides:
             a, b = (self.position[name] for name in side.between)
             self.features[(a, b)] = self.features[(b, a)] = side.feature
-        self._neighbours: list[tuple[int, ...]] = []
-        find = at.get
-        for hex_ in board.hexes:
-            key = (hex_.q << 21) + hex_.r
-            found = [find(key + offset) for offset in _OFFSETS]
-            self._neighbours.append(tuple(n for n in found if n is not None))
+        self.neighbour_lists: list[tuple[int, ...]] = []
+        """Per hex, the hexes adjacent to it, in the order of :data:`AXIAL_DIRECTIONS`."""
+        find, keep = at.get, self.neighbour_lists.append
+        east, north_east, north_west, west, south_west, south_east = _OFFSETS
+        for key in keys:
+            # six lookups written out, in the order of AXIAL_DIRECTIONS (the searches' tie-breaks follow it)
+            found = (
+                find(key + east),
+                find(key + north_east),
+                find(key + north_west),
+                find(key + west),
+                find(key + south_west),
+                find(key + south_east),
+            )
+            # a hex inside the map has all six neighbours: its tuple is kept as it is (no None in it)
+            keep(cast("tuple[int, ...]", found) if None not in found else tuple([n for n in found if n is not None]))
         rails: dict[int, set[int]] = {}
         for line in board.transport_lines:
             for a_name, b_name in zip(line.hexes, line.hexes[1:]):
@@ -656,7 +667,7 @@ class MapIndex:
 
     def neighbours(self, hex_: int) -> tuple[int, ...]:
         """Hexes adjacent to ``hex_`` (as indices)."""
-        return self._neighbours[hex_]
+        return self.neighbour_lists[hex_]
 
     def feature(self, a: int, b: int) -> HexsideFeature | None:
         """The feature of the hexside between hexes ``a`` and ``b``, if any."""

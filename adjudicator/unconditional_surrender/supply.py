@@ -278,31 +278,40 @@ class PathStep:
     kind: LegKind
 
 
-def _leg(network: Network, node: int, move: Move | None) -> PathStep:
-    """The path step for ``node`` entered by ``move`` (a box reached by sea is an off-map box, not a port)."""
-    if move is None:
-        kind = LegKind.START
-    elif move is Move.LAND and network.index.is_box(node):
-        kind = LegKind.OFF_MAP_BOX
-    else:
-        kind = _LEG[move]
-    return PathStep(network.index.names[node], kind)
-
-
-def _path_steps(network: Network, nodes: list[tuple[int, Move | None]]) -> tuple[PathStep, ...]:
+def _path_steps(
+    network: Network, nodes: list[tuple[int, Move | None]], made: dict[tuple[int, LegKind], PathStep]
+) -> tuple[PathStep, ...]:
     """The path steps of a line; ``free`` only for hexes off the transport network.
 
     The hex where a free step joins a transport line is entered by a free step but lies
-    on the network: it is labelled ``transport-line``.
+    on the network: it is labelled ``transport-line``. A sea zone or box entered by ``land``
+    is an off-map box (a box bordering a sea zone is one of its ports), not a port. ``made``
+    holds the steps already made: lines to one source share most of their nodes, and a
+    step, being frozen, can be shared.
     """
+    index = network.index
+    rails, names, hex_count, first_box = index.rails, index.names, index.hex_count, index.first_box
     steps = []
-    rails = network.index.rails
+    last = len(nodes) - 1
     for position, (node, move) in enumerate(nodes):
-        leg = _leg(network, node, move)
-        following = nodes[position + 1][1] if position + 1 < len(nodes) else None
-        joins = following not in (Move.FREE, None) or position + 1 == len(nodes)
-        if leg.kind is LegKind.FREE and joins and node < network.index.hex_count and rails[node]:
-            leg = PathStep(leg.node, LegKind.TRANSPORT_LINE)
+        if move is None:
+            kind = LegKind.START
+        elif move is Move.LAND and node >= first_box:
+            kind = LegKind.OFF_MAP_BOX
+        else:
+            kind = _LEG[move]
+        # only the first node has no move, so the next move is None exactly at the line's end
+        if (
+            kind is LegKind.FREE
+            and node < hex_count
+            and rails[node]
+            and (position == last or nodes[position + 1][1] is not Move.FREE)
+        ):
+            kind = LegKind.TRANSPORT_LINE
+        key = (node, kind)
+        leg = made.get(key)
+        if leg is None:
+            leg = made[key] = PathStep(names[node], kind)
         steps.append(leg)
     return tuple(steps)
 
@@ -775,6 +784,7 @@ def _trace_items(
     has_eus = any(box.kind is BoxKind.EASTERN_US_CANADA for box in index.boxes)
     devastated = {index.position[m.hex] for m in network.pieces.markers if m.kind is MarkerKind.DEVASTATION}
     results: dict[str, ItemSupply] = {}
+    made: dict[tuple[int, LegKind], PathStep] = {}
     for (faction, nationality, overland, located), members in groups.items():
         view = network.view(faction)
         sources = view.sources(nationality, located, by_location)
@@ -832,7 +842,7 @@ def _trace_items(
                 )
             ]
             reasons += _describe_line(network, item, nodes, devastated)
-            path = _path_steps(network, nodes)
+            path = _path_steps(network, nodes, made)
             results[item.id] = ItemSupply(
                 item.id,
                 index.names[item.node],
@@ -892,7 +902,7 @@ def _trace_items(
                 )
                 continue
             broken, nodes = nearest
-            path = _path_steps(network, nodes)
+            path = _path_steps(network, nodes, made)
             points = _diagnose(network, group, item, nodes)
             lead = step(
                 "us.10-2",
