@@ -283,17 +283,23 @@ class FactionView:
                 why.append(Step("us.11-4", "port {port} is an ice hex in snow: it is not an Open Port", {"port": name}))
             if why:
                 self.closed_ports[port] = tuple(why)
-        candidates = (
-            set(network.static_reasons)
-            | set(network.sea_hexes)
-            | set(network.zmap.sources)
-            | set(network.city_or_port_hexes)
-        )
+        # a hex in ZOC is a candidate only when an enemy unit extends it (friendly ZOC breaks no restriction)
+        enemy_zoc = {
+            hex_ for hex_, units in network.zmap.sources.items() if any(unit.faction is not faction for unit in units)
+        }
+        candidates = set(network.static_reasons) | set(network.sea_hexes) | enemy_zoc | set(network.city_or_port_hexes)
         candidates |= {hex_ for hex_ in pieces.units_at if hex_ < index.hex_count} | set(pieces.markers_at)
         candidates |= set(range(index.hex_count, index.first_box))
         admissible = bytearray(b"\x01") * index.node_count
+        # the two commonest reasons decided without the words of _reasons: a static restriction, and EZOC
+        # without a friendly unit; every other candidate gets the full list
+        for node in network.static_reasons:
+            admissible[node] = 0
+        for node in enemy_zoc:
+            if network.zmap.friendly_unit(node, faction) is None:
+                admissible[node] = 0
         for node in candidates:
-            if self._reasons(node):
+            if admissible[node] and self._reasons(node):
                 admissible[node] = 0
         self.admissible = admissible
 
