@@ -47,7 +47,13 @@ from typing import Any, cast
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_
 from adjudicator.plain import InvalidScenario, Partial, part
-from adjudicator.unconditional_surrender.numbering import HexNumbering, expand_map
+from adjudicator.unconditional_surrender.numbering import (
+    HexNumbering,
+    expand_map,
+    widen_entry_hexes_schema,
+    widen_hex_schema,
+    widen_map_schema,
+)
 
 __all__ = [
     "FACTION_WORDS",
@@ -285,11 +291,11 @@ class Hex:
     """One hex of the map."""
 
     id: str
-    """Hex id as printed on the map (e.g. ``e1027``) or any unique label."""
+    """Hex id as printed on the map (e.g. ``e1027``) or any unique label; with ``numbering``, its printed number."""
     q: int
-    """Axial column."""
+    """Axial column (with ``numbering``, given by the id when left out)."""
     r: int
-    """Axial row."""
+    """Axial row (with ``numbering``, given by the id when left out)."""
     terrain: Terrain = Terrain.CLEAR
     """Terrain of the hex."""
     country: str | None = None
@@ -304,6 +310,11 @@ class Hex:
     """Faction controlling the hex; by default its country's faction."""
     ice: bool = False
     """An ice hex (11.4: in snow it is neither a Naval Base nor an Open Port)."""
+
+    @staticmethod
+    def extend_json_schema(schema: dict[str, Any]) -> None:
+        """A map's ``hexes`` also take hexes by printed number or place alone, and regions (``rect``)."""
+        widen_hex_schema(schema)
 
 
 @dataclass(frozen=True)
@@ -356,6 +367,11 @@ class OffMapBox:
     """Sea zones in which the box counts as a port."""
     links: tuple[str, ...] = ()
     """Boxes to which movement between boxes is permitted (symmetric)."""
+
+    @staticmethod
+    def extend_json_schema(schema: dict[str, Any]) -> None:
+        """``entry_hexes`` also take regions, ``{rect: [from, to]}``."""
+        widen_entry_hexes_schema(schema)
 
 
 def _collect(problems: list[ScenarioError], path: str, expected: str, found: object = ScenarioError._NOTHING) -> None:
@@ -422,6 +438,11 @@ class HexMap:
     """Weather of each area this turn; an area not listed has clear weather."""
     numbering: HexNumbering | None = None
     """How the board prints its hex numbers; with it, hexes are named by their numbers and regions by rect."""
+
+    @staticmethod
+    def extend_json_schema(schema: dict[str, Any]) -> None:
+        """Without ``numbering``, every hex has ``id``, ``q`` and ``r`` and no region."""
+        widen_map_schema(schema)
 
     @classmethod
     def expand_plain(cls, data: Any) -> tuple[Any, list[ScenarioError], Callable[[str], str | None]]:
