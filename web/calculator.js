@@ -255,12 +255,14 @@ function valueAt(data, path) {
   return current;
 }
 
+// A list stays a list when the next key is an item's index (a field of a list item: map.boxes.0.entry_hexes).
 function setAt(data, path, value) {
   let current = data;
-  for (const key of path.slice(0, -1)) {
-    if (current[key] === null || typeof current[key] !== "object" || Array.isArray(current[key])) current[key] = {};
+  path.slice(0, -1).forEach((key, position) => {
+    const index = typeof path[position + 1] === "number";
+    if (current[key] === null || typeof current[key] !== "object" || Array.isArray(current[key]) !== index) current[key] = index ? [] : {};
     current = current[key];
-  }
+  });
   const last = path[path.length - 1];
   if (value === undefined) delete current[last];
   else current[last] = value;

@@ -102,7 +102,8 @@ def test_the_page_makes_the_same_labels_as_the_extractor(tmp_path: Path) -> None
 
 def test_the_page_offers_regions_where_the_schema_takes_them(tmp_path: Path) -> None:
     """A box's entry hexes take ``0601..0605`` for ``{rect: [0601, 0605]}`` and show its help; a hex has a Rect
-    field (two numbers, comma-separated); a list of plain ids stays a list of plain ids."""
+    field (two numbers, comma-separated); a list of plain ids stays a list of plain ids; what a field of a list
+    item writes lands in that item."""
     from adjudicator.unconditional_surrender.numbering import ENTRY_RECT_DESCRIPTION
     from rulebook.adjudication.scenarios import scenario_schemas
 
@@ -114,7 +115,9 @@ def test_the_page_offers_regions_where_the_schema_takes_them(tmp_path: Path) -> 
     script.write_text(
         'const REGION = "..";\n'
         + "".join(_js_function(name) for name in ("resolve", "scalarKind", "parseScalar", "listItems"))
-        + "".join(_js_function(name) for name in ("listText", "parseListItem"))
+        + "".join(_js_function(name) for name in ("listText", "parseListItem", "setAt"))
+        + 'const edited = {map: {boxes: [{id: "interior"}]}};\n'
+        + 'setAt(edited, ["map", "boxes", 0, "entry_hexes"], [{rect: ["0601", "0605"]}]);\n'
         + f"const root = {json.dumps(schema)};\n"
         + "const entries = root.$defs.OffMapBox.properties.entry_hexes.items;\n"
         + "const shape = listItems(entries, root);\n"
@@ -123,7 +126,7 @@ def test_the_page_offers_regions_where_the_schema_takes_them(tmp_path: Path) -> 
         + "console.log(JSON.stringify({shape, parsed, text: listText(parsed),\n"
         + "  rect: listItems(root.$defs.Hex.properties.rect.items, root),\n"
         + "  ports: listItems(root.$defs.SeaZone.properties.ports.items, root),\n"
-        + '  plain: parseListItem("string", false, "a..b")}));\n',
+        + '  plain: parseListItem("string", false, "a..b"), edited}));\n',
         encoding="utf-8",
     )
     output = json.loads(subprocess.run([node, str(script)], capture_output=True, text=True, check=True).stdout)
@@ -132,5 +135,7 @@ def test_the_page_offers_regions_where_the_schema_takes_them(tmp_path: Path) -> 
     assert output["text"] == "0601..0605, 0701"
     assert output["rect"] == {"kind": "string", "regions": False} == output["ports"]
     assert output["plain"] == "a..b"  # without regions an id is taken as written
+    # a field of a list item is written into the item, the list kept a list
+    assert output["edited"] == {"map": {"boxes": [{"id": "interior", "entry_hexes": [{"rect": ["0601", "0605"]}]}]}}
     assert definitions["Hex"]["properties"]["rect"]["description"] in {m.msgid for m in form_messages()}
     assert ENTRY_RECT_DESCRIPTION in {m.msgid for m in form_messages()}
