@@ -42,7 +42,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, cast
+from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_
@@ -605,7 +605,8 @@ class MapIndex:
         self.board = board
         self.hexes: tuple[Hex, ...] = board.hexes
         self.hex_count = len(board.hexes)
-        self.position: dict[str, int] = {hex_.id: number for number, hex_ in enumerate(board.hexes)}
+        hex_ids = [hex_.id for hex_ in board.hexes]
+        self.position: dict[str, int] = dict(zip(hex_ids, range(self.hex_count)))
         self.zones: tuple[SeaZone, ...] = board.sea_zones
         self.boxes: tuple[OffMapBox, ...] = board.boxes
         first_box = self.hex_count + len(board.sea_zones)
@@ -614,9 +615,7 @@ class MapIndex:
         for number, box in enumerate(board.boxes):
             self.position[box.id] = first_box + number
         self.node_count = first_box + len(board.boxes)
-        self.names: list[str] = (
-            [hex_.id for hex_ in board.hexes] + [z.id for z in board.sea_zones] + [b.id for b in board.boxes]
-        )
+        self.names: list[str] = hex_ids + [z.id for z in board.sea_zones] + [b.id for b in board.boxes]
         self.countries: dict[str, Country] = {country.id: country for country in board.countries}
         # integer keys hash faster than (q, r) tuples; coordinates are checked to lie within ±2²⁰
         keys = [(hex_.q << 21) + hex_.r for hex_ in board.hexes]
@@ -627,7 +626,8 @@ class MapIndex:
             self.features[(a, b)] = self.features[(b, a)] = side.feature
         self.neighbour_lists: list[tuple[int, ...]] = []
         """Per hex, the hexes adjacent to it, in the order of :data:`AXIAL_DIRECTIONS`."""
-        find, keep = at.get, self.neighbour_lists.append
+        find = at.get
+        keep: Callable[[Any], None] = self.neighbour_lists.append  # takes the lookups' tuple once it has no gap
         east, north_east, north_west, west, south_west, south_east = _OFFSETS
         for key in keys:
             # six lookups written out, in the order of AXIAL_DIRECTIONS (the searches' tie-breaks follow it)
@@ -639,8 +639,8 @@ class MapIndex:
                 find(key + south_west),
                 find(key + south_east),
             )
-            # a hex inside the map has all six neighbours: its tuple is kept as it is (no None in it)
-            keep(cast("tuple[int, ...]", found) if None not in found else tuple([n for n in found if n is not None]))
+            # a hex inside the map has all six neighbours: its tuple is kept as it is
+            keep(found if None not in found else tuple([n for n in found if n is not None]))
         rails: dict[int, set[int]] = {}
         for line in board.transport_lines:
             for a_name, b_name in zip(line.hexes, line.hexes[1:]):

@@ -212,25 +212,27 @@ class Network:
             if country.faction is Faction.NEUTRAL
             or (country.dependent_of in countries and countries[country.dependent_of or ""].faction is Faction.NEUTRAL)
         }
+        sea, impassable = Terrain.SEA, Terrain.IMPASSABLE
         for hex_, cell in enumerate(index.hexes):
-            if cell.terrain is Terrain.SEA:
+            terrain, country, city = cell.terrain, cell.country, cell.city
+            if terrain is sea:
                 self.sea_hexes.append(hex_)
-            elif cell.terrain is Terrain.IMPASSABLE:
+            elif terrain is impassable:
                 self.static_reasons[hex_] = (
                     Step("us.10-2-1.impassable-neutral", "{hex} is an impassable hex", {"hex": cell.id}),
                 )
-            if cell.country in neutral:
+            if country in neutral:
                 self.static_reasons[hex_] = self.static_reasons.get(hex_, ()) + (
                     Step(
                         "us.10-2-1.impassable-neutral",
                         "{hex} lies in {country}, a neutral state or a dependent of one",
-                        {"hex": cell.id, "country": country_word(cell.country)},
+                        {"hex": cell.id, "country": country_word(country)},
                     ),
                 )
-            if cell.city is not None or cell.port:
+            if city is not None or cell.port:
                 self.city_or_port_hexes.append(hex_)
-            if cell.city is not None and cell.country is not None:
-                self.cities_of.setdefault(cell.country, []).append(hex_)
+                if city is not None and country is not None:
+                    self.cities_of.setdefault(country, []).append(hex_)
         self._views: dict[Faction, FactionView] = {}
 
     def view(self, faction: Faction) -> FactionView:

@@ -490,10 +490,11 @@ class _Group:
 
     def path(self, start: int, first: int, move: Move) -> list[tuple[int, Move | None]]:
         nodes: list[tuple[int, Move | None]] = [(start, None), (first, move)]
+        toward, how = self.toward, self.how
         node = first
-        while self.toward[node] != -1:
-            nodes.append((self.toward[node], Move(self.how[node])))
-            node = self.toward[node]
+        while toward[node] != -1:
+            nodes.append((toward[node], _MOVES[how[node]]))
+            node = toward[node]
         return nodes
 
     def nearest(self, starts: list[int], start: int) -> tuple[int, list[tuple[int, Move | None]]] | None:
@@ -506,10 +507,15 @@ class _Group:
             return None
         cost, state, move = best
         nodes: list[tuple[int, Move | None]] = [(start, None), (state // relaxed.states, move)]
-        while relaxed.parent[state] != -1:
-            nodes.append((relaxed.parent[state] // relaxed.states, Move(relaxed.move[state])))
-            state = relaxed.parent[state]
+        parent, how, states = relaxed.parent, relaxed.move, relaxed.states
+        while parent[state] != -1:
+            nodes.append((parent[state] // states, _MOVES[how[state]]))
+            state = parent[state]
         return cost, nodes
+
+
+_MOVES = tuple(sorted(Move))
+"""Each move by its number (a line's moves are stored as bytes; looking one up here is quicker than ``Move(n)``)."""
 
 
 def _describe_line(
