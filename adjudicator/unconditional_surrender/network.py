@@ -607,7 +607,8 @@ def relaxed_search(
             state = take()
             if cost[state] != current:
                 continue
-            node, used = divmod(state, per_node)
+            node = state // per_node
+            used = state - node * per_node
             if expanded[node] <= used:
                 continue
             expanded[node] = used
