@@ -24,7 +24,9 @@ A dataclass may also define a class method ``expand_plain(data)`` that writes it
 out in full before it is converted (a hex map's regions and printed hex numbers become
 hexes): it returns the full data, the problems it found, and a function from a path in the
 full data to the path the scenario wrote (``None``: already reported), so that every problem
-names the entry to change.
+names the entry to change. Such a dataclass says so in its JSON Schema too: a static method
+``extend_json_schema(schema)`` widens the schema made from its fields (``rulebook schema``
+and the calculator forms use it; this module does not).
 
 Supported annotations: ``int``, ``float``, ``str``, ``bool``, ``Any``, enums,
 ``Literal[...]``, ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``,

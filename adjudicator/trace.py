@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from adjudicator.messages import ENGLISH, N_, Language, Message, N_plural, Plural
@@ -36,11 +37,12 @@ class Step:
     """The plural msgid, for a template marked :func:`~adjudicator.messages.N_plural`."""
     count: str | None = None
     """The field whose value selects the plural form (with :attr:`plural`)."""
-    text: str = field(init=False)
-    """The step in English (the template filled in)."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", ENGLISH.render(self.message))
+    @cached_property
+    def text(self) -> str:
+        """The step in English (the template filled in); rendered when first read, since a map-wide
+        calculation makes thousands of steps of which a reader sees few."""
+        return ENGLISH.render(self.message)
 
     @property
     def message(self) -> Message:

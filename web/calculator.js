@@ -263,12 +263,14 @@ function valueAt(data, path) {
   return current;
 }
 
+// A list stays a list when the next key is an item's index (a field of a list item: map.boxes.0.entry_hexes).
 function setAt(data, path, value) {
   let current = data;
-  for (const key of path.slice(0, -1)) {
-    if (current[key] === null || typeof current[key] !== "object" || Array.isArray(current[key])) current[key] = {};
+  path.slice(0, -1).forEach((key, position) => {
+    const index = typeof path[position + 1] === "number";
+    if (current[key] === null || typeof current[key] !== "object" || Array.isArray(current[key]) !== index) current[key] = index ? [] : {};
     current = current[key];
-  }
+  });
   const last = path[path.length - 1];
   if (value === undefined) delete current[last];
   else current[last] = value;
@@ -278,6 +280,30 @@ function scalarKind(schema) {
   if (Array.isArray(schema.enum)) return "enum";
   if (["integer", "number", "string", "boolean"].includes(schema.type)) return schema.type;
   return null;
+}
+
+// The scalar kind of a list's items, and whether an item may also be a region {rect: [from, to]}
+// (a box's entry hexes): the comma-separated field then writes a region as "from..to".
+function listItems(itemsSchema, root) {
+  const items = resolve(itemsSchema, root);
+  if (scalarKind(items)) return { kind: scalarKind(items), regions: false };
+  const options = (items.anyOf || items.oneOf || []).map((option) => resolve(option, root));
+  const scalar = options.find((option) => scalarKind(option));
+  const region = options.find((option) => option.properties && option.properties.rect && Object.keys(option.properties).length === 1);
+  if (!scalar || !options.every((option) => option === scalar || option === region)) return null;
+  return { kind: scalarKind(scalar), regions: Boolean(region), regionHelp: region && region.properties.rect.description };
+}
+
+const REGION = "..";
+
+function listText(items) {
+  return items.map((item) => (item && typeof item === "object" && Array.isArray(item.rect) ? item.rect.join(REGION) : item)).join(", ");
+}
+
+function parseListItem(kind, regions, text) {
+  const parts = text.split(REGION);
+  if (regions && parts.length === 2 && parts.every((part) => part.trim() !== "")) return { rect: parts.map((part) => part.trim()) };
+  return parseScalar(kind, text);
 }
 
 function parseScalar(kind, text) {
@@ -376,7 +402,7 @@ function hint(path, text) {
   const shown = word(null, text);
   const parts = shown.split(/``(.+?)``/).map((part, index) => (index % 2 ? element("code", { text: part }) : part));
   const lang = translated(null, text) ? document.documentElement.lang : "en";
-  return element("span", { class: "rb-hint", id: `${fieldId(path)}-hint`, lang }, parts);
+  return element("span", path ? { class: "rb-hint", id: `${fieldId(path)}-hint`, lang } : { class: "rb-hint", lang }, parts);
 }
 
 function describedField(label, control, path, description) {
@@ -407,15 +433,18 @@ function buildFields(container, schema, root, data, path, ctx, depth) {
       container.append(describedGroup(set, here, description));
     } else if (field.type === "object" && field.additionalProperties && scalarKind(resolve(field.additionalProperties, root))) {
       container.append(describedGroup(mapFields(key, resolve(field.additionalProperties, root), here, current || {}, write), here, description));
-    } else if (field.type === "array" && scalarKind(resolve(field.items, root))) {
-      const itemKind = scalarKind(resolve(field.items, root));
+    } else if (field.type === "array" && listItems(field.items, root)
+               && (!Array.isArray(current) || current.every((item) => item === null || typeof item !== "object" || (listItems(field.items, root).regions && Array.isArray(item.rect))))) {
+      const { kind: itemKind, regions, regionHelp } = listItems(field.items, root);
       const input = element("input", { id: fieldId(here), type: "text", "data-path": here.join("."), "data-list": "true" });
-      input.value = Array.isArray(current) ? current.join(", ") : "";
+      input.value = Array.isArray(current) ? listText(current) : "";
       input.addEventListener("input", () => {
         const items = input.value.split(",").map((item) => item.trim()).filter((item) => item !== "");
-        write(here, items.length || current !== undefined ? items.map((item) => parseScalar(itemKind, item)) : undefined);
+        write(here, items.length || current !== undefined ? items.map((item) => parseListItem(itemKind, regions, item)) : undefined);
       });
-      container.append(describedField(label, input, here, description));
+      const described = describedField(label, input, here, description);
+      if (regionHelp) described.append(hint(null, regionHelp));
+      container.append(described);
     } else if (field.type === "array" && resolve(field.items, root).properties && depth < FORM_DEPTH
                && (current === undefined || (Array.isArray(current) && current.length <= FORM_ITEMS))) {
       container.append(describedGroup(listFields(key, resolve(field.items, root), root, data, here, ctx, depth), here, description));

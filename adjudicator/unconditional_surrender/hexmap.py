@@ -47,7 +47,13 @@ from typing import Any
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_
 from adjudicator.plain import InvalidScenario, Partial, part
-from adjudicator.unconditional_surrender.numbering import HexNumbering, expand_map
+from adjudicator.unconditional_surrender.numbering import (
+    HexNumbering,
+    expand_map,
+    widen_entry_hexes_schema,
+    widen_hex_schema,
+    widen_map_schema,
+)
 
 __all__ = [
     "FACTION_WORDS",
@@ -285,11 +291,11 @@ class Hex:
     """One hex of the map."""
 
     id: str
-    """Hex id as printed on the map (e.g. ``e1027``) or any unique label."""
+    """Hex id as printed on the map (e.g. ``e1027``) or any unique label; with ``numbering``, its printed number."""
     q: int
-    """Axial column."""
+    """Axial column (with ``numbering``, given by the id when left out)."""
     r: int
-    """Axial row."""
+    """Axial row (with ``numbering``, given by the id when left out)."""
     terrain: Terrain = Terrain.CLEAR
     """Terrain of the hex."""
     country: str | None = None
@@ -304,6 +310,11 @@ class Hex:
     """Faction controlling the hex; by default its country's faction."""
     ice: bool = False
     """An ice hex (11.4: in snow it is neither a Naval Base nor an Open Port)."""
+
+    @staticmethod
+    def extend_json_schema(schema: dict[str, Any]) -> None:
+        """A map's ``hexes`` also take hexes by printed number or place alone, and regions (``rect``)."""
+        widen_hex_schema(schema)
 
 
 @dataclass(frozen=True)
@@ -356,6 +367,11 @@ class OffMapBox:
     """Sea zones in which the box counts as a port."""
     links: tuple[str, ...] = ()
     """Boxes to which movement between boxes is permitted (symmetric)."""
+
+    @staticmethod
+    def extend_json_schema(schema: dict[str, Any]) -> None:
+        """``entry_hexes`` also take regions, ``{rect: [from, to]}``."""
+        widen_entry_hexes_schema(schema)
 
 
 def _collect(problems: list[ScenarioError], path: str, expected: str, found: object = ScenarioError._NOTHING) -> None:
@@ -422,6 +438,11 @@ class HexMap:
     """Weather of each area this turn; an area not listed has clear weather."""
     numbering: HexNumbering | None = None
     """How the board prints its hex numbers; with it, hexes are named by their numbers and regions by rect."""
+
+    @staticmethod
+    def extend_json_schema(schema: dict[str, Any]) -> None:
+        """Without ``numbering``, every hex has ``id``, ``q`` and ``r`` and no region."""
+        widen_map_schema(schema)
 
     @classmethod
     def expand_plain(cls, data: Any) -> tuple[Any, list[ScenarioError], Callable[[str], str | None]]:
@@ -584,7 +605,8 @@ class MapIndex:
         self.board = board
         self.hexes: tuple[Hex, ...] = board.hexes
         self.hex_count = len(board.hexes)
-        self.position: dict[str, int] = {hex_.id: number for number, hex_ in enumerate(board.hexes)}
+        hex_ids = [hex_.id for hex_ in board.hexes]
+        self.position: dict[str, int] = dict(zip(hex_ids, range(self.hex_count)))
         self.zones: tuple[SeaZone, ...] = board.sea_zones
         self.boxes: tuple[OffMapBox, ...] = board.boxes
         first_box = self.hex_count + len(board.sea_zones)
@@ -593,22 +615,32 @@ class MapIndex:
         for number, box in enumerate(board.boxes):
             self.position[box.id] = first_box + number
         self.node_count = first_box + len(board.boxes)
-        self.names: list[str] = (
-            [hex_.id for hex_ in board.hexes] + [z.id for z in board.sea_zones] + [b.id for b in board.boxes]
-        )
+        self.names: list[str] = hex_ids + [z.id for z in board.sea_zones] + [b.id for b in board.boxes]
         self.countries: dict[str, Country] = {country.id: country for country in board.countries}
         # integer keys hash faster than (q, r) tuples; coordinates are checked to lie within ±2²⁰
-        at = {(hex_.q << 21) + hex_.r: number for number, hex_ in enumerate(board.hexes)}
+        keys = [(hex_.q << 21) + hex_.r for hex_ in board.hexes]
+        at = dict(zip(keys, range(self.hex_count)))
         self.features: dict[tuple[int, int], HexsideFeature] = {}
         for side in board.hexsides:
             a, b = (self.position[name] for name in side.between)
             self.features[(a, b)] = self.features[(b, a)] = side.feature
-        self._neighbours: list[tuple[int, ...]] = []
+        self.neighbour_lists: list[tuple[int, ...]] = []
+        """Per hex, the hexes adjacent to it, in the order of :data:`AXIAL_DIRECTIONS`."""
         find = at.get
-        for hex_ in board.hexes:
-            key = (hex_.q << 21) + hex_.r
-            found = [find(key + offset) for offset in _OFFSETS]
-            self._neighbours.append(tuple(n for n in found if n is not None))
+        keep: Callable[[Any], None] = self.neighbour_lists.append  # takes the lookups' tuple once it has no gap
+        east, north_east, north_west, west, south_west, south_east = _OFFSETS
+        for key in keys:
+            # six lookups written out, in the order of AXIAL_DIRECTIONS (the searches' tie-breaks follow it)
+            found = (
+                find(key + east),
+                find(key + north_east),
+                find(key + north_west),
+                find(key + west),
+                find(key + south_west),
+                find(key + south_east),
+            )
+            # a hex inside the map has all six neighbours: its tuple is kept as it is
+            keep(found if None not in found else tuple([n for n in found if n is not None]))
         rails: dict[int, set[int]] = {}
         for line in board.transport_lines:
             for a_name, b_name in zip(line.hexes, line.hexes[1:]):
@@ -656,7 +688,7 @@ class MapIndex:
 
     def neighbours(self, hex_: int) -> tuple[int, ...]:
         """Hexes adjacent to ``hex_`` (as indices)."""
-        return self._neighbours[hex_]
+        return self.neighbour_lists[hex_]
 
     def feature(self, a: int, b: int) -> HexsideFeature | None:
         """The feature of the hexside between hexes ``a`` and ``b``, if any."""

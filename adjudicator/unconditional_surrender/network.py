@@ -151,29 +151,36 @@ class Network:
         self.zmap = zmap
         hexes = index.hex_count
         self.node_count = index.node_count
-        out: list[list[tuple[int, Move]]] = [[] for _ in range(index.node_count)]
+        # edges by node in dictionaries: most hexes have none, and 100,000 empty lists cost more than the edges
+        out: dict[int, list[tuple[int, Move]]] = {}
+        rail = Move.RAIL
         for hex_, partners in enumerate(index.rails):
             if partners:
-                out[hex_].extend((partner, Move.RAIL) for partner in partners)
+                out[hex_] = [(partner, rail) for partner in partners]
         for port, zones in index.port_zones.items():
             for zone in zones:
-                out[port].append((zone, Move.EMBARK))
-                out[zone].append((port, Move.LAND))
+                out.setdefault(port, []).append((zone, Move.EMBARK))
+                out.setdefault(zone, []).append((port, Move.LAND))
         for number, links in enumerate(index.zone_links):
-            out[hexes + number].extend((other, Move.SAIL) for other in links)
+            out.setdefault(hexes + number, []).extend((other, Move.SAIL) for other in links)
         for number, entries in enumerate(index.box_entries):
             box = index.first_box + number
             for entry in entries:
-                out[entry].append((box, Move.ENTER_BOX))
-                out[box].append((entry, Move.LEAVE_BOX))
-            out[box].extend((other, Move.BOX_LINK) for other in index.box_links[number])
-        self.transport_out: list[tuple[tuple[int, Move], ...]] = [tuple(edges) if edges else () for edges in out]
-        incoming: list[list[tuple[int, Move]]] = [[] for _ in range(index.node_count)]
-        for node, edges in enumerate(out):
+                out.setdefault(entry, []).append((box, Move.ENTER_BOX))
+                out.setdefault(box, []).append((entry, Move.LEAVE_BOX))
+            out.setdefault(box, []).extend((other, Move.BOX_LINK) for other in index.box_links[number])
+        empty: tuple[tuple[int, Move], ...] = ()
+        self.transport_out: list[tuple[tuple[int, Move], ...]] = [empty] * index.node_count
+        incoming: dict[int, list[tuple[int, Move]]] = {}
+        for node in sorted(out):
+            edges = out[node]
+            self.transport_out[node] = tuple(edges)
             for target, move in edges:
-                incoming[target].append((node, move))
-        self.transport_in: list[tuple[tuple[int, Move], ...]] = [tuple(edges) if edges else () for edges in incoming]
-        self.free: list[tuple[int, ...]] = [index.neighbours(hex_) for hex_ in range(hexes)]
+                incoming.setdefault(target, []).append((node, move))
+        self.transport_in: list[tuple[tuple[int, Move], ...]] = [empty] * index.node_count
+        for node, edges in incoming.items():
+            self.transport_in[node] = tuple(edges)
+        self.free: list[tuple[int, ...]] = list(index.neighbour_lists)
         """Hexes a free step may go to from each hex (not across impassable or sea hexsides,
         unless a transport line crosses it).
         """
@@ -205,25 +212,27 @@ class Network:
             if country.faction is Faction.NEUTRAL
             or (country.dependent_of in countries and countries[country.dependent_of or ""].faction is Faction.NEUTRAL)
         }
+        sea, impassable = Terrain.SEA, Terrain.IMPASSABLE
         for hex_, cell in enumerate(index.hexes):
-            if cell.terrain is Terrain.SEA:
+            terrain, country, city = cell.terrain, cell.country, cell.city
+            if terrain is sea:
                 self.sea_hexes.append(hex_)
-            elif cell.terrain is Terrain.IMPASSABLE:
+            elif terrain is impassable:
                 self.static_reasons[hex_] = (
                     Step("us.10-2-1.impassable-neutral", "{hex} is an impassable hex", {"hex": cell.id}),
                 )
-            if cell.country in neutral:
+            if country in neutral:
                 self.static_reasons[hex_] = self.static_reasons.get(hex_, ()) + (
                     Step(
                         "us.10-2-1.impassable-neutral",
                         "{hex} lies in {country}, a neutral state or a dependent of one",
-                        {"hex": cell.id, "country": country_word(cell.country)},
+                        {"hex": cell.id, "country": country_word(country)},
                     ),
                 )
-            if cell.city is not None or cell.port:
+            if city is not None or cell.port:
                 self.city_or_port_hexes.append(hex_)
-            if cell.city is not None and cell.country is not None:
-                self.cities_of.setdefault(cell.country, []).append(hex_)
+                if city is not None and country is not None:
+                    self.cities_of.setdefault(country, []).append(hex_)
         self._views: dict[Faction, FactionView] = {}
 
     def view(self, faction: Faction) -> FactionView:
@@ -276,17 +285,23 @@ class FactionView:
                 why.append(Step("us.11-4", "port {port} is an ice hex in snow: it is not an Open Port", {"port": name}))
             if why:
                 self.closed_ports[port] = tuple(why)
-        candidates = (
-            set(network.static_reasons)
-            | set(network.sea_hexes)
-            | set(network.zmap.sources)
-            | set(network.city_or_port_hexes)
-        )
+        # a hex in ZOC is a candidate only when an enemy unit extends it (friendly ZOC breaks no restriction)
+        enemy_zoc = {
+            hex_ for hex_, units in network.zmap.sources.items() if any(unit.faction is not faction for unit in units)
+        }
+        candidates = set(network.static_reasons) | set(network.sea_hexes) | enemy_zoc | set(network.city_or_port_hexes)
         candidates |= {hex_ for hex_ in pieces.units_at if hex_ < index.hex_count} | set(pieces.markers_at)
         candidates |= set(range(index.hex_count, index.first_box))
         admissible = bytearray(b"\x01") * index.node_count
+        # the two commonest reasons decided without the words of _reasons: a static restriction, and EZOC
+        # without a friendly unit; every other candidate gets the full list
+        for node in network.static_reasons:
+            admissible[node] = 0
+        for node in enemy_zoc:
+            if network.zmap.friendly_unit(node, faction) is None:
+                admissible[node] = 0
         for node in candidates:
-            if self._reasons(node):
+            if admissible[node] and self._reasons(node):
                 admissible[node] = 0
         self.admissible = admissible
 
@@ -555,20 +570,26 @@ _INFINITY = 1 << 30
 def relaxed_search(
     view: FactionView, sources: list[Source], overland: bool, starts: list[int], limit: int = FREE_HEXES
 ) -> Relaxed:
-    """Dial's search for lines breaking the fewest restrictions, from ``sources`` until every start is settled."""
+    """Dial's search for lines breaking the fewest restrictions, from ``sources`` until every start is settled.
+
+    A state is never queued once its node has been expanded with as few free hexes used
+    or fewer: it could only be skipped when taken from its bucket, and it never gives a
+    cheaper line than the state that dominates it (the answers are the same, the work less).
+    """
     network = view.network
     count, hexes = network.node_count, network.index.hex_count
     per_node = limit + 2
+    top = per_node - 1
     states = count * per_node
     cost = [_INFINITY] * states
     parent = [-1] * states
     how = bytearray(states)
-    penalty = bytes(1 - allowed for allowed in view.admissible)
+    penalty = view.admissible.translate(_FLIP)
     closed = view.closed_ports
     transport_in, free, blocked_sides = network.transport_in, network.free, network.blocked_sides
     expanded = bytearray([per_node]) * count
     buckets: list[list[int]] = [[] for _ in range(4)]
-    rail, embark, land, free_move = Move.RAIL, Move.EMBARK, Move.LAND, int(Move.FREE)
+    rail, embark, land = Move.RAIL, Move.EMBARK, Move.LAND
     for source in sources:
         value = (1 if source.blockers else 0) + penalty[source.node]
         state = source.node * per_node
@@ -581,16 +602,20 @@ def relaxed_search(
         if len(buckets) < current + 5:
             buckets.extend([] for _ in range(4))
         bucket = buckets[current]
+        take = bucket.pop
         while bucket:
-            state = bucket.pop()
+            state = take()
             if cost[state] != current:
                 continue
-            node, used = divmod(state, per_node)
+            node = state // per_node
+            used = state - node * per_node
             if expanded[node] <= used:
                 continue
             expanded[node] = used
             if used == 0:
                 for origin, move in transport_in[node]:
+                    if not expanded[origin]:
+                        continue
                     value = current + penalty[origin]
                     if move is not rail:
                         if overland and move in _NOT_OVERLAND:
@@ -605,24 +630,28 @@ def relaxed_search(
                         buckets[value].append(target)
             if node < hexes:
                 further = used + 1
-                base = current + (1 if further > limit else 0)
-                slot = min(further, per_node - 1)
+                base = current + 1 if further > limit else current
+                slot = further if further < top else top
+                # a free step enters a state with slot ≥ 1, whose move stays FREE (0) as initialised
                 for origin in free[node]:
+                    if expanded[origin] <= slot:
+                        continue
                     value = base + penalty[origin]
                     target = origin * per_node + slot
                     if value < cost[target]:
                         cost[target] = value
                         parent[target] = state
-                        how[target] = free_move
                         buckets[value].append(target)
-                for origin, _ in blocked_sides.get(node, ()):
-                    value = base + penalty[origin] + 1
-                    target = origin * per_node + slot
-                    if value < cost[target]:
-                        cost[target] = value
-                        parent[target] = state
-                        how[target] = free_move
-                        buckets[value].append(target)
+                if node in blocked_sides:
+                    for origin, _ in blocked_sides[node]:
+                        if expanded[origin] <= slot:
+                            continue
+                        value = base + penalty[origin] + 1
+                        target = origin * per_node + slot
+                        if value < cost[target]:
+                            cost[target] = value
+                            parent[target] = state
+                            buckets[value].append(target)
         settled = [start for start in pending if _best_relaxed(view, cost, start, overland, limit)[0] <= current + 1]
         pending.difference_update(settled)
         if not pending:
@@ -631,6 +660,10 @@ def relaxed_search(
         if current >= len(buckets) or not any(buckets[current:]):
             break
     return Relaxed(cost, parent, how, per_node)
+
+
+_FLIP = bytes([1, 0]) + bytes(254)
+"""Translation table of an admissibility bytearray into the penalty of entering each node (0 → 1, 1 → 0)."""
 
 
 def _best_relaxed(

@@ -34,7 +34,8 @@ wide is a range); a hex listed on its own takes its region's fields as defaults.
 of hex ids that a box is entered from (``entry_hexes``) may hold ``{rect: [from, to]}``
 too. :func:`expand_map` does this on the plain data, before the map is built, and says
 where each expanded hex came from, so a problem is reported at the entry the scenario
-wrote.
+wrote. The JSON Schema of a scenario (what the calculator forms are built from) says the
+same: :func:`widen_hex_schema`, :func:`widen_entry_hexes_schema` and :func:`widen_map_schema`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ __all__ = [
     "expand_map",
     "hex_number_answer",
     "hex_number_json",
+    "widen_entry_hexes_schema",
+    "widen_hex_schema",
+    "widen_map_schema",
 ]
 
 
@@ -399,6 +403,99 @@ def _expand_box(box: Any, path: str, numbering: HexNumbering | None, expanded: E
             expanded.origins[f"{path}.entry_hexes.{len(result)}"] = written
             result.append(item)
     return {**box, "entry_hexes": result}
+
+
+RECT_DESCRIPTION = (
+    "A region instead of one hex: the printed numbers of two opposite corners, such as ``0101, 0405`` "
+    "(needs ``numbering``); every hex of that rectangle of columns and rows gets this item's other fields, "
+    "and a hex listed on its own overrides them. Leave out ``id``, ``q`` and ``r``."
+)
+"""The help of a ``rect`` field in the forms (a catalog message: it is shown in the reader's language)."""
+
+
+ENTRY_RECT_DESCRIPTION = (
+    "Regions too (needs ``numbering``): two printed numbers of opposite corners, ``0601..0605`` in the form "
+    "(``{rect: [0601, 0605]}`` in a scenario), stand for every hex of that rectangle of columns and rows."
+)
+"""The help of an ``entry_hexes`` region (the form shows it under the field's own help)."""
+
+
+def _rect_schema(description: str = RECT_DESCRIPTION) -> dict[str, Any]:
+    return {
+        "description": description,
+        "items": {"type": "string"},
+        "maxItems": 2,
+        "minItems": 2,
+        "title": "Rect",
+        "type": "array",
+    }
+
+
+def _without(*names: str) -> dict[str, Any]:
+    """JSON Schema: none of ``names`` is given."""
+    return {"not": {"anyOf": [{"required": [name]} for name in names]}}
+
+
+def widen_hex_schema(schema: dict[str, Any]) -> None:
+    """The JSON Schema of one hex, widened to the items a map's ``hexes`` accept (:func:`expand_map`).
+
+    An item is a hex with ``id``, ``q`` and ``r``; or, when the map has a ``numbering``, a hex
+    given by its printed number alone (``id``) or by its place alone (``q`` and ``r``), or a
+    region (``rect``) with the fields its hexes share. The map's schema
+    (:func:`widen_map_schema`) keeps the first kind only for a map without numbering.
+
+    >>> schema = {"properties": {"id": {}, "q": {}, "r": {}}, "required": ["id", "q", "r"]}
+    >>> widen_hex_schema(schema)
+    >>> sorted(schema["properties"]), "required" in schema, [kind["required"] for kind in schema["anyOf"]]
+    (['id', 'q', 'r', 'rect'], False, [['id', 'q', 'r'], ['id'], ['q', 'r'], ['rect']])
+    """
+    schema["properties"]["rect"] = _rect_schema()
+    schema.pop("required", None)
+    schema["anyOf"] = [
+        {"required": ["id", "q", "r"], **_without("rect")},
+        {"required": ["id"], **_without("q", "r", "rect")},
+        {"required": ["q", "r"], **_without("id", "rect")},
+        {"required": ["rect"], **_without("id", "q", "r")},
+    ]
+
+
+def widen_entry_hexes_schema(schema: dict[str, Any]) -> None:
+    """The JSON Schema of an off-map box, whose ``entry_hexes`` may hold ``{rect: [from, to]}`` items.
+
+    >>> schema = {"properties": {"entry_hexes": {"items": {"type": "string"}, "type": "array"}}}
+    >>> widen_entry_hexes_schema(schema)
+    >>> [option.get("type") for option in schema["properties"]["entry_hexes"]["items"]["anyOf"]]
+    ['string', 'object']
+    """
+    entries = schema["properties"]["entry_hexes"]
+    entries["items"] = {
+        "anyOf": [
+            {"type": "string"},
+            {
+                "additionalProperties": False,
+                "properties": {"rect": _rect_schema(ENTRY_RECT_DESCRIPTION)},
+                "required": ["rect"],
+                "type": "object",
+            },
+        ]
+    }
+
+
+def widen_map_schema(schema: dict[str, Any]) -> None:
+    """The JSON Schema of a map: without a ``numbering``, every hex has ``id``, ``q`` and ``r`` and no region.
+
+    >>> schema = {"properties": {"hexes": {}, "numbering": {}}}
+    >>> widen_map_schema(schema)
+    >>> schema["then"]["properties"]["hexes"]["items"]["required"]
+    ['id', 'q', 'r']
+    """
+    schema["if"] = {"anyOf": [{"not": {"required": ["numbering"]}}, {"properties": {"numbering": {"type": "null"}}}]}
+    schema["then"] = {
+        "properties": {
+            "hexes": {"items": {"required": ["id", "q", "r"], **_without("rect")}},
+            "boxes": {"items": {"properties": {"entry_hexes": {"items": {"type": "string"}}}}},
+        }
+    }
 
 
 def hex_number_answer(numbering: Mapping[str, Any], value: str | tuple[int, int]) -> dict[str, Any]:

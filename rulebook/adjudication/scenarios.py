@@ -205,6 +205,10 @@ class _WithInheritedDocstrings(GenerateJsonSchema):
         for name, field_schema in json_schema.get("properties", {}).items():
             if "description" not in field_schema and name in docstrings:
                 field_schema["description"] = docstrings[name]
+        # what the dataclass accepts besides its fields (a map's regions and printed hex numbers): adjudicator.plain
+        extend = getattr(dataclass, "extend_json_schema", None)
+        if extend is not None:
+            extend(json_schema)
         return json_schema
 
 

@@ -263,6 +263,47 @@ class TestListsInTheForm:
         assert tab.problems == []
 
 
+class TestHexMapForm:
+    def test_the_form_offers_printed_numbers_and_regions(self, tab: Any, counted: tuple[str, RequestLog]) -> None:
+        """A numbered map in the editor: each hex has a Rect field, a box's entry hexes read and take ``from..to``
+        (its help shown), and the edited scenario runs to CPython's answer (issue 21, item 2)."""
+        url, _ = counted
+        scenario = {
+            "map": {
+                "numbering": {"scheme": "ccrr"},
+                "countries": [{"id": "germany", "faction": "axis"}, {"id": "ussr", "faction": "soviets"}],
+                "hexes": [
+                    {"rect": ["0101", "0405"], "country": "germany"},
+                    {"rect": ["0501", "0705"], "country": "ussr"},
+                    {"id": "0203", "city": "Berlin"},
+                ],
+                "boxes": [{"id": "interior", "kind": "soviet-interior", "entry_hexes": [{"rect": ["0701", "0705"]}]}],
+            },
+            "units": [
+                {"id": "g1", "hex": "0403", "faction": "axis", "nationality": "germany"},
+                {"id": "s1", "hex": "0502", "faction": "soviets", "nationality": "ussr"},
+            ],
+        }
+        tab.goto(url + "en/calculators/supply/")
+        wait_for_runs(tab, 1)
+        tab.fill("#rb-scenario", json.dumps(scenario))
+        tab.locator("#rb-scenario").dispatch_event("change")
+        assert tab.input_value(f"{HOST} input[data-path='map.hexes.0.rect']") == "0101, 0405"
+        entries = tab.locator(f"{HOST} input[data-path='map.boxes.0.entry_hexes']")
+        assert entries.input_value() == "0701..0705"
+        assert "0601..0605" in entries.locator("xpath=..").text_content()  # the region's help under the field
+        tab.locator(f"{HOST} details.rb-list[data-path='map.boxes'] > summary").click()  # a nested list opens closed
+        entries.fill("0701..0703, 0704")
+        edited = _editor_scenario(tab)
+        assert edited["map"]["boxes"][0]["entry_hexes"] == [{"rect": ["0701", "0703"]}, "0704"]
+        tab.click("#rb-run")
+        wait_for_runs(tab, 2)
+        here = json.loads(evaluate_json("supply", json.dumps(edited)))
+        assert _close(_answer(tab), here["result"]) == []
+        assert here["result"]["supplied"] == {"g1": True, "s1": True}
+        assert tab.problems == []
+
+
 class TestTryIt:
     @pytest.mark.parametrize(("calculator", "lang"), TRY_IT, ids=[f"{name}-{lang}" for name, lang in TRY_IT])
     def test_each_calculator_runs_from_its_entry_page(

@@ -135,3 +135,44 @@ def test_the_page_picks_the_word_of_the_field_as_the_site_does(tmp_path: Path) -
     output = subprocess.run([node, str(script)], capture_output=True, text=True, check=True).stdout
     russian = form_labels(LOCALES, "ru")
     assert json.loads(output) == [russian.choice(value, field) for field, value in asked]
+
+
+def test_the_page_offers_regions_where_the_schema_takes_them(tmp_path: Path) -> None:
+    """A box's entry hexes take ``0601..0605`` for ``{rect: [0601, 0605]}`` and show its help; a hex has a Rect
+    field (two numbers, comma-separated); a list of plain ids stays a list of plain ids; what a field of a list
+    item writes lands in that item."""
+    from adjudicator.unconditional_surrender.numbering import ENTRY_RECT_DESCRIPTION
+    from rulebook.adjudication.scenarios import scenario_schemas
+
+    node = shutil.which("node")
+    assert node is not None, "Node.js is needed (it builds the site too)"
+    schema = scenario_schemas()["scenario.supply"]
+    definitions = schema["$defs"]
+    script = tmp_path / "regions.mjs"
+    script.write_text(
+        'const REGION = "..";\n'
+        + "".join(_js_function(name) for name in ("resolve", "scalarKind", "parseScalar", "listItems"))
+        + "".join(_js_function(name) for name in ("listText", "parseListItem", "setAt"))
+        + 'const edited = {map: {boxes: [{id: "interior"}]}};\n'
+        + 'setAt(edited, ["map", "boxes", 0, "entry_hexes"], [{rect: ["0601", "0605"]}]);\n'
+        + f"const root = {json.dumps(schema)};\n"
+        + "const entries = root.$defs.OffMapBox.properties.entry_hexes.items;\n"
+        + "const shape = listItems(entries, root);\n"
+        + 'const typed = "0601..0605, 0701".split(",").map((t) => t.trim());\n'
+        + "const parsed = typed.map((t) => parseListItem(shape.kind, shape.regions, t));\n"
+        + "console.log(JSON.stringify({shape, parsed, text: listText(parsed),\n"
+        + "  rect: listItems(root.$defs.Hex.properties.rect.items, root),\n"
+        + "  ports: listItems(root.$defs.SeaZone.properties.ports.items, root),\n"
+        + '  plain: parseListItem("string", false, "a..b"), edited}));\n',
+        encoding="utf-8",
+    )
+    output = json.loads(subprocess.run([node, str(script)], capture_output=True, text=True, check=True).stdout)
+    assert output["shape"] == {"kind": "string", "regions": True, "regionHelp": ENTRY_RECT_DESCRIPTION}
+    assert output["parsed"] == [{"rect": ["0601", "0605"]}, "0701"]
+    assert output["text"] == "0601..0605, 0701"
+    assert output["rect"] == {"kind": "string", "regions": False} == output["ports"]
+    assert output["plain"] == "a..b"  # without regions an id is taken as written
+    # a field of a list item is written into the item, the list kept a list
+    assert output["edited"] == {"map": {"boxes": [{"id": "interior", "entry_hexes": [{"rect": ["0601", "0605"]}]}]}}
+    assert definitions["Hex"]["properties"]["rect"]["description"] in {m.msgid for m in form_messages()}
+    assert ENTRY_RECT_DESCRIPTION in {m.msgid for m in form_messages()}
