@@ -24,8 +24,19 @@ from typing import Any, TypedDict
 from pydantic import TypeAdapter
 
 from rulebook.content.load import default_paths, load_corpus
-from rulebook.content.model import LANGUAGES, Corpus, Entry, Example, Game, Language, Source, Term, TranslationMethod
-from rulebook.errors import ContentError, RulebookError
+from rulebook.content.model import (
+    LANGUAGES,
+    Card,
+    Corpus,
+    Entry,
+    Example,
+    Game,
+    Language,
+    Source,
+    Term,
+    TranslationMethod,
+)
+from rulebook.errors import ContentError, Problem, RulebookError
 
 __all__ = ["main"]
 
@@ -33,6 +44,7 @@ SCHEMAS: dict[str, Any] = {
     "games": TypeAdapter(list[Game]),
     "sources": TypeAdapter(list[Source]),
     "term": TypeAdapter(Term),
+    "card": TypeAdapter(Card),
     "entry": TypeAdapter(Entry),
     "example": TypeAdapter(Example),
 }
@@ -78,7 +90,8 @@ def command_check(args: argparse.Namespace) -> int:
     assert corpus is not None
     print(
         f"rulebook check: ok — {len(corpus.games)} games, {len(corpus.sources)} sources, "
-        f"{len(corpus.entries)} entries, {len(corpus.terms)} terms, {len(corpus.examples)} examples"
+        f"{len(corpus.entries)} entries, {len(corpus.terms)} terms, {len(corpus.examples)} examples, "
+        f"{len(corpus.cards)} cards"
         f"{f', {len(result.warnings)} warnings' if result.warnings else ''}"
     )
     return 0
@@ -217,12 +230,18 @@ def command_hex_number(args: argparse.Namespace) -> int:
 
 def command_adjudicate(args: argparse.Namespace) -> int:
     """Run one calculator on a scenario file and explain the result."""
+    from rulebook.adjudication.catalog import CATALOG_GAMES
     from rulebook.adjudication.messages import load_language
     from rulebook.adjudication.scenarios import describe_result, evaluate, load_scenario_file, result_document
+    from rulebook.content.load import load_cards
 
     language = load_language(Path(args.locales), args.lang)
     scenario = load_scenario_file(Path(args.scenario))
-    result = evaluate(args.calculator, scenario.data, origin=str(scenario.path), positions=scenario.positions)
+    game = CATALOG_GAMES.get(args.calculator)
+    catalog = {card.id: card for card in load_cards(_paths(args)[0], game)} if game else None
+    result = evaluate(
+        args.calculator, scenario.data, origin=str(scenario.path), positions=scenario.positions, catalog=catalog
+    )
     if args.json:
         document = {
             **result_document(result, language),
@@ -232,6 +251,47 @@ def command_adjudicate(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(describe_result(result, language))
+    return 0
+
+
+def command_cards(args: argparse.Namespace) -> int:
+    """List a game's card catalog: every card with the facts the sources state and the entry that states each."""
+    from rulebook.content.load import load_cards
+
+    content = _paths(args)[0]
+    if not (content / args.game).is_dir():
+        known = ", ".join(sorted(p.name for p in content.iterdir() if (p / "cards").is_dir()))
+        raise ContentError(
+            [Problem(str(content), None, "game", f"unknown game {args.game!r}; with a card catalog: {known}")]
+        )
+    cards = load_cards(content, args.game)
+    if args.json:
+        json.dump(
+            [card.model_dump(mode="json", exclude_none=True) for card in cards],
+            sys.stdout,
+            ensure_ascii=False,
+            indent=2,
+        )
+        sys.stdout.write("\n")
+        return 0
+    for card in cards:
+        facts = card.stated()
+        print(f"{card.id}: {card.name.value}")
+        for name, fact in facts.items():
+            if name != "name":
+                value = fact.value
+                shown = (
+                    ", ".join(str(getattr(v, "value", v)) for v in value)
+                    if isinstance(value, list)
+                    else getattr(value, "value", value)
+                )
+                print(f"    {name}: {shown}  [{fact.source}]")
+        for modifier in card.cost_modifiers:
+            print(
+                f"    cost modifier: {modifier.applies_to.value} +{modifier.tw} TW, {modifier.when.value}"
+                f"{f' ({modifier.phase} phase)' if modifier.phase else ''}  [{modifier.source}]"
+            )
+    print(f"{len(cards)} cards")
     return 0
 
 
@@ -478,7 +538,7 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument(
         "type",
         nargs="?",
-        help="one file type: games, sources, term, entry, example or scenario.<calculator> (default: all)",
+        help="one file type: games, sources, term, entry, example, card or scenario.<calculator> (default: all)",
     )
     schema.set_defaults(run=command_schema)
 
@@ -511,6 +571,11 @@ def _parser() -> argparse.ArgumentParser:
     hex_number.add_argument("--prefix", default="", help="letters before the digits, such as a map letter")
     hex_number.add_argument("--digits", type=int, default=2, help="digits of each part (2 for 0812)")
     hex_number.set_defaults(run=command_hex_number)
+
+    cards = commands.add_parser("cards", help="list a game's card catalog (the facts the sources state, with entries)")
+    cards.add_argument("--game", required=True, metavar="ID", help="the game, e.g. hell-of-a-war")
+    cards.add_argument("--json", action="store_true", help="print the catalog as a JSON list")
+    cards.set_defaults(run=command_cards)
 
     examples = commands.add_parser("examples", help="run the worked examples of the sources")
     examples.add_argument("--entry", metavar="ID", help="only the examples of this entry")

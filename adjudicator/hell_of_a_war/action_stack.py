@@ -176,6 +176,8 @@ class StackScenario:
     """The current phase, when it matters (action cards, building)."""
 
     def __post_init__(self) -> None:
+        if not self.stack:
+            raise ScenarioError("stack", "an action stack needs at least one declaration (nothing was declared)", [])
         problems = _Table(self).declare_all()
         if problems:
             raise InvalidScenario(problems)
@@ -267,6 +269,24 @@ _PAYMENTS = {
 }
 """What a resolved declaration's player paid, by (paid TW, locked the card, sacrificed the card)."""
 
+_CATALOG_FIELDS = {
+    "name": N_("the name"),
+    "kind": N_("the card type"),
+    "tw": N_("the TW it produces"),
+    "play_cost": N_("the play cost"),
+    "unit_type": N_("the unit type"),
+    "special": N_("the card text the calculator applies"),
+    "assembly_for": N_("the unit type it makes cheaper"),
+    "legal_targets": N_("the legal targets"),
+    "target_owner": N_("whose cards it may target"),
+    "effect": N_("the effect"),
+    "tw_cost": N_("the ability's TW cost"),
+    "lock": N_("that using it locks the card"),
+    "sacrifice": N_("that the card is sacrificed"),
+    "amount": N_("the cards drawn"),
+}
+"""The fields a scenario may take from the card catalog, as the trace names them (card, then declaration fields)."""
+
 # --- evaluation ---------------------------------------------------------------------------------
 
 
@@ -282,6 +302,7 @@ class _Table(Board):
         self.countered: dict[int, tuple[Status, str]] = {}
         self.trace = TraceBuilder()
         self.outcomes: list[Outcome] = []
+        self.catalog_cited: set[str] = set()
         self.tw_available = {
             name: self.pool[name] + sum(self.cards[c].tw for c in self.tw_sources(name, None)) for name in self.players
         }
@@ -301,6 +322,7 @@ class _Table(Board):
             self.by_card.setdefault(declaration.card, index)
         if problems:
             return problems
+        self._cite_catalog(declaration)
         if declaration.effect is Effect.PRODUCE_TW:
             self._produce_tw(index, declaration)
             return []
@@ -318,6 +340,25 @@ class _Table(Board):
             ]
         self._announce(index, declaration, cost, available)
         return []
+
+    def _cite_catalog(self, declaration: Declaration) -> None:
+        """One step per entry that states values of the declared card taken from the card catalog."""
+        card = self.cards[declaration.card]
+        if declaration.card in self.catalog_cited:
+            return
+        self.catalog_cited.add(declaration.card)
+        by_entry: dict[str, list[Message]] = {}
+        for name, entry in (*card.sources.items(), *declaration.sources.items()):
+            label = _CATALOG_FIELDS.get(name)
+            if label is not None:
+                by_entry.setdefault(entry, []).append(message(label))
+        for entry, fields in by_entry.items():
+            self.trace.add(
+                entry,
+                "{card}: from the card catalog, as this entry states it: {fields}",
+                card=card.shown,
+                fields=MessageList(tuple(fields), ", "),
+            )
 
     def _announce(self, index: int, declaration: Declaration, cost: int, available: int) -> None:
         card, player = self.cards[declaration.card], declaration.player

@@ -37,7 +37,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
-from adjudicator.hell_of_a_war.vocabulary import ZONES_IN_PLAY, Card, CardKind, Phase, Player, Special, Zone
+from adjudicator.hell_of_a_war.vocabulary import (
+    ZONES_IN_PLAY,
+    Card,
+    CardKind,
+    Phase,
+    Player,
+    Special,
+    TargetOwner,
+    Zone,
+)
 from adjudicator.messages import N_, Message, MessageList, N_plural, message
 
 __all__ = [
@@ -153,6 +162,8 @@ class Declaration:
     """Cards drawn (effect ``draw``)."""
     note: str = ""
     """What an ``other`` effect does, for the reader."""
+    sources: dict[str, str] = field(default_factory=dict)
+    """Field → the entry that states its value, for the values taken from the card catalog (filled by ``rulebook``)."""
 
     def __post_init__(self) -> None:
         if self.tw_cost < 0:
@@ -563,7 +574,7 @@ class Board:
             return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} takes no targets", list(targets))]
         problems = []
         for position, target in enumerate(targets):
-            why = self._impossible(declaration, target)
+            why = self._not_on_card(declaration, target) or self._impossible(declaration, target)
             if why:
                 problems.append(
                     ScenarioError(
@@ -573,6 +584,28 @@ class Board:
                     )
                 )
         return problems
+
+    def _not_on_card(self, declaration: Declaration, target_id: str) -> str:
+        """Why the card's own text rules ``target_id`` out ('' if it allows it or states nothing)."""
+        card, target = self.cards[declaration.card], self.cards[target_id]
+        where = f" ({card.sources['legal_targets']})" if "legal_targets" in card.sources else ""
+        if card.legal_targets and target.kind not in card.legal_targets:
+            legal = ", ".join(kind.value for kind in card.legal_targets)
+            return (
+                f"{card.label} may target only: {legal}{where}; {target.label} is {target.kind.noun} "
+                f"({target.kind.value})"
+            )
+        owner_where = f" ({card.sources['target_owner']})" if "target_owner" in card.sources else ""
+        if card.target_owner is TargetOwner.OPPONENT and target.owner == card.owner:
+            return (
+                f"{card.label} may target only another player's cards{owner_where}; {target.label} is {card.owner}'s "
+                "own"
+            )
+        if card.target_owner is TargetOwner.OWN and target.owner != card.owner:
+            return (
+                f"{card.label} may target only its owner's cards{owner_where}; {target.label} belongs to {target.owner}"
+            )
+        return ""
 
     def _impossible(self, declaration: Declaration, target_id: str) -> str:
         """Why ``target_id`` cannot be a target of ``declaration`` now ('' if it can)."""

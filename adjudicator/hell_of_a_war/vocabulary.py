@@ -33,13 +33,13 @@ card 'x' lies in the hand; only cards in play (base zone, deployment zone, count
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_, Message, message
 
-__all__ = ["ZONES_IN_PLAY", "Card", "CardKind", "Phase", "Player", "Special", "Zone"]
+__all__ = ["ZONES_IN_PLAY", "Card", "CardKind", "Phase", "Player", "Special", "TargetOwner", "Zone"]
 
 
 class Phase(Enum):
@@ -148,6 +148,15 @@ class Special(Enum):
     :attr:`Card.assembly_for` per phase cheaper by its TW without being locked (``how.montagen``)."""
 
 
+class TargetOwner(Enum):
+    """Whose cards an ability may target, as the card states it."""
+
+    OPPONENT = "opponent"
+    """Only another player's cards (``gegnerische``)."""
+    OWN = "own"
+    """Only the player's own cards."""
+
+
 @dataclass(frozen=True)
 class Player:
     """A player and the TW already at their disposal in the current phase."""
@@ -192,6 +201,15 @@ class Card:
     """A card text the calculators apply, when the card has one of them."""
     assembly_for: str | None = None
     """For :attr:`Special.ASSEMBLY`: the unit sub-type it makes cheaper, e.g. ``infantry`` for a Kaserne."""
+    card: str | None = None
+    """The printed card's id in the game's card catalog (``content/hell-of-a-war/cards/<id>.yaml``), e.g.
+    ``radarstation``: ``rulebook`` fills in what the catalog states and the scenario leaves out."""
+    legal_targets: tuple[CardKind, ...] = ()
+    """The kinds of card its ability may target, as the card states; empty when not stated (any)."""
+    target_owner: TargetOwner | None = None
+    """Whose cards its ability may target, as the card states; none when not stated (anyone's)."""
+    sources: dict[str, str] = field(default_factory=dict)
+    """Field → the entry that states its value, for the values taken from the card catalog (filled by ``rulebook``)."""
 
     def __post_init__(self) -> None:
         if not self.id.strip():

@@ -29,9 +29,10 @@ from typing import Any
 
 import yaml
 
+from rulebook.adjudication.catalog import catalog_for, runnable_scenario
 from rulebook.adjudication.positions import from_yaml_node
 from rulebook.adjudication.scenarios import evaluate, result_document
-from rulebook.content.model import Corpus, Example
+from rulebook.content.model import Card, Corpus, Example
 from rulebook.content.yamlio import compose_yaml_text
 from rulebook.errors import RulebookError
 
@@ -155,22 +156,27 @@ class ResultCache:
             self._stored = loaded["results"]
         self._used: dict[str, dict[str, Any]] = {}
 
-    def key(self, example: Example) -> str:
-        scenario = json.dumps([example.calculator, example.scenario], sort_keys=True, ensure_ascii=False, default=str)
-        return hashlib.sha256(f"{self.code}\0{scenario}".encode()).hexdigest()
+    def key(self, example: Example, scenario: dict[str, Any] | None = None) -> str:
+        """The key of ``scenario`` (by default the example's own; the one that runs when it names catalog cards)."""
+        runs = example.scenario if scenario is None else scenario
+        text = json.dumps([example.calculator, runs], sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(f"{self.code}\0{text}".encode()).hexdigest()
 
-    def get(self, example: Example) -> dict[str, Any] | None:
+    def get(self, example: Example, scenario: dict[str, Any] | None = None) -> dict[str, Any] | None:
         """The stored ``{"document": …, "rules": […]}`` for this example's scenario, if any."""
-        found = self._stored.get(self.key(example))
+        key = self.key(example, scenario)
+        found = self._stored.get(key)
         if found is None:
             self.misses += 1
         else:
             self.hits += 1
-            self._used[self.key(example)] = found
+            self._used[key] = found
         return found
 
-    def put(self, example: Example, document: dict[str, Any], rules: list[str]) -> None:
-        self._used[self.key(example)] = {"document": document, "rules": rules}
+    def put(
+        self, example: Example, document: dict[str, Any], rules: list[str], scenario: dict[str, Any] | None = None
+    ) -> None:
+        self._used[self.key(example, scenario)] = {"document": document, "rules": rules}
 
     def save(self) -> None:
         """Write the results used by this run (atomically: a reader never sees half a file)."""
@@ -190,20 +196,22 @@ def run_example(
     ``file`` is the content file the example was read from: a scenario that does not fit its
     calculator then names that file and the line:column of each problem (``scenario.…`` paths).
     """
-    stored = results.get(example) if results is not None else None
+    catalog = catalog_for(corpus, example.calculator)
+    runs = runnable_scenario(example, corpus)
+    stored = results.get(example, runs) if results is not None else None
     if stored is not None:
         document: dict[str, Any] = stored["document"]
         rules: list[str] = stored["rules"]
     else:
         try:
-            result = evaluate(example.calculator, example.scenario, origin=f"example {example.id}")
+            result = evaluate(example.calculator, example.scenario, origin=f"example {example.id}", catalog=catalog)
         except RulebookError as error:
-            return ExampleOutcome(example, "fail", _located_problems(example, file, error))
+            return ExampleOutcome(example, "fail", _located_problems(example, file, error, catalog))
         # Through JSON, so a fresh result is the same data as one read back from the cache.
         document = json.loads(json.dumps(result_document(result), ensure_ascii=False))
         rules = list(result.trace.rules())
         if results is not None:
-            results.put(example, document, rules)
+            results.put(example, document, rules, runs)
     differences = compare(example.expected, document)
     known = {entry.id for entry in corpus.entries}
     for rule in rules:
@@ -212,7 +220,9 @@ def run_example(
     return ExampleOutcome(example, "fail" if differences else "pass", differences, document)
 
 
-def _located_problems(example: Example, file: Path | None, error: RulebookError) -> list[str]:
+def _located_problems(
+    example: Example, file: Path | None, error: RulebookError, catalog: Mapping[str, Card]
+) -> list[str]:
     """The problems of an example's scenario at their lines in ``file`` (as they are, without one)."""
     if file is None:
         return [str(error)]
@@ -229,6 +239,7 @@ def _located_problems(example: Example, file: Path | None, error: RulebookError)
             origin=str(file),
             positions=from_yaml_node(node),
             within="scenario",
+            catalog=catalog,
         )
     except RulebookError as located:
         return str(located).splitlines()

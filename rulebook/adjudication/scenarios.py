@@ -15,6 +15,7 @@ import dataclasses
 import inspect
 import json
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -31,11 +32,14 @@ from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.messages import ENGLISH, TRACE_HEADING, Language
 from adjudicator.plain import InvalidScenario, to_plain
 from adjudicator.registry import Result, calculators, run
+from rulebook.adjudication.catalog import apply_catalog
 from rulebook.adjudication.positions import ScenarioPositions, from_json_text, from_yaml_node
 from rulebook.errors import ScenarioFileError
 
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
+
+    from rulebook.content.model import Card
 
 __all__ = [
     "ScenarioFile",
@@ -119,21 +123,30 @@ def evaluate(
     origin: str = "scenario",
     positions: ScenarioPositions | None = None,
     within: str = "",
+    catalog: Mapping[str, Card] | None = None,
 ) -> Result:
     """Run calculator ``name`` on plain ``data``; every problem is raised at once as :class:`ScenarioFileError`.
 
     Each problem line names ``origin`` (a file or example id); with the file's ``positions`` it
     reads ``file:line:column: path: message``. ``within`` is where the scenario sits in its file
-    (a worked example's ``scenario``): the paths printed, and looked up, start with it.
+    (a worked example's ``scenario``): the paths printed, and looked up, start with it. With a
+    card ``catalog``, the cards the scenario names by catalog id get the values it leaves out
+    (:func:`rulebook.adjudication.catalog.apply_catalog`).
     """
+    problems: list[ScenarioError] = []
+    if catalog is not None:
+        data, problems = apply_catalog(name, data, catalog)
     try:
-        return run(name, data)
+        result = run(name, data)
     except InvalidScenario as invalid:
-        problems = invalid.errors
+        problems = [*problems, *invalid.errors]
     except ScenarioError as error:
-        problems = [error]
+        problems = [*problems, error]
     except AdjudicatorError as error:
         raise ScenarioFileError("\n".join(f"{origin}: {line}" for line in str(error).splitlines())) from None
+    else:
+        if not problems:
+            return result
     lines = []
     for problem in problems:
         path = f"{within}.{problem.path}" if within and problem.path else within or problem.path

@@ -7,6 +7,7 @@ Layout (see ``CONTRIBUTING.md``)::
     content/terms/<term-id>.yaml           one Term
     content/<game>/<entry-id>.yaml         one Entry
     content/<game>/examples/<id>.yaml      one Example
+    content/<game>/cards/<id>.yaml         one Card (the game's card catalog)
 
 Validation happens in two passes. The first parses every file and validates it
 against its pydantic model, turning each pydantic error into a :class:`Problem`
@@ -15,8 +16,8 @@ with the YAML line of the offending key. Files are read with libyaml
 file's node tree, composed only for a file that has a problem, and a file the fast
 reader refuses is read again with ruamel.yaml so the message is the round trip's. The second checks what no single file
 can: unique ids, that every referenced game, source, parent, term, see-also
-target and ``ref:`` link exists, the language rules of issue 2 (original text
-present and marked ``original``, an English body, titles in every language).
+target and ``ref:`` link exists, that every entry a catalog card cites exists in its game (``cards/``), the
+language rules of issue 2 (original text present and marked ``original``, an English body, titles in every language).
 Every problem is collected before :class:`ContentError` is raised.
 """
 
@@ -36,6 +37,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from rulebook.content.model import (
     LANGUAGES,
+    Card,
     Corpus,
     Entry,
     EntryKind,
@@ -57,7 +59,7 @@ from rulebook.content.other_texts import (
 from rulebook.content.yamlio import FastReadRefused, compose_yaml_text, load_yaml_text, read_yaml_text
 from rulebook.errors import ContentError, Problem, Severity
 
-__all__ = ["ENTRY_LINK", "LoadResult", "default_paths", "load_corpus", "load_or_raise"]
+__all__ = ["ENTRY_LINK", "LoadResult", "default_paths", "load_cards", "load_corpus", "load_or_raise"]
 
 ENTRY_LINK = re.compile(r"\]\(ref:([^)\s]+)\)")
 """A Markdown link to another entry inside a body: ``[text](ref:ENTRY-ID)``."""
@@ -304,6 +306,7 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
     terms: list[Term] = []
     entries: list[Entry] = []
     examples: list[Example] = []
+    cards: list[Card] = []
     files: dict[str, Path] = {}
 
     def remember(item_id: str, path: Path) -> bool:
@@ -342,12 +345,29 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
                 _check_file_name(reader, path, example.id)
                 if remember(example.id, path):
                     examples.append(example)
+        for path in _yaml_files(folder / "cards"):
+            card = reader.validate(path, reader.parse(path), Card)
+            if card is not None:
+                _check_file_name(reader, path, card.id)
+                if card.game != folder.name:
+                    reader.problem(
+                        path,
+                        card.id,
+                        "game",
+                        f"the file is in content/{folder.name}/cards/ but the card says game {card.game!r}; move the "
+                        "file or fix the field",
+                    )
+                if remember(f"card:{card.game}:{card.id}", path):
+                    cards.append(card)
 
-    result.entry_files = {key.removeprefix("term:"): path for key, path in files.items()}
+    result.entry_files = {key.removeprefix("term:"): path for key, path in files.items() if not key.startswith("card:")}
     _cross_check(reader, content, sources_dir, games, sources, terms, entries, examples, files)
+    _check_cards(reader, cards, entries, files)
     result.problems = reader.problems
     if not result.errors:
-        result.corpus = Corpus(games=games, sources=sources, terms=terms, entries=entries, examples=examples)
+        result.corpus = Corpus(
+            games=games, sources=sources, terms=terms, entries=entries, examples=examples, cards=cards
+        )
     return result
 
 
@@ -357,6 +377,50 @@ def load_or_raise(content: Path, sources_dir: Path | None = None) -> Corpus:
     if result.corpus is None:
         raise ContentError(result.errors)
     return result.corpus
+
+
+def load_cards(content: Path, game: str) -> list[Card]:
+    """The card catalog of ``game`` alone, for running a scenario without loading all content.
+
+    Reads and validates only ``content/<game>/cards/`` (``rulebook check`` cross-checks the entries the
+    cards cite); a card that does not validate is a :class:`ContentError` with every problem.
+    """
+    reader = _Reader(content)
+    cards: list[Card] = []
+    for path in _yaml_files(content / game / "cards"):
+        card = reader.validate(path, reader.parse(path), Card)
+        if card is not None:
+            cards.append(card)
+    if reader.problems:
+        raise ContentError(reader.problems)
+    return cards
+
+
+def _check_cards(reader: _Reader, cards: list[Card], entries: list[Entry], files: dict[str, Path]) -> None:
+    """Every entry a card cites exists and belongs to the card's game."""
+    entry_game = {entry.id: entry.game for entry in entries}
+    for card in cards:
+        path = files[f"card:{card.game}:{card.id}"]
+        cited = [(name, fact.source) for name, fact in card.stated().items()]
+        cited += [(f"cost_modifiers.{index}", modifier.source) for index, modifier in enumerate(card.cost_modifiers)]
+        for name, source in cited:
+            loc = tuple(int(part) if part.isdigit() else part for part in (*name.split("."), "source"))
+            if source not in entry_game:
+                reader.problem(
+                    path,
+                    card.id,
+                    f"{name}.source",
+                    f"unknown entry {source!r}; cite the id of the entry that states the value",
+                    reader.line_of(path, loc),
+                )
+            elif entry_game[source] != card.game:
+                reader.problem(
+                    path,
+                    card.id,
+                    f"{name}.source",
+                    f"entry {source!r} belongs to game {entry_game[source]!r}, not {card.game!r}",
+                    reader.line_of(path, loc),
+                )
 
 
 def _load_list(reader: _Reader, path: Path, model: type[ListedT]) -> list[ListedT]:

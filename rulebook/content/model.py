@@ -14,14 +14,22 @@ import re
 import unicodedata
 from datetime import date
 from enum import Enum
-from typing import Annotated, Any
+from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 __all__ = [
     "LANGUAGES",
     "Authority",
+    "Card",
+    "CardAbility",
+    "CardEffect",
+    "CardType",
     "Corpus",
+    "CardId",
+    "CardSpecial",
+    "CostModifier",
+    "CostModifierWhen",
     "Entry",
     "EntryId",
     "EntryKind",
@@ -34,6 +42,8 @@ __all__ = [
     "NoteKind",
     "Provenance",
     "Source",
+    "Stated",
+    "TargetOwner",
     "Term",
     "TermRendering",
     "TranslationMethod",
@@ -356,6 +366,152 @@ class Example(_Model):
     by field (``title``, ``quote``, ``assumptions#1``, …); see :mod:`rulebook.content.other_texts`."""
 
 
+StatedT = TypeVar("StatedT")
+
+
+class Stated(_Model, Generic[StatedT]):
+    """A card fact as a source states it: the value and the entry that states it."""
+
+    value: StatedT
+    """The value, as the entry states it."""
+    source: EntryId
+    """The entry whose text states it, e.g. ``how.227-pfund-bombe``."""
+
+
+class CardType(str, Enum):
+    """The printed kind of a Hell of a War card (``how.kartenarten``); the values are the stack calculator's."""
+
+    COUNTRY = "country"
+    BASE_BUILDING = "base-building"
+    LAND_BUILDING = "land-building"
+    ACTION_CARD = "action-card"
+    UNIT = "unit"
+    UPGRADE = "upgrade"
+
+
+class CardEffect(str, Enum):
+    """What a card's ability does when it resolves; the values are the stack calculator's ``effect``."""
+
+    DESTROY = "destroy"
+    LOCK = "lock"
+    UNLOCK = "unlock"
+    COUNTER = "counter"
+    COUNTER_EFFECT = "counter-effect"
+    DISCARD = "discard"
+    DRAW = "draw"
+    OTHER = "other"
+
+
+class TargetOwner(str, Enum):
+    """Whose cards an ability may target."""
+
+    OPPONENT = "opponent"
+    """Only cards of another player (``gegnerische``)."""
+    OWN = "own"
+    """Only the player's own cards."""
+
+
+class CardSpecial(str, Enum):
+    """A card text whose rule the stack calculator applies (its ``special``)."""
+
+    FEUERWEHR = "feuerwehr"
+    BLITZANGRIFF = "blitzangriff"
+    ASSEMBLY = "assembly"
+
+
+class CostModifierWhen(str, Enum):
+    """When a card makes other cards dearer."""
+
+    WHILE_UNLOCKED = "while-unlocked"
+    """As long as the card lies unlocked through the phase's purpose (the Sabotage in the build phase)."""
+    LOCKED_IN_REACTION = "locked-in-reaction"
+    """When its owner locks it in reaction to the card being brought into play (the HQ)."""
+
+
+class CostModifier(_Model):
+    """How a card changes what other cards cost, as an entry states it."""
+
+    applies_to: CardType
+    """The kind of card that becomes dearer."""
+    tw: int
+    """TW added to its cost."""
+    when: CostModifierWhen
+    """Under which condition."""
+    phase: str | None = None
+    """The phase it works in, as the stack calculator names phases (``build``, ``base-building``)."""
+    source: EntryId
+    """The entry that states it."""
+
+
+class CardAbility(_Model):
+    """A card's ability as far as the sources state it; a field left out is not stated and must be given in a
+    scenario."""
+
+    effect: Stated[CardEffect] | None = None
+    """What it does when it resolves."""
+    tw_cost: Stated[int] | None = None
+    """TW the ability costs (description field)."""
+    lock: Stated[bool] | None = None
+    """Whether using it locks the card (a "Sperren:" ability)."""
+    sacrifice: Stated[bool] | None = None
+    """Whether the card is sacrificed after the effect."""
+    amount: Stated[int] | None = None
+    """Cards drawn (effect ``draw``)."""
+    legal_targets: Stated[list[CardType]] | None = None
+    """The kinds of card it may target."""
+    target_owner: Stated[TargetOwner] | None = None
+    """Whose cards it may target."""
+
+
+CardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+
+
+class Card(_Model):
+    """A printed Hell of a War card, holding only what the sources state (``content/<game>/cards/<id>.yaml``).
+
+    Every fact names the entry it comes from; what no entry states is left out (unknown), and a
+    scenario that needs it gives it. Names stay as printed (language-neutral), so a card has no
+    translatable text.
+    """
+
+    id: CardId
+    """Stable id, the file name, e.g. ``radarstation``; scenarios name the card by it (``card: radarstation``)."""
+    game: GameId
+    """The game the card belongs to."""
+    name: Stated[str]
+    """The printed name, e.g. ``227-Pfund Bombe``."""
+    type: Stated[CardType] | None = None
+    """The card kind."""
+    tw: Stated[int] | None = None
+    """TW it produces when locked for them (the large TW symbol)."""
+    play_cost: Stated[int] | None = None
+    """TW in the small grey box: what playing or building it costs."""
+    unit_type: Stated[str] | None = None
+    """For a unit: the sub-type an assembly makes cheaper, as the stack calculator names it."""
+    special: Stated[CardSpecial] | None = None
+    """A card text whose rule the stack calculator applies."""
+    assembly_for: Stated[str] | None = None
+    """For an assembly: the unit sub-type it makes cheaper."""
+    ability: CardAbility | None = None
+    """Its ability, as far as stated."""
+    cost_modifiers: list[CostModifier] = Field(default_factory=list)
+    """How it makes other cards dearer."""
+
+    def stated(self) -> dict[str, Stated[Any]]:
+        """Every stated fact by field path (``name``, ``ability.tw_cost``, …)."""
+        facts: dict[str, Stated[Any]] = {}
+        for name in ("name", "type", "tw", "play_cost", "unit_type", "special", "assembly_for"):
+            value = getattr(self, name)
+            if value is not None:
+                facts[name] = value
+        if self.ability is not None:
+            for name in CardAbility.model_fields:
+                value = getattr(self.ability, name)
+                if value is not None:
+                    facts[f"ability.{name}"] = value
+        return facts
+
+
 class Corpus(_Model):
     """Everything under ``content/``, loaded and cross-checked."""
 
@@ -364,6 +520,8 @@ class Corpus(_Model):
     terms: list[Term]
     entries: list[Entry]
     examples: list[Example]
+    cards: list[Card] = Field(default_factory=list)
+    """The card catalogs (``content/<game>/cards/``)."""
 
     def entry(self, entry_id: str) -> Entry:
         """The entry with ``entry_id`` (``KeyError`` if there is none)."""

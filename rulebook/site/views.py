@@ -21,6 +21,7 @@ from adjudicator.messages import ENGLISH, message_from_plain
 from adjudicator.messages import Language as AnswerLanguage
 from adjudicator.registry import Calculator, calculators
 from rulebook import __version__
+from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.content.model import (
     LANGUAGES,
@@ -677,7 +678,7 @@ def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_
         status=outcome.status,
         calculator=outcome.calculator,
         calculator_href=calculator_href,
-        try_href=f"{calculator_href}#{share_fragment(example.scenario)}",
+        try_href=f"{calculator_href}#{share_fragment(runnable_scenario(example, site.corpus))}",
         scenario=example.scenario,
         outcome=site.stated_outcome(outcome),
         repeats_rule=from_path == site.paths[first.id]
@@ -791,7 +792,10 @@ def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> 
         examples=[example_view(site, outcome, lang, path) for outcome in outcomes],
         start_title=pick(start.title, lang, other=site.other(start, "title")) if start else None,
         start_scenario=json.dumps(
-            start.scenario if start else {}, ensure_ascii=False, separators=(",", ":"), default=str
+            runnable_scenario(start, site.corpus) if start else {},
+            ensure_ascii=False,
+            separators=(",", ":"),
+            default=str,
         ),
         site_root=site_root,
         schema_href=f"{site_root}_runtime/schema/{calculator.name}.json",

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from adjudicator.web import evaluate_json
+from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.forms import page_catalog_json
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.site.runtime import adjudicator_modules, stdlib_module, write_runtime
@@ -61,7 +62,8 @@ def test_pyodide_matches_cpython(real_corpus: Corpus, loaded: str, tmp_path: Pat
     )
     corpus = real_corpus
     calls: list[dict[str, Any]] = [
-        {"name": e.calculator, "scenario": e.scenario} for e in sorted(corpus.examples, key=lambda e: e.id)
+        {"name": e.calculator, "scenario": runnable_scenario(e, corpus)}
+        for e in sorted(corpus.examples, key=lambda e: e.id)
     ] + BAD_CALLS
     files = {
         str(path.relative_to(REPOSITORY)): path.read_text(encoding="utf-8")

@@ -37,7 +37,7 @@ def test_schema_prints_every_content_file_type(capsys: pytest.CaptureFixture[str
     """`rulebook schema` prints a JSON Schema per content file type, with field descriptions."""
     assert main(["schema"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert set(SCHEMAS) == {"games", "sources", "term", "entry", "example"}
+    assert set(SCHEMAS) == {"games", "sources", "term", "entry", "example", "card"}
     content_types = {name for name in document if not name.startswith("scenario.")}
     assert content_types == set(SCHEMAS)
     entry = document["entry"]
@@ -49,7 +49,9 @@ def test_check_reports_ok_on_the_sample(capsys: pytest.CaptureFixture[str]) -> N
     """`rulebook check` on valid content prints a one-line summary and exits 0."""
     code = main(["--content", str(DATA / "good"), "--sources", str(SAMPLE_SOURCES), "check"])
     assert code == 0
-    assert capsys.readouterr().out == "rulebook check: ok — 1 games, 1 sources, 2 entries, 1 terms, 0 examples\n"
+    assert (
+        capsys.readouterr().out == "rulebook check: ok — 1 games, 1 sources, 2 entries, 1 terms, 0 examples, 0 cards\n"
+    )
 
 
 def test_console_script_runs_without_traceback(tmp_path: Path) -> None:

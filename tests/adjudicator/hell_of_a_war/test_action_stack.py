@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
@@ -24,6 +24,7 @@ from adjudicator.hell_of_a_war.action_stack import (
     Status,
     evaluate_stack,
 )
+from adjudicator.hell_of_a_war.vocabulary import Card, Player
 from adjudicator.plain import InvalidScenario, from_plain, to_plain
 from adjudicator.registry import calculators, run
 from rulebook.content.yamlio import load_yaml_text
@@ -708,9 +709,10 @@ def stacks(draw: st.DrawFn, effects: tuple[Effect, ...] = tuple(EFFECTS)) -> Sta
     """A valid scenario built declaration by declaration; a declaration that would be illegal is left out."""
     cards = draw(tables())
     players = [{"name": "Anna", "tw": draw(st.integers(0, 3))}, {"name": "Ben", "tw": draw(st.integers(0, 3))}]
-    table = from_plain(StackScenario, {"players": players, "cards": cards, "stack": []})
+    table_players = tuple(from_plain(Player, player) for player in players)
+    table_cards = tuple(from_plain(Card, card) for card in cards)
     declared: list[dict[str, Any]] = []
-    built = table
+    built: StackScenario | None = None
     for _ in range(draw(st.integers(1, 8))):
         card = draw(st.sampled_from(cards))
         in_hand = card["zone"] == "hand"
@@ -736,10 +738,12 @@ def stacks(draw: st.DrawFn, effects: tuple[Effect, ...] = tuple(EFFECTS)) -> Sta
             sacrifice=not in_hand and draw(st.integers(0, 3)) == 0,
         )
         try:
-            built = StackScenario(table.players, table.cards, (*built.stack, declaration))
+            built = StackScenario(table_players, table_cards, (*(built.stack if built else ()), declaration))
         except InvalidScenario:
             continue
         declared.append({"card": card["id"], "effect": effect.value})
+    assume(built is not None)  # an action stack needs a declaration
+    assert built is not None
     return built
 
 

@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po, write_po
 from adjudicator.messages import Message, MessageList
 from adjudicator.registry import run
 from adjudicator.trace import Step
+from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.messages import language_catalog_path, load_language, template_arguments
 from rulebook.cli import main
 from rulebook.content.model import LANGUAGES, Corpus
@@ -122,7 +123,7 @@ def test_every_worked_example_says_only_extracted_msgids(real_corpus: Corpus) ->
     pot = _pot_ids()
     missing: dict[str, str] = {}
     for example in real_corpus.examples:
-        result = run(example.calculator, example.scenario)
+        result = run(example.calculator, runnable_scenario(example, real_corpus))
         for template in _templates(result) | _templates(result.summary_messages()):
             if template not in pot:
                 missing.setdefault(template, example.id)
@@ -216,7 +217,7 @@ def test_every_calculator_answers_its_first_worked_example_in_every_language(lan
         first.setdefault(example.calculator, example)
     untranslated: dict[str, str] = {}
     for calculator, example in first.items():
-        result = run(calculator, example.scenario)
+        result = run(calculator, runnable_scenario(example, real_corpus))
         shown = _templates(result) | _templates(result.summary_messages()) | (_words(result) & pot)
         for msgid in shown:
             if msgid not in language.messages:
@@ -350,7 +351,7 @@ def test_no_worked_example_fills_a_field_with_unmarked_english(real_corpus: Corp
     assert {"snow", "attacker", "outside"} <= words
     found: dict[tuple[str, str], str] = {}
     for example in real_corpus.examples:
-        result = run(example.calculator, example.scenario)
+        result = run(example.calculator, runnable_scenario(example, real_corpus))
         _english_fields(result, pot, words, found)
         _english_fields(result.summary_messages(), pot, words, found)
     new = {pair: value for pair, value in found.items() if pair not in STILL_ENGLISH}
