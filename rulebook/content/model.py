@@ -18,6 +18,8 @@ from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from adjudicator.hell_of_a_war.vocabulary import CardKind
+
 __all__ = [
     "LANGUAGES",
     "Authority",
@@ -378,15 +380,9 @@ class Stated(_Model, Generic[StatedT]):
     """The entry whose text states it, e.g. ``how.227-pfund-bombe``."""
 
 
-class CardType(str, Enum):
-    """The printed kind of a Hell of a War card (``how.kartenarten``); the values are the stack calculator's."""
-
-    COUNTRY = "country"
-    BASE_BUILDING = "base-building"
-    LAND_BUILDING = "land-building"
-    ACTION_CARD = "action-card"
-    UNIT = "unit"
-    UPGRADE = "upgrade"
+CardType = CardKind
+"""The printed kind of a Hell of a War card (``how.kartenarten``): the stack calculator's own vocabulary, so a
+catalog card's type is the value a stack scenario takes."""
 
 
 class CardEffect(str, Enum):
