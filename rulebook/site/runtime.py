@@ -180,9 +180,7 @@ def check_runtime_inputs(node_modules: Path, adjudicator: Path, web: Path) -> Pa
             f"js-yaml is not installed (missing {', '.join(missing_yaml)}); the calculator's scenario editor needs it. "
             "Run `npm ci` in the repository (`make setup` does), which installs the version pinned in package-lock.json"
         )
-    missing_web = [
-        str(web / name) for name in (*PAGE_SCRIPTS, "sw.js", "precompile.mjs") if not (web / name).is_file()
-    ]
+    missing_web = [str(web / name) for name in (*PAGE_SCRIPTS, "sw.js", "precompile.mjs") if not (web / name).is_file()]
     if not adjudicator_modules(adjudicator):
         missing_web.append(f"{adjudicator}/*.py")
     if missing_web:

@@ -216,7 +216,11 @@ class TestSync:
 
 def _messages(lang: str) -> dict[str, str]:
     with catalog_path(LOCALES, lang).open("rb") as handle:
-        return {m.id: m.string for m in read_po(handle, locale=lang) if isinstance(m.id, str) and m.id}
+        return {
+            m.id: m.string
+            for m in read_po(handle, locale=lang)
+            if isinstance(m.id, str) and m.id and isinstance(m.string, str)
+        }
 
 
 def test_the_editor_speaks_the_pages_language_on_a_phone(browser: Any, served: tuple[str, RequestLog]) -> None:
