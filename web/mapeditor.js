@@ -455,6 +455,8 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
     const units = Array.isArray(scenario.units) ? scenario.units : [];
     const markers = Array.isArray(scenario.markers) ? scenario.markers : [];
     const factionColour = (country) => FACTION_COLOUR[factionOf(scenario, country)] || "#999";
+    const hexLayer = svgElement("g", { class: "rb-hexes" });
+    const markLayer = svgElement("g", { class: "rb-marks", "pointer-events": "none" });
     for (const place of all) {
       const [x, y] = centre(place.q, place.r);
       const cell = place.cell;
@@ -467,6 +469,10 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
         "data-hex": cell ? cell.id : undefined,
         "aria-label": label(scenario, place),
       });
+      // What the hex holds is drawn on a layer above the hexes, apart from the button: it is a
+      // picture of what the button's aria-label says in full (a unit id, a country's first
+      // letters), so the button has no text of its own that its name would have to contain.
+      const marks = svgElement("g", { class: "rb-hex-marks", "data-marks": cell ? cell.id : undefined, "aria-hidden": "true" });
       group.append(svgElement("polygon", {
         points: corners(x, y),
         fill: cell ? TERRAIN_FILL[cell.terrain] || TERRAIN_FILL.clear : "transparent",
@@ -475,31 +481,33 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
         "stroke-dasharray": cell ? undefined : "4 3",
       }));
       if (cell) {
-        group.append(svgElement("text", { x: x.toFixed(1), y: (y - SIZE * 0.58).toFixed(1), class: "rb-hex-id" }, cell.id));
-        if (cell.country) group.append(svgElement("text", { x: x.toFixed(1), y: (y + SIZE * 0.82).toFixed(1), class: "rb-hex-country" }, cell.country.slice(0, 3)));
+        marks.append(svgElement("text", { x: x.toFixed(1), y: (y - SIZE * 0.58).toFixed(1), class: "rb-hex-id" }, cell.id));
+        if (cell.country) marks.append(svgElement("text", { x: x.toFixed(1), y: (y + SIZE * 0.82).toFixed(1), class: "rb-hex-country" }, cell.country.slice(0, 3)));
         if (cell.city) {
-          group.append(svgElement("rect", { x: (x - SIZE * 0.62).toFixed(1), y: (y + SIZE * 0.12).toFixed(1), width: 7, height: 7, fill: "#c0392b", class: "rb-city" }));
-          group.append(svgElement("text", { x: x.toFixed(1), y: (y + SIZE * 0.55).toFixed(1), class: "rb-hex-city" }, String(cell.city).slice(0, 10)));
+          marks.append(svgElement("rect", { x: (x - SIZE * 0.62).toFixed(1), y: (y + SIZE * 0.12).toFixed(1), width: 7, height: 7, fill: "#c0392b", class: "rb-city" }));
+          marks.append(svgElement("text", { x: x.toFixed(1), y: (y + SIZE * 0.55).toFixed(1), class: "rb-hex-city" }, String(cell.city).slice(0, 10)));
         }
-        if (cell.port) group.append(svgElement("circle", { cx: (x + SIZE * 0.55).toFixed(1), cy: (y + SIZE * 0.2).toFixed(1), r: 4, fill: "#fff", stroke: "#1f5f99", "stroke-width": 2, class: "rb-port" }));
-        if (cell.stacking_box_4) group.append(svgElement("text", { x: (x + SIZE * 0.5).toFixed(1), y: (y - SIZE * 0.2).toFixed(1), class: "rb-hex-four" }, "4"));
-        if (cell.ice) group.append(svgElement("text", { x: (x - SIZE * 0.5).toFixed(1), y: (y - SIZE * 0.2).toFixed(1), class: "rb-hex-ice" }, "❄"));
+        if (cell.port) marks.append(svgElement("circle", { cx: (x + SIZE * 0.55).toFixed(1), cy: (y + SIZE * 0.2).toFixed(1), r: 4, fill: "#fff", stroke: "#1f5f99", "stroke-width": 2, class: "rb-port" }));
+        if (cell.stacking_box_4) marks.append(svgElement("text", { x: (x + SIZE * 0.5).toFixed(1), y: (y - SIZE * 0.2).toFixed(1), class: "rb-hex-four" }, "4"));
+        if (cell.ice) marks.append(svgElement("text", { x: (x - SIZE * 0.5).toFixed(1), y: (y - SIZE * 0.2).toFixed(1), class: "rb-hex-ice" }, "❄"));
         const here = units.filter((unit) => unit && unit.hex === cell.id);
         here.forEach((unit, number) => {
           const ux = x - SIZE * 0.45 + number * 6, uy = y - SIZE * 0.38 + number * 4;
-          group.append(svgElement("rect", { x: ux.toFixed(1), y: uy.toFixed(1), width: 24, height: 16, rx: 2, fill: factionColour(unit.nationality), stroke: "#fff", class: "rb-unit", "data-unit": unit.id }));
-          group.append(svgElement("text", { x: (ux + 12).toFixed(1), y: (uy + 11.5).toFixed(1), class: "rb-unit-id" }, String(unit.id).slice(0, 4)));
+          marks.append(svgElement("rect", { x: ux.toFixed(1), y: uy.toFixed(1), width: 24, height: 16, rx: 2, fill: factionColour(unit.nationality), stroke: "#fff", class: "rb-unit", "data-unit": unit.id }));
+          marks.append(svgElement("text", { x: (ux + 12).toFixed(1), y: (uy + 11.5).toFixed(1), class: "rb-unit-id" }, String(unit.id).slice(0, 4)));
         });
         markers.filter((marker) => marker && marker.hex === cell.id).forEach((marker, number) => {
           const mx = x + SIZE * 0.1 + number * 9, my = y + SIZE * 0.1;
-          group.append(svgElement("circle", { cx: mx.toFixed(1), cy: my.toFixed(1), r: 6, fill: "#fff", stroke: "#333", class: "rb-marker" }));
-          group.append(svgElement("text", { x: mx.toFixed(1), y: (my + 3).toFixed(1), class: "rb-marker-letter" }, MARKER_LETTER[marker.kind] || "?"));
+          marks.append(svgElement("circle", { cx: mx.toFixed(1), cy: my.toFixed(1), r: 6, fill: "#fff", stroke: "#333", class: "rb-marker" }));
+          marks.append(svgElement("text", { x: mx.toFixed(1), y: (my + 3).toFixed(1), class: "rb-marker-letter" }, MARKER_LETTER[marker.kind] || "?"));
         });
       } else {
-        group.append(svgElement("text", { x: x.toFixed(1), y: (y + 4).toFixed(1), class: "rb-hex-plus" }, "+"));
+        marks.append(svgElement("text", { x: x.toFixed(1), y: (y + 4).toFixed(1), class: "rb-hex-plus" }, "+"));
       }
-      svg.append(group);
+      hexLayer.append(group);
+      if (marks.childNodes.length) markLayer.append(marks);
     }
+    svg.append(hexLayer, markLayer);
     svg.addEventListener("click", (event) => {
       const group = event.target.closest("g.rb-hex");
       if (group) activate(group);

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -144,7 +145,7 @@ class TestDrawAndRun:
         for _ in range(4):
             _place(tab, 0, 0).click()
         assert [unit["id"] for unit in _scenario(tab)["units"]] == ["g1", "g2", "g3", "g4"]
-        assert tab.locator(".rb-grid g.rb-hex[data-hex='A1'] rect.rb-unit").count() == 4
+        assert tab.locator(".rb-grid g[data-marks='A1'] rect.rb-unit").count() == 4
         tab.click("#rb-run")
         wait_for_runs(tab, 2)
         assert _answer(tab) == _cpython(tab, "stacking", "en")["result"]
@@ -173,9 +174,9 @@ class TestSync:
             "L",
             "M",
         ]
-        assert tab.locator(".rb-grid g[data-hex='L'] circle.rb-port").count() == 1
-        assert tab.locator(".rb-grid g[data-hex='L'] rect.rb-city").count() == 1
-        assert tab.locator(".rb-grid g[data-hex='M'] rect.rb-unit").count() == 1
+        assert tab.locator(".rb-grid g[data-marks='L'] circle.rb-port").count() == 1
+        assert tab.locator(".rb-grid g[data-marks='L'] rect.rb-city").count() == 1
+        assert tab.locator(".rb-grid g[data-marks='M'] rect.rb-unit").count() == 1
         assert tab.locator(".rb-grid g[data-hex='M'] polygon").get_attribute("fill") == "#b9d39c"  # forest
         assert "1 hex entries" in tab.locator(".rb-map-skipped").inner_text()  # the region stays in the text
         tab.click("[data-tool=erase]")
@@ -208,7 +209,7 @@ class TestSync:
         hexes = other.eval_on_selector_all(".rb-grid g.rb-hex[data-hex]", "hexes => hexes.map(h => h.dataset.hex)")
         assert hexes == ["A1", "A2", "A3", "A4"]
         assert other.locator(".rb-grid g[data-hex='A2'] polygon").get_attribute("fill") == "#b9d39c"
-        assert other.locator(".rb-grid g[data-hex='A3'] rect.rb-unit").count() == 1
+        assert other.locator(".rb-grid g[data-marks='A3'] rect.rb-unit").count() == 1
         assert _answer(other)["supplied"] == {"g1": True}
         assert tab.problems == [] and other.problems == []
         other.context.close()
@@ -254,3 +255,18 @@ def test_the_editor_speaks_the_pages_language_on_a_phone(browser: Any, served: t
     assert _answer(page) == _cpython(page, "zoc", "ru")["result"]
     assert page.problems == []
     context.close()
+
+
+def test_the_map_editor_is_accessible(tab: Any, served: tuple[str, RequestLog], axe_script: Path) -> None:
+    """axe-core finds no serious or critical violation on the supply page with its map editor and a drawn map."""
+    url, _ = served
+    _open(tab, url + "en/calculators/supply/")
+    _draw_a_line_to_berlin(tab, unit_at=2)
+    tab.add_script_tag(path=str(axe_script))
+    result = tab.evaluate("axe.run(document.querySelector('.rb-map-editor'), {resultTypes: ['violations']})")
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
