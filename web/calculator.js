@@ -482,6 +482,14 @@ function mapFields(key, valueSchema, path, current, write) {
   return set;
 }
 
+// A scenario whose map has a list of hexes (the Unconditional Surrender! supply, ZOC and stacking
+// calculators) gets the map editor of web/mapeditor.js above its form.
+function hasHexMap(schema) {
+  if (!schema || !schema.properties || !schema.properties.map) return false;
+  const map = resolve(schema.properties.map, schema);
+  return Boolean(map.properties && map.properties.hexes && map.properties.hexes.type === "array");
+}
+
 // ---- Rendering results ------------------------------------------------------------------------
 
 let entries = {};
@@ -553,6 +561,8 @@ async function main() {
 
   const status = element("p", { class: "rb-status", role: "status", "aria-live": "polite" });
   const formSlot = element("div", { class: "rb-form" });
+  const mapSlot = element("div", { class: "rb-map-slot" });
+  let mapEditor = null; // the map editor (web/mapeditor.js) on the pages whose scenario has a hex map
   const editor = element("textarea", { id: "rb-scenario", rows: "14", spellcheck: "false", autocapitalize: "off" });
   const formatChoice = element("select", { id: "rb-format" }, [
     element("option", { value: "json", text: "JSON" }),
@@ -604,9 +614,13 @@ async function main() {
       throw new ScenarioTextError(t("not_yaml", { error: `${error && error.reason ? error.reason : error}${where}` }));
     }
   };
+  const drawMap = () => {
+    if (mapEditor) mapEditor.draw(scenario);
+  };
   const write = (path, value) => {
     setAt(scenario, path, value);
     editor.value = serialize(scenario);
+    drawMap();
   };
   const formContext = { write, changed: () => show(scenario), openLists: new Set() };
   const rebuildForm = () => {
@@ -614,6 +628,7 @@ async function main() {
     const fields = element("fieldset", { class: "rb-group rb-top" }, [element("legend", { text: t("form") })]);
     buildFields(fields, schema, schema, scenario, [], formContext, 0);
     formSlot.replaceChildren(fields);
+    drawMap(); // the form is drawn again when the scenario or the words change: so is the map
   };
   const show = (value) => {
     scenario = value;
@@ -741,6 +756,7 @@ async function main() {
   window.addEventListener("hashchange", openFragment);
 
   host.replaceChildren(
+    mapSlot,
     formSlot,
     element("p", { class: "rb-editor-head" }, [
       element("label", { for: "rb-scenario", class: "rb-editor-label", text: t("scenario") }),
@@ -766,8 +782,18 @@ async function main() {
   // Whichever of the catalog and the schema comes last draws the form, so its words are the tree's.
   await Promise.all([
     loadCatalog(root, lang).then(rebuildForm),
-    fetch(new URL(host.dataset.schema, location.href)).then((r) => (r.ok ? r.json() : null)).then((value) => {
+    fetch(new URL(host.dataset.schema, location.href)).then((r) => (r.ok ? r.json() : null)).then(async (value) => {
       schema = value;
+      if (hasHexMap(schema)) {
+        const { createMapEditor } = await import("./mapeditor.js");
+        mapEditor = createMapEditor({
+          schema,
+          words: { t, field: (name) => word("field", fieldLabel(name)), choice: choiceWord },
+          getScenario: () => scenario,
+          commit: show,
+        });
+        mapSlot.replaceChildren(mapEditor.element);
+      }
       rebuildForm();
     }),
     fetch(new URL(host.dataset.entries, location.href)).then((r) => (r.ok ? r.json() : {})).then((value) => {

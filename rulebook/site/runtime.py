@@ -9,6 +9,7 @@ it is committed)::
     adjudicator/**/*.py    ──sources + __pycache__/*.pyc──▶ site/_runtime/adjudicator.zip
     scenario JSON Schemas  ──one file per calculator──▶ site/_runtime/schema/<name>.json
     web/calculator.js      ──copy──▶ site/_runtime/calculator.js
+    web/mapeditor.js       ──copy──▶ site/_runtime/mapeditor.js (the hex-map calculators' map editor)
     node_modules/js-yaml/dist/browser/js-yaml.esm.min.mjs ──copy──▶ site/_runtime/js-yaml.mjs (+ its LICENSE)
     web/sw.js              ──__RUNTIME_VERSION__ := digest of all the above──▶ site/sw.js
     each file above        ──gzip, Brotli──▶ <file>.gz, <file>.br beside it (where smaller)
@@ -93,6 +94,9 @@ __all__ = [
 RUNTIME_FOLDER = "_runtime"
 """The site folder that holds everything a calculator page loads (and the service worker caches)."""
 
+PAGE_SCRIPTS = ("calculator.js", "mapeditor.js")
+"""The calculator pages' own modules, copied from ``web/`` as they are; ``calculator.js`` imports the other."""
+
 YAML_MODULE = Path("js-yaml") / "dist" / "browser" / "js-yaml.esm.min.mjs"
 """Under ``node_modules``: the YAML parser of the scenario editor, an ES module with no imports."""
 
@@ -176,9 +180,7 @@ def check_runtime_inputs(node_modules: Path, adjudicator: Path, web: Path) -> Pa
             f"js-yaml is not installed (missing {', '.join(missing_yaml)}); the calculator's scenario editor needs it. "
             "Run `npm ci` in the repository (`make setup` does), which installs the version pinned in package-lock.json"
         )
-    missing_web = [
-        str(web / name) for name in ("calculator.js", "sw.js", "precompile.mjs") if not (web / name).is_file()
-    ]
+    missing_web = [str(web / name) for name in (*PAGE_SCRIPTS, "sw.js", "precompile.mjs") if not (web / name).is_file()]
     if not adjudicator_modules(adjudicator):
         missing_web.append(f"{adjudicator}/*.py")
     if missing_web:
@@ -394,7 +396,8 @@ def write_runtime(
     (folder / "messages").mkdir()
     for code, catalog in sorted((messages or {}).items()):
         (folder / "messages" / f"{code}.json").write_text(catalog, encoding="utf-8")
-    shutil.copyfile(web / "calculator.js", folder / "calculator.js")
+    for name in PAGE_SCRIPTS:
+        shutil.copyfile(web / name, folder / name)
     # The source map is not shipped: without this line a browser's developer tools would ask for it.
     module = (node_modules / YAML_MODULE).read_text(encoding="utf-8")
     # split("\n"), not splitlines(): the module has U+0085 (NEL), a line break to Python, inside a string.
