@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from html import escape, unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from babel.messages.pofile import read_po
@@ -701,3 +702,69 @@ class TestBuiltPages:
             and ("_runtime/" in (text := path.read_text(encoding="utf-8")) or "data-rb-calculator" in text)
         ]
         assert offenders == []
+
+
+def test_the_supply_picture_marks_each_break_where_the_line_breaks(tab: Any, counted: tuple[str, RequestLog]) -> None:
+    """Issue 21 item 5, checked in the browser: the page shows the picture the adjudicator draws for the scenario,
+    and the rendered image shows each break mark at its place (test_svg ties the places to the scenario's geometry)
+    and nowhere else."""
+    from xml.etree import ElementTree
+
+    from adjudicator.plain import from_plain
+    from adjudicator.unconditional_surrender.supply import SupplyScenario, evaluate_supply
+    from adjudicator.unconditional_surrender.svg import render_svg
+    from tests.adjudicator.unconditional_surrender.test_svg import TestSeaZonesLegendAndBreakMarks as TestPicture
+
+    url, _ = counted
+    tab.goto(url + "en/calculators/supply/#" + share_fragment(TestPicture.SCENARIO))
+    wait_for_runs(tab, 1)
+    source = tab.get_attribute("img.rb-map", "src")
+    assert source is not None and source.startswith("data:image/svg+xml;charset=utf-8,")
+    shown = unquote(source.split(",", 1)[1])
+    scenario = from_plain(SupplyScenario, TestPicture.SCENARIO)
+    assert shown == render_svg(scenario, evaluate_supply(scenario))  # the same picture as on the command line
+    root = ElementTree.fromstring(shown)
+    left, top, width, _ = (float(part) for part in root.get("viewBox", "").split())
+    marks = [
+        (float(g.get("data-x", "nan")), float(g.get("data-y", "nan")))
+        for g in root.iter()
+        if g.get("class") == "break-mark"
+    ]
+    assert marks
+    # Draw the shown image, and the same picture without its break marks, on canvases at their own size: around
+    # each mark's place the two differ (the mark is drawn there), and nowhere else.
+    unmarked = re.sub(r'<g class="break-mark".*?</g>', "", shown, flags=re.S)
+    assert unmarked != shown
+    differences = tab.evaluate(
+        """async ([unmarked, marks, left, top, scale]) => {
+            const draw = async (source) => {
+                const image = new Image();
+                image.src = source;
+                await image.decode();
+                const canvas = document.createElement('canvas');
+                canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+                const context = canvas.getContext('2d');
+                context.drawImage(image, 0, 0);
+                return context.getImageData(0, 0, canvas.width, canvas.height);
+            };
+            const shown = await draw(document.querySelector('img.rb-map').src);
+            const bare = await draw('data:image/svg+xml;charset=utf-8,' + encodeURIComponent(unmarked));
+            const changed = [];
+            for (let i = 0; i < shown.data.length; i += 4) {
+                if (Math.abs(shown.data[i] - bare.data[i]) + Math.abs(shown.data[i + 1] - bare.data[i + 1]) > 60) {
+                    changed.push([(i / 4) % shown.width, Math.floor(i / 4 / shown.width)]);
+                }
+            }
+            const near = marks.map(([x, y]) => {
+                const cx = (x - left) * scale, cy = (y - top) * scale;
+                return changed.filter(([px, py]) => Math.abs(px - cx) <= 9 && Math.abs(py - cy) <= 9).length;
+            });
+            const far = changed.filter(([px, py]) => marks.every(([x, y]) =>
+                Math.abs(px - (x - left) * scale) > 40 || Math.abs(py - (y - top) * scale) > 40)).length;
+            return [near, far, changed.length];
+        }""",
+        [unmarked, marks, left, top, int(root.get("width", "0")) / width],
+    )
+    near, far, changed = differences
+    assert all(count >= 10 for count in near), differences  # each mark is drawn at its place
+    assert far == 0, differences  # and nothing is drawn anywhere else
