@@ -1,7 +1,8 @@
 // Rulebook calculator pages (issue 21 item 1): a map editor for the hex-map calculators
 // (Unconditional Surrender! supply, ZOC and stacking). An SVG grid of the scenario's map.hexes:
-// pick a tool (terrain, country, city, a hex flag such as port, unit, marker, erase) and click or
-// tap hexes. Dashed hexes around the map are places to add a hex. The scenario stays the one
+// pick a tool (terrain, country, city, a hex flag such as port, hexside, transport line, sea zone,
+// off-map box, unit, marker, erase) and click or tap hexes (the hexside tool: the edge between two
+// hexes). Dashed hexes around the map are places to add a hex. The scenario stays the one
 // source of truth: every tap makes a new scenario and hands it to the page (web/calculator.js),
 // which writes the scenario editor and the form and draws this grid again; editing the scenario
 // text draws the grid again too. Undo restores the scenario before the last taps.
@@ -9,8 +10,11 @@
 // Geometry is that of the answer's picture (adjudicator/unconditional_surrender/svg.py): axial
 // (q, r), pointy-top hexes, centre (SIZE·√3·(q + r/2), SIZE·1.5·r). A hex without q/r is placed
 // by the map's printed numbering (map.numbering, adjudicator/unconditional_surrender/numbering.py,
-// ported below). Regions ({rect: …}), hexsides, transport lines, sea zones and off-map boxes are
-// kept as written but not drawn or edited here: they stay in the scenario editor.
+// ported below). Hexsides and transport lines are drawn as the picture draws them; sea zones and
+// off-map boxes as named boxes in a column right of the map, dotted to their ports and entry hexes.
+// Regions ({rect: …}) are kept as written but not drawn or edited here: they stay in the scenario
+// editor. Erasing a hex also takes it out of every hexside, transport line, zone and box naming it,
+// so the scenario stays valid.
 //
 // Loaded by web/calculator.js only on the pages whose scenario has a map.hexes list.
 
@@ -32,6 +36,13 @@ const TERRAIN_FILL = {
   impassable: "#6f6f6f",
 };
 const FACTION_COLOUR = { axis: "#5b6770", "western-allies": "#2f6db3", soviets: "#b3322f", neutral: "#8c7a3c" };
+// svg.py SIDE_STYLE: how each hexside feature is drawn.
+const SIDE_STYLE = {
+  mountain: { stroke: "#7a4f24", "stroke-width": 5 },
+  impassable: { stroke: "#111", "stroke-width": 5 },
+  sea: { stroke: "#2a6fb0", "stroke-width": 5 },
+  strait: { stroke: "#2a6fb0", "stroke-width": 4, "stroke-dasharray": "4 3" },
+};
 
 // Nations the rules name with their side (adjudicator/unconditional_surrender/hexmap.py Nationality),
 // offered by the country and unit tools besides the map's own countries; picking one the map does
@@ -120,6 +131,61 @@ function corners(x, y) {
 
 const NEIGHBOURS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 
+function adjacent([q1, r1], [q2, r2]) {
+  const dq = q1 - q2, dr = r1 - r2;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2 === 1;
+}
+
+// The side two neighbouring hexes share, as svg.py draws a hexside: through the middle of the two
+// centres, across the line joining them, `fraction` of a side long.
+function sharedEdge(a, b, fraction = 1) {
+  const [ax, ay] = centre(a[0], a[1]), [bx, by] = centre(b[0], b[1]);
+  const mx = (ax + bx) / 2, my = (ay + by) / 2;
+  const length = Math.hypot(bx - ax, by - ay) || 1;
+  const px = (-(by - ay) / length) * SIZE * fraction / 2, py = ((bx - ax) / length) * SIZE * fraction / 2;
+  return { x1: (mx - px).toFixed(1), y1: (my - py).toFixed(1), x2: (mx + px).toFixed(1), y2: (my + py).toFixed(1) };
+}
+
+// A tap target along a segment: a band `width` wide (a polygon, not a thick line, so its box is
+// never zero wide or high and the browser counts it as visible).
+function band({ x1, y1, x2, y2 }, width) {
+  const [ax, ay, bx, by] = [x1, y1, x2, y2].map(Number);
+  const length = Math.hypot(bx - ax, by - ay) || 1;
+  const nx = (-(by - ay) / length) * width / 2, ny = ((bx - ax) / length) * width / 2;
+  return [[ax + nx, ay + ny], [bx + nx, by + ny], [bx - nx, by - ny], [ax - nx, ay - ny]].map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+}
+
+const sameSide = (side, a, b) => side && Array.isArray(side.between) && ((side.between[0] === a && side.between[1] === b) || (side.between[0] === b && side.between[1] === a));
+
+// A hex leaves the map: every hexside, transport line, sea zone and box naming it lets it go (a
+// line is cut there), so what is left is still a valid map.
+function forgetHex(map, id) {
+  if (Array.isArray(map.hexsides)) map.hexsides = map.hexsides.filter((side) => !(side && Array.isArray(side.between) && side.between.includes(id)));
+  if (Array.isArray(map.transport_lines)) {
+    map.transport_lines = map.transport_lines.flatMap((line) => {
+      if (!line || !Array.isArray(line.hexes) || !line.hexes.includes(id)) return [line];
+      return splitLine(line, line.hexes.map((hex, position) => (hex === id ? position : -1)).filter((position) => position >= 0));
+    });
+  }
+  for (const zone of Array.isArray(map.sea_zones) ? map.sea_zones : []) if (zone && Array.isArray(zone.ports)) zone.ports = zone.ports.filter((port) => port !== id);
+  for (const box of Array.isArray(map.boxes) ? map.boxes : []) if (box && Array.isArray(box.entry_hexes)) box.entry_hexes = box.entry_hexes.filter((entry) => entry !== id);
+}
+
+// A transport line without the hexes at `cuts` (positions): the pieces of two hexes or more, each
+// keeping the line's name.
+function splitLine(line, cuts) {
+  const pieces = [];
+  let current = [];
+  line.hexes.forEach((hex, position) => {
+    if (cuts.includes(position)) {
+      pieces.push(current);
+      current = [];
+    } else current.push(hex);
+  });
+  pieces.push(current);
+  return pieces.filter((hexes) => hexes.length >= 2).map((hexes) => ({ ...line, hexes }));
+}
+
 function rowLetters(row) {
   let text = "";
   for (let n = row + 1; n > 0; n = Math.floor((n - 1) / 26)) text = String.fromCharCode(65 + ((n - 1) % 26)) + text;
@@ -168,6 +234,11 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
   const hexSchema = defs.Hex || { properties: {} };
   const unitSchema = defs.Unit || { properties: {} };
   const markerSchema = schema.properties && schema.properties.markers ? defs.Marker : null;
+  const mapSchema = resolve((schema.properties || {}).map, schema);
+  const mapHas = (name) => Boolean((mapSchema.properties || {})[name]);
+  const sideFeatures = defs.HexsideFeature && Array.isArray(defs.HexsideFeature.enum) ? defs.HexsideFeature.enum : [];
+  const factions = (defs.Faction && Array.isArray(defs.Faction.enum) ? defs.Faction.enum : []).filter((faction) => faction !== "neutral");
+  const boxKinds = defs.BoxKind && Array.isArray(defs.BoxKind.enum) ? defs.BoxKind.enum : ["other"];
   const enumOf = (owner, name) => {
     const found = resolve((owner.properties || {})[name], schema);
     return Array.isArray(found.enum) ? found.enum : [];
@@ -185,6 +256,12 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
     kind: enumOf(unitSchema, "kind")[0] || "ground",
     type: enumOf(unitSchema, "type")[0] || "infantry",
     marker: markerSchema ? enumOf(markerSchema, "kind")[0] : null,
+    line: null, // index of the transport line being laid
+    zone: "", // the sea zone whose ports a tap joins or takes out
+    box: "", // the off-map box whose entry hexes a tap joins or takes out
+    newZone: "",
+    newBox: "",
+    boxKind: boxKinds.includes("other") ? "other" : boxKinds[0],
   };
   const undoStack = [];
 
@@ -229,6 +306,76 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
     else object[key] = value;
   };
 
+  const listOf = (owner, key) => {
+    if (!Array.isArray(owner[key])) owner[key] = [];
+    return owner[key];
+  };
+  const positionsOf = (scenario) => new Map(places(scenario).drawn.map((place) => [place.cell.id, [place.q, place.r]]));
+
+  // The transport line tool: a tap on a hex next to the last one lays the next hex; on the last hex
+  // again, ends the line (a line of one hex is dropped); elsewhere, starts a new line there.
+  const layLine = (scenario, cell) => {
+    const lines = listOf(scenario.map, "transport_lines");
+    const current = state.line === null ? null : lines[state.line];
+    if (current && Array.isArray(current.hexes) && current.hexes.length) {
+      const last = current.hexes[current.hexes.length - 1];
+      const where = positionsOf(scenario);
+      if (last === cell.id) {
+        if (current.hexes.length < 2) lines.splice(state.line, 1);
+        state.line = null;
+        return;
+      }
+      if (where.has(last) && where.has(cell.id) && adjacent(where.get(last), where.get(cell.id))) {
+        current.hexes.push(cell.id);
+        return;
+      }
+      if (current.hexes.length < 2) lines.splice(state.line, 1);
+    }
+    lines.push({ hexes: [cell.id] });
+    state.line = lines.length - 1;
+  };
+  const finishLine = () => {
+    const lines = (getScenario().map || {}).transport_lines;
+    const current = state.line !== null && Array.isArray(lines) ? lines[state.line] : null;
+    const index = state.line;
+    state.line = null;
+    if (current && Array.isArray(current.hexes) && current.hexes.length < 2) {
+      change((scenario) => {
+        scenario.map.transport_lines.splice(index, 1);
+        return true;
+      });
+    } else drawToolbar(getScenario());
+  };
+
+  // The hexside tool: each tap on a side gives it the next feature, after the last one none.
+  const cycleSide = (a, b) => {
+    change((scenario) => {
+      const sides = listOf(scenario.map, "hexsides");
+      const at = sides.findIndex((side) => sameSide(side, a, b));
+      const now = at >= 0 ? sideFeatures.indexOf(sides[at].feature) : -1;
+      const next = sideFeatures[now + 1];
+      if (at >= 0 && next) sides[at].feature = next;
+      else if (at >= 0) sides.splice(at, 1);
+      else sides.push({ between: [a, b], feature: sideFeatures[0] });
+      if (!sides.length) delete scenario.map.hexsides;
+      return true;
+    });
+  };
+
+  // The erase tool on a transport line: the segment between the hexes at `position` and the next goes.
+  const eraseSegment = (number, position) => {
+    change((scenario) => {
+      const lines = listOf(scenario.map, "transport_lines");
+      const line = lines[number];
+      if (!line || !Array.isArray(line.hexes)) return false;
+      const pieces = [line.hexes.slice(0, position + 1), line.hexes.slice(position + 1)].filter((hexes) => hexes.length >= 2);
+      lines.splice(number, 1, ...pieces.map((hexes) => ({ ...line, hexes })));
+      if (state.line !== null && state.line >= number) state.line = null;
+      if (!lines.length) delete scenario.map.transport_lines;
+      return true;
+    });
+  };
+
   const apply = (place) => {
     change((scenario) => {
       const numbering = numberingOf(scenario.map.numbering);
@@ -242,7 +389,10 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
         // Pieces first, one per tap (the last placed), then the hex itself.
         if (lastUnit >= 0) units.splice(lastUnit, 1);
         else if (lastMarker >= 0) markers.splice(lastMarker, 1);
-        else scenario.map.hexes.splice(place.index, 1);
+        else {
+          scenario.map.hexes.splice(place.index, 1);
+          forgetHex(scenario.map, cell.id);
+        }
         return true;
       }
       if (!cell) {
@@ -272,6 +422,25 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
         if (state.kind !== "ground") unit.kind = state.kind;
         if (state.type !== "infantry") unit.type = state.type;
         scenario.units.push(unit);
+      } else if (state.tool === "hexside") {
+        return false; // the tool acts on the sides between hexes, drawn above them
+      } else if (state.tool === "line") {
+        layLine(scenario, cell);
+      } else if (state.tool === "zone") {
+        const zone = listOf(scenario.map, "sea_zones").find((item) => item && item.id === state.zone);
+        if (!zone) return false;
+        const ports = listOf(zone, "ports");
+        if (ports.includes(cell.id)) zone.ports = ports.filter((port) => port !== cell.id);
+        else {
+          ports.push(cell.id);
+          cell.port = true; // a zone lists ports only (hexmap.py)
+        }
+      } else if (state.tool === "box") {
+        const box = listOf(scenario.map, "boxes").find((item) => item && item.id === state.box);
+        if (!box) return false;
+        const entries = listOf(box, "entry_hexes");
+        if (entries.includes(cell.id)) box.entry_hexes = entries.filter((entry) => entry !== cell.id);
+        else entries.push(cell.id);
       } else if (state.tool === "marker") {
         const nationality = state.nationality || cell.country || countries(scenario)[0][0];
         ensureCountry(scenario, nationality);
@@ -287,9 +456,15 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
   });
   emptyButton.addEventListener("click", () => {
     change((scenario) => {
-      // The countries, numbering and weather stay: they are the frame a new drawing uses.
+      // The countries, numbering, weather, sea zones and off-map boxes stay: they are the frame a
+      // new drawing uses (the zones keep their convoys, support units and neighbours, the boxes
+      // their kind and links, without the hexes that are gone); hexsides and transport lines join
+      // hexes, so they go with them.
       scenario.map.hexes = [];
-      for (const key of ["hexsides", "transport_lines", "sea_zones", "boxes"]) delete scenario.map[key];
+      for (const key of ["hexsides", "transport_lines"]) delete scenario.map[key];
+      for (const zone of Array.isArray(scenario.map.sea_zones) ? scenario.map.sea_zones : []) if (zone && typeof zone === "object") zone.ports = [];
+      for (const box of Array.isArray(scenario.map.boxes) ? scenario.map.boxes : []) if (box && typeof box === "object") box.entry_hexes = [];
+      state.line = null;
       for (const key of ["units", "markers"]) if (key in scenario) scenario[key] = [];
       for (const key of ["queries", "checks", "only", "overland", "hexes"]) delete scenario[key];
       return true;
@@ -324,10 +499,139 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
       ["city", words.field("city")],
     ];
     if (flags.length) list.push(["flag", words.t("hex_feature")]);
+    if (mapHas("hexsides") && sideFeatures.length) list.push(["hexside", words.field("hexsides")]);
+    if (mapHas("transport_lines")) list.push(["line", words.field("transport_lines")]);
+    if (mapHas("sea_zones")) list.push(["zone", words.field("sea_zones")]);
+    if (mapHas("boxes")) list.push(["box", words.field("boxes")]);
     list.push(["unit", words.field("unit")]);
     if (markerSchema) list.push(["marker", words.field("markers")]);
     list.push(["erase", words.t("erase")]);
     return list;
+  };
+
+  // A list of ticks (factions, zones, boxes) that each change one list of the chosen zone or box.
+  const ticks = (legend, name, values, chosen, label, onToggle) => {
+    const group = htmlElement("fieldset", { class: "rb-tool-option rb-ticks", "data-ticks": name }, [htmlElement("legend", { text: legend })]);
+    for (const value of values) {
+      const box = htmlElement("input", { type: "checkbox", value, "data-tick": `${name}:${value}` });
+      box.checked = chosen.includes(value);
+      box.addEventListener("change", () => onToggle(value, box.checked));
+      group.append(htmlElement("label", {}, [box, ` ${label(value)}`]));
+    }
+    return group;
+  };
+  const toggleIn = (owner, key, value, on) => {
+    const list = Array.isArray(owner[key]) ? owner[key].filter((item) => item !== value) : [];
+    if (on) list.push(value);
+    owner[key] = list;
+  };
+  // A new zone or box: a name not yet used by a hex, zone or box (the map's nodes share one namespace).
+  const adder = (inputId, buttonId, hint, value, onInput, onAdd) => {
+    const name = htmlElement("input", { id: inputId, type: "text", placeholder: words.t(hint), "aria-label": words.t(hint) });
+    name.value = value;
+    name.addEventListener("input", () => onInput(name.value));
+    const add = htmlElement("button", { type: "button", class: "md-button", id: buttonId, text: words.t("add") });
+    add.addEventListener("click", () => onAdd(name.value.trim()));
+    return htmlElement("span", { class: "rb-tool-option" }, [name, add]);
+  };
+  const nodeIds = (scenario) => {
+    const map = scenario.map || {};
+    const ids = [map.hexes, map.sea_zones, map.boxes].flatMap((list) => (Array.isArray(list) ? list : [])).map((item) => item && item.id);
+    return new Set(ids.filter((id) => typeof id === "string"));
+  };
+  const named = (list) => (Array.isArray(list) ? list : []).filter((item) => item && typeof item.id === "string");
+
+  const zoneOptions = (scenario) => {
+    const zones = named((scenario.map || {}).sea_zones);
+    if (!zones.some((zone) => zone.id === state.zone)) state.zone = zones.length ? zones[0].id : "";
+    if (zones.length) {
+      const select = htmlElement("select", { id: "rb-tool-zone" });
+      for (const zone of zones) select.append(htmlElement("option", { value: zone.id, text: zone.id }));
+      select.value = state.zone;
+      select.addEventListener("change", () => {
+        state.zone = select.value;
+        drawToolbar(getScenario());
+      });
+      options.append(htmlElement("label", { class: "rb-tool-option" }, [`${words.t("sea_zone")} `, select]));
+    }
+    options.append(adder("rb-new-zone", "rb-add-zone", "new_zone_hint", state.newZone, (value) => {
+      state.newZone = value;
+    }, (id) => {
+      if (!id || nodeIds(getScenario()).has(id)) return;
+      change((next) => {
+        listOf(next.map, "sea_zones").push({ id, ports: [] });
+        return true;
+      });
+      state.zone = id;
+      state.newZone = "";
+      drawToolbar(getScenario());
+    }));
+    const zone = zones.find((item) => item.id === state.zone);
+    if (!zone) return;
+    const editZone = (key, value, on) => change((next) => {
+      const found = next.map.sea_zones.find((item) => item && item.id === zone.id);
+      toggleIn(found, key, value, on);
+      if (key === "adjacent") {
+        // adjacency is symmetric (hexmap.py): the other zone lists this one too, or neither does
+        const other = next.map.sea_zones.find((item) => item && item.id === value);
+        if (other) toggleIn(other, key, zone.id, on);
+      }
+      return true;
+    });
+    const factionWord = (faction) => words.choice("faction", faction);
+    if (factions.length) {
+      options.append(ticks(words.field("convoys"), "convoys", factions, listOf({ ...zone }, "convoys"), factionWord, (value, on) => editZone("convoys", value, on)));
+      options.append(ticks(words.field("support_units"), "support_units", factions, listOf({ ...zone }, "support_units"), factionWord, (value, on) => editZone("support_units", value, on)));
+    }
+    const others = zones.filter((item) => item.id !== zone.id).map((item) => item.id);
+    if (others.length) options.append(ticks(words.field("adjacent"), "adjacent", others, listOf({ ...zone }, "adjacent"), (id) => id, (value, on) => editZone("adjacent", value, on)));
+  };
+
+  const boxOptions = (scenario) => {
+    const boxes = named((scenario.map || {}).boxes);
+    if (!boxes.some((box) => box.id === state.box)) state.box = boxes.length ? boxes[0].id : "";
+    if (boxes.length) {
+      const select = htmlElement("select", { id: "rb-tool-box" });
+      for (const box of boxes) select.append(htmlElement("option", { value: box.id, text: `${box.id} (${words.choice("kind", box.kind || "other")})` }));
+      select.value = state.box;
+      select.addEventListener("change", () => {
+        state.box = select.value;
+        drawToolbar(getScenario());
+      });
+      options.append(htmlElement("label", { class: "rb-tool-option" }, [`${words.t("off_map_box")} `, select]));
+    }
+    options.append(choiceSelect("rb-tool-box-kind", words.field("kind"), boxKinds, state.boxKind, "kind", (value) => {
+      state.boxKind = value;
+    }));
+    options.append(adder("rb-new-box", "rb-add-box", "new_box_hint", state.newBox, (value) => {
+      state.newBox = value;
+    }, (id) => {
+      if (!id || nodeIds(getScenario()).has(id)) return;
+      change((next) => {
+        const box = { id, entry_hexes: [] };
+        if (state.boxKind !== "other") box.kind = state.boxKind;
+        listOf(next.map, "boxes").push(box);
+        return true;
+      });
+      state.box = id;
+      state.newBox = "";
+      drawToolbar(getScenario());
+    }));
+    const box = boxes.find((item) => item.id === state.box);
+    if (!box) return;
+    const editBox = (key, value, on) => change((next) => {
+      const found = next.map.boxes.find((item) => item && item.id === box.id);
+      toggleIn(found, key, value, on);
+      if (key === "links") {
+        const other = next.map.boxes.find((item) => item && item.id === value);
+        if (other) toggleIn(other, key, box.id, on); // links are symmetric (hexmap.py)
+      }
+      return true;
+    });
+    const zones = named((scenario.map || {}).sea_zones).map((zone) => zone.id);
+    if (zones.length) options.append(ticks(words.field("sea_zones"), "box_zones", zones, listOf({ ...box }, "sea_zones"), (id) => id, (value, on) => editBox("sea_zones", value, on)));
+    const others = boxes.filter((item) => item.id !== box.id).map((item) => item.id);
+    if (others.length) options.append(ticks(words.field("links"), "links", others, listOf({ ...box }, "links"), (id) => id, (value, on) => editBox("links", value, on)));
   };
 
   const drawToolbar = (scenario) => {
@@ -335,8 +639,10 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
     for (const [name, label] of tools()) {
       const button = htmlElement("button", { type: "button", class: "rb-tool", "data-tool": name, "aria-pressed": String(state.tool === name), text: label });
       button.addEventListener("click", () => {
+        if (state.tool === "line" && name !== "line") state.line = null;
         state.tool = name;
         drawToolbar(getScenario());
+        drawGrid(getScenario()); // the sides and segments to tap are drawn for their tools only
       });
       toolbar.append(button);
     }
@@ -385,8 +691,19 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
           state.marker = value;
         }));
       }
+    } else if (state.tool === "line") {
+      if (state.line !== null) {
+        const finish = htmlElement("button", { type: "button", class: "md-button", id: "rb-finish-line", text: words.t("finish_line") });
+        finish.addEventListener("click", finishLine);
+        options.append(finish);
+      }
+    } else if (state.tool === "zone") {
+      zoneOptions(scenario);
+    } else if (state.tool === "box") {
+      boxOptions(scenario);
     }
-    note.textContent = words.t(state.tool === "erase" ? "erase_hint" : "map_hint");
+    const hints = { erase: "erase_hint", hexside: "hexside_hint", line: "line_hint", zone: "zone_hint", box: "box_hint" };
+    note.textContent = words.t(hints[state.tool] || "map_hint");
   };
 
   // ---- The grid -------------------------------------------------------------------------------------
@@ -442,8 +759,15 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
     const all = [...drawn, ...empty];
     const xs = all.map((place) => centre(place.q, place.r)[0]);
     const ys = all.map((place) => centre(place.q, place.r)[1]);
+    const map = scenario.map && typeof scenario.map === "object" ? scenario.map : {};
+    // Off-map boxes, then sea zones, in a column right of the map (svg.py's order and shapes).
+    const column = [...named(map.boxes).map((item) => ["box", item]), ...named(map.sea_zones).map((item) => ["zone", item])];
+    const columnX = Math.max(...xs) + SIZE * 2.7;
+    const columnY = (number) => Math.min(...ys) - SIZE * 0.4 + SIZE * 1.6 * number;
     const left = Math.min(...xs) - SIZE, top = Math.min(...ys) - SIZE * 1.1;
-    const width = Math.max(...xs) - Math.min(...xs) + SIZE * 2, height = Math.max(...ys) - Math.min(...ys) + SIZE * 2.2;
+    const right = column.length ? columnX + SIZE * 1.6 : Math.max(...xs) + SIZE;
+    const bottom = Math.max(Math.max(...ys) + SIZE * 1.1, column.length ? columnY(column.length - 1) + SIZE * 0.7 : -Infinity);
+    const width = right - left, height = bottom - top;
     const svg = svgElement("svg", {
       class: "rb-grid",
       viewBox: `${left.toFixed(1)} ${top.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
@@ -507,14 +831,86 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
       hexLayer.append(group);
       if (marks.childNodes.length) markLayer.append(marks);
     }
-    svg.append(hexLayer, markLayer);
+    const where = new Map(drawn.map((place) => [place.cell.id, [place.q, place.r]]));
+    const lineLayer = svgElement("g", { class: "rb-map-lines", "pointer-events": "none", "aria-hidden": "true" });
+    for (const side of Array.isArray(map.hexsides) ? map.hexsides : []) {
+      if (!side || !Array.isArray(side.between) || !SIDE_STYLE[side.feature]) continue;
+      const [a, b] = side.between;
+      if (!where.has(a) || !where.has(b) || !adjacent(where.get(a), where.get(b))) continue;
+      lineLayer.append(svgElement("line", { ...sharedEdge(where.get(a), where.get(b)), ...SIDE_STYLE[side.feature], "stroke-linecap": "round", class: "rb-side-drawn", "data-between": `${a} ${b}`, "data-feature": side.feature }));
+    }
+    (Array.isArray(map.transport_lines) ? map.transport_lines : []).forEach((line, number) => {
+      if (!line || !Array.isArray(line.hexes)) return;
+      const points = line.hexes.filter((hex) => where.has(hex)).map((hex) => centre(...where.get(hex)).map((value) => value.toFixed(1)).join(",")).join(" ");
+      const laying = state.tool === "line" && state.line === number;
+      lineLayer.append(svgElement("polyline", { points, fill: "none", stroke: laying ? "#d68910" : "#333", "stroke-width": 2.2, class: "rb-line", "data-line": number, "data-hexes": line.hexes.join(" ") }));
+      lineLayer.append(svgElement("polyline", { points, fill: "none", stroke: "#fff", "stroke-width": 1, "stroke-dasharray": "3 3" }));
+    });
+    column.forEach(([kind, item], number) => {
+      const x = columnX, y = columnY(number);
+      const joined = kind === "zone" ? item.ports : item.entry_hexes;
+      for (const hex of Array.isArray(joined) ? joined : []) {
+        if (typeof hex !== "string" || !where.has(hex)) continue;
+        const [px, py] = centre(...where.get(hex));
+        lineLayer.append(svgElement("line", { x1: px.toFixed(1), y1: py.toFixed(1), x2: (x - SIZE * 1.5).toFixed(1), y2: y.toFixed(1), stroke: kind === "zone" ? "#2a6fb0" : "#333", "stroke-width": 1, "stroke-opacity": 0.6, "stroke-dasharray": "2 3", class: `rb-${kind}-link`, "data-hex": hex }));
+      }
+      const chosen = (kind === "zone" && state.tool === "zone" && state.zone === item.id) || (kind === "box" && state.tool === "box" && state.box === item.id);
+      lineLayer.append(svgElement("rect", {
+        x: (x - SIZE * 1.5).toFixed(1), y: (y - SIZE * 0.6).toFixed(1), width: SIZE * 3, height: SIZE * 1.2, rx: kind === "zone" ? 12 : 0,
+        fill: kind === "zone" ? TERRAIN_FILL.sea : "#fafafa", stroke: chosen ? "#d68910" : kind === "zone" ? "#2a6fb0" : "#333",
+        "stroke-width": chosen ? 2.5 : 1, "stroke-dasharray": kind === "box" ? "5 3" : undefined, class: `rb-${kind}`, [`data-${kind}`]: item.id,
+      }));
+      lineLayer.append(svgElement("text", { x: x.toFixed(1), y: (y - 2).toFixed(1), class: "rb-column-name" }, String(item.id).slice(0, 16)));
+      if (kind !== "zone") return;
+      const badges = [...(Array.isArray(item.convoys) ? item.convoys : []).map((faction) => ["convoy", faction, "C"]), ...(Array.isArray(item.support_units) ? item.support_units : []).map((faction) => ["support-unit", faction, "S"])];
+      badges.forEach(([badge, faction, letter], position) => {
+        const bx = x - SIZE * 1.2 + position * 13, by = y + 4;
+        const mark = svgElement("g", { class: `rb-${badge}`, "data-faction": faction });
+        mark.append(badge === "convoy"
+          ? svgElement("rect", { x: bx.toFixed(1), y: by.toFixed(1), width: 11, height: 8, rx: 1, fill: FACTION_COLOUR[faction] || "#999" })
+          : svgElement("circle", { cx: (bx + 5.5).toFixed(1), cy: (by + 4).toFixed(1), r: 4.5, fill: FACTION_COLOUR[faction] || "#999" }));
+        mark.append(svgElement("text", { x: (bx + 5.5).toFixed(1), y: (by + 6.5).toFixed(1), class: "rb-badge-letter" }, letter));
+        lineLayer.append(mark);
+      });
+    });
+    // What the hexside and erase tools tap lies above the hexes, for those tools only: each side
+    // between two drawn hexes; each segment of a transport line.
+    const tapLayer = svgElement("g", { class: "rb-taps" });
+    if (state.tool === "hexside") {
+      for (const place of drawn) {
+        for (const [dq, dr] of NEIGHBOURS.slice(0, 3)) {
+          const other = drawn.find((item) => item.q === place.q + dq && item.r === place.r + dr);
+          if (!other) continue;
+          const [a, b] = [place.cell.id, other.cell.id];
+          const side = (Array.isArray(map.hexsides) ? map.hexsides : []).find((item) => sameSide(item, a, b));
+          const feature = side ? words.choice("feature", side.feature) : words.t("no_feature");
+          const button = svgElement("g", { class: "rb-side", role: "button", tabindex: "0", "data-between": `${a} ${b}`, "aria-label": words.t("hexside_label", { a, b, feature }) });
+          button.append(svgElement("polygon", { points: band(sharedEdge([place.q, place.r], [other.q, other.r], 0.8), 24), fill: "transparent" }));
+          tapLayer.append(button);
+        }
+      }
+    } else if (state.tool === "erase") {
+      (Array.isArray(map.transport_lines) ? map.transport_lines : []).forEach((line, number) => {
+        if (!line || !Array.isArray(line.hexes)) return;
+        for (let position = 0; position + 1 < line.hexes.length; position += 1) {
+          const [a, b] = [line.hexes[position], line.hexes[position + 1]];
+          if (!where.has(a) || !where.has(b)) continue;
+          const [ax, ay] = centre(...where.get(a)), [bx, by] = centre(...where.get(b));
+          const button = svgElement("g", { class: "rb-segment", role: "button", tabindex: "0", "data-line": number, "data-position": position, "data-between": `${a} ${b}`, "aria-label": words.t("segment_label", { a, b }) });
+          button.append(svgElement("polygon", { points: band({ x1: ax + (bx - ax) * 0.3, y1: ay + (by - ay) * 0.3, x2: ax + (bx - ax) * 0.7, y2: ay + (by - ay) * 0.7 }, 24), fill: "transparent" }));
+          tapLayer.append(button);
+        }
+      });
+    }
+    svg.append(hexLayer, lineLayer, markLayer, tapLayer);
+    const target = (event) => event.target.closest("g.rb-hex, g.rb-side, g.rb-segment");
     svg.addEventListener("click", (event) => {
-      const group = event.target.closest("g.rb-hex");
+      const group = target(event);
       if (group) activate(group);
     });
     svg.addEventListener("keydown", (event) => {
       if (event.key !== "Enter" && event.key !== " ") return;
-      const group = event.target.closest("g.rb-hex");
+      const group = target(event);
       if (!group) return;
       event.preventDefault();
       activate(group);
@@ -527,9 +923,21 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
 
   let focusAfterDraw = null;
   const activate = (group) => {
+    const focused = document.activeElement === group;
+    if (group.classList.contains("rb-side")) {
+      focusAfterDraw = focused ? `g.rb-side[data-between="${group.dataset.between}"]` : null;
+      const [a, b] = group.dataset.between.split(" ");
+      cycleSide(a, b);
+      return;
+    }
+    if (group.classList.contains("rb-segment")) {
+      focusAfterDraw = null;
+      eraseSegment(Number(group.dataset.line), Number(group.dataset.position));
+      return;
+    }
     const q = Number(group.dataset.q), r = Number(group.dataset.r);
     const place = places(getScenario()).drawn.find((item) => item.q === q && item.r === r) || { index: null, q, r, cell: null };
-    focusAfterDraw = document.activeElement === group ? `${q},${r}` : null;
+    focusAfterDraw = focused ? `g.rb-hex[data-q="${q}"][data-r="${r}"]` : null;
     apply(place);
   };
 
@@ -548,11 +956,13 @@ export function createMapEditor({ schema, words, getScenario, commit }) {
     // map's countries.
     draw(scenario) {
       const safe = scenario && typeof scenario === "object" ? scenario : {};
+      // After undo or a typed edit the line being laid may be gone.
+      const lines = safe.map && Array.isArray(safe.map.transport_lines) ? safe.map.transport_lines : [];
+      if (state.line !== null && !(lines[state.line] && Array.isArray(lines[state.line].hexes) && lines[state.line].hexes.length)) state.line = null;
       drawToolbar(safe);
       drawGrid(safe);
       if (focusAfterDraw) {
-        const [q, r] = focusAfterDraw.split(",");
-        const again = gridBox.querySelector(`g.rb-hex[data-q="${q}"][data-r="${r}"]`);
+        const again = gridBox.querySelector(focusAfterDraw);
         if (again) again.focus();
         focusAfterDraw = null;
       }

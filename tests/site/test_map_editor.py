@@ -270,3 +270,239 @@ def test_the_map_editor_is_accessible(tab: Any, served: tuple[str, RequestLog], 
         if v["impact"] in ("serious", "critical")
     ]
     assert serious == []
+
+
+def _side(page: Any, between: str) -> Any:
+    return page.locator(f".rb-grid g.rb-side[data-between='{between}']")
+
+
+def _rules(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all(f"{HOST} .rb-trace a", "links => links.map(a => a.title)"))
+
+
+def _run(page: Any, runs: int) -> None:
+    page.click("#rb-run")
+    wait_for_runs(page, runs)
+
+
+class TestHexsidesLinesZones:
+    def test_a_hexside_drawn_by_clicks_blocks_the_line(self, tab: Any, served: tuple[str, RequestLog]) -> None:
+        """Taps on the side between Berlin and the unit's hex cycle mountain → impassable → sea → strait → none.
+
+        A mountain hexside leaves the unit next to Berlin supplied; an impassable one cuts its only
+        line, and the answer (CPython's) cites 10.2.1's impassable restriction; the side is drawn as
+        the answer's picture draws it; undo brings the last kind back.
+        """
+        url, _ = served
+        _open(tab, url + "en/calculators/supply/")
+        _draw_a_line_to_berlin(tab, unit_at=1)
+        tab.click("[data-tool=hexside]")
+        assert tab.locator(".rb-grid g.rb-side").count() == 3  # A1–A2, A2–A3, A3–A4
+        _side(tab, "A1 A2").click()
+        assert _scenario(tab)["map"]["hexsides"] == [{"between": ["A1", "A2"], "feature": "mountain"}]
+        _run(tab, 2)
+        assert _answer(tab)["supplied"] == {"g1": True} == _cpython(tab, "supply", "en")["result"]["supplied"]
+        _side(tab, "A1 A2").click()
+        assert _scenario(tab)["map"]["hexsides"] == [{"between": ["A1", "A2"], "feature": "impassable"}]
+        drawn = tab.locator(".rb-grid line.rb-side-drawn[data-between='A1 A2']")
+        assert drawn.get_attribute("data-feature") == "impassable" and drawn.get_attribute("stroke") == "#111"
+        assert "impassable" in (_side(tab, "A1 A2").get_attribute("aria-label") or "")
+        _run(tab, 3)
+        expected = _cpython(tab, "supply", "en")
+        assert _answer(tab) == expected["result"] and expected["result"]["supplied"] == {"g1": False}
+        assert "us.10-2-1.impassable-neutral" in _rules(tab)
+        for feature in ("sea", "strait"):
+            _side(tab, "A1 A2").click()
+            assert _scenario(tab)["map"]["hexsides"][0]["feature"] == feature
+        _side(tab, "A1 A2").click()  # after the last kind: none
+        assert "hexsides" not in _scenario(tab)["map"]
+        assert tab.locator(".rb-grid line.rb-side-drawn").count() == 0
+        tab.click("#rb-undo")
+        assert _scenario(tab)["map"]["hexsides"] == [{"between": ["A1", "A2"], "feature": "strait"}]
+        tab.click("[data-tool=terrain]")
+        assert tab.locator(".rb-grid g.rb-side").count() == 0  # sides are tap targets for their tool only
+        assert tab.problems == []
+
+    def test_a_transport_line_carries_supply_further(self, tab: Any, served: tuple[str, RequestLog]) -> None:
+        """A unit three hexes from Berlin is out of supply; a transport line tapped from Berlin to the
+        hex next to it brings it in (10.2); erasing the line's first segment and undo follow."""
+        url, _ = served
+        _open(tab, url + "en/calculators/supply/")
+        _draw_a_line_to_berlin(tab, unit_at=3)
+        tab.click("[data-tool=line]")
+        for q in (0, 1, 2):
+            _place(tab, q, 0).click()
+        assert tab.locator("#rb-finish-line").is_visible()
+        _place(tab, 2, 0).click()  # the last hex again: the line ends
+        assert tab.locator("#rb-finish-line").count() == 0
+        assert _scenario(tab)["map"]["transport_lines"] == [{"hexes": ["A1", "A2", "A3"]}]
+        assert tab.locator(".rb-grid polyline.rb-line").get_attribute("data-hexes") == "A1 A2 A3"
+        _run(tab, 2)
+        expected = _cpython(tab, "supply", "en")
+        assert _answer(tab) == expected["result"] and expected["result"]["supplied"] == {"g1": True}
+        assert [step["node"] for step in _answer(tab)["items"][0]["path"]] == ["A4", "A3", "A2", "A1"]
+        assert "us.10-2" in _rules(tab)
+        # a second line, laid and ended with the button; a line of one hex is dropped
+        _place(tab, 3, 0).click()
+        tab.click("#rb-finish-line")
+        assert _scenario(tab)["map"]["transport_lines"] == [{"hexes": ["A1", "A2", "A3"]}]
+        tab.click("[data-tool=erase]")
+        tab.locator(".rb-grid g.rb-segment[data-between='A1 A2']").click()
+        assert _scenario(tab)["map"]["transport_lines"] == [{"hexes": ["A2", "A3"]}]
+        _run(tab, 3)
+        assert _answer(tab) == _cpython(tab, "supply", "en")["result"]
+        assert _answer(tab)["supplied"] == {"g1": False}
+        tab.click("#rb-undo")
+        assert _scenario(tab)["map"]["transport_lines"] == [{"hexes": ["A1", "A2", "A3"]}]
+        _place(tab, 1, 0).click()  # erasing a hex cuts the line there: nothing is left of two hexes or more
+        assert "transport_lines" not in _scenario(tab)["map"] or _scenario(tab)["map"]["transport_lines"] == []
+        assert tab.problems == []
+
+    def test_a_sea_leg_via_a_zone_and_its_ports(self, tab: Any, served: tuple[str, RequestLog]) -> None:
+        """Kiel, two sea hexes, a port and the unit's hex; a zone tapped onto the two ports. Without an Axis
+        convoy the unit is out of supply; ticking the convoy brings it in through the zone (10.2); Empty the
+        map keeps the zone and its convoy, without the ports that are gone."""
+        url, _ = served
+        _open(tab, url + "en/calculators/supply/")
+        tab.click("#rb-empty-map")
+        tab.click("[data-tool=country]")
+        for q, country in enumerate(["germany", "", "", "germany", "germany"]):
+            tab.select_option("#rb-tool-country", country)
+            _place(tab, q, 0).click()
+        tab.click("[data-tool=terrain]")
+        tab.select_option("#rb-tool-terrain", "sea")
+        for q in (1, 2):
+            _place(tab, q, 0).click()
+        tab.click("[data-tool=city]")
+        tab.fill("#rb-tool-city", "Kiel")
+        _place(tab, 0, 0).click()
+        tab.click("[data-tool=zone]")
+        tab.fill("#rb-new-zone", "baltic")
+        tab.click("#rb-add-zone")
+        assert tab.input_value("#rb-tool-zone") == "baltic"
+        for q in (0, 3):
+            _place(tab, q, 0).click()
+        tab.click("[data-tool=unit]")
+        tab.select_option("#rb-tool-nationality", "germany")
+        _place(tab, 4, 0).click()
+        drawn = _scenario(tab)
+        assert drawn["map"]["sea_zones"] == [{"id": "baltic", "ports": ["A1", "A4"]}]
+        assert [cell["id"] for cell in drawn["map"]["hexes"] if cell.get("port")] == ["A1", "A4"]
+        assert tab.locator(".rb-grid rect.rb-zone[data-zone='baltic']").count() == 1
+        assert tab.eval_on_selector_all(".rb-grid line.rb-zone-link", "ls => ls.map(l => l.dataset.hex)") == [
+            "A1",
+            "A4",
+        ]
+        _run(tab, 2)
+        expected = _cpython(tab, "supply", "en")
+        assert _answer(tab) == expected["result"] and expected["result"]["supplied"] == {"g1": False}
+        tab.click("[data-tool=zone]")
+        tab.check("[data-tick='convoys:axis']")
+        assert _scenario(tab)["map"]["sea_zones"][0]["convoys"] == ["axis"]
+        assert tab.locator(".rb-grid g.rb-convoy[data-faction='axis']").count() == 1
+        _run(tab, 3)
+        expected = _cpython(tab, "supply", "en")
+        assert _answer(tab) == expected["result"] and expected["result"]["supplied"] == {"g1": True}
+        path = [(step["node"], step["kind"]) for step in _answer(tab)["items"][0]["path"]]
+        assert ("baltic", "sea-zone") in path and path[-1] == ("A1", "port")
+        assert "us.10-2" in _rules(tab)
+        _place(tab, 3, 0).click()  # a second tap takes the port out of the zone
+        assert _scenario(tab)["map"]["sea_zones"][0]["ports"] == ["A1"]
+        tab.click("#rb-undo")
+        tab.click("#rb-empty-map")
+        emptied = _scenario(tab)["map"]
+        assert emptied["hexes"] == [] and emptied["sea_zones"] == [{"id": "baltic", "ports": [], "convoys": ["axis"]}]
+        assert tab.input_value("#rb-tool-zone") == "baltic"
+        assert tab.problems == []
+
+    def test_an_off_map_box_and_its_entry_hex(self, tab: Any, served: tuple[str, RequestLog]) -> None:
+        """A Soviet Interior box added by name and kind, its entry hex tapped: the Soviet unit two hexes
+        away is supplied through the box (10.1); a second tap takes the entry hex out, and it is not."""
+        url, _ = served
+        _open(tab, url + "en/calculators/supply/")
+        tab.click("#rb-empty-map")
+        tab.click("[data-tool=country]")
+        tab.select_option("#rb-tool-country", "ussr")
+        for q in range(3):
+            _place(tab, q, 0).click()
+        tab.click("[data-tool=box]")
+        tab.select_option("#rb-tool-box-kind", "soviet-interior")
+        tab.fill("#rb-new-box", "interior")
+        tab.click("#rb-add-box")
+        _place(tab, 2, 0).click()
+        tab.click("[data-tool=unit]")
+        tab.select_option("#rb-tool-nationality", "ussr")
+        _place(tab, 0, 0).click()
+        assert _scenario(tab)["map"]["boxes"] == [{"id": "interior", "entry_hexes": ["A3"], "kind": "soviet-interior"}]
+        assert tab.locator(".rb-grid rect.rb-box[data-box='interior']").count() == 1
+        assert tab.locator(".rb-grid line.rb-box-link[data-hex='A3']").count() == 1
+        _run(tab, 2)
+        expected = _cpython(tab, "supply", "en")
+        assert _answer(tab) == expected["result"] and expected["result"]["supplied"] == {"u1": True}
+        assert _answer(tab)["items"][0]["path"][-1] == {"node": "interior", "kind": "off-map-box"}
+        tab.click("[data-tool=box]")
+        _place(tab, 2, 0).click()
+        assert _scenario(tab)["map"]["boxes"][0]["entry_hexes"] == []
+        _run(tab, 3)
+        expected = _cpython(tab, "supply", "en")
+        assert _answer(tab) == expected["result"] and expected["result"]["supplied"] == {"u1": False}
+        assert tab.problems == []
+
+
+def test_the_new_tools_work_on_a_phone(browser: Any, served: tuple[str, RequestLog]) -> None:
+    """At 390×844 on the Hungarian supply page: the tools' words are the catalogs', a hexside and a line
+    are tapped, nothing scrolls sideways."""
+    url, _ = served
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = _recording(context.new_page())
+    _open(page, url + "hu/calculators/supply/")
+    messages, forms = _messages("hu"), form_words(LOCALES, "hu")
+    assert page.locator("[data-tool=hexside]").inner_text() == forms[f"field{CONTEXT_SEPARATOR}Hexsides"]
+    assert page.locator("[data-tool=line]").inner_text() == forms[f"field{CONTEXT_SEPARATOR}Transport lines"]
+    assert page.locator("[data-tool=zone]").inner_text() == forms[f"field{CONTEXT_SEPARATOR}Sea zones"]
+    page.locator("#rb-empty-map").tap()
+    for q in range(3):
+        _place(page, q, 0).tap()
+    page.locator("[data-tool=hexside]").tap()
+    assert (
+        page.locator("#rb-map-note").inner_text()
+        == messages["Tap the side between two hexes: each tap gives it the next kind, after the last one none."]
+    )
+    box = _side(page, "A2 A3").bounding_box()
+    assert box is not None and box["width"] >= 24 and box["height"] >= 24
+    _side(page, "A2 A3").tap()
+    assert _scenario(page)["map"]["hexsides"] == [{"between": ["A2", "A3"], "feature": "mountain"}]
+    page.locator("[data-tool=line]").tap()
+    for q in (0, 1, 2):
+        _place(page, q, 0).tap()
+    page.locator("#rb-finish-line").tap()
+    assert _scenario(page)["map"]["transport_lines"] == [{"hexes": ["A1", "A2", "A3"]}]
+    page.locator("[data-tool=zone]").tap()
+    width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width[0] <= width[1], f"page is {width[0]} px wide in a {width[1]} px viewport"
+    assert page.problems == []
+    context.close()
+
+
+def test_the_new_tools_are_accessible(tab: Any, served: tuple[str, RequestLog], axe_script: Path) -> None:
+    """axe-core finds no serious or critical violation with the hexside tool's sides, the erase tool's
+    segments and the sea zone tool's ticks on the page."""
+    url, _ = served
+    _open(tab, url + "en/calculators/supply/")
+    _draw_a_line_to_berlin(tab, unit_at=2)
+    tab.click("[data-tool=line]")
+    for q in (0, 1, 2, 2):
+        _place(tab, q, 0).click()
+    tab.click("[data-tool=zone]")
+    tab.fill("#rb-new-zone", "north-sea")
+    tab.click("#rb-add-zone")
+    tab.add_script_tag(path=str(axe_script))
+    for tool in ("hexside", "erase", "zone"):
+        tab.click(f"[data-tool={tool}]")
+        result = tab.evaluate("axe.run(document.querySelector('.rb-map-editor'), {resultTypes: ['violations']})")
+        serious = [
+            f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+            for v in result["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert serious == [], tool
