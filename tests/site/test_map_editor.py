@@ -3,7 +3,10 @@
 A situation drawn by clicks (tool, then hexes) on the supply, ZOC and stacking pages runs to
 CPython's answer and cites the deciding rule; the scenario editor and the grid follow each
 other; undo takes back the last edits; a share link carries the drawn map; a phone held upright
-can draw and run. Debian's chromium opens the session-built site, as in test_calculators.py.
+can draw and run. The hexside, transport line, sea zone and off-map box tools each draw a
+situation that needs them (an impassable side cutting the line, a line carrying supply, a sea
+leg through a zone with a convoy, an entry hex of the Soviet Interior) and run it to CPython's
+answer and rule. Debian's chromium opens the session-built site, as in test_calculators.py.
 """
 
 from __future__ import annotations
