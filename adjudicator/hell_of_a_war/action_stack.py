@@ -38,7 +38,11 @@ Every step of the :class:`StackResult`'s trace cites the entry that decides it:
   destroyed cards go to the scrapyard; ``how.bauphase``,
   ``how.basisausbauphase``, ``how.spiel`` — building is an action; a project that
   cannot be paid does not come into play; ``how.upgrades`` — an upgrade whose unit
-  has left the deployment zone is lost but paid; ``how.ziehen-karte`` — drawing.
+  has left the deployment zone is lost but paid; ``how.ziehen-karte`` — drawing;
+- ``how.sabotage``, ``how.hq`` — cost modifiers (:attr:`Card.cost_modifiers`): an
+  unlocked Sabotage makes a land building dearer while it is paid (a build is laid
+  regardless, and settled with the modifiers in force when it comes up); an HQ locked
+  in reaction to a base building being brought into play makes it dearer.
 
 TW are paid from the player's unspent TW of the phase (:attr:`Player.tw`) and
 then by locking their unlocked, not earmarked cards that produce TW, in the order
@@ -102,7 +106,7 @@ from adjudicator.hell_of_a_war.actions import (
     Payment,
     cards_message,
 )
-from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Phase, Player, Special, Zone
+from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, ModifierCondition, Phase, Player, Special, Zone
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -326,7 +330,9 @@ class _Table(Board):
         if declaration.effect is Effect.PRODUCE_TW:
             self._produce_tw(index, declaration)
             return []
-        cost = self.cost(declaration)
+        # A build is laid whatever cost modifiers add (how.sabotage: as many cards as one likes); whether it
+        # can be paid with them is settled when it comes up.
+        cost = self.cost(declaration, modified=declaration.effect is not Effect.BUILD)
         available = self.available(declaration.player, declaration.card, self.unit_type(declaration))
         if cost > available:
             return [
@@ -362,7 +368,7 @@ class _Table(Board):
 
     def _announce(self, index: int, declaration: Declaration, cost: int, available: int) -> None:
         card, player = self.cards[declaration.card], declaration.player
-        what = self.declared(declaration)
+        what = self.declared(declaration, modified=declaration.effect is not Effect.BUILD)
         affordable = (
             message(
                 "; {player} can raise {available} TW besides the earmarked cards, enough for its {cost} TW",
@@ -575,6 +581,8 @@ class _Table(Board):
                 Status.UNPAID,
                 message("it is already locked, so its ability can no longer be used: no effect, nothing paid."),
             )
+        if not effect_countered:
+            self._cite_surcharges(declaration)
         cost = self.cost(declaration, effect_countered)
         payment = self.plan(player, card.id, cost, self.unit_type(declaration))
         if payment is None:
@@ -626,6 +634,8 @@ class _Table(Board):
                 ),
                 payment,
             )
+        if declaration.lock:
+            self._lock_in_reaction(index, declaration)
         status, effect_text = self._apply(index, declaration, invalid)
         sacrificed = False
         if declaration.sacrifice and self.zone[card.id] is declared_zone:
@@ -648,6 +658,40 @@ class _Table(Board):
         paying = _PAYMENTS[(cost > 0, declaration.lock, sacrificed)]
         paid = message(paying, player=player, cost=cost)
         return self._finish(index, status, message("{paid}; {effect}", paid=paid, effect=effect_text), payment)
+
+    def _cite_surcharges(self, declaration: Declaration) -> None:
+        """One step per cost modifier that makes the build coming up dearer, citing the entry that states it."""
+        card = self.cards[declaration.card]
+        for modifier_card, modifier in self.surcharges(declaration):
+            self.trace.add(
+                modifier.source or STACK,
+                N_("{modifier} lies unlocked while {card} is paid, so building it costs {tw} TW more")
+                if modifier.when is ModifierCondition.WHILE_UNLOCKED
+                else N_("{modifier} was locked in reaction to {card}, so bringing it into play costs {tw} TW more"),
+                modifier=self.shown(modifier_card),
+                card=card.shown,
+                tw=modifier.tw,
+            )
+
+    def _lock_in_reaction(self, index: int, declaration: Declaration) -> None:
+        """Record a card with a ``locked-in-reaction`` modifier locked in reaction to builds below it (``how.hq``)."""
+        card = self.cards[declaration.card]
+        for modifier in card.cost_modifiers:
+            if modifier.when is not ModifierCondition.LOCKED_IN_REACTION:
+                continue
+            for below, pending in self.pending.items():
+                built = self.cards[pending.card]
+                if below < index and pending.effect is Effect.BUILD and built.kind is modifier.applies_to:
+                    self.locked_in_reaction.setdefault(below, []).append(card.id)
+                    self.trace.add(
+                        modifier.source or STACK,
+                        "{modifier} is locked in reaction to {card} being brought into play: {player} must now pay "
+                        "{tw} TW more for it or leave it",
+                        modifier=card.shown,
+                        card=built.shown,
+                        player=pending.player,
+                        tw=modifier.tw,
+                    )
 
     def _unpaid(self, index: int, declaration: Declaration, cost: int) -> None:
         card, player = self.cards[declaration.card], declaration.player

@@ -41,6 +41,8 @@ from adjudicator.hell_of_a_war.vocabulary import (
     ZONES_IN_PLAY,
     Card,
     CardKind,
+    CostModifier,
+    ModifierCondition,
     Phase,
     Player,
     Special,
@@ -257,6 +259,9 @@ class Board:
         self.pending: dict[int, Declaration] = {}
         """Declarations still in the stack, by index."""
         self.assemblies_used: set[str] = set()
+        self.phase: Phase | None = None
+        self.locked_in_reaction: dict[int, list[str]] = {}
+        """Index of a build declaration → the cards with a cost modifier locked in reaction to it (the HQ)."""
 
     def label(self, card_id: str) -> str:
         return self.cards[card_id].label
@@ -306,8 +311,36 @@ class Board:
         card = self.cards[declaration.card]
         return card.unit_type if declaration.effect is Effect.BUILD and card.kind is CardKind.UNIT else None
 
-    def cost(self, declaration: Declaration, effect_countered: bool = False) -> int:
-        """TW the declaration costs: play cost (grey box) of a card played or built, plus the ability's cost."""
+    def surcharges(self, declaration: Declaration) -> list[tuple[str, CostModifier]]:
+        """The cost modifiers that make this build dearer now, with the card of each (``how.sabotage``, ``how.hq``).
+
+        A ``while-unlocked`` modifier applies while its card lies unlocked in play; a ``locked-in-reaction``
+        one once its card was locked in reaction to this build. Either applies in its phase (any phase when
+        the scenario names none) to builds of the kind it names, whoever builds: the HQ's owner "muss dies
+        freilich dann auch tun" (``how.hq``).
+        """
+        if declaration.effect is not Effect.BUILD:
+            return []
+        built = self.cards[declaration.card]
+        reacted = self.locked_in_reaction.get(self.by_card.get(declaration.card, -1), [])
+        found = []
+        for card_id, card in self.cards.items():
+            for modifier in card.cost_modifiers:
+                if card_id == built.id or modifier.applies_to is not built.kind:
+                    continue
+                if modifier.phase is not None and self.phase is not None and modifier.phase is not self.phase:
+                    continue
+                if modifier.when is ModifierCondition.WHILE_UNLOCKED:
+                    applies = self.in_play(card_id) and not self.locked[card_id]
+                else:
+                    applies = card_id in reacted
+                if applies:
+                    found.append((card_id, modifier))
+        return found
+
+    def cost(self, declaration: Declaration, effect_countered: bool = False, modified: bool = True) -> int:
+        """TW the declaration costs: play cost (grey box) of a card played or built, plus the ability's cost,
+        plus what cost modifiers add to a build (unless ``modified`` is false)."""
         card = self.cards[declaration.card]
         grey_box = card.play_cost if card.kind in PLAYED_FROM_HAND or declaration.effect is Effect.BUILD else 0
         if effect_countered:
@@ -315,6 +348,8 @@ class Board:
         cost = grey_box + declaration.tw_cost
         if declaration.effect is Effect.COUNTER_EFFECT:
             cost += self.cards[declaration.targets[0]].play_cost
+        if modified:
+            cost += sum(modifier.tw for _, modifier in self.surcharges(declaration))
         return cost
 
     def plan(self, player: str, acting: str, cost: int, unit_type: str | None) -> Payment | None:
@@ -365,15 +400,16 @@ class Board:
         description = _DESCRIPTIONS[effect]
         return message(description, targets=targets)
 
-    def price(self, declaration: Declaration) -> Message | None:
+    def price(self, declaration: Declaration, modified: bool = True) -> Message | None:
         """What the declaration will cost, in running text; ``None`` when it costs nothing."""
-        cost = self.cost(declaration)
+        cost = self.cost(declaration, modified=modified)
         template = _PRICES.get((cost > 0, declaration.lock, declaration.sacrifice))
         return None if template is None else message(template, cost=cost)
 
-    def declared(self, declaration: Declaration) -> Message:
+    def declared(self, declaration: Declaration, modified: bool = True) -> Message:
         """The card, what it does and its price: ``Radarstation (radar): draw 1 card for 2 TW and locking it``."""
-        card, action, price = self.shown(declaration.card), self.describe(declaration), self.price(declaration)
+        card, action = self.shown(declaration.card), self.describe(declaration)
+        price = self.price(declaration, modified)
         if price is None:
             return message("{card}: {action} at no cost", card=card, action=action)
         return message("{card}: {action} for {price}", card=card, action=action, price=price)
