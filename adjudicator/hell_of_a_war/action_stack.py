@@ -45,10 +45,13 @@ Every step of the :class:`StackResult`'s trace cites the entry that decides it:
   in reaction to a base building being brought into play makes it dearer.
 
 TW are paid from the player's unspent TW of the phase (:attr:`Player.tw`) and
-then by locking their unlocked, not earmarked cards that produce TW, in the order
-the cards are listed; units are first made cheaper by the player's assemblies.
-Several build projects that cannot all be paid are scrapped as they come up
-(last in, first out), where the rules let the opponent choose (``how.bauphase``).
+then by locking their unlocked, not earmarked cards that produce TW — the ones the
+player chooses (:attr:`Declaration.paid_with`) first, else in the order the cards are
+listed, which the trace states as the default; units are first made cheaper by the
+player's assemblies. When a player cannot pay for all of their build projects together,
+projects go to the scrapyard as the opponent chooses (:attr:`StackScenario.opponent_scraps`,
+``how.bauphase``) until the rest can be paid; without that choice the last laid goes first,
+stated in the trace as the default.
 
 Complexity: O(d · (d + c)) for d declarations and c cards.
 
@@ -178,6 +181,10 @@ class StackScenario:
     """The declarations, first announced first."""
     phase: Phase | None = None
     """The current phase, when it matters (action cards, building)."""
+    opponent_scraps: tuple[str, ...] = ()
+    """The build projects the opponent chooses to put on the scrapyard, in this order, when a player cannot pay
+    for all of theirs ("nach Wahl des Gegners", ``how.bauphase``); none given: the last laid goes first, and
+    the trace says so."""
 
     def __post_init__(self) -> None:
         if not self.stack:
@@ -307,6 +314,10 @@ class _Table(Board):
         self.trace = TraceBuilder()
         self.outcomes: list[Outcome] = []
         self.catalog_cited: set[str] = set()
+        self.opponent_scraps = scenario.opponent_scraps
+        self.builds_settled: set[str] = set()
+        """Players whose build projects were weighed together (once, when the first of them comes up)."""
+        self.scrapped_builds: set[int] = set()
         self.tw_available = {
             name: self.pool[name] + sum(self.cards[c].tw for c in self.tw_sources(name, None)) for name in self.players
         }
@@ -318,6 +329,15 @@ class _Table(Board):
         problems = self.table_problems()
         for index, declaration in enumerate(self.stack):
             problems.extend(self._declare(index, declaration))
+        for position, card_id in enumerate(self.opponent_scraps):
+            if card_id not in self.by_card or self.stack[self.by_card[card_id]].effect is not Effect.BUILD:
+                problems.append(
+                    ScenarioError(
+                        f"opponent_scraps.{position}",
+                        "must be the id of a card declared with effect build in the stack",
+                        card_id,
+                    )
+                )
         return problems
 
     def _declare(self, index: int, declaration: Declaration) -> list[ScenarioError]:
@@ -521,6 +541,18 @@ class _Table(Board):
     def _resolve(self, index: int) -> None:
         declaration = self.pending[index]
         card, player = self.cards[declaration.card], declaration.player
+        if declaration.effect is Effect.BUILD and player not in self.builds_settled:
+            self._settle_builds(player)
+        if index in self.scrapped_builds:
+            self.trace.add(IN_PLAY, "{card} never comes into play: it was scrapped unpaid", card=card.shown)
+            return self._finish(
+                index,
+                Status.UNPAID,
+                message(
+                    "{player} could not pay for all build projects together: it went to the scrapyard unpaid.",
+                    player=player,
+                ),
+            )
         declared_zone = self.declared_zones[index][card.id]
         if self.zone[card.id] is not declared_zone:
             rule = ACTION_CARDS if card.kind in PLAYED_FROM_HAND else STACK
@@ -584,7 +616,7 @@ class _Table(Board):
         if not effect_countered:
             self._cite_surcharges(declaration)
         cost = self.cost(declaration, effect_countered)
-        payment = self.plan(player, card.id, cost, self.unit_type(declaration))
+        payment = self.plan(player, card.id, cost, self.unit_type(declaration), declaration.paid_with)
         if payment is None:
             return self._unpaid(index, declaration, cost)
         if effect_countered:
@@ -658,6 +690,63 @@ class _Table(Board):
         paying = _PAYMENTS[(cost > 0, declaration.lock, sacrificed)]
         paid = message(paying, player=player, cost=cost)
         return self._finish(index, status, message("{paid}; {effect}", paid=paid, effect=effect_text), payment)
+
+    def _settle_builds(self, player: str) -> None:
+        """Weigh ``player``'s build projects together; scrap, as the opponent chooses, until the rest can be paid.
+
+        ``how.bauphase`` and ``how.sabotage``: cards of an unpayable build project go to the scrapyard "nach Wahl
+        des Gegners" until the remaining ones can be paid. The choice is :attr:`StackScenario.opponent_scraps`;
+        beyond it, the default is the last laid first, stated in the trace.
+        """
+        self.builds_settled.add(player)
+        builds = sorted(i for i, d in self.pending.items() if d.effect is Effect.BUILD and d.player == player)
+        if len(builds) < 2 or self._payable_together(builds):
+            return
+        choices = [self.by_card[card_id] for card_id in self.opponent_scraps if self.by_card.get(card_id) in builds]
+        remaining = list(builds)
+        while remaining and not self._payable_together(remaining):
+            chosen = bool(choices)
+            scrapped = choices.pop(0) if chosen else max(remaining)
+            remaining.remove(scrapped)
+            self.scrapped_builds.add(scrapped)
+            card = self.cards[self.pending[scrapped].card]
+            self._to_scrapyard(card.id)
+            self.trace.add(
+                BUILD_PHASE,
+                N_(
+                    "{player} cannot pay for all of their build projects together: the opponent chooses {card}, "
+                    "which goes to the scrapyard unpaid"
+                )
+                if chosen
+                else N_(
+                    "{player} cannot pay for all of their build projects together; the opponent chooses which go to "
+                    "the scrapyard, and as the scenario does not give the choice (opponent_scraps), the calculator "
+                    "applies the default, the last laid first: {card}"
+                ),
+                player=player,
+                card=card.shown,
+            )
+
+    def _payable_together(self, indices: list[int]) -> bool:
+        """Whether these build projects can all be paid, as they come up (last laid first); the table is unchanged."""
+        pool, locked, used = dict(self.pool), dict(self.locked), set(self.assemblies_used)
+        payable = True
+        for index in sorted(indices, reverse=True):
+            declaration = self.pending[index]
+            cost = self.cost(declaration)
+            payment = self.plan(
+                declaration.player, declaration.card, cost, self.unit_type(declaration), declaration.paid_with
+            )
+            if payment is None:
+                payable = False
+                break
+            self.assemblies_used.update(payment.assemblies)
+            for card_id in payment.drawn:
+                self.locked[card_id] = True
+            raised = payment.from_pool + sum(payment.drawn.values()) + sum(payment.assemblies.values())
+            self.pool[declaration.player] += raised - payment.from_pool - payment.tw
+        self.pool, self.locked, self.assemblies_used = pool, locked, used
+        return payable
 
     def _cite_surcharges(self, declaration: Declaration) -> None:
         """One step per cost modifier that makes the build coming up dearer, citing the entry that states it."""
@@ -808,6 +897,22 @@ class _Table(Board):
             self.trace.add(
                 TECH_VALUES, "{player} uses {tw} TW already drawn in this phase", player=player, tw=payment.from_pool
             )
+        if payment.drawn:
+            chosen = [card_id for card_id in payment.drawn if card_id in declaration.paid_with]
+            if declaration.paid_with:
+                self.trace.add(
+                    TECH_VALUES,
+                    "{player} chooses the cards that pay: {cards}",
+                    player=player,
+                    cards=self.targets(tuple(chosen)),
+                )
+            if len(chosen) < len(payment.drawn):
+                self.trace.add(
+                    TECH_VALUES,
+                    "which cards pay is {player}'s choice; as the scenario does not give it (paid_with), the "
+                    "calculator applies the default: the cards in the order listed",
+                    player=player,
+                )
         drawn_total = 0
         for card_id, tw in payment.drawn.items():
             self.locked[card_id] = True

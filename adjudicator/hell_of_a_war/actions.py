@@ -164,6 +164,9 @@ class Declaration:
     """Cards drawn (effect ``draw``)."""
     note: str = ""
     """What an ``other`` effect does, for the reader."""
+    paid_with: tuple[str, ...] = ()
+    """The cards its player locks for TW to pay for it, in this order (the player's choice); none given: the
+    calculator locks them in the order the cards are listed and says so in the trace."""
     sources: dict[str, str] = field(default_factory=dict)
     """Field → the entry that states its value, for the values taken from the card catalog (filled by ``rulebook``)."""
 
@@ -352,8 +355,11 @@ class Board:
             cost += sum(modifier.tw for _, modifier in self.surcharges(declaration))
         return cost
 
-    def plan(self, player: str, acting: str, cost: int, unit_type: str | None) -> Payment | None:
-        """How ``player`` pays ``cost``: assemblies, then unspent TW, then locking cards; ``None`` if short."""
+    def plan(
+        self, player: str, acting: str, cost: int, unit_type: str | None, chosen: tuple[str, ...] = ()
+    ) -> Payment | None:
+        """How ``player`` pays ``cost``: assemblies, then unspent TW, then locking cards (the ``chosen`` ones first,
+        in that order, then the others in the order listed); ``None`` if short."""
         remaining = cost
         assemblies: dict[str, int] = {}
         if unit_type is not None:
@@ -365,7 +371,9 @@ class Board:
         from_pool = min(self.pool[player], remaining)
         remaining -= from_pool
         drawn: dict[str, int] = {}
-        for card_id in self.tw_sources(player, acting, frozenset(assemblies)):
+        sources = self.tw_sources(player, acting, frozenset(assemblies))
+        ordered = [card_id for card_id in chosen if card_id in sources]
+        for card_id in ordered + [card_id for card_id in sources if card_id not in ordered]:
             if remaining <= 0:
                 break
             drawn[card_id] = self.cards[card_id].tw
@@ -478,8 +486,31 @@ class Board:
                 )
             )
         problems.extend(self._check_card_use(path, declaration, card, phase))
+        problems.extend(self._check_paid_with(path, declaration))
         if all(target in self.cards for target in declaration.targets):
             problems.extend(self._check_targets(path, declaration))
+        return problems
+
+    def _check_paid_with(self, path: str, declaration: Declaration) -> list[ScenarioError]:
+        """The cards chosen to pay: each the player's own card in play that produces TW, named once."""
+        problems = []
+        for position, card_id in enumerate(declaration.paid_with):
+            card = self.cards.get(card_id)
+            if card is None:
+                why = "must be the id of a card listed in cards"
+            elif declaration.paid_with.index(card_id) < position:
+                why = "names a card that pays already"
+            elif card.owner != declaration.player or card.tw < 1 or not self.in_play(card_id):
+                why = (
+                    f"must be a card of {declaration.player!r} in play that produces TW ({TECH_VALUES}); "
+                    f"{card.label} belongs to {card.owner!r}, lies in the {self.zone[card_id].label} and produces "
+                    f"{card.tw} TW"
+                )
+            elif card_id == declaration.card:
+                why = "the declared card cannot pay for itself"
+            else:
+                continue
+            problems.append(ScenarioError(f"{path}.paid_with.{position}", why, card_id))
         return problems
 
     def _check_card_use(

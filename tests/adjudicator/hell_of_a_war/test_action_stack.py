@@ -442,6 +442,76 @@ class TestResolution:
         assert all(step.text for step in result.trace)
 
 
+class TestChoices:
+    """The rules' choices as inputs (issue 20): which cards pay, and which build projects the opponent scraps;
+    where the scenario does not give them, the default is applied and stated in the trace as a default."""
+
+    DRAW = {"player": "Anna", "card": "anna-radar", "effect": "draw", "tw_cost": 1, "lock": True}
+    DEFAULT_PAYERS = "which cards pay is Anna's choice; as the scenario does not give it (paid_with)"
+
+    def _draw(self, **fields: Any) -> StackResult:
+        cards = [base("anna-radar", "Anna", "Radarstation"), *spare("Anna", 3)]
+        return settle(scenario(cards, [{**self.DRAW, **fields}]))
+
+    def test_the_player_chooses_which_cards_pay(self) -> None:
+        result = self._draw(paid_with=["anna-3"])
+        assert result.outcomes[0].payment is not None and list(result.outcomes[0].payment.drawn) == ["anna-3"]
+        assert result.cards["anna-3"].locked and not result.cards["anna-1"].locked
+        texts = [step.text for step in result.trace]
+        assert "Anna chooses the cards that pay: Basisausbau (anna-3)" in texts
+        assert not any(self.DEFAULT_PAYERS in text for text in texts)
+
+    def test_without_a_choice_the_listed_order_is_the_stated_default(self) -> None:
+        result = self._draw()
+        assert result.cards["anna-1"].locked and not result.cards["anna-3"].locked
+        assert any(
+            step.rule == "how.technologiewerte" and step.text.startswith(self.DEFAULT_PAYERS) for step in result.trace
+        )
+
+    @staticmethod
+    def _two_builds(**fields: Any) -> dict[str, Any]:
+        """Anna lays a Panzer (2 TW) and an Infanterie (1 TW) with only 2 TW to draw: one must go."""
+        cards = [
+            {"id": "tank", "name": "Panzer", "owner": "Anna", "kind": "unit", "zone": "hand", "play_cost": 2},
+            {"id": "inf", "name": "Infanterie", "owner": "Anna", "kind": "unit", "zone": "hand", "play_cost": 1},
+            *spare("Anna", 2),
+        ]
+        builds = [
+            {"player": "Anna", "card": "tank", "effect": "build"},
+            {"player": "Anna", "card": "inf", "effect": "build"},
+        ]
+        return scenario(cards, builds, phase="build", **fields)
+
+    def test_the_opponent_chooses_the_scrapped_build(self) -> None:
+        """how.bauphase: "nach Wahl des Gegners" — Ben scraps the Panzer, so the Infanterie is built."""
+        result = settle(self._two_builds(opponent_scraps=["tank"]))
+        assert sorted(statuses(result)) == [("inf", "resolved"), ("tank", "unpaid")]
+        assert result.cards["tank"].zone.value == "scrapyard" and result.cards["inf"].zone.value == "deployment-zone"
+        assert result.tw_paid["Anna"] == 1
+        assert "the opponent chooses Panzer (tank), which goes to the scrapyard unpaid" in " ".join(
+            step.text for step in result.trace
+        )
+
+    def test_without_the_opponents_choice_the_last_laid_goes_first_as_a_stated_default(self) -> None:
+        result = settle(self._two_builds())
+        assert sorted(statuses(result)) == [("inf", "unpaid"), ("tank", "resolved")]
+        assert result.tw_paid["Anna"] == 2
+        assert "the calculator applies the default, the last laid first: Infanterie (inf)" in " ".join(
+            step.text for step in result.trace
+        )
+
+    def test_only_as_many_are_scrapped_as_needed(self) -> None:
+        """Builds are scrapped only until the rest can be paid: a choice beyond that is not used."""
+        result = settle(self._two_builds(opponent_scraps=["inf", "tank"]))
+        assert sorted(statuses(result)) == [("inf", "unpaid"), ("tank", "resolved")]
+
+    def test_builds_that_can_all_be_paid_lose_nothing(self) -> None:
+        data = self._two_builds(opponent_scraps=["tank"])
+        data["cards"].extend(spare("Anna", 3)[2:])
+        result = settle(data)
+        assert sorted(statuses(result)) == [("inf", "resolved"), ("tank", "resolved")]
+
+
 # --- bad input: every problem named, with the offending item ----------------------------------------
 
 
@@ -452,6 +522,22 @@ def _mutated(change: Any) -> dict[str, Any]:
 
 
 BAD_INPUTS = [
+    (
+        "paid-with-opponents-card",
+        lambda d: d["stack"][1].update(paid_with=["ben-1"]),
+        "stack.1.paid_with.0: must be a card of 'Anna' in play that produces TW (how.technologiewerte); Basisausbau "
+        "(ben-1) belongs to 'Ben', lies in the base zone and produces 1 TW (got 'ben-1')",
+    ),
+    (
+        "paid-with-twice",
+        lambda d: d["stack"][1].update(paid_with=["anna-1", "anna-1"]),
+        "stack.1.paid_with.1: names a card that pays already (got 'anna-1')",
+    ),
+    (
+        "opponent-scraps-no-build",
+        lambda d: d.update(opponent_scraps=["radar"]),
+        "opponent_scraps.0: must be the id of a card declared with effect build in the stack (got 'radar')",
+    ),
     (
         "unknown-card",
         lambda d: d["stack"][1].update(card="anna-228"),
