@@ -27,7 +27,8 @@ Every step of the :class:`StackResult`'s trace cites the entry that decides it:
   Erfolgreiche Abwehr costs its own play cost plus the countered card's;
 - ``how.feuerwehr`` — the destruction of any *other* base building of the
   Feuerwehr's owner is void, but the destroying action is still paid (and a 227
-  sacrificed); ``how.blitzangriff`` — after a Blitzangriff its target may not be
+  sacrificed); an effect on several targets treats them at once (a Feuerwehr among
+  them still protects the others), so the order of its target list changes nothing; ``how.blitzangriff`` — after a Blitzangriff its target may not be
   locked in reaction to use an ability, except to draw TW;
 - ``how.montagen``, ``how.kaserne``, ``how.werft`` — an assembly makes one unit
   per phase cheaper by its TW without being locked, and may then not be locked
@@ -852,7 +853,7 @@ class _Table(Board):
 
     def _invalid_targets(self, index: int, declaration: Declaration) -> Message | None:
         """Why the action has no valid target any more (``None`` if all its targets are still valid)."""
-        for target_id in declaration.targets:
+        for target_id in self.in_table_order(declaration.targets):
             target, zone, effect = self.shown(target_id), self.zone[target_id], declaration.effect
             if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
                 countered_index = self.by_card[target_id]
@@ -1034,18 +1035,18 @@ class _Table(Board):
         card = self.cards[declaration.card]
         destroyed: list[Message] = []
         voided: list[Message] = []
-        for target_id in declaration.targets:
+        # All targets are destroyed at once: a Feuerwehr among them still protects the others, so protection
+        # is judged on the table as it was before the effect (the same result for any order of the targets).
+        fire_brigades = [
+            other
+            for other in self.cards.values()
+            if other.special is Special.FEUERWEHR and self.zone[other.id] is Zone.BASE_ZONE
+        ]
+        for target_id in self.in_table_order(declaration.targets):
             target = self.cards[target_id]
             protector = (
                 next(
-                    (
-                        other.id
-                        for other in self.cards.values()
-                        if other.special is Special.FEUERWEHR
-                        and other.owner == target.owner
-                        and other.id != target_id
-                        and self.zone[other.id] is Zone.BASE_ZONE
-                    ),
+                    (other.id for other in fire_brigades if other.owner == target.owner and other.id != target_id),
                     None,
                 )
                 if target.kind is CardKind.BASE_BUILDING

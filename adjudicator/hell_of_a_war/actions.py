@@ -387,9 +387,15 @@ class Board:
         sources = self.tw_sources(player, acting, frozenset(assemblies))
         return self.pool[player] + sum(self.cards[c].tw for c in assemblies + sources)
 
+    def in_table_order(self, card_ids: tuple[str, ...]) -> tuple[str, ...]:
+        """The known cards among ``card_ids`` in the order the scenario lists its cards: an effect on several
+        targets treats them all at once, so the order of its target list must not change what it says or does."""
+        position = {card_id: index for index, card_id in enumerate(self.cards)}
+        return tuple(sorted((card_id for card_id in card_ids if card_id in position), key=position.__getitem__))
+
     def targets(self, card_ids: tuple[str, ...]) -> MessageList:
-        """Cards as one template field: ``A (a) & B (b)``."""
-        return MessageList(tuple(self.shown(card_id) for card_id in card_ids if card_id in self.cards), " & ")
+        """Cards as one template field, in table order (:meth:`in_table_order`): ``A (a) & B (b)``."""
+        return MessageList(tuple(self.shown(card_id) for card_id in self.in_table_order(card_ids)), " & ")
 
     def describe(self, declaration: Declaration) -> Message:
         """What the declaration does, in running text."""

@@ -5,6 +5,7 @@ its errors and its invariants.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import subprocess
 import sys
@@ -206,6 +207,28 @@ class TestResolution:
         assert result.tw_paid["Ben"] == 2
         assert (result.cards["radar"].zone.value, result.cards["ben-227"].zone.value) == ("base-zone", "scrapyard")
         assert "how.feuerwehr" in result.trace.rules()
+
+    @pytest.mark.parametrize("order", [("feuerwehr", "radar"), ("radar", "feuerwehr")])
+    def test_destroying_a_feuerwehr_with_another_base_building_is_the_same_in_any_order(
+        self, order: tuple[str, str]
+    ) -> None:
+        """Issue 20: one effect on a Feuerwehr and another base building destroys them at once, so the Feuerwehr
+        still protects the other (how.feuerwehr) whichever is named first; the Feuerwehr itself is destroyed."""
+        data = scenario(
+            [
+                base("anna-x", "Anna", "Flächenbombardement"),
+                base("feuerwehr", "Ben", "Feuerwehr", special="feuerwehr"),
+                base("radar", "Ben", "Radarstation"),
+            ],
+            [{"player": "Anna", "card": "anna-x", "effect": "destroy", "targets": list(order), "lock": True}],
+        )
+        result = settle(data)
+        assert result.cards["feuerwehr"].zone.value == "scrapyard"
+        assert result.cards["radar"].zone.value == "base-zone"
+        assert result.outcomes[0].reason.text == (
+            "Anna locks it; Feuerwehr (feuerwehr) is destroyed; the destruction of Radarstation (radar) is void "
+            "(Feuerwehr)."
+        )
 
     @pytest.mark.parametrize(
         ("target", "destroyed"),
@@ -833,7 +856,49 @@ def stacks(draw: st.DrawFn, effects: tuple[Effect, ...] = tuple(EFFECTS)) -> Sta
     return built
 
 
+MULTI_TARGET_EFFECTS = [Effect.DESTROY, Effect.LOCK, Effect.UNLOCK, Effect.DISCARD]
+
+
+@st.composite
+def multi_target_stacks(draw: st.DrawFn) -> tuple[StackScenario, int]:
+    """A valid stack with one declaration of several targets added at some point; the scenario and its index."""
+    table = draw(stacks())
+    cards = [to_plain(card) for card in table.cards]
+    declared = {declaration.card for declaration in table.stack}
+    effect = draw(st.sampled_from(MULTI_TARGET_EFFECTS))
+    card = draw(st.sampled_from(cards))
+    assume(card["id"] not in declared)
+    fitting = _fitting_targets(effect, cards, [], card["id"])
+    assume(len(fitting) >= 2)
+    targets = draw(st.lists(st.sampled_from(fitting), min_size=2, max_size=4, unique=True))
+    index = draw(st.integers(0, len(table.stack)))
+    declaration = Declaration(
+        player=card["owner"], card=card["id"], effect=effect, targets=tuple(targets), tw_cost=draw(st.integers(0, 2))
+    )
+    try:
+        built = StackScenario(table.players, table.cards, (*table.stack[:index], declaration, *table.stack[index:]))
+    except InvalidScenario:
+        assume(False)
+        raise
+    return built, index
+
+
 class TestInvariants:
+    @settings(max_examples=150, deadline=None)
+    @given(multi_target_stacks(), st.data())
+    def test_any_order_of_a_multi_target_effects_targets_gives_the_same_result(
+        self, table_and_index: tuple[StackScenario, int], data: st.DataObject
+    ) -> None:
+        """Issue 20: an effect on several targets treats them at once, so any permutation of its target list
+        gives the same outcomes, payments, final cards and trace."""
+        table, index = table_and_index
+        declaration = table.stack[index]
+        permuted = data.draw(st.permutations(declaration.targets))
+        stack = list(table.stack)
+        stack[index] = dataclasses.replace(declaration, targets=tuple(permuted))
+        other = StackScenario(table.players, table.cards, tuple(stack))
+        assert to_plain(evaluate_stack(other)) == to_plain(evaluate_stack(table))
+
     @settings(max_examples=150, deadline=None)
     @given(stacks(effects=tuple(effect for effect in EFFECTS if effect is not Effect.UNLOCK)))
     def test_no_player_pays_more_tw_than_they_had(self, table: StackScenario) -> None:
