@@ -28,8 +28,9 @@ Every step of the :class:`StackResult`'s trace cites the entry that decides it:
 - ``how.feuerwehr`` — the destruction of any *other* base building of the
   Feuerwehr's owner is void, but the destroying action is still paid (and a 227
   sacrificed); an effect on several targets treats them at once (a Feuerwehr among
-  them still protects the others), so the order of its target list changes nothing; ``how.blitzangriff`` — after a Blitzangriff its target may not be
-  locked in reaction to use an ability, except to draw TW;
+  them still protects the others), so the order of its target list changes nothing;
+  ``how.blitzangriff`` — after a Blitzangriff its target may not be locked in
+  reaction to use an ability, except to draw TW;
 - ``how.montagen``, ``how.kaserne``, ``how.werft`` — an assembly makes one unit
   per phase cheaper by its TW without being locked, and may then not be locked
   for TW in the same phase (``how.faehigkeiten``: alternative abilities);
@@ -73,6 +74,7 @@ Complexity: O(d · (d + c)) for d declarations and c cards.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
@@ -169,6 +171,17 @@ _STATUS_LABELS = {
 }
 
 
+class AssemblyReading(Enum):
+    """Whether an assembly that made a unit cheaper may draw a TW once the build is over: the entries disagree."""
+
+    NO_TW_AFTER_BUILD = "no-tw-after-build"
+    """``how.faehigkeiten``: alternative abilities — having made a unit cheaper, the assembly draws no TW in the
+    rest of the phase either ("NICHT erst … einen Panzer vergünstigen UND dann … 1 TW ziehen"). The default."""
+    TW_AFTER_BUILD = "tw-after-build"
+    """``how.montagen``: the assembly was not locked, so after the build it may still be locked for a TW in a
+    later stack of the phase ("nach Abschluss des Bauvorganges das TW nunmehr zur Verfügung steht")."""
+
+
 @dataclass(frozen=True)
 class StackScenario:
     """The players, every card that matters, and the declarations in the order they were made."""
@@ -187,12 +200,25 @@ class StackScenario:
     for all of theirs ("nach Wahl des Gegners", ``how.bauphase``); none given: the last laid goes first, and
     the trace says so."""
 
+    later_stacks: tuple[tuple[Declaration, ...], ...] = ()
+    """Further action stacks of the same phase, in the order they were opened: each is settled after the one
+    before, with the table (zones, locks, unspent TW, assemblies used) as that one left it."""
+    assembly_reading: AssemblyReading = AssemblyReading.NO_TW_AFTER_BUILD
+    """Whether an assembly that made a unit cheaper may be locked for a TW in a later stack of the phase: the
+    Fähigkeiten entry says no (the default), the Montagen entry yes (see the note on both)."""
+
     def __post_init__(self) -> None:
-        if not self.stack:
-            raise ScenarioError("stack", "an action stack needs at least one declaration (nothing was declared)", [])
-        problems = _Table(self).declare_all()
-        if problems:
-            raise InvalidScenario(problems)
+        empty = [
+            ScenarioError(path, "an action stack needs at least one declaration (nothing was declared)", [])
+            for path, stack in (
+                ("stack", self.stack),
+                *((f"later_stacks.{n}", later) for n, later in enumerate(self.later_stacks)),
+            )
+            if not stack
+        ]
+        if empty:
+            raise InvalidScenario(empty)
+        _settle_all(self)
 
 
 @dataclass(frozen=True)
@@ -214,6 +240,8 @@ class Outcome:
     """Why, in one sentence (the trace cites the rules)."""
     payment: Payment | None = None
     """What was paid and from where; none when nothing was paid or locked."""
+    stack: int = 0
+    """Which stack of the phase it stood in: 0 for :attr:`StackScenario.stack`, n for ``later_stacks`` n − 1."""
 
 
 @dataclass(frozen=True)
@@ -305,8 +333,17 @@ _CATALOG_FIELDS = {
 class _Table(Board):
     """One evaluation: the board plus the trace, the outcomes, what was paid and what was countered."""
 
-    def __init__(self, scenario: StackScenario) -> None:
-        super().__init__(scenario.players, scenario.cards, scenario.stack)
+    def __init__(
+        self,
+        scenario: StackScenario,
+        table: tuple[tuple[Player, ...], tuple[Card, ...], frozenset[str]] | None = None,
+        stack: tuple[Declaration, ...] | None = None,
+    ) -> None:
+        """The first stack of ``scenario``; or a later ``stack`` on a ``table`` (players, cards, assemblies used)
+        as the stack before left it."""
+        players, cards, used = table or (scenario.players, scenario.cards, frozenset())
+        super().__init__(players, cards, scenario.stack if stack is None else stack)
+        self.assemblies_used.update(used)
         self.phase = scenario.phase
         self.paid = dict.fromkeys(self.players, 0)
         self.cards_drawn = dict.fromkeys(self.players, 0)
@@ -316,6 +353,12 @@ class _Table(Board):
         self.outcomes: list[Outcome] = []
         self.catalog_cited: set[str] = set()
         self.opponent_scraps = scenario.opponent_scraps
+        self.declared_builds = (
+            {d.card for later in (scenario.stack, *scenario.later_stacks) for d in later if d.effect is Effect.BUILD}
+            if stack is None
+            else None
+        )
+        """The cards built in any stack of the phase, to check the opponent's choice once (first stack only)."""
         self.builds_settled: set[str] = set()
         """Players whose build projects were weighed together (once, when the first of them comes up)."""
         self.scrapped_builds: set[int] = set()
@@ -330,8 +373,9 @@ class _Table(Board):
         problems = self.table_problems()
         for index, declaration in enumerate(self.stack):
             problems.extend(self._declare(index, declaration))
-        for position, card_id in enumerate(self.opponent_scraps):
-            if card_id not in self.by_card or self.stack[self.by_card[card_id]].effect is not Effect.BUILD:
+        builds = self.declared_builds
+        for position, card_id in enumerate(self.opponent_scraps if builds is not None else ()):
+            if builds is not None and card_id not in builds:
                 problems.append(
                     ScenarioError(
                         f"opponent_scraps.{position}",
@@ -1106,9 +1150,74 @@ class _Table(Board):
         return Status.RESOLVED, message("it is built, locked, in the {zone}.", zone=zone.label)
 
 
+def _settle_all(scenario: StackScenario) -> StackResult:
+    """Settle the stacks of the phase one after the other, the table carried over; every problem of a stack."""
+    first = _Table(scenario)
+    result = first.run()
+    used = frozenset(first.assemblies_used)
+    steps = list(result.trace)
+    outcomes = list(result.outcomes)
+    paid, drawn, available = dict(result.tw_paid), dict(result.cards_drawn), dict(result.tw_available)
+    for number, stack in enumerate(scenario.later_stacks, start=1):
+        players = tuple(dataclasses.replace(player, tw=result.tw_left[player.name]) for player in scenario.players)
+        cards = tuple(
+            dataclasses.replace(card, zone=result.cards[card.id].zone, locked=result.cards[card.id].locked)
+            for card in scenario.cards
+        )
+        carried = used if scenario.assembly_reading is AssemblyReading.NO_TW_AFTER_BUILD else frozenset()
+        table = _Table(scenario, (players, cards, carried), stack)
+        table.trace.add(
+            STACK,
+            "the next action stack of the phase ({number}) opens on the table as the one before left it",
+            number=number + 1,
+        )
+        if used and carried:
+            table.trace.add(
+                ABILITIES,
+                "reading: {assemblies} made a unit cheaper, so it draws no TW for the rest of the phase either "
+                "(the Montagen entry reads otherwise: see the note)",
+                assemblies=table.targets(tuple(sorted(used))),
+            )
+        elif used:
+            table.trace.add(
+                ASSEMBLIES,
+                "reading: the build is over, so {assemblies} may now be locked for a TW (the Fähigkeiten entry reads "
+                "otherwise: see the note)",
+                assemblies=table.targets(tuple(sorted(used))),
+            )
+        try:
+            result = table.run()
+        except InvalidScenario as invalid:
+            raise InvalidScenario(
+                [
+                    ScenarioError(
+                        f"later_stacks.{number - 1}.{error.path.removeprefix('stack.')}", error.expected, error.found
+                    )
+                    if error.path.startswith("stack.")
+                    else error
+                    for error in invalid.errors
+                ]
+            ) from None
+        used = frozenset(table.assemblies_used)
+        steps.extend(result.trace)
+        outcomes.extend(dataclasses.replace(outcome, stack=number) for outcome in result.outcomes)
+        paid = {name: paid[name] + result.tw_paid[name] for name in paid}
+        drawn = {name: drawn[name] + result.cards_drawn[name] for name in drawn}
+    if not scenario.later_stacks:
+        return result
+    return dataclasses.replace(
+        result,
+        outcomes=tuple(outcomes),
+        tw_paid=paid,
+        tw_available=available,
+        cards_drawn=drawn,
+        trace=Trace(tuple(steps)),
+    )
+
+
 def evaluate_stack(scenario: StackScenario) -> StackResult:
-    """Declare everything, then work the stack through last in, first out."""
-    return _Table(scenario).run()
+    """Declare everything, then work the stack through last in, first out; then each later stack of the phase."""
+    return _settle_all(scenario)
 
 
 CALCULATORS = (

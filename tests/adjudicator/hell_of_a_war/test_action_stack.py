@@ -535,6 +535,79 @@ class TestChoices:
         assert sorted(statuses(result)) == [("inf", "resolved"), ("tank", "resolved")]
 
 
+class TestSeveralStacks:
+    """Issue 20: several stacks of one phase in one scenario, settled in order with the table carried over; the
+    Montagen/Fähigkeiten conflict on TW after a build as a reading option."""
+
+    @staticmethod
+    def _werft_then_ability(**fields: Any) -> dict[str, Any]:
+        """Anna builds a Zerstörer (3 TW) with a Werft and two buildings; then, in a second stack, wants 1 TW."""
+        cards = [
+            base("werft", "Anna", "Werft", special="assembly", assembly_for="destroyer"),
+            *spare("Anna", 2),
+            {
+                "id": "ship",
+                "name": "Zerstörer",
+                "owner": "Anna",
+                "kind": "unit",
+                "zone": "hand",
+                "play_cost": 3,
+                "unit_type": "destroyer",
+            },
+            base("anna-radar", "Anna", "Radarstation", tw=0),
+        ]
+        first = [{"player": "Anna", "card": "ship", "effect": "build"}]
+        second = [{"player": "Anna", "card": "anna-radar", "effect": "draw", "tw_cost": 1, "lock": True}]
+        return scenario(cards, first, phase="build", later_stacks=[second], **fields)
+
+    def test_the_second_stack_starts_from_the_table_the_first_left(self) -> None:
+        """The Radarstation locked in the first stack cannot pay in the second; TW paid add up; outcomes say which
+        stack they stood in."""
+        data = copy.deepcopy(RADAR_227)
+        data["stack"] = [RADAR]
+        data["later_stacks"] = [[bomb("Anna", "anna-227", "ben-1")]]
+        result = settle(data)
+        assert [(o.stack, o.card, o.status.value) for o in result.outcomes] == [
+            (0, "radar", "resolved"),
+            (1, "anna-227", "resolved"),
+        ]
+        assert result.tw_paid == {"Anna": 2, "Ben": 2}
+        assert result.cards["radar"].locked and result.cards["ben-1"].zone.value == "scrapyard"
+        assert any("the next action stack of the phase (2) opens" in step.text for step in result.trace)
+
+    def test_a_problem_of_a_later_stack_names_its_path(self) -> None:
+        """A card destroyed in the first stack cannot be declared in the second: the error says where."""
+        data = copy.deepcopy(RADAR_227)
+        data["later_stacks"] = [[RADAR]]
+        data["stack"] = [bomb("Anna", "anna-227", "radar")]
+        with pytest.raises(InvalidScenario) as raised:
+            settle(data)
+        assert str(raised.value).startswith("later_stacks.0.0")
+        assert "radar" in str(raised.value)
+
+    def test_an_empty_later_stack_is_refused(self) -> None:
+        data = copy.deepcopy(RADAR_227)
+        data["later_stacks"] = [[]]
+        with pytest.raises(InvalidScenario, match=r"later_stacks.0: an action stack needs at least one declaration"):
+            settle(data)
+
+    def test_by_default_an_assembly_that_made_a_unit_cheaper_draws_no_tw_later_in_the_phase(self) -> None:
+        """how.faehigkeiten (the default reading): the Werft may not pay for the Radarstation after the build."""
+        with pytest.raises(InvalidScenario, match=r"^later_stacks\.0\.0: Anna cannot declare Radarstation"):
+            settle(self._werft_then_ability())
+
+    def test_the_montagen_reading_lets_the_assembly_draw_a_tw_after_the_build(self) -> None:
+        """how.montagen (reading ``tw-after-build``): once the build is over, the Werft may be locked for a TW."""
+        result = settle(self._werft_then_ability(assembly_reading="tw-after-build"))
+        assert [(o.stack, o.card, o.status.value) for o in result.outcomes] == [
+            (0, "ship", "resolved"),
+            (1, "anna-radar", "resolved"),
+        ]
+        assert result.cards["werft"].locked
+        reading = [step for step in result.trace if step.text.startswith("reading:")]
+        assert [step.rule for step in reading] == ["how.montagen"]
+
+
 # --- bad input: every problem named, with the offending item ----------------------------------------
 
 
