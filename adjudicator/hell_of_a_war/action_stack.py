@@ -218,7 +218,12 @@ class StackScenario:
         ]
         if empty:
             raise InvalidScenario(empty)
-        _settle_all(self)
+        if self.later_stacks:
+            _settle_all(self)  # a later stack's declarations are checked on the table the ones before leave
+            return
+        problems = _Table(self).declare_all()
+        if problems:
+            raise InvalidScenario(problems)
 
 
 @dataclass(frozen=True)
