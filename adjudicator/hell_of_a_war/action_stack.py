@@ -954,7 +954,7 @@ class _Table(Board):
                     TECH_VALUES,
                     "{player} chooses the cards that pay: {cards}",
                     player=player,
-                    cards=self.targets(tuple(chosen)),
+                    cards=MessageList(tuple(self.shown(card_id) for card_id in chosen), ", "),
                 )
             if len(chosen) < len(payment.drawn):
                 self.trace.add(

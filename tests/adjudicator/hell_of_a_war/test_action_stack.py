@@ -484,6 +484,15 @@ class TestChoices:
         assert "Anna chooses the cards that pay: Basisausbau (anna-3)" in texts
         assert not any(self.DEFAULT_PAYERS in text for text in texts)
 
+    def test_the_chosen_order_is_kept(self) -> None:
+        cards = [base("anna-radar", "Anna", "Radarstation"), *spare("Anna", 3)]
+        result = settle(scenario(cards, [{**self.DRAW, "tw_cost": 2, "paid_with": ["anna-3", "anna-1"]}]))
+        assert result.outcomes[0].payment is not None
+        assert list(result.outcomes[0].payment.drawn) == ["anna-3", "anna-1"]
+        assert "Anna chooses the cards that pay: Basisausbau (anna-3), Basisausbau (anna-1)" in [
+            step.text for step in result.trace
+        ]
+
     def test_without_a_choice_the_listed_order_is_the_stated_default(self) -> None:
         result = self._draw()
         assert result.cards["anna-1"].locked and not result.cards["anna-3"].locked
