@@ -27,8 +27,10 @@ Every step of the :class:`StackResult`'s trace cites the entry that decides it:
   Erfolgreiche Abwehr costs its own play cost plus the countered card's;
 - ``how.feuerwehr`` — the destruction of any *other* base building of the
   Feuerwehr's owner is void, but the destroying action is still paid (and a 227
-  sacrificed); ``how.blitzangriff`` — after a Blitzangriff its target may not be
-  locked in reaction to use an ability, except to draw TW;
+  sacrificed); an effect on several targets treats them at once (a Feuerwehr among
+  them still protects the others), so the order of its target list changes nothing;
+  ``how.blitzangriff`` — after a Blitzangriff its target may not be locked in
+  reaction to use an ability, except to draw TW;
 - ``how.montagen``, ``how.kaserne``, ``how.werft`` — an assembly makes one unit
   per phase cheaper by its TW without being locked, and may then not be locked
   for TW in the same phase (``how.faehigkeiten``: alternative abilities);
@@ -38,13 +40,20 @@ Every step of the :class:`StackResult`'s trace cites the entry that decides it:
   destroyed cards go to the scrapyard; ``how.bauphase``,
   ``how.basisausbauphase``, ``how.spiel`` — building is an action; a project that
   cannot be paid does not come into play; ``how.upgrades`` — an upgrade whose unit
-  has left the deployment zone is lost but paid; ``how.ziehen-karte`` — drawing.
+  has left the deployment zone is lost but paid; ``how.ziehen-karte`` — drawing;
+- ``how.sabotage``, ``how.hq`` — cost modifiers (:attr:`Card.cost_modifiers`): an
+  unlocked Sabotage makes a land building dearer while it is paid (a build is laid
+  regardless, and settled with the modifiers in force when it comes up); an HQ locked
+  in reaction to a base building being brought into play makes it dearer.
 
 TW are paid from the player's unspent TW of the phase (:attr:`Player.tw`) and
-then by locking their unlocked, not earmarked cards that produce TW, in the order
-the cards are listed; units are first made cheaper by the player's assemblies.
-Several build projects that cannot all be paid are scrapped as they come up
-(last in, first out), where the rules let the opponent choose (``how.bauphase``).
+then by locking their unlocked, not earmarked cards that produce TW — the ones the
+player chooses (:attr:`Declaration.paid_with`) first, else in the order the cards are
+listed, which the trace states as the default; units are first made cheaper by the
+player's assemblies. When a player cannot pay for all of their build projects together,
+projects go to the scrapyard as the opponent chooses (:attr:`StackScenario.opponent_scraps`,
+``how.bauphase``) until the rest can be paid; without that choice the last laid goes first,
+stated in the trace as the default.
 
 Complexity: O(d · (d + c)) for d declarations and c cards.
 
@@ -65,6 +74,7 @@ Complexity: O(d · (d + c)) for d declarations and c cards.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
@@ -102,7 +112,7 @@ from adjudicator.hell_of_a_war.actions import (
     Payment,
     cards_message,
 )
-from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Phase, Player, Special, Zone
+from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, ModifierCondition, Phase, Player, Special, Zone
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -161,6 +171,17 @@ _STATUS_LABELS = {
 }
 
 
+class AssemblyReading(Enum):
+    """Whether an assembly that made a unit cheaper may draw a TW once the build is over: the entries disagree."""
+
+    NO_TW_AFTER_BUILD = "no-tw-after-build"
+    """``how.faehigkeiten``: alternative abilities — having made a unit cheaper, the assembly draws no TW in the
+    rest of the phase either ("NICHT erst … einen Panzer vergünstigen UND dann … 1 TW ziehen"). The default."""
+    TW_AFTER_BUILD = "tw-after-build"
+    """``how.montagen``: the assembly was not locked, so after the build it may still be locked for a TW in a
+    later stack of the phase ("nach Abschluss des Bauvorganges das TW nunmehr zur Verfügung steht")."""
+
+
 @dataclass(frozen=True)
 class StackScenario:
     """The players, every card that matters, and the declarations in the order they were made."""
@@ -174,10 +195,32 @@ class StackScenario:
     """The declarations, first announced first."""
     phase: Phase | None = None
     """The current phase, when it matters (action cards, building)."""
+    opponent_scraps: tuple[str, ...] = ()
+    """The build projects the opponent chooses to put on the scrapyard, in this order, when a player cannot pay
+    for all of theirs ("nach Wahl des Gegners", ``how.bauphase``); none given: the last laid goes first, and
+    the trace says so."""
+
+    later_stacks: tuple[tuple[Declaration, ...], ...] = ()
+    """Further action stacks of the same phase, in the order they were opened: each is settled after the one
+    before, with the table (zones, locks, unspent TW, assemblies used) as that one left it."""
+    assembly_reading: AssemblyReading = AssemblyReading.NO_TW_AFTER_BUILD
+    """Whether an assembly that made a unit cheaper may be locked for a TW in a later stack of the phase: the
+    Fähigkeiten entry says no (the default), the Montagen entry yes (see the note on both)."""
 
     def __post_init__(self) -> None:
-        if not self.stack:
-            raise ScenarioError("stack", "an action stack needs at least one declaration (nothing was declared)", [])
+        empty = [
+            ScenarioError(path, "an action stack needs at least one declaration (nothing was declared)", [])
+            for path, stack in (
+                ("stack", self.stack),
+                *((f"later_stacks.{n}", later) for n, later in enumerate(self.later_stacks)),
+            )
+            if not stack
+        ]
+        if empty:
+            raise InvalidScenario(empty)
+        if self.later_stacks:
+            _settle_all(self)  # a later stack's declarations are checked on the table the ones before leave
+            return
         problems = _Table(self).declare_all()
         if problems:
             raise InvalidScenario(problems)
@@ -202,6 +245,8 @@ class Outcome:
     """Why, in one sentence (the trace cites the rules)."""
     payment: Payment | None = None
     """What was paid and from where; none when nothing was paid or locked."""
+    stack: int = 0
+    """Which stack of the phase it stood in: 0 for :attr:`StackScenario.stack`, n for ``later_stacks`` n − 1."""
 
 
 @dataclass(frozen=True)
@@ -293,8 +338,17 @@ _CATALOG_FIELDS = {
 class _Table(Board):
     """One evaluation: the board plus the trace, the outcomes, what was paid and what was countered."""
 
-    def __init__(self, scenario: StackScenario) -> None:
-        super().__init__(scenario.players, scenario.cards, scenario.stack)
+    def __init__(
+        self,
+        scenario: StackScenario,
+        table: tuple[tuple[Player, ...], tuple[Card, ...], frozenset[str]] | None = None,
+        stack: tuple[Declaration, ...] | None = None,
+    ) -> None:
+        """The first stack of ``scenario``; or a later ``stack`` on a ``table`` (players, cards, assemblies used)
+        as the stack before left it."""
+        players, cards, used = table or (scenario.players, scenario.cards, frozenset())
+        super().__init__(players, cards, scenario.stack if stack is None else stack)
+        self.assemblies_used.update(used)
         self.phase = scenario.phase
         self.paid = dict.fromkeys(self.players, 0)
         self.cards_drawn = dict.fromkeys(self.players, 0)
@@ -303,6 +357,16 @@ class _Table(Board):
         self.trace = TraceBuilder()
         self.outcomes: list[Outcome] = []
         self.catalog_cited: set[str] = set()
+        self.opponent_scraps = scenario.opponent_scraps
+        self.declared_builds = (
+            {d.card for later in (scenario.stack, *scenario.later_stacks) for d in later if d.effect is Effect.BUILD}
+            if stack is None
+            else None
+        )
+        """The cards built in any stack of the phase, to check the opponent's choice once (first stack only)."""
+        self.builds_settled: set[str] = set()
+        """Players whose build projects were weighed together (once, when the first of them comes up)."""
+        self.scrapped_builds: set[int] = set()
         self.tw_available = {
             name: self.pool[name] + sum(self.cards[c].tw for c in self.tw_sources(name, None)) for name in self.players
         }
@@ -314,6 +378,16 @@ class _Table(Board):
         problems = self.table_problems()
         for index, declaration in enumerate(self.stack):
             problems.extend(self._declare(index, declaration))
+        builds = self.declared_builds
+        for position, card_id in enumerate(self.opponent_scraps if builds is not None else ()):
+            if builds is not None and card_id not in builds:
+                problems.append(
+                    ScenarioError(
+                        f"opponent_scraps.{position}",
+                        "must be the id of a card declared with effect build in the stack",
+                        card_id,
+                    )
+                )
         return problems
 
     def _declare(self, index: int, declaration: Declaration) -> list[ScenarioError]:
@@ -326,7 +400,9 @@ class _Table(Board):
         if declaration.effect is Effect.PRODUCE_TW:
             self._produce_tw(index, declaration)
             return []
-        cost = self.cost(declaration)
+        # A build is laid whatever cost modifiers add (how.sabotage: as many cards as one likes); whether it
+        # can be paid with them is settled when it comes up.
+        cost = self.cost(declaration, modified=declaration.effect is not Effect.BUILD)
         available = self.available(declaration.player, declaration.card, self.unit_type(declaration))
         if cost > available:
             return [
@@ -362,7 +438,7 @@ class _Table(Board):
 
     def _announce(self, index: int, declaration: Declaration, cost: int, available: int) -> None:
         card, player = self.cards[declaration.card], declaration.player
-        what = self.declared(declaration)
+        what = self.declared(declaration, modified=declaration.effect is not Effect.BUILD)
         affordable = (
             message(
                 "; {player} can raise {available} TW besides the earmarked cards, enough for its {cost} TW",
@@ -515,6 +591,18 @@ class _Table(Board):
     def _resolve(self, index: int) -> None:
         declaration = self.pending[index]
         card, player = self.cards[declaration.card], declaration.player
+        if declaration.effect is Effect.BUILD and player not in self.builds_settled:
+            self._settle_builds(player)
+        if index in self.scrapped_builds:
+            self.trace.add(IN_PLAY, "{card} never comes into play: it was scrapped unpaid", card=card.shown)
+            return self._finish(
+                index,
+                Status.UNPAID,
+                message(
+                    "{player} could not pay for all build projects together: it went to the scrapyard unpaid.",
+                    player=player,
+                ),
+            )
         declared_zone = self.declared_zones[index][card.id]
         if self.zone[card.id] is not declared_zone:
             rule = ACTION_CARDS if card.kind in PLAYED_FROM_HAND else STACK
@@ -575,8 +663,10 @@ class _Table(Board):
                 Status.UNPAID,
                 message("it is already locked, so its ability can no longer be used: no effect, nothing paid."),
             )
+        if not effect_countered:
+            self._cite_surcharges(declaration)
         cost = self.cost(declaration, effect_countered)
-        payment = self.plan(player, card.id, cost, self.unit_type(declaration))
+        payment = self.plan(player, card.id, cost, self.unit_type(declaration), declaration.paid_with)
         if payment is None:
             return self._unpaid(index, declaration, cost)
         if effect_countered:
@@ -626,6 +716,8 @@ class _Table(Board):
                 ),
                 payment,
             )
+        if declaration.lock:
+            self._lock_in_reaction(index, declaration)
         status, effect_text = self._apply(index, declaration, invalid)
         sacrificed = False
         if declaration.sacrifice and self.zone[card.id] is declared_zone:
@@ -648,6 +740,97 @@ class _Table(Board):
         paying = _PAYMENTS[(cost > 0, declaration.lock, sacrificed)]
         paid = message(paying, player=player, cost=cost)
         return self._finish(index, status, message("{paid}; {effect}", paid=paid, effect=effect_text), payment)
+
+    def _settle_builds(self, player: str) -> None:
+        """Weigh ``player``'s build projects together; scrap, as the opponent chooses, until the rest can be paid.
+
+        ``how.bauphase`` and ``how.sabotage``: cards of an unpayable build project go to the scrapyard "nach Wahl
+        des Gegners" until the remaining ones can be paid. The choice is :attr:`StackScenario.opponent_scraps`;
+        beyond it, the default is the last laid first, stated in the trace.
+        """
+        self.builds_settled.add(player)
+        builds = sorted(i for i, d in self.pending.items() if d.effect is Effect.BUILD and d.player == player)
+        if len(builds) < 2 or self._payable_together(builds):
+            return
+        choices = [self.by_card[card_id] for card_id in self.opponent_scraps if self.by_card.get(card_id) in builds]
+        remaining = list(builds)
+        while remaining and not self._payable_together(remaining):
+            chosen = bool(choices)
+            scrapped = choices.pop(0) if chosen else max(remaining)
+            remaining.remove(scrapped)
+            self.scrapped_builds.add(scrapped)
+            card = self.cards[self.pending[scrapped].card]
+            self._to_scrapyard(card.id)
+            self.trace.add(
+                BUILD_PHASE,
+                N_(
+                    "{player} cannot pay for all of their build projects together: the opponent chooses {card}, "
+                    "which goes to the scrapyard unpaid"
+                )
+                if chosen
+                else N_(
+                    "{player} cannot pay for all of their build projects together; the opponent chooses which go to "
+                    "the scrapyard, and as the scenario does not give the choice (opponent_scraps), the calculator "
+                    "applies the default, the last laid first: {card}"
+                ),
+                player=player,
+                card=card.shown,
+            )
+
+    def _payable_together(self, indices: list[int]) -> bool:
+        """Whether these build projects can all be paid, as they come up (last laid first); the table is unchanged."""
+        pool, locked, used = dict(self.pool), dict(self.locked), set(self.assemblies_used)
+        payable = True
+        for index in sorted(indices, reverse=True):
+            declaration = self.pending[index]
+            cost = self.cost(declaration)
+            payment = self.plan(
+                declaration.player, declaration.card, cost, self.unit_type(declaration), declaration.paid_with
+            )
+            if payment is None:
+                payable = False
+                break
+            self.assemblies_used.update(payment.assemblies)
+            for card_id in payment.drawn:
+                self.locked[card_id] = True
+            raised = payment.from_pool + sum(payment.drawn.values()) + sum(payment.assemblies.values())
+            self.pool[declaration.player] += raised - payment.from_pool - payment.tw
+        self.pool, self.locked, self.assemblies_used = pool, locked, used
+        return payable
+
+    def _cite_surcharges(self, declaration: Declaration) -> None:
+        """One step per cost modifier that makes the build coming up dearer, citing the entry that states it."""
+        card = self.cards[declaration.card]
+        for modifier_card, modifier in self.surcharges(declaration):
+            self.trace.add(
+                modifier.source or STACK,
+                N_("{modifier} lies unlocked while {card} is paid, so building it costs {tw} TW more")
+                if modifier.when is ModifierCondition.WHILE_UNLOCKED
+                else N_("{modifier} was locked in reaction to {card}, so bringing it into play costs {tw} TW more"),
+                modifier=self.shown(modifier_card),
+                card=card.shown,
+                tw=modifier.tw,
+            )
+
+    def _lock_in_reaction(self, index: int, declaration: Declaration) -> None:
+        """Record a card with a ``locked-in-reaction`` modifier locked in reaction to builds below it (``how.hq``)."""
+        card = self.cards[declaration.card]
+        for modifier in card.cost_modifiers:
+            if modifier.when is not ModifierCondition.LOCKED_IN_REACTION:
+                continue
+            for below, pending in self.pending.items():
+                built = self.cards[pending.card]
+                if below < index and pending.effect is Effect.BUILD and built.kind is modifier.applies_to:
+                    self.locked_in_reaction.setdefault(below, []).append(card.id)
+                    self.trace.add(
+                        modifier.source or STACK,
+                        "{modifier} is locked in reaction to {card} being brought into play: {player} must now pay "
+                        "{tw} TW more for it or leave it",
+                        modifier=card.shown,
+                        card=built.shown,
+                        player=pending.player,
+                        tw=modifier.tw,
+                    )
 
     def _unpaid(self, index: int, declaration: Declaration, cost: int) -> None:
         card, player = self.cards[declaration.card], declaration.player
@@ -719,7 +902,7 @@ class _Table(Board):
 
     def _invalid_targets(self, index: int, declaration: Declaration) -> Message | None:
         """Why the action has no valid target any more (``None`` if all its targets are still valid)."""
-        for target_id in declaration.targets:
+        for target_id in self.in_table_order(declaration.targets):
             target, zone, effect = self.shown(target_id), self.zone[target_id], declaration.effect
             if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
                 countered_index = self.by_card[target_id]
@@ -764,6 +947,22 @@ class _Table(Board):
             self.trace.add(
                 TECH_VALUES, "{player} uses {tw} TW already drawn in this phase", player=player, tw=payment.from_pool
             )
+        if payment.drawn:
+            chosen = [card_id for card_id in payment.drawn if card_id in declaration.paid_with]
+            if declaration.paid_with:
+                self.trace.add(
+                    TECH_VALUES,
+                    "{player} chooses the cards that pay: {cards}",
+                    player=player,
+                    cards=MessageList(tuple(self.shown(card_id) for card_id in chosen), ", "),
+                )
+            if len(chosen) < len(payment.drawn):
+                self.trace.add(
+                    TECH_VALUES,
+                    "which cards pay is {player}'s choice; as the scenario does not give it (paid_with), the "
+                    "calculator applies the default: the cards in the order listed",
+                    player=player,
+                )
         drawn_total = 0
         for card_id, tw in payment.drawn.items():
             self.locked[card_id] = True
@@ -885,18 +1084,18 @@ class _Table(Board):
         card = self.cards[declaration.card]
         destroyed: list[Message] = []
         voided: list[Message] = []
-        for target_id in declaration.targets:
+        # All targets are destroyed at once: a Feuerwehr among them still protects the others, so protection
+        # is judged on the table as it was before the effect (the same result for any order of the targets).
+        fire_brigades = [
+            other
+            for other in self.cards.values()
+            if other.special is Special.FEUERWEHR and self.zone[other.id] is Zone.BASE_ZONE
+        ]
+        for target_id in self.in_table_order(declaration.targets):
             target = self.cards[target_id]
             protector = (
                 next(
-                    (
-                        other.id
-                        for other in self.cards.values()
-                        if other.special is Special.FEUERWEHR
-                        and other.owner == target.owner
-                        and other.id != target_id
-                        and self.zone[other.id] is Zone.BASE_ZONE
-                    ),
+                    (other.id for other in fire_brigades if other.owner == target.owner and other.id != target_id),
                     None,
                 )
                 if target.kind is CardKind.BASE_BUILDING
@@ -956,9 +1155,74 @@ class _Table(Board):
         return Status.RESOLVED, message("it is built, locked, in the {zone}.", zone=zone.label)
 
 
+def _settle_all(scenario: StackScenario) -> StackResult:
+    """Settle the stacks of the phase one after the other, the table carried over; every problem of a stack."""
+    first = _Table(scenario)
+    result = first.run()
+    used = frozenset(first.assemblies_used)
+    steps = list(result.trace)
+    outcomes = list(result.outcomes)
+    paid, drawn, available = dict(result.tw_paid), dict(result.cards_drawn), dict(result.tw_available)
+    for number, stack in enumerate(scenario.later_stacks, start=1):
+        players = tuple(dataclasses.replace(player, tw=result.tw_left[player.name]) for player in scenario.players)
+        cards = tuple(
+            dataclasses.replace(card, zone=result.cards[card.id].zone, locked=result.cards[card.id].locked)
+            for card in scenario.cards
+        )
+        carried = used if scenario.assembly_reading is AssemblyReading.NO_TW_AFTER_BUILD else frozenset()
+        table = _Table(scenario, (players, cards, carried), stack)
+        table.trace.add(
+            STACK,
+            "the next action stack of the phase ({number}) opens on the table as the one before left it",
+            number=number + 1,
+        )
+        if used and carried:
+            table.trace.add(
+                ABILITIES,
+                "reading: {assemblies} made a unit cheaper, so it draws no TW for the rest of the phase either "
+                "(the Montagen entry reads otherwise: see the note)",
+                assemblies=table.targets(tuple(sorted(used))),
+            )
+        elif used:
+            table.trace.add(
+                ASSEMBLIES,
+                "reading: the build is over, so {assemblies} may now be locked for a TW (the Fähigkeiten entry reads "
+                "otherwise: see the note)",
+                assemblies=table.targets(tuple(sorted(used))),
+            )
+        try:
+            result = table.run()
+        except InvalidScenario as invalid:
+            raise InvalidScenario(
+                [
+                    ScenarioError(
+                        f"later_stacks.{number - 1}.{error.path.removeprefix('stack.')}", error.expected, error.found
+                    )
+                    if error.path.startswith("stack.")
+                    else error
+                    for error in invalid.errors
+                ]
+            ) from None
+        used = frozenset(table.assemblies_used)
+        steps.extend(result.trace)
+        outcomes.extend(dataclasses.replace(outcome, stack=number) for outcome in result.outcomes)
+        paid = {name: paid[name] + result.tw_paid[name] for name in paid}
+        drawn = {name: drawn[name] + result.cards_drawn[name] for name in drawn}
+    if not scenario.later_stacks:
+        return result
+    return dataclasses.replace(
+        result,
+        outcomes=tuple(outcomes),
+        tw_paid=paid,
+        tw_available=available,
+        cards_drawn=drawn,
+        trace=Trace(tuple(steps)),
+    )
+
+
 def evaluate_stack(scenario: StackScenario) -> StackResult:
-    """Declare everything, then work the stack through last in, first out."""
-    return _Table(scenario).run()
+    """Declare everything, then work the stack through last in, first out; then each later stack of the phase."""
+    return _settle_all(scenario)
 
 
 CALCULATORS = (

@@ -41,6 +41,8 @@ from adjudicator.hell_of_a_war.vocabulary import (
     ZONES_IN_PLAY,
     Card,
     CardKind,
+    CostModifier,
+    ModifierCondition,
     Phase,
     Player,
     Special,
@@ -162,6 +164,9 @@ class Declaration:
     """Cards drawn (effect ``draw``)."""
     note: str = ""
     """What an ``other`` effect does, for the reader."""
+    paid_with: tuple[str, ...] = ()
+    """The cards its player locks for TW to pay for it, in this order (the player's choice); none given: the
+    calculator locks them in the order the cards are listed and says so in the trace."""
     sources: dict[str, str] = field(default_factory=dict)
     """Field → the entry that states its value, for the values taken from the card catalog (filled by ``rulebook``)."""
 
@@ -257,6 +262,9 @@ class Board:
         self.pending: dict[int, Declaration] = {}
         """Declarations still in the stack, by index."""
         self.assemblies_used: set[str] = set()
+        self.phase: Phase | None = None
+        self.locked_in_reaction: dict[int, list[str]] = {}
+        """Index of a build declaration → the cards with a cost modifier locked in reaction to it (the HQ)."""
 
     def label(self, card_id: str) -> str:
         return self.cards[card_id].label
@@ -306,8 +314,36 @@ class Board:
         card = self.cards[declaration.card]
         return card.unit_type if declaration.effect is Effect.BUILD and card.kind is CardKind.UNIT else None
 
-    def cost(self, declaration: Declaration, effect_countered: bool = False) -> int:
-        """TW the declaration costs: play cost (grey box) of a card played or built, plus the ability's cost."""
+    def surcharges(self, declaration: Declaration) -> list[tuple[str, CostModifier]]:
+        """The cost modifiers that make this build dearer now, with the card of each (``how.sabotage``, ``how.hq``).
+
+        A ``while-unlocked`` modifier applies while its card lies unlocked in play; a ``locked-in-reaction``
+        one once its card was locked in reaction to this build. Either applies in its phase (any phase when
+        the scenario names none) to builds of the kind it names, whoever builds: the HQ's owner "muss dies
+        freilich dann auch tun" (``how.hq``).
+        """
+        if declaration.effect is not Effect.BUILD:
+            return []
+        built = self.cards[declaration.card]
+        reacted = self.locked_in_reaction.get(self.by_card.get(declaration.card, -1), [])
+        found = []
+        for card_id, card in self.cards.items():
+            for modifier in card.cost_modifiers:
+                if card_id == built.id or modifier.applies_to is not built.kind:
+                    continue
+                if modifier.phase is not None and self.phase is not None and modifier.phase is not self.phase:
+                    continue
+                if modifier.when is ModifierCondition.WHILE_UNLOCKED:
+                    applies = self.in_play(card_id) and not self.locked[card_id]
+                else:
+                    applies = card_id in reacted
+                if applies:
+                    found.append((card_id, modifier))
+        return found
+
+    def cost(self, declaration: Declaration, effect_countered: bool = False, modified: bool = True) -> int:
+        """TW the declaration costs: play cost (grey box) of a card played or built, plus the ability's cost,
+        plus what cost modifiers add to a build (unless ``modified`` is false)."""
         card = self.cards[declaration.card]
         grey_box = card.play_cost if card.kind in PLAYED_FROM_HAND or declaration.effect is Effect.BUILD else 0
         if effect_countered:
@@ -315,10 +351,15 @@ class Board:
         cost = grey_box + declaration.tw_cost
         if declaration.effect is Effect.COUNTER_EFFECT:
             cost += self.cards[declaration.targets[0]].play_cost
+        if modified:
+            cost += sum(modifier.tw for _, modifier in self.surcharges(declaration))
         return cost
 
-    def plan(self, player: str, acting: str, cost: int, unit_type: str | None) -> Payment | None:
-        """How ``player`` pays ``cost``: assemblies, then unspent TW, then locking cards; ``None`` if short."""
+    def plan(
+        self, player: str, acting: str, cost: int, unit_type: str | None, chosen: tuple[str, ...] = ()
+    ) -> Payment | None:
+        """How ``player`` pays ``cost``: assemblies, then unspent TW, then locking cards (the ``chosen`` ones first,
+        in that order, then the others in the order listed); ``None`` if short."""
         remaining = cost
         assemblies: dict[str, int] = {}
         if unit_type is not None:
@@ -330,7 +371,9 @@ class Board:
         from_pool = min(self.pool[player], remaining)
         remaining -= from_pool
         drawn: dict[str, int] = {}
-        for card_id in self.tw_sources(player, acting, frozenset(assemblies)):
+        sources = self.tw_sources(player, acting, frozenset(assemblies))
+        ordered = [card_id for card_id in chosen if card_id in sources]
+        for card_id in ordered + [card_id for card_id in sources if card_id not in ordered]:
             if remaining <= 0:
                 break
             drawn[card_id] = self.cards[card_id].tw
@@ -344,9 +387,15 @@ class Board:
         sources = self.tw_sources(player, acting, frozenset(assemblies))
         return self.pool[player] + sum(self.cards[c].tw for c in assemblies + sources)
 
+    def in_table_order(self, card_ids: tuple[str, ...]) -> tuple[str, ...]:
+        """The known cards among ``card_ids`` in the order the scenario lists its cards: an effect on several
+        targets treats them all at once, so the order of its target list must not change what it says or does."""
+        position = {card_id: index for index, card_id in enumerate(self.cards)}
+        return tuple(sorted((card_id for card_id in card_ids if card_id in position), key=position.__getitem__))
+
     def targets(self, card_ids: tuple[str, ...]) -> MessageList:
-        """Cards as one template field: ``A (a) & B (b)``."""
-        return MessageList(tuple(self.shown(card_id) for card_id in card_ids if card_id in self.cards), " & ")
+        """Cards as one template field, in table order (:meth:`in_table_order`): ``A (a) & B (b)``."""
+        return MessageList(tuple(self.shown(card_id) for card_id in self.in_table_order(card_ids)), " & ")
 
     def describe(self, declaration: Declaration) -> Message:
         """What the declaration does, in running text."""
@@ -365,15 +414,16 @@ class Board:
         description = _DESCRIPTIONS[effect]
         return message(description, targets=targets)
 
-    def price(self, declaration: Declaration) -> Message | None:
+    def price(self, declaration: Declaration, modified: bool = True) -> Message | None:
         """What the declaration will cost, in running text; ``None`` when it costs nothing."""
-        cost = self.cost(declaration)
+        cost = self.cost(declaration, modified=modified)
         template = _PRICES.get((cost > 0, declaration.lock, declaration.sacrifice))
         return None if template is None else message(template, cost=cost)
 
-    def declared(self, declaration: Declaration) -> Message:
+    def declared(self, declaration: Declaration, modified: bool = True) -> Message:
         """The card, what it does and its price: ``Radarstation (radar): draw 1 card for 2 TW and locking it``."""
-        card, action, price = self.shown(declaration.card), self.describe(declaration), self.price(declaration)
+        card, action = self.shown(declaration.card), self.describe(declaration)
+        price = self.price(declaration, modified)
         if price is None:
             return message("{card}: {action} at no cost", card=card, action=action)
         return message("{card}: {action} for {price}", card=card, action=action, price=price)
@@ -442,8 +492,31 @@ class Board:
                 )
             )
         problems.extend(self._check_card_use(path, declaration, card, phase))
+        problems.extend(self._check_paid_with(path, declaration))
         if all(target in self.cards for target in declaration.targets):
             problems.extend(self._check_targets(path, declaration))
+        return problems
+
+    def _check_paid_with(self, path: str, declaration: Declaration) -> list[ScenarioError]:
+        """The cards chosen to pay: each the player's own card in play that produces TW, named once."""
+        problems = []
+        for position, card_id in enumerate(declaration.paid_with):
+            card = self.cards.get(card_id)
+            if card is None:
+                why = "must be the id of a card listed in cards"
+            elif declaration.paid_with.index(card_id) < position:
+                why = "names a card that pays already"
+            elif card.owner != declaration.player or card.tw < 1 or not self.in_play(card_id):
+                why = (
+                    f"must be a card of {declaration.player!r} in play that produces TW ({TECH_VALUES}); "
+                    f"{card.label} belongs to {card.owner!r}, lies in the {self.zone[card_id].label} and produces "
+                    f"{card.tw} TW"
+                )
+            elif card_id == declaration.card:
+                why = "the declared card cannot pay for itself"
+            else:
+                continue
+            problems.append(ScenarioError(f"{path}.paid_with.{position}", why, card_id))
         return problems
 
     def _check_card_use(

@@ -39,7 +39,18 @@ from enum import Enum
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_, Message, message
 
-__all__ = ["ZONES_IN_PLAY", "Card", "CardKind", "Phase", "Player", "Special", "TargetOwner", "Zone"]
+__all__ = [
+    "ZONES_IN_PLAY",
+    "Card",
+    "CardKind",
+    "CostModifier",
+    "ModifierCondition",
+    "Phase",
+    "Player",
+    "Special",
+    "TargetOwner",
+    "Zone",
+]
 
 
 class Phase(Enum):
@@ -157,6 +168,35 @@ class TargetOwner(Enum):
     """Only the player's own cards."""
 
 
+class ModifierCondition(Enum):
+    """When a card's cost modifier makes other cards dearer."""
+
+    WHILE_UNLOCKED = "while-unlocked"
+    """While the card lies unlocked in play when the other card is paid (the Sabotage, ``how.sabotage``)."""
+    LOCKED_IN_REACTION = "locked-in-reaction"
+    """When the card is locked in reaction to the other card being brought into play (the HQ, ``how.hq``)."""
+
+
+@dataclass(frozen=True)
+class CostModifier:
+    """How a card makes other cards dearer to bring into play, as an entry states it."""
+
+    applies_to: CardKind
+    """The kind of card that becomes dearer, e.g. ``land-building``."""
+    tw: int
+    """TW added to what building such a card costs."""
+    when: ModifierCondition
+    """Under which condition it applies."""
+    phase: Phase | None = None
+    """The phase it works in; none: any phase."""
+    source: str = ""
+    """The entry that states it, cited in the trace, e.g. ``how.sabotage``."""
+
+    def __post_init__(self) -> None:
+        if self.tw < 1:
+            raise ScenarioError("tw", "a cost modifier adds at least 1 TW", self.tw)
+
+
 @dataclass(frozen=True)
 class Player:
     """A player and the TW already at their disposal in the current phase."""
@@ -208,6 +248,8 @@ class Card:
     """The kinds of card its ability may target, as the card states; empty when not stated (any)."""
     target_owner: TargetOwner | None = None
     """Whose cards its ability may target, as the card states; none when not stated (anyone's)."""
+    cost_modifiers: tuple[CostModifier, ...] = ()
+    """How it makes other cards dearer (the Sabotage, the HQ); filled from the card catalog."""
     sources: dict[str, str] = field(default_factory=dict)
     """Field → the entry that states its value, for the values taken from the card catalog (filled by ``rulebook``)."""
 

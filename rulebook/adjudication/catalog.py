@@ -6,9 +6,10 @@ plain data; the adjudicator reads no files. A scenario may name a printed card b
 what the catalog leaves unknown or what it must override. :func:`apply_catalog` fills in, before
 the scenario is converted, every value the catalog states and the scenario does not give — the
 card's name, type, TW, play cost, unit type, special text, assembly, legal targets and target
-owner, and on each declaration of that card its ability's effect, TW cost, lock, sacrifice and
-cards drawn — and records under ``sources`` which entry states each value, so that the trace
-cites it. A value the scenario gives wins; a value no entry states stays the scenario's to give.
+owner, its cost modifiers (each with its entry), and on each declaration of that card its
+ability's effect, TW cost, lock, sacrifice and cards drawn — and records under ``sources`` which
+entry states each value, so that the trace cites it. A value the scenario gives wins; a value no
+entry states stays the scenario's to give.
 
 >>> from rulebook.content.model import Card
 >>> radar = Card.model_validate({"id": "radarstation", "game": "hell-of-a-war",
@@ -101,6 +102,12 @@ def apply_catalog(
                 value = facts[fact].value
                 item[field_name] = _plain(value)
                 sources[field_name] = facts[fact].source
+        if printed.cost_modifiers and "cost_modifiers" not in item:
+            # Each modifier carries its own entry (``source``), which the trace cites when it applies.
+            item["cost_modifiers"] = [
+                {key: _plain(value) for key, value in modifier.model_dump(exclude_none=True).items()}
+                for modifier in printed.cost_modifiers
+            ]
         if sources:
             item["sources"] = sources
         if isinstance(item.get("id"), str):

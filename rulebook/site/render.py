@@ -52,6 +52,7 @@ from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import FormLabels
 from rulebook.content.model import LANGUAGES, Corpus, Language
 from rulebook.errors import TemplateError
+from rulebook.site.cards import card_path, card_view, cards_index_path, cards_stated_by, catalog_view
 from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
 from rulebook.site.i18n import format_count, language_name, load_translations
 from rulebook.site.markdown import inline_markdown, yaml_string
@@ -164,6 +165,7 @@ def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabel
     env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
     words = PlainWords(labels or FormLabels(frozenset()), translations.gettext("yes"), translations.gettext("no"), lang)
     env.globals["plain"] = lambda value: plain_html(value, words)
+    env.globals["form_labels"] = labels or FormLabels(frozenset())
     env.filters["inline"] = inline_markdown
     env.filters["yaml_string"] = yaml_string
     env.globals["markdown"] = Markup
@@ -352,6 +354,10 @@ def _render_tree(
         count += 1
 
     games = [game_view(site, game, lang, "index.md") for game in corpus.games]
+    labels = env.globals["form_labels"]
+    assert isinstance(labels, FormLabels)
+    stated_by = cards_stated_by(corpus.cards)
+    card_games = {card.game for card in corpus.cards}
     page(
         "index.md",
         "home.md.j2",
@@ -378,6 +384,7 @@ def _render_tree(
                 for source in corpus.sources
                 if source.game == game.id and (first := first_reading_page(reading, source))
             },
+            cards_href=relative_link(path, cards_index_path(game.id)) if game.id in card_games else None,
         )
     for source in corpus.sources:
         path = source_path(source)
@@ -415,10 +422,28 @@ def _render_tree(
         page(
             site.paths[entry.id],
             "entry.md.j2",
-            **{**template_fields(view), "examples": rendered, "place": entry_place(site, reading, entry, lang)},
+            **{
+                **template_fields(view),
+                "examples": rendered,
+                "place": entry_place(site, reading, entry, lang),
+                "cards": [
+                    Link(card.name.value, relative_link(site.paths[entry.id], card_path(card)))
+                    for card in stated_by.get(entry.id, [])
+                ],
+            },
         )
     for game_id, previews in game_previews(site, lang).items():
         files.write(docs / PREVIEWS_FOLDER / f"{game_id}.json", previews.encode("utf-8"))
+    for game_id in sorted(card_games):
+        game_name = site.games[game_id].name.get(lang) or site.games[game_id].name[Language.EN]
+        page(
+            cards_index_path(game_id),
+            "cards.md.j2",
+            game_name=game_name,
+            cards=catalog_view(site, game_id, corpus.cards, lang),
+        )
+    for card in corpus.cards:
+        page(card_path(card), "card.md.j2", **template_fields(card_view(site, card, lang, labels)))
     page("glossary/index.md", "glossary.md.j2", **template_fields(glossary_view(site, lang)))
     for term in corpus.terms:
         page(term_path(term), "term.md.j2", **template_fields(term_view(site, term, lang)))

@@ -5,6 +5,7 @@ its errors and its invariants.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import subprocess
 import sys
@@ -206,6 +207,28 @@ class TestResolution:
         assert result.tw_paid["Ben"] == 2
         assert (result.cards["radar"].zone.value, result.cards["ben-227"].zone.value) == ("base-zone", "scrapyard")
         assert "how.feuerwehr" in result.trace.rules()
+
+    @pytest.mark.parametrize("order", [("feuerwehr", "radar"), ("radar", "feuerwehr")])
+    def test_destroying_a_feuerwehr_with_another_base_building_is_the_same_in_any_order(
+        self, order: tuple[str, str]
+    ) -> None:
+        """Issue 20: one effect on a Feuerwehr and another base building destroys them at once, so the Feuerwehr
+        still protects the other (how.feuerwehr) whichever is named first; the Feuerwehr itself is destroyed."""
+        data = scenario(
+            [
+                base("anna-x", "Anna", "Flächenbombardement"),
+                base("feuerwehr", "Ben", "Feuerwehr", special="feuerwehr"),
+                base("radar", "Ben", "Radarstation"),
+            ],
+            [{"player": "Anna", "card": "anna-x", "effect": "destroy", "targets": list(order), "lock": True}],
+        )
+        result = settle(data)
+        assert result.cards["feuerwehr"].zone.value == "scrapyard"
+        assert result.cards["radar"].zone.value == "base-zone"
+        assert result.outcomes[0].reason.text == (
+            "Anna locks it; Feuerwehr (feuerwehr) is destroyed; the destruction of Radarstation (radar) is void "
+            "(Feuerwehr)."
+        )
 
     @pytest.mark.parametrize(
         ("target", "destroyed"),
@@ -442,6 +465,158 @@ class TestResolution:
         assert all(step.text for step in result.trace)
 
 
+class TestChoices:
+    """The rules' choices as inputs (issue 20): which cards pay, and which build projects the opponent scraps;
+    where the scenario does not give them, the default is applied and stated in the trace as a default."""
+
+    DRAW = {"player": "Anna", "card": "anna-radar", "effect": "draw", "tw_cost": 1, "lock": True}
+    DEFAULT_PAYERS = "which cards pay is Anna's choice; as the scenario does not give it (paid_with)"
+
+    def _draw(self, **fields: Any) -> StackResult:
+        cards = [base("anna-radar", "Anna", "Radarstation"), *spare("Anna", 3)]
+        return settle(scenario(cards, [{**self.DRAW, **fields}]))
+
+    def test_the_player_chooses_which_cards_pay(self) -> None:
+        result = self._draw(paid_with=["anna-3"])
+        assert result.outcomes[0].payment is not None and list(result.outcomes[0].payment.drawn) == ["anna-3"]
+        assert result.cards["anna-3"].locked and not result.cards["anna-1"].locked
+        texts = [step.text for step in result.trace]
+        assert "Anna chooses the cards that pay: Basisausbau (anna-3)" in texts
+        assert not any(self.DEFAULT_PAYERS in text for text in texts)
+
+    def test_the_chosen_order_is_kept(self) -> None:
+        cards = [base("anna-radar", "Anna", "Radarstation"), *spare("Anna", 3)]
+        result = settle(scenario(cards, [{**self.DRAW, "tw_cost": 2, "paid_with": ["anna-3", "anna-1"]}]))
+        assert result.outcomes[0].payment is not None
+        assert list(result.outcomes[0].payment.drawn) == ["anna-3", "anna-1"]
+        assert "Anna chooses the cards that pay: Basisausbau (anna-3), Basisausbau (anna-1)" in [
+            step.text for step in result.trace
+        ]
+
+    def test_without_a_choice_the_listed_order_is_the_stated_default(self) -> None:
+        result = self._draw()
+        assert result.cards["anna-1"].locked and not result.cards["anna-3"].locked
+        assert any(
+            step.rule == "how.technologiewerte" and step.text.startswith(self.DEFAULT_PAYERS) for step in result.trace
+        )
+
+    @staticmethod
+    def _two_builds(**fields: Any) -> dict[str, Any]:
+        """Anna lays a Panzer (2 TW) and an Infanterie (1 TW) with only 2 TW to draw: one must go."""
+        cards = [
+            {"id": "tank", "name": "Panzer", "owner": "Anna", "kind": "unit", "zone": "hand", "play_cost": 2},
+            {"id": "inf", "name": "Infanterie", "owner": "Anna", "kind": "unit", "zone": "hand", "play_cost": 1},
+            *spare("Anna", 2),
+        ]
+        builds = [
+            {"player": "Anna", "card": "tank", "effect": "build"},
+            {"player": "Anna", "card": "inf", "effect": "build"},
+        ]
+        return scenario(cards, builds, phase="build", **fields)
+
+    def test_the_opponent_chooses_the_scrapped_build(self) -> None:
+        """how.bauphase: "nach Wahl des Gegners" — Ben scraps the Panzer, so the Infanterie is built."""
+        result = settle(self._two_builds(opponent_scraps=["tank"]))
+        assert sorted(statuses(result)) == [("inf", "resolved"), ("tank", "unpaid")]
+        assert result.cards["tank"].zone.value == "scrapyard" and result.cards["inf"].zone.value == "deployment-zone"
+        assert result.tw_paid["Anna"] == 1
+        assert "the opponent chooses Panzer (tank), which goes to the scrapyard unpaid" in " ".join(
+            step.text for step in result.trace
+        )
+
+    def test_without_the_opponents_choice_the_last_laid_goes_first_as_a_stated_default(self) -> None:
+        result = settle(self._two_builds())
+        assert sorted(statuses(result)) == [("inf", "unpaid"), ("tank", "resolved")]
+        assert result.tw_paid["Anna"] == 2
+        assert "the calculator applies the default, the last laid first: Infanterie (inf)" in " ".join(
+            step.text for step in result.trace
+        )
+
+    def test_only_as_many_are_scrapped_as_needed(self) -> None:
+        """Builds are scrapped only until the rest can be paid: a choice beyond that is not used."""
+        result = settle(self._two_builds(opponent_scraps=["inf", "tank"]))
+        assert sorted(statuses(result)) == [("inf", "unpaid"), ("tank", "resolved")]
+
+    def test_builds_that_can_all_be_paid_lose_nothing(self) -> None:
+        data = self._two_builds(opponent_scraps=["tank"])
+        data["cards"].extend(spare("Anna", 3)[2:])
+        result = settle(data)
+        assert sorted(statuses(result)) == [("inf", "resolved"), ("tank", "resolved")]
+
+
+class TestSeveralStacks:
+    """Issue 20: several stacks of one phase in one scenario, settled in order with the table carried over; the
+    Montagen/Fähigkeiten conflict on TW after a build as a reading option."""
+
+    @staticmethod
+    def _werft_then_ability(**fields: Any) -> dict[str, Any]:
+        """Anna builds a Zerstörer (3 TW) with a Werft and two buildings; then, in a second stack, wants 1 TW."""
+        cards = [
+            base("werft", "Anna", "Werft", special="assembly", assembly_for="destroyer"),
+            *spare("Anna", 2),
+            {
+                "id": "ship",
+                "name": "Zerstörer",
+                "owner": "Anna",
+                "kind": "unit",
+                "zone": "hand",
+                "play_cost": 3,
+                "unit_type": "destroyer",
+            },
+            base("anna-radar", "Anna", "Radarstation", tw=0),
+        ]
+        first = [{"player": "Anna", "card": "ship", "effect": "build"}]
+        second = [{"player": "Anna", "card": "anna-radar", "effect": "draw", "tw_cost": 1, "lock": True}]
+        return scenario(cards, first, phase="build", later_stacks=[second], **fields)
+
+    def test_the_second_stack_starts_from_the_table_the_first_left(self) -> None:
+        """The Radarstation locked in the first stack cannot pay in the second; TW paid add up; outcomes say which
+        stack they stood in."""
+        data = copy.deepcopy(RADAR_227)
+        data["stack"] = [RADAR]
+        data["later_stacks"] = [[bomb("Anna", "anna-227", "ben-1")]]
+        result = settle(data)
+        assert [(o.stack, o.card, o.status.value) for o in result.outcomes] == [
+            (0, "radar", "resolved"),
+            (1, "anna-227", "resolved"),
+        ]
+        assert result.tw_paid == {"Anna": 2, "Ben": 2}
+        assert result.cards["radar"].locked and result.cards["ben-1"].zone.value == "scrapyard"
+        assert any("the next action stack of the phase (2) opens" in step.text for step in result.trace)
+
+    def test_a_problem_of_a_later_stack_names_its_path(self) -> None:
+        """A card destroyed in the first stack cannot be declared in the second: the error says where."""
+        data = copy.deepcopy(RADAR_227)
+        data["later_stacks"] = [[RADAR]]
+        data["stack"] = [bomb("Anna", "anna-227", "radar")]
+        with pytest.raises(InvalidScenario) as raised:
+            settle(data)
+        assert str(raised.value).startswith("later_stacks.0.0")
+        assert "radar" in str(raised.value)
+
+    def test_an_empty_later_stack_is_refused(self) -> None:
+        data = copy.deepcopy(RADAR_227)
+        data["later_stacks"] = [[]]
+        with pytest.raises(InvalidScenario, match=r"later_stacks.0: an action stack needs at least one declaration"):
+            settle(data)
+
+    def test_by_default_an_assembly_that_made_a_unit_cheaper_draws_no_tw_later_in_the_phase(self) -> None:
+        """how.faehigkeiten (the default reading): the Werft may not pay for the Radarstation after the build."""
+        with pytest.raises(InvalidScenario, match=r"^later_stacks\.0\.0: Anna cannot declare Radarstation"):
+            settle(self._werft_then_ability())
+
+    def test_the_montagen_reading_lets_the_assembly_draw_a_tw_after_the_build(self) -> None:
+        """how.montagen (reading ``tw-after-build``): once the build is over, the Werft may be locked for a TW."""
+        result = settle(self._werft_then_ability(assembly_reading="tw-after-build"))
+        assert [(o.stack, o.card, o.status.value) for o in result.outcomes] == [
+            (0, "ship", "resolved"),
+            (1, "anna-radar", "resolved"),
+        ]
+        assert result.cards["werft"].locked
+        reading = [step for step in result.trace if step.text.startswith("reading:")]
+        assert [step.rule for step in reading] == ["how.montagen"]
+
+
 # --- bad input: every problem named, with the offending item ----------------------------------------
 
 
@@ -452,6 +627,22 @@ def _mutated(change: Any) -> dict[str, Any]:
 
 
 BAD_INPUTS = [
+    (
+        "paid-with-opponents-card",
+        lambda d: d["stack"][1].update(paid_with=["ben-1"]),
+        "stack.1.paid_with.0: must be a card of 'Anna' in play that produces TW (how.technologiewerte); Basisausbau "
+        "(ben-1) belongs to 'Ben', lies in the base zone and produces 1 TW (got 'ben-1')",
+    ),
+    (
+        "paid-with-twice",
+        lambda d: d["stack"][1].update(paid_with=["anna-1", "anna-1"]),
+        "stack.1.paid_with.1: names a card that pays already (got 'anna-1')",
+    ),
+    (
+        "opponent-scraps-no-build",
+        lambda d: d.update(opponent_scraps=["radar"]),
+        "opponent_scraps.0: must be the id of a card declared with effect build in the stack (got 'radar')",
+    ),
     (
         "unknown-card",
         lambda d: d["stack"][1].update(card="anna-228"),
@@ -747,7 +938,49 @@ def stacks(draw: st.DrawFn, effects: tuple[Effect, ...] = tuple(EFFECTS)) -> Sta
     return built
 
 
+MULTI_TARGET_EFFECTS = [Effect.DESTROY, Effect.LOCK, Effect.UNLOCK, Effect.DISCARD]
+
+
+@st.composite
+def multi_target_stacks(draw: st.DrawFn) -> tuple[StackScenario, int]:
+    """A valid stack with one declaration of several targets added at some point; the scenario and its index."""
+    table = draw(stacks())
+    cards = [to_plain(card) for card in table.cards]
+    declared = {declaration.card for declaration in table.stack}
+    effect = draw(st.sampled_from(MULTI_TARGET_EFFECTS))
+    card = draw(st.sampled_from(cards))
+    assume(card["id"] not in declared)
+    fitting = _fitting_targets(effect, cards, [], card["id"])
+    assume(len(fitting) >= 2)
+    targets = draw(st.lists(st.sampled_from(fitting), min_size=2, max_size=4, unique=True))
+    index = draw(st.integers(0, len(table.stack)))
+    declaration = Declaration(
+        player=card["owner"], card=card["id"], effect=effect, targets=tuple(targets), tw_cost=draw(st.integers(0, 2))
+    )
+    try:
+        built = StackScenario(table.players, table.cards, (*table.stack[:index], declaration, *table.stack[index:]))
+    except InvalidScenario:
+        assume(False)
+        raise
+    return built, index
+
+
 class TestInvariants:
+    @settings(max_examples=150, deadline=None)
+    @given(multi_target_stacks(), st.data())
+    def test_any_order_of_a_multi_target_effects_targets_gives_the_same_result(
+        self, table_and_index: tuple[StackScenario, int], data: st.DataObject
+    ) -> None:
+        """Issue 20: an effect on several targets treats them at once, so any permutation of its target list
+        gives the same outcomes, payments, final cards and trace."""
+        table, index = table_and_index
+        declaration = table.stack[index]
+        permuted = data.draw(st.permutations(declaration.targets))
+        stack = list(table.stack)
+        stack[index] = dataclasses.replace(declaration, targets=tuple(permuted))
+        other = StackScenario(table.players, table.cards, tuple(stack))
+        assert to_plain(evaluate_stack(other)) == to_plain(evaluate_stack(table))
+
     @settings(max_examples=150, deadline=None)
     @given(stacks(effects=tuple(effect for effect in EFFECTS if effect is not Effect.UNLOCK)))
     def test_no_player_pays_more_tw_than_they_had(self, table: StackScenario) -> None:

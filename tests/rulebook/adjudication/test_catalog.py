@@ -138,3 +138,117 @@ class TestStack:
         out = capsys.readouterr().out
         assert "Anna pays 2 TW and sacrifices it" in out
         assert "[how.227-pfund-bombe]" in out
+
+
+def _land_build(anna_cards: int, *extra_stack: dict[str, Any], sabotage_locked: bool = False) -> dict[str, Any]:
+    """Anna builds a Versorgungstunnel (a land building, play cost 1) while Ben's Sabotage lies in play."""
+    return {
+        "phase": "build",
+        "players": [{"name": "Anna"}, {"name": "Ben"}],
+        "cards": [
+            {"id": "tunnel", "card": "versorgungstunnel", "owner": "Anna", "zone": "hand", "play_cost": 1},
+            {
+                "id": "sabotage",
+                "card": "sabotage",
+                "owner": "Ben",
+                "zone": "base-zone",
+                "tw": 1,
+                "locked": sabotage_locked,
+            },
+            *(
+                {
+                    "id": f"anna-{n}",
+                    "name": "Basisausbau",
+                    "kind": "base-building",
+                    "owner": "Anna",
+                    "zone": "base-zone",
+                    "tw": 1,
+                }
+                for n in range(anna_cards)
+            ),
+        ],
+        "stack": [{"player": "Anna", "card": "tunnel", "effect": "build"}, *extra_stack],
+    }
+
+
+def _base_build_with_hq(anna_cards: int, hq_reacts: bool = True) -> dict[str, Any]:
+    """Anna brings a Kaserne (play cost 1) into play in the base building phase; Ben may lock his HQ in reaction."""
+    reaction = [{"player": "Ben", "card": "hq", "effect": "other", "note": "lock the HQ"}] if hq_reacts else []
+    return {
+        "phase": "base-building",
+        "players": [{"name": "Anna"}, {"name": "Ben"}],
+        "cards": [
+            {"id": "kaserne", "card": "kaserne", "owner": "Anna", "zone": "hand", "play_cost": 1},
+            {"id": "hq", "card": "hq", "owner": "Ben", "zone": "base-zone"},
+            *(
+                {
+                    "id": f"anna-{n}",
+                    "name": "Basisausbau",
+                    "kind": "base-building",
+                    "owner": "Anna",
+                    "zone": "base-zone",
+                    "tw": 1,
+                }
+                for n in range(anna_cards)
+            ),
+        ],
+        "stack": [{"player": "Anna", "card": "kaserne", "effect": "build"}, *reaction],
+    }
+
+
+def _settle(scenario: dict[str, Any], catalog: dict[str, Card]) -> StackResult:
+    result = evaluate("stack", scenario, catalog=catalog)
+    assert isinstance(result, StackResult)
+    return result
+
+
+class TestCostModifiers:
+    """The Sabotage (+2 TW for land buildings while unlocked) and the HQ (+1 TW for a base building when locked in
+    reaction), taken from the catalog, change what the calculator charges; the trace cites their entries."""
+
+    def test_an_unlocked_sabotage_makes_a_land_building_2_tw_dearer(self, catalog: dict[str, Card]) -> None:
+        result = _settle(_land_build(3), catalog)
+        assert [(o.card, o.status.value, o.tw_paid) for o in result.outcomes] == [("tunnel", "resolved", 3)]
+        assert (
+            "how.sabotage",
+            "Sabotage (sabotage) lies unlocked while Versorgungstunnel (tunnel) is paid, so building it costs 2 TW "
+            "more",
+        ) in {(step.rule, step.text) for step in result.trace}
+
+    def test_a_land_building_short_of_the_sabotage_surcharge_is_scrapped(self, catalog: dict[str, Card]) -> None:
+        """Laid regardless (how.sabotage: as many cards as one likes), it cannot be paid and goes to the scrapyard."""
+        result = _settle(_land_build(2), catalog)
+        assert [(o.card, o.status.value) for o in result.outcomes] == [("tunnel", "unpaid")]
+        assert result.cards["tunnel"].zone.value == "scrapyard"
+        assert result.tw_paid["Anna"] == 0
+
+    def test_a_locked_sabotage_adds_nothing(self, catalog: dict[str, Card]) -> None:
+        result = _settle(_land_build(1, sabotage_locked=True), catalog)
+        assert [(o.card, o.status.value, o.tw_paid) for o in result.outcomes] == [("tunnel", "resolved", 1)]
+        assert "how.sabotage" not in {step.rule for step in result.trace}
+
+    def test_a_sabotage_locked_for_tw_during_the_build_no_longer_raises_the_cost(
+        self, catalog: dict[str, Card]
+    ) -> None:
+        """how.sabotage: if its owner locks it during the phase purpose (drawing TW), the project is recalculated."""
+        result = _settle(_land_build(1, {"player": "Ben", "card": "sabotage", "effect": "produce-tw"}), catalog)
+        assert [(o.card, o.status.value, o.tw_paid) for o in result.outcomes][-1] == ("tunnel", "resolved", 1)
+
+    def test_an_hq_locked_in_reaction_makes_a_base_building_1_tw_dearer(self, catalog: dict[str, Card]) -> None:
+        result = _settle(_base_build_with_hq(2), catalog)
+        assert [(o.card, o.status.value, o.tw_paid) for o in result.outcomes] == [
+            ("hq", "resolved", 0),
+            ("kaserne", "resolved", 2),
+        ]
+        texts = {(step.rule, step.text) for step in result.trace}
+        assert (
+            "how.hq",
+            "HQ (hq) was locked in reaction to Kaserne (kaserne), so bringing it into play costs 1 TW more",
+        ) in texts
+        assert result.cards["hq"].locked
+
+    def test_without_the_surcharge_paid_the_base_building_is_left(self, catalog: dict[str, Card]) -> None:
+        """how.hq: "muss nun noch einen TW bezahlen oder das Auslegen lassen"."""
+        result = _settle(_base_build_with_hq(1), catalog)
+        assert [(o.card, o.status.value) for o in result.outcomes] == [("hq", "resolved"), ("kaserne", "unpaid")]
+        assert _settle(_base_build_with_hq(1, hq_reacts=False), catalog).outcomes[0].status.value == "resolved"
