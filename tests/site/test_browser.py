@@ -93,6 +93,20 @@ def test_language_switcher_keeps_the_entry(page: Any, served_site: Served) -> No
     assert "EZOC" in page.locator(".md-content h1").inner_text()
 
 
+def _wait_for_first_results(page: Any) -> None:
+    """Wait until the first page of results is shown whole: Pagefind's UI adds results one by one, so reading the
+    links at the first result's arrival can miss the later ones (a flaky test, seen under load)."""
+    page.wait_for_function(
+        """(selector) => {
+            const message = document.querySelector('.pagefind-ui__message');
+            const total = message ? parseInt((message.textContent.match(/\\d+/) || ['0'])[0], 10) : 0;
+            return total > 0 && document.querySelectorAll(selector).length >= Math.min(5, total);
+        }""",
+        arg=PAGE_RESULT,
+        timeout=15_000,
+    )
+
+
 @pytest.mark.parametrize(
     ("lang", "query", "expected"),
     SEARCHES + INFLECTED_SEARCHES,
@@ -101,7 +115,7 @@ def test_language_switcher_keeps_the_entry(page: Any, served_site: Served) -> No
 def test_search_finds_the_entry(page: Any, served_site: Served, lang: str, query: str, expected: str) -> None:
     """Pagefind, in the page's language, ranks the right entry among the first results and links to it."""
     _open(page, served_site.url + f"{lang}/search/?q={query}")
-    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
+    _wait_for_first_results(page)
     links = page.eval_on_selector_all(PAGE_RESULT, "links => links.map(a => a.href)")
     assert served_site.url + expected in links[:TOP_RESULTS], links[:TOP_RESULTS]
     page.click(f"{PAGE_RESULT}[href='/{expected}']")
@@ -151,8 +165,7 @@ def test_search_ranks_a_rule_before_the_glossary_term(
 ) -> None:
     """A rule comes first for its key word; the glossary page of the word is still found."""
     _open(page, served_site.url + f"{lang}/search/?q={query}")
-    page.wait_for_selector(PAGE_RESULT, timeout=15_000)
-    page.wait_for_timeout(500)  # the five results arrive one by one
+    _wait_for_first_results(page)
     links = page.eval_on_selector_all(PAGE_RESULT, "links => links.map(a => a.getAttribute('href'))")
     assert "/glossary/" not in links[0], links
     for _ in range(3):  # the term is still found, a "load more" or two down
