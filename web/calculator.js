@@ -791,6 +791,7 @@ async function main() {
           words: { t, field: (name) => word("field", fieldLabel(name)), choice: choiceWord },
           getScenario: () => scenario,
           commit: show,
+          htmlElement: element,
         });
         mapSlot.replaceChildren(mapEditor.element);
       }

@@ -105,17 +105,6 @@ function svgElement(tag, attributes = {}, text = null) {
   return node;
 }
 
-function htmlElement(tag, attributes = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
 function centre(q, r) {
   return [SIZE * ROOT3 * (q + r / 2), SIZE * 1.5 * r];
 }
@@ -229,7 +218,8 @@ function resolve(schema, root) {
 
 // words: {t, field, choice} — the page's UI strings, field labels and choice words in its language.
 // Scenario access: getScenario() → the page's current scenario; commit(next) makes it the scenario.
-export function createMapEditor({ schema, words, getScenario, commit }) {
+// `htmlElement` is the page's own element builder (web/calculator.js), handed over so there is one of it.
+export function createMapEditor({ schema, words, getScenario, commit, htmlElement }) {
   const defs = schema.$defs || {};
   const hexSchema = defs.Hex || { properties: {} };
   const unitSchema = defs.Unit || { properties: {} };
