@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.errors import ScenarioError
-from rulebook.content.model import Card, Corpus, Example
+from rulebook.content.model import Card, CardEffect, Corpus, Example
 
 __all__ = ["CATALOG_GAMES", "apply_catalog", "catalog_for", "runnable_scenario"]
 
@@ -59,7 +59,7 @@ _DECLARATION_FIELDS = {
 }
 """Catalog fact → the field it fills on a declaration of the card."""
 
-_ABILITY_EFFECTS = frozenset({"destroy", "lock", "unlock", "counter", "counter-effect", "discard", "draw", "other"})
+_ABILITY_EFFECTS = frozenset(effect.value for effect in CardEffect)
 """The effects that use a card's ability: only their declarations take the ability's values."""
 
 

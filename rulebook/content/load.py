@@ -329,14 +329,7 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
             entry = reader.validate(path, reader.parse(path), Entry)
             if entry is not None:
                 _check_file_name(reader, path, entry.id)
-                if entry.game != folder.name:
-                    reader.problem(
-                        path,
-                        entry.id,
-                        "game",
-                        f"the file is in content/{folder.name}/ but the entry says game {entry.game!r}; move the file "
-                        "or fix the field",
-                    )
+                _check_folder_game(reader, path, entry.id, entry.game, folder, "entry")
                 if remember(entry.id, path):
                     entries.append(entry)
         for path in _yaml_files(folder / "examples"):
@@ -349,14 +342,7 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
             card = reader.validate(path, reader.parse(path), Card)
             if card is not None:
                 _check_file_name(reader, path, card.id)
-                if card.game != folder.name:
-                    reader.problem(
-                        path,
-                        card.id,
-                        "game",
-                        f"the file is in content/{folder.name}/cards/ but the card says game {card.game!r}; move the "
-                        "file or fix the field",
-                    )
+                _check_folder_game(reader, path, card.id, card.game, folder, "card")
                 if remember(f"card:{card.game}:{card.id}", path):
                     cards.append(card)
 
@@ -454,6 +440,18 @@ def _load_list(reader: _Reader, path: Path, model: type[ListedT]) -> list[Listed
         seen.add(item_id)
         items.append(item)
     return items
+
+
+def _check_folder_game(reader: _Reader, path: Path, item_id: str, game: str, folder: Path, what: str) -> None:
+    """An entry or card lies in the folder of the game it names."""
+    if game != folder.name:
+        where = path.parent.relative_to(folder.parent).as_posix()
+        reader.problem(
+            path,
+            item_id,
+            "game",
+            f"the file is in content/{where}/ but the {what} says game {game!r}; move the file or fix the field",
+        )
 
 
 def _check_file_name(reader: _Reader, path: Path, item_id: str) -> None:

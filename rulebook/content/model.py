@@ -18,7 +18,8 @@ from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from adjudicator.hell_of_a_war.vocabulary import CardKind
+from adjudicator.hell_of_a_war.vocabulary import CardKind, ModifierCondition, Special
+from adjudicator.hell_of_a_war.vocabulary import TargetOwner as AdjudicatorTargetOwner
 
 __all__ = [
     "LANGUAGES",
@@ -398,30 +399,14 @@ class CardEffect(str, Enum):
     OTHER = "other"
 
 
-class TargetOwner(str, Enum):
-    """Whose cards an ability may target."""
+TargetOwner = AdjudicatorTargetOwner
+"""Whose cards an ability may target: the stack calculator's own vocabulary."""
 
-    OPPONENT = "opponent"
-    """Only cards of another player (``gegnerische``)."""
-    OWN = "own"
-    """Only the player's own cards."""
+CardSpecial = Special
+"""A card text whose rule the stack calculator applies (its ``special``): the calculator's own vocabulary."""
 
-
-class CardSpecial(str, Enum):
-    """A card text whose rule the stack calculator applies (its ``special``)."""
-
-    FEUERWEHR = "feuerwehr"
-    BLITZANGRIFF = "blitzangriff"
-    ASSEMBLY = "assembly"
-
-
-class CostModifierWhen(str, Enum):
-    """When a card makes other cards dearer."""
-
-    WHILE_UNLOCKED = "while-unlocked"
-    """As long as the card lies unlocked through the phase's purpose (the Sabotage in the build phase)."""
-    LOCKED_IN_REACTION = "locked-in-reaction"
-    """When its owner locks it in reaction to the card being brought into play (the HQ)."""
+CostModifierWhen = ModifierCondition
+"""When a card makes other cards dearer: the stack calculator's own vocabulary."""
 
 
 class CostModifier(_Model):
