@@ -21,9 +21,14 @@ implemented, by entry id:
   both gets it once); the external tank is present on a pre-game 7-10.
 
 The rows of the damage tables that this source does not give (all of the
-small-arms table, the unchanged heavy-weapons rows) belong to the base
-rulebook: results report the modified roll and mark such rows ``stated: false``
-rather than inventing them. The armour list stands among the collision rules of
+small-arms table, the unchanged heavy-weapons rows, a modified roll beyond a
+printed flamethrower table) belong to the base rulebook: results report the
+modified roll and mark such rows ``stated: false`` rather than inventing them.
+A player who has the base rulebook gives those rows in ``base_rows`` (modified
+rolls and the effects as printed there); the answer then shows them, marked as
+given by the scenario, and lists every row still needed as a
+:class:`~adjudicator.missing.MissingValue` (what the row is, that it comes from
+the base rulebook, the field that takes it). The armour list stands among the collision rules of
 the source; it is applied here to every heavy-weapons and small-arms damage roll
 on a vehicle (the entry's note records the other reading), never to the
 flamethrower tables, which the source gives without modifiers. What "+1 to the
@@ -34,11 +39,13 @@ applied. Cost: O(10).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.missing import MissingValue
 from adjudicator.operation_ww2.vocabulary import (
     D10_FACES,
     GAME,
@@ -50,6 +57,7 @@ from adjudicator.operation_ww2.vocabulary import (
     check_d10,
     faces_text,
 )
+from adjudicator.plain import CheckedWholeOrPartial, part
 from adjudicator.registry import Calculator
 from adjudicator.trace import N_, Trace, TraceBuilder
 
@@ -57,6 +65,7 @@ __all__ = [
     "ARMOUR_DAMAGE_MODIFIERS",
     "CALCULATORS",
     "EFFECT_WORDS",
+    "BaseRow",
     "FLAMETHROWER_TABLES",
     "HEAVY_WEAPONS_CHANGES",
     "CrewDamageChance",
@@ -191,6 +200,14 @@ FLAMETHROWER_RULES = {
 NOT_IN_SOURCE = "not-in-source"
 """The row name of the outcomes whose rows are the base rulebook's (or beyond a printed table)."""
 
+TABLE_WORDS = {
+    DamageTable.HEAVY_WEAPONS: N_("the heavy-weapons damage table"),
+    DamageTable.SMALL_ARMS: N_("the small-arms damage table"),
+    DamageTable.LIGHT_FLAMETHROWER: N_("the light flamethrower table"),
+    DamageTable.HEAVY_FLAMETHROWER: N_("the heavy flamethrower table"),
+}
+"""Each damage table named in a sentence, as a catalog word."""
+
 EXTERNAL_FUEL_TANK_PRESENT: tuple[int, ...] = (7, 8, 9, 10)
 """``oww2.traits.external-fuel-tank``: the pre-game roll that leaves the tank on the vehicle."""
 
@@ -319,7 +336,17 @@ def crew_damage(hazards: CrewHazards) -> CrewDamageResult:
 
 
 @dataclass(frozen=True)
-class VehicleDamageScenario:
+class BaseRow:
+    """A row of a damage table that this source does not give, copied from the base rulebook by the player."""
+
+    rolls: tuple[int, ...]
+    """The modified rolls (after all modifiers) the row covers, as the base rulebook prints them (``[1, 2, 3]``)."""
+    effects: str
+    """The row's effects as the base rulebook prints them (free text, shown as given)."""
+
+
+@dataclass(frozen=True)
+class VehicleDamageScenario(CheckedWholeOrPartial):
     """A damage roll against a vehicle on one of the damage tables."""
 
     vehicle: VehicleType
@@ -334,21 +361,83 @@ class VehicleDamageScenario:
     """Distance from the firer, needed only to decide the firing-from-height rule."""
     base_modifiers: dict[str, int] = field(default_factory=dict)
     """Further damage modifiers of the base rulebook, by name."""
+    base_rows: tuple[BaseRow, ...] = ()
+    """Rows of the rolled table that this source does not give, from the base rulebook (by modified roll)."""
     crew_hazards: CrewHazards = field(default_factory=CrewHazards)
     """The vehicle's traits that add to the crew's damage (Petrol/Ronson, ammunition, fuel tank)."""
     roll: int | None = None
     """The d10 damage roll, if rolled; without it only the odds are given."""
 
-    def __post_init__(self) -> None:
-        if self.firer_height_above_ground_cm < 0:
-            raise ScenarioError("firer_height_above_ground_cm", "must be 0 or more", self.firer_height_above_ground_cm)
-        if self.distance_cm is not None and self.distance_cm < 0:
-            raise ScenarioError("distance_cm", "must be 0 or more", self.distance_cm)
-        if self.firer_height_above_ground_cm > 0 and self.distance_cm is None:
-            raise ScenarioError(
-                "distance_cm", "is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)"
+    @staticmethod
+    def scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
+        """Checked whole when built and partly by :func:`adjudicator.plain.from_plain`: every problem at once."""
+        found: list[ScenarioError] = []
+        height, distance = given.get("firer_height_above_ground_cm"), given.get("distance_cm")
+        if height is not None and height < 0:
+            found.append(ScenarioError("firer_height_above_ground_cm", "must be 0 or more", height))
+        if distance is not None and distance < 0:
+            found.append(ScenarioError("distance_cm", "must be 0 or more", distance))
+        if height is not None and height > 0 and distance is None:
+            found.append(
+                ScenarioError(
+                    "distance_cm", "is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)"
+                )
             )
-        check_d10("roll", self.roll)
+        try:
+            check_d10("roll", given.get("roll"))
+        except ScenarioError as error:
+            found.append(error)
+        table, vehicle = given.get("table"), given.get("vehicle")
+        printed = _printed_rolls(table, vehicle) if table is not None and vehicle is not None else frozenset()
+        seen: dict[int, int] = {}
+        for index, row in enumerate(given.get("base_rows") or ()):
+            rolls, effects = part(row, "rolls"), part(row, "effects")
+            if rolls is not None and not rolls:
+                found.append(ScenarioError(f"base_rows.{index}.rolls", "must list at least one modified roll"))
+            if effects is not None and not effects.strip():
+                found.append(
+                    ScenarioError(f"base_rows.{index}.effects", "must say what the row does, as the base rulebook does")
+                )
+            for roll in rolls or ():
+                if roll in printed:
+                    found.append(
+                        ScenarioError(
+                            f"base_rows.{index}.rolls",
+                            f"row {roll} is given by this source ({_printed_rule(DamageTable(table))}); leave it out",
+                            roll,
+                        )
+                    )
+                elif roll in seen:
+                    found.append(
+                        ScenarioError(
+                            f"base_rows.{index}.rolls",
+                            f"modified roll {roll} is already in base_rows.{seen[roll]}: a roll falls on one row",
+                            roll,
+                        )
+                    )
+                else:
+                    seen[roll] = index
+        return found
+
+
+def _printed_rolls(table: DamageTable, vehicle: VehicleType) -> frozenset[int]:
+    """The modified rolls whose rows this source prints for ``table`` (and ``vehicle``)."""
+    if table in FLAMETHROWER_TABLES:
+        return frozenset(roll for rolls, _ in FLAMETHROWER_TABLES[table] for roll in rolls)
+    if table is DamageTable.HEAVY_WEAPONS:
+        return frozenset(HEAVY_WEAPONS_CHANGES[vehicle])
+    return frozenset()
+
+
+def _printed_rule(table: DamageTable) -> str:
+    return FLAMETHROWER_RULES.get(table, CHANGES_RULE)
+
+
+def _table_rule(table: DamageTable) -> str:
+    """The entry a row of ``table`` is cited by: its own table's, the heavy-weapons table's, or the modifiers'."""
+    if table is DamageTable.SMALL_ARMS:
+        return ARMOUR_RULE
+    return FLAMETHROWER_RULES.get(table, "oww2.heavy-weapons-damage")
 
 
 @dataclass(frozen=True)
@@ -368,6 +457,8 @@ class DamageOutcome:
     crew: int = 0
     crew_frightened: int = 0
     crew_killed: int = 0
+    base_row: str | None = None
+    """A base-rulebook row's effects as the scenario gives them (``None`` for the source's rows and unknown rows)."""
 
 
 @dataclass(frozen=True)
@@ -387,6 +478,8 @@ class VehicleDamageResult(Summarized):
     crew_damage_modifier: int | None
     """Modifier to the crew's damage (``None`` while the external fuel tank roll is open)."""
     crew_damage_distribution: tuple[CrewDamageChance, ...]
+    missing_values: tuple[MissingValue, ...]
+    """The base-rulebook rows the answer needs and the scenario does not give (none with a stated or given row)."""
     trace: Trace
 
     def summary_messages(self) -> list[Message]:
@@ -407,6 +500,15 @@ class VehicleDamageResult(Summarized):
                         effects=_describe_outcome(outcome),
                     )
                 )
+            elif outcome.base_row is not None:
+                lines.append(
+                    message(
+                        "  row {row} (base rulebook, given by the scenario): {chance} — {effects}",
+                        row=outcome.row,
+                        chance=outcome.chance.fraction,
+                        effects=outcome.base_row,
+                    )
+                )
             else:
                 lines.append(
                     message(
@@ -417,8 +519,17 @@ class VehicleDamageResult(Summarized):
                 )
         if self.outcome is not None and self.outcome.stated:
             lines.append(message("The roll: row {row}.", row=self.outcome.row))
+        elif self.outcome is not None and self.outcome.base_row is not None:
+            lines.append(
+                message(
+                    "The roll: row {row} of the base rulebook, as the scenario gives it: {effects}.",
+                    row=self.outcome.row,
+                    effects=self.outcome.base_row,
+                )
+            )
         elif self.outcome is not None:
             lines.append(message("The roll: a row of the base rulebook, which this source does not give."))
+        lines.extend(missing.summary_message() for missing in self.missing_values)
         if self.crew_damage_modifier is not None:
             lines.append(message("Crew damage modifier: {modifier:+d}", modifier=self.crew_damage_modifier))
         else:
@@ -527,19 +638,80 @@ def _heavy_or_small_arms_outcomes(
                     row.crew_killed,
                 )
             )
-    return outcomes + _rows_not_in_source(total, {face for outcome in outcomes for face in outcome.faces})
+    return outcomes + _rows_not_in_source(
+        scenario, total, {face for outcome in outcomes for face in outcome.faces}, trace
+    )
 
 
-def _rows_not_in_source(total: int, stated_faces: set[int]) -> list[DamageOutcome]:
-    """One outcome gathering the faces whose rows this source does not give (none if there are none)."""
-    faces = tuple(face for face in D10_FACES if face not in stated_faces)
-    if not faces:
-        return []
-    modified = tuple(face + total for face in faces)
-    return [DamageOutcome(NOT_IN_SOURCE, modified, faces, Chance.of(chance_of_faces(faces)), False)]
+def _rows_not_in_source(
+    scenario: VehicleDamageScenario, total: int, stated_faces: set[int], trace: TraceBuilder
+) -> list[DamageOutcome]:
+    """The outcomes of the faces whose rows this source does not give.
+
+    One outcome per base-rulebook row the scenario gives and some face reaches, then one
+    gathering the faces whose rows nobody gave (none if there are none).
+    """
+    faces = [face for face in D10_FACES if face not in stated_faces]
+    outcomes = []
+    for row in scenario.base_rows:
+        reached = tuple(face for face in faces if face + total in row.rolls)
+        if not reached:
+            continue
+        trace.add(
+            _table_rule(scenario.table),
+            "{rolls}: {effects} (a row of the base rulebook, given by the scenario)",
+            rolls=faces_text(tuple(sorted(row.rolls))),
+            effects=row.effects,
+        )
+        outcomes.append(
+            DamageOutcome(
+                faces_text(tuple(sorted(row.rolls))),
+                tuple(face + total for face in reached),
+                reached,
+                Chance.of(chance_of_faces(reached)),
+                False,
+                base_row=row.effects,
+            )
+        )
+    given = {face for outcome in outcomes for face in outcome.faces}
+    unknown = tuple(face for face in faces if face not in given)
+    if unknown:
+        modified = tuple(face + total for face in unknown)
+        outcomes.append(DamageOutcome(NOT_IN_SOURCE, modified, unknown, Chance.of(chance_of_faces(unknown)), False))
+    return outcomes
 
 
-def _flamethrower_outcomes(scenario: VehicleDamageScenario, total: int) -> list[DamageOutcome]:
+def _missing_rows(scenario: VehicleDamageScenario, rolls: tuple[int, ...]) -> MissingValue:
+    """The base-rulebook rows of ``rolls`` (modified rolls) as a value the scenario should give."""
+    printed = sorted(_printed_rolls(scenario.table, scenario.vehicle))
+    if scenario.table is DamageTable.HEAVY_WEAPONS:
+        meaning = message(
+            N_plural(
+                "the row of {table} for a {vehicle} at modified roll {rolls}",
+                "the rows of {table} for a {vehicle} at modified rolls {rolls}",
+            ),
+            count=len(rolls),
+            table=TABLE_WORDS[scenario.table],
+            vehicle=scenario.vehicle.value,
+            rolls=faces_text(rolls),
+        )
+    else:
+        meaning = message(
+            N_plural("the row of {table} at modified roll {rolls}", "the rows of {table} at modified rolls {rolls}"),
+            count=len(rolls),
+            table=TABLE_WORDS[scenario.table],
+            rolls=faces_text(rolls),
+        )
+    if printed:
+        source = message(
+            "the Operation WW2 base rulebook (the 2.0 changes print rows {rows} only)", rows=faces_text(tuple(printed))
+        )
+    else:
+        source = message("the Operation WW2 base rulebook (the 2.0 changes do not print this table)")
+    return MissingValue("base_rows", meaning, source)
+
+
+def _flamethrower_outcomes(scenario: VehicleDamageScenario, total: int, trace: TraceBuilder) -> list[DamageOutcome]:
     outcomes = []
     for rolls, row in FLAMETHROWER_TABLES[scenario.table]:
         faces = tuple(face for face in D10_FACES if face + total in rolls)
@@ -557,7 +729,9 @@ def _flamethrower_outcomes(scenario: VehicleDamageScenario, total: int) -> list[
                     row.crew_killed,
                 )
             )
-    return outcomes + _rows_not_in_source(total, {face for outcome in outcomes for face in outcome.faces})
+    return outcomes + _rows_not_in_source(
+        scenario, total, {face for outcome in outcomes for face in outcome.faces}, trace
+    )
 
 
 def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageResult:
@@ -573,7 +747,7 @@ def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageRes
         rule = FLAMETHROWER_RULES[scenario.table]
         for rolls, row in FLAMETHROWER_TABLES[scenario.table]:
             trace.add(rule, "{rolls}: {effects}", rolls=faces_text(rolls), effects=_describe(row))
-        outcomes = _flamethrower_outcomes(scenario, total)
+        outcomes = _flamethrower_outcomes(scenario, total, trace)
     else:
         outcomes = _heavy_or_small_arms_outcomes(scenario, total, trace)
     if any(_E.STEADY_NERVES_TEST in outcome.effects for outcome in outcomes):
@@ -584,13 +758,28 @@ def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageRes
     p_catastrophe = sum((chance_of_faces(o.faces) for o in outcomes if _E.CATASTROPHE in o.effects), Fraction(0))
     p_unstated = sum((chance_of_faces(o.faces) for o in outcomes if not o.stated), Fraction(0))
     outcome = None
+    unknown = [o for o in outcomes if o.row == NOT_IN_SOURCE]
     if scenario.roll is not None:
         outcome = next(o for o in outcomes if scenario.roll in o.faces)
+        if outcome.row == NOT_IN_SOURCE:
+            unknown = [replace(outcome, modified_rolls=(scenario.roll + total,))]
+        else:
+            unknown = []
         rule = FLAMETHROWER_RULES.get(scenario.table, CHANGES_RULE if outcome.stated else "oww2.heavy-weapons-damage")
         if outcome.stated:
             trace.add(
                 rule,
                 "the roll of {roll} {total:+d} = {modified} gives row {row}",
+                roll=scenario.roll,
+                total=total,
+                modified=scenario.roll + total,
+                row=outcome.row,
+            )
+        elif outcome.base_row is not None:
+            trace.add(
+                rule,
+                "the roll of {roll} {total:+d} = {modified} gives row {row} of the base rulebook, as the scenario "
+                "gives it",
                 roll=scenario.roll,
                 total=total,
                 modified=scenario.roll + total,
@@ -617,6 +806,7 @@ def evaluate_vehicle_damage(scenario: VehicleDamageScenario) -> VehicleDamageRes
         outcome,
         crew.crew_damage_modifier,
         crew.distribution,
+        tuple(_missing_rows(scenario, o.modified_rolls) for o in unknown),
         trace.build(),
     )
 

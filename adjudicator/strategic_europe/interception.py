@@ -31,7 +31,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from adjudicator.battle.engine import BattleSetup, Ending, RoundRolls, replay
-from adjudicator.dice import check_roll, count_hits
+from adjudicator.dice import check_roll, check_value, count_hits
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
@@ -177,9 +177,11 @@ class InterceptionScenario:
     """Per country, the units that fight the naval battle where not all of them do."""
     withdraws: str | None = None
     """The country whose units withdraw from the naval battle after the last round given."""
+    values: dict[str, int] = field(default_factory=dict)
+    """TÉ in the naval battle of unit types the source states none for (the bomber's is in the basic rules)."""
 
     def __post_init__(self) -> None:
-        found: list[ScenarioError] = []
+        found: list[ScenarioError] = _values_errors(self)
         error = _nation_error("movement.nation", self.movement.nation)
         if error:
             found.append(error)
@@ -755,7 +757,42 @@ def _losses(losses: dict[str, dict[str, int]]) -> MessageList:
     )
 
 
-def _value(unit: UnitType, role: Role) -> int:
+def _values_errors(scenario: InterceptionScenario) -> list[ScenarioError]:
+    """``values`` checked, and every unit of a naval battle given a TÉ where the source states none."""
+    found = []
+    for name, value in scenario.values.items():
+        if name not in {unit.value for unit in UnitType}:
+            found.append(
+                ScenarioError(
+                    f"values.{name}", f"unknown unit type; expected one of: {', '.join(u.value for u in UnitType)}"
+                )
+            )
+            continue
+        try:
+            check_value(value, path=f"values.{name}")
+        except ScenarioError as error:
+            found.append(error)
+    if not scenario.naval_battle:
+        return found
+    fighting = {name for name, count in scenario.movement.units.items() if count}
+    fighting |= {name for item in scenario.interceptions for name, count in item.units.items() if count}
+    for name in sorted(fighting):
+        unit = next((unit for unit in UnitType if unit.value == name), None)
+        if unit is not None and (unit, Role.ATTACK) not in KNOWN_VALUES and name not in scenario.values:
+            found.append(
+                ScenarioError(
+                    f"values.{name}",
+                    f"is needed: the {name}'s TÉ (attack value: a die showing it or less hits) in the naval battle. "
+                    "The advanced rules do not state it; it is in the game's basic rules, which are not among the "
+                    "sources. Give it as a d6 value from 0 to 6",
+                )
+            )
+    return found
+
+
+def _value(unit: UnitType, role: Role, given: dict[str, int] | None = None) -> int:
+    if given and unit.value in given:
+        return given[unit.value]
     known = KNOWN_VALUES.get((unit, role))
     if known is None:
         raise InvalidScenario(
@@ -883,10 +920,21 @@ def _naval_battle(
     for nation, enemy in ((attacker_nation, defender_nation), (defender_nation, attacker_nation)):
         enemy_subs = bool(camps[enemy].get(UnitType.SUBMARINE.value))
         present = [UnitType(name) for name, count in camps[nation].items() if count]
-        order = sorted(present, key=lambda unit: (_value(unit, Role.ATTACK), unit not in AIR, unit.value))
+        given = scenario.values
+        order = sorted(present, key=lambda unit: (_value(unit, Role.ATTACK, given), unit not in AIR, unit.value))
         fighters = tuple(
-            unit_combatant(unit, _value(unit, Role.ATTACK), enemy_has_submarines=enemy_subs) for unit in order
+            unit_combatant(unit, _value(unit, Role.ATTACK, given), enemy_has_submarines=enemy_subs) for unit in order
         )
+        for unit in order:
+            if unit.value in given:
+                trace.add(
+                    "se.preface",
+                    "{nation} {unit}: TÉ={value} as given in the scenario (the basic rules' values are not in this "
+                    "source)",
+                    nation=country_word(nation),
+                    unit=unit_word(unit.value),
+                    value=given[unit.value],
+                )
         sides.append((fighters, tuple(camps[nation][unit.value] for unit in order)))
         if enemy_subs and any(unit in AIR for unit in order):
             trace.add(

@@ -305,3 +305,99 @@ class TestErrors:
         """Both scenarios have a JSON Schema."""
         assert TypeAdapter(VehicleDamageScenario).json_schema()["required"] == ["vehicle", "table"]
         assert "ronson" in TypeAdapter(CrewHazards).json_schema()["properties"]
+
+
+class TestBaseRulebookRows:
+    """Issue 20 item 4: rows the 2.0 changes do not print are named as missing values and can be given."""
+
+    def test_missing_rows_named_with_meaning_source_and_field(self) -> None:
+        result = damage(vehicle="medium-tank", table="heavy-weapons", armour="medium")
+        (missing,) = result.missing_values
+        assert missing.field == "base_rows"
+        assert missing.meaning.text == (
+            "the rows of the heavy-weapons damage table for a medium-tank at modified rolls 0, 1, 2, 3, 4, 5, 6, 9"
+        )
+        assert missing.source.text == "the Operation WW2 base rulebook (the 2.0 changes print rows 7-8 only)"
+        assert missing.summary_message().text in result.summary()
+
+    def test_with_a_roll_only_its_row_is_missing(self) -> None:
+        result = damage(vehicle="medium-tank", table="heavy-weapons", armour="medium", roll=3)
+        (missing,) = result.missing_values
+        assert missing.meaning.text == "the row of the heavy-weapons damage table for a medium-tank at modified roll 2"
+        assert damage(vehicle="medium-tank", table="heavy-weapons", armour="medium", roll=8).missing_values == ()
+
+    def test_given_rows_are_used_and_marked_as_given(self) -> None:
+        rows = [{"rolls": [0, 1, 2, 3, 4, 5], "effects": "no effect"}, {"rolls": [6], "effects": "immobilised"}]
+        result = damage(vehicle="medium-tank", table="heavy-weapons", armour="medium", base_rows=rows, roll=3)
+        assert (result.outcome.row, result.outcome.base_row, result.outcome.stated) == ("0-5", "no effect", False)
+        given = {outcome.row: Fraction(outcome.chance.fraction) for outcome in result.distribution if outcome.base_row}
+        assert given == {"0-5": Fraction(3, 5), "6": Fraction(1, 10)}  # faces 1-6 → 0-5, face 7 → 6
+        assert sum(Fraction(outcome.chance.fraction) for outcome in result.distribution) == 1
+        assert result.missing_values == ()  # roll 3 is on a given row
+        unrolled = damage(vehicle="medium-tank", table="heavy-weapons", armour="medium", base_rows=rows)
+        (missing,) = unrolled.missing_values
+        assert missing.meaning.text.endswith("at modified roll 9")
+
+    def test_flamethrower_roll_beyond_the_table(self) -> None:
+        result = damage(vehicle="car", table="light-flamethrower", base_modifiers={"x": 1})
+        (missing,) = result.missing_values
+        assert missing.meaning.text == "the row of the light flamethrower table at modified roll 11"
+        given = damage(
+            vehicle="car",
+            table="light-flamethrower",
+            base_modifiers={"x": 1},
+            base_rows=[{"rolls": [11], "effects": "c"}],
+        )
+        assert given.missing_values == () and given.distribution[-1].base_row == "c"
+
+    def test_rows_of_the_source_or_twice_are_refused_together(self) -> None:
+        with pytest.raises(InvalidScenario) as caught:
+            damage(
+                vehicle="truck",
+                table="heavy-weapons",
+                base_rows=[
+                    {"rolls": [5, 2], "effects": "a"},
+                    {"rolls": [2], "effects": "b"},
+                    {"rolls": [], "effects": ""},
+                ],
+            )
+        assert [str(error) for error in caught.value.errors] == [
+            "base_rows.0.rolls: row 5 is given by this source (oww2.heavy-weapons-damage.table-changes); leave it out "
+            "(got 5)",
+            "base_rows.1.rolls: modified roll 2 is already in base_rows.0: a roll falls on one row (got 2)",
+            "base_rows.2.rolls: must list at least one modified roll",
+            "base_rows.2.effects: must say what the row does, as the base rulebook does",
+        ]
+
+    def test_base_row_problems_come_with_the_other_fields_problems(self) -> None:
+        """One pass: a bad roll does not hide the base rows' problems (issue 20 item 5)."""
+        with pytest.raises(InvalidScenario) as caught:
+            damage(vehicle="truck", table="heavy-weapons", roll=12, base_rows=[{"rolls": [6], "effects": "x"}])
+        assert [error.path for error in caught.value.errors] == ["roll", "base_rows.0.rolls"]
+
+    @given(
+        vehicle=st.sampled_from(VehicleType),
+        table=st.sampled_from(DamageTable),
+        extra=st.integers(-3, 3),
+        split=st.integers(-3, 14),
+        roll=st.one_of(st.none(), st.integers(1, 10)),
+    )
+    def test_every_face_once_and_missing_exactly_the_unknown_rows(
+        self, vehicle: VehicleType, table: DamageTable, extra: int, split: int, roll: int | None
+    ) -> None:
+        """With some base rows given, faces are still covered once, and the missing rolls are exactly the rest."""
+        from adjudicator.operation_ww2.damage import BaseRow, _printed_rolls
+
+        printed = _printed_rolls(table, vehicle)
+        low = tuple(r for r in range(-3, split) if r not in printed)
+        rows = (BaseRow(low, "low"),) if low else ()
+        scenario = VehicleDamageScenario(vehicle, table, base_modifiers={"x": extra}, base_rows=rows, roll=roll)
+        result = evaluate_vehicle_damage(scenario)
+        faces = sorted(face for outcome in result.distribution for face in outcome.faces)
+        assert faces == list(range(1, 11))
+        unknown = {r for o in result.distribution if o.row == "not-in-source" for r in o.modified_rolls}
+        assert all(r >= split and r not in printed for r in unknown)
+        if roll is None:
+            assert bool(result.missing_values) == bool(unknown)
+        else:
+            assert bool(result.missing_values) == (roll + result.total_modifier in unknown)

@@ -234,3 +234,41 @@ class TestOddsWithoutRolls:
         del data["interceptions"][0]["roll"]
         with pytest.raises(InvalidScenario, match="give every naval roll"):
             intercept(data)
+
+
+class TestValuesTheSourceDoesNotState:
+    """Issue 20 item 4: a bomber's TÉ is in the basic rules only; the scenario names it, or it is asked for."""
+
+    @staticmethod
+    def _with_bombers(values: dict[str, int] | None) -> dict[str, Any]:
+        data = copy.deepcopy(EXAMPLE)
+        data["movement"]["units"] = {"fleet": 4, "bomber": 1}
+        data["naval_battle"] = [{"hits": {"germany": 0, "england": 0}}]
+        data.pop("engaged")
+        if values is not None:
+            data["values"] = values
+        return data
+
+    def test_missing_value_is_named_with_meaning_and_source(self) -> None:
+        with pytest.raises(InvalidScenario) as caught:
+            intercept(self._with_bombers(None))
+        (error,) = caught.value.errors
+        assert error.path == "values.bomber"
+        assert "TÉ (attack value" in error.detail and "basic rules" in error.detail and "not among the sources" in (
+            error.detail
+        )
+
+    def test_given_value_is_used_and_cited(self) -> None:
+        result = intercept(self._with_bombers({"bomber": 2}))
+        lines = [step.text for step in result.trace.steps if step.rule == "se.preface"]
+        assert any("bomber: TÉ=2 as given in the scenario" in line for line in lines), lines
+
+    def test_bad_values_all_reported(self) -> None:
+        with pytest.raises(InvalidScenario) as caught:
+            intercept(self._with_bombers({"bomber": 9, "zeppelin": 1}))
+        assert sorted(error.path for error in caught.value.errors) == ["values.bomber", "values.zeppelin"]
+
+    def test_not_needed_without_a_naval_battle(self) -> None:
+        data = self._with_bombers(None)
+        data["naval_battle"] = []
+        assert intercept(data).interceptions
