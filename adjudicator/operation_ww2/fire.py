@@ -355,7 +355,11 @@ class ToHitScenario:
             )
         if gun is None and not self.field_artillery_target_gone and self.base_target_number is None:
             raise ScenarioError(
-                "base_target_number", "is needed: the base rulebook's to-hit number is not in this source"
+                "base_target_number",
+                "is needed: the to-hit number of this weapon at this range (the d10 roll that hits before "
+                "modifiers). It is in the Operation WW2 base rulebook's weapon tables, which are not among the "
+                "sources (the 2.0 changes give it only for special guns and field artillery whose target has "
+                "gone); give it from 1 to 10",
             )
         if self.covering_fire_modifier > 0:
             raise ScenarioError("covering_fire_modifier", "must be 0 or less (a penalty)", self.covering_fire_modifier)

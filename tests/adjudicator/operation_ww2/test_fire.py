@@ -364,7 +364,10 @@ class TestToHitErrors:
             (shot(base_target_number=0), "base_target_number: must be a d10 target number from 1 to 10 (got 0)"),
             (
                 {**shot(), "base_target_number": None},
-                "base_target_number: is needed: the base rulebook's to-hit number is not in this source",
+                "base_target_number: is needed: the to-hit number of this weapon at this range (the d10 roll that "
+                "hits before modifiers). It is in the Operation WW2 base rulebook's weapon tables, which are not "
+                "among the sources (the 2.0 changes give it only for special guns and field artillery whose target "
+                "has gone); give it from 1 to 10",
             ),
             (shot(distance_cm=-1), "distance_cm: must be 0 or more (got -1.0)"),
             (
