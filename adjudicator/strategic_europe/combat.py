@@ -69,6 +69,12 @@ KNOWN_VALUES: dict[tuple[UnitType, Role], tuple[int, str]] = {
 }
 """The values the source states, with the entry that states each."""
 
+ROLE_MEANING = {
+    Role.ATTACK: "attack value: a die showing it or less hits when attacking",
+    Role.DEFENCE: "defence value: a die showing it or less hits when defending",
+}
+"""What TÉ and VÉ mean, for the errors that ask for one."""
+
 _UNIT_NAMES = ", ".join(unit.value for unit in UnitType)
 _NATION_NAMES = ", ".join(nation.value for nation in Country)
 
@@ -101,7 +107,8 @@ def _side_problems(label: str, side: BattleSide, role: Role) -> list[ScenarioErr
             found.append(
                 ScenarioError(
                     f"{label}.values.{name}",
-                    f"the source states no {role.value} for {name}; give it (a d6 value from 0 to 6)",
+                    f"the source states no {role.value} for {name} ({ROLE_MEANING[role]}): it is in the game's basic "
+                    "rules, which are not among the sources; give it (a d6 value from 0 to 6)",
                 )
             )
     for name, value in side.values.items():

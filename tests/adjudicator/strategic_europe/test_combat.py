@@ -40,7 +40,9 @@ class TestValues:
         with pytest.raises(InvalidScenario) as raised:
             battle({"units": {"armour": 1, "infantry": 1}, "values": {"infantry": 7}}, {"units": {"infantry": 1}})
         assert str(raised.value).splitlines() == [
-            "attacker.values.armour: the source states no TÉ for armour; give it (a d6 value from 0 to 6)",
+            "attacker.values.armour: the source states no TÉ for armour (attack value: a die showing it or less hits "
+            "when attacking): it is in the game's basic rules, which are not among the sources; give it (a d6 value "
+            "from 0 to 6)",
             "attacker.values.infantry: must be a d6 value from 0 to 6 (got 7)",
         ]
 

@@ -254,8 +254,10 @@ class TestValuesTheSourceDoesNotState:
             intercept(self._with_bombers(None))
         (error,) = caught.value.errors
         assert error.path == "values.bomber"
-        assert "TÉ (attack value" in error.detail and "basic rules" in error.detail and "not among the sources" in (
-            error.detail
+        assert (
+            "TÉ (attack value" in error.detail
+            and "basic rules" in error.detail
+            and "not among the sources" in (error.detail)
         )
 
     def test_given_value_is_used_and_cited(self) -> None:
