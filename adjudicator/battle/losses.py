@@ -39,7 +39,11 @@ from __future__ import annotations
 
 import bisect
 import math
+import sys
+from array import array
+from collections import defaultdict
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import repeat
 from operator import add, mul
 from typing import Protocol
@@ -68,6 +72,64 @@ class Combatant(Protocol):
 __all__ = ["Fire", "LossChain", "solve_chains"]
 
 Counts = tuple[int, ...]
+
+_SLOT_BYTES = 16
+"""Width of one slot of a packed row (128 bits): see :class:`_PackedRows`."""
+_SLOT_BITS = 8 * _SLOT_BYTES
+_KERNEL_BITS = 64
+"""A chance ``p`` of the attacker's hit distribution is packed as ``⌊p·2^64⌋``."""
+_ROW_BITS = 120
+"""A slot ``s`` of a row accumulator holds the mass ``s·2^-120``."""
+_MANTISSA_BITS = 52
+_BIG_ENDIAN = sys.byteorder == "big"
+
+
+@cache
+def _ones(slots: int) -> int:
+    """The packed number with 1 in each of ``slots`` slots."""
+    return int.from_bytes((b"\x01" + bytes(_SLOT_BYTES - 1)) * slots, "little")
+
+
+def _pack_mantissas(values: Sequence[float], exponent: int) -> int:
+    """``values`` (each below ``2^(exponent-1)``) as integers ``round(v·2^(52-exponent))``, one per slot.
+
+    Adding ``2^exponent`` to a value puts it in ``[2^exponent, 2^exponent·1.5)``, where a
+    double's 52 mantissa bits are exactly that integer: :mod:`array` writes the doubles in C
+    (interleaved with zero doubles, so that each takes a 128-bit slot) and one subtraction
+    removes the common sign and exponent bits. The rounding is to nearest: at most
+    ``2^(exponent-53)`` per value.
+    """
+    offset = math.ldexp(1.0, exponent)
+    doubles = array("d", bytes(_SLOT_BYTES * len(values)))
+    doubles[0::2] = array("d", map(add, values, repeat(offset)))
+    if _BIG_ENDIAN:
+        doubles.byteswap()
+    return int.from_bytes(doubles.tobytes(), "little") - ((1023 + exponent) << _MANTISSA_BITS) * _ones(len(values))
+
+
+def _pack_kernel(chances: Sequence[float]) -> int:
+    """Chances as ``⌊p·2^64⌋``, one per slot (at most ``2^-64`` low each)."""
+    scale = math.ldexp(1.0, _KERNEL_BITS)
+    return int.from_bytes(
+        b"".join(int.to_bytes(int(chance * scale), _SLOT_BYTES, "little") for chance in chances), "little"
+    )
+
+
+def _unpack_row(packed: int) -> list[float]:
+    """The masses of a row accumulator, slot by slot (each a 128-bit integer times ``2^-120``)."""
+    if not packed:
+        return []
+    slots = (packed.bit_length() + _SLOT_BITS - 1) // _SLOT_BITS
+    words = array("Q", packed.to_bytes(_SLOT_BYTES * slots, "little"))
+    if _BIG_ENDIAN:
+        words.byteswap()
+    return list(
+        map(
+            add,
+            map(mul, words[1::2], repeat(math.ldexp(1.0, 64 - _ROW_BITS))),
+            map(mul, words[0::2], repeat(math.ldexp(1.0, -_ROW_BITS))),
+        )
+    )
 
 
 def _convolve(first: Sequence[float], second: Sequence[float]) -> list[float]:
@@ -406,6 +468,144 @@ class _Solver:
                 self.from_middle(grid, i, j, part)
         self.end_round(grid, None, None, None)
 
+    def stationary_rows(self, grid: _Grid) -> None:
+        """:meth:`stationary` without a first strike, a row of attacker losses at a time (see the module docstring).
+
+        Row ``i`` is final once every row above it has been pushed: its masses come from
+        its packed accumulator, then one pass in order of defender losses adds the pushes
+        that stay in the row (the attacker loses no unit) and gives each state's flow. Each
+        attacker loss count ``y ≥ 1`` then takes the row's flows times the defender's
+        chance of ``y`` hits from each state, packed in one integer, and one integer
+        multiplication by the attacker's packed hit distribution convolves them all into
+        row ``i + y``.
+        """
+        attacker, defender = self.attacker, self.defender
+        width, height = attacker.size, defender.size
+        # One decision per state (drop it, or cut the tails of the defender's hits) and one
+        # per row (cut the tails of the attacker's hits).
+        self.share = share = (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
+        accumulators = [0] * (width + 1)
+        start: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        for i, j, mass in grid.cells(height + 1, width + 1):
+            start[i].append((j, mass))
+        by_hits = self._defender_by_hits()
+        visit, finish = self.visit, self.finish
+        for i in range(width + 1):
+            masses = _unpack_row(accumulators[i])
+            accumulators[i] = 0
+            shots = attacker.fire(i, False)
+            reach = len(shots.chances)
+            masses.extend(repeat(0.0, height + reach + 1 - len(masses)))
+            for j, mass in start.get(i, ()):
+                masses[j] += mass
+            if height == 0 or self.ending(i, 0, None, None, None) is not None:
+                for j in range(height):
+                    if masses[j]:
+                        finish(self.ending(i, j, None, None, None) or "undecided", i, j, masses[j])
+                if any(masses[height:]):
+                    finish(
+                        self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:])
+                    )
+                continue
+            chances = shots.chances
+            later = chances[1:]
+            flows = [0.0] * height
+            ranges: list[tuple[int, int, int]] = []
+            for j in range(height):
+                mass = masses[j]
+                if not mass:
+                    continue
+                if mass < share:
+                    self.dropped += mass
+                    continue
+                visit(i, j)
+                back = defender.fire(j, False)
+                stay = chances[0] * back.chances[0]
+                if stay >= 1.0 - 1e-15:
+                    finish("undecided", i, j, mass)
+                    continue
+                flow = mass / (1.0 - stay)
+                self.rounds += flow
+                flows[j] = flow
+                lo, hi, out = back.core(share / flow)
+                self.dropped += flow * out
+                if lo == 0:
+                    # No attacker loss: the pushes stay in this row, to states not yet visited.
+                    stays = flow * back.chances[0]
+                    if stays and later:
+                        masses[j + 1 : j + reach] = map(add, masses[j + 1 : j + reach], map(mul, later, repeat(stays)))
+                else:
+                    # The cut tail held the no-hit outcome: its self-loop part is eliminated, not dropped.
+                    self.dropped -= flow * stay
+                if hi >= 1:
+                    ranges.append((j, max(lo, 1), hi))
+            if any(masses[height:]):
+                finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
+            if ranges:
+                self._push_row(accumulators, i, flows, ranges, shots, by_hits)
+        self.end_round(grid, None, None, None)
+
+    def _push_row(
+        self,
+        accumulators: list[int],
+        i: int,
+        flows: list[float],
+        ranges: list[tuple[int, int, int]],
+        shots: Fire,
+        by_hits: list[list[float]],
+    ) -> None:
+        """Push the flows of row ``i`` to the rows of ``1, 2, …`` attacker losses (``ranges``: (j, lo, hi) kept)."""
+        width = self.attacker.size
+        total = math.fsum(flows)
+        low, top, left_out = shots.core(self.share / total)
+        self.dropped += total * left_out
+        kernel = _pack_kernel(shots.chances[low : top + 1])
+        kernel_slots = top - low + 1
+        most = max(hi for _, _, hi in ranges)
+        first = [len(flows)] * (most + 1)
+        last = [-1] * (most + 1)
+        for j, lo, hi in reversed(ranges):
+            first[lo : hi + 1] = repeat(j, hi + 1 - lo)
+        for j, lo, hi in ranges:
+            last[lo : hi + 1] = repeat(j, hi + 1 - lo)
+        rounding = 0.0
+        for y in range(1, most + 1):
+            begin, end = first[y], last[y] + 1
+            if begin >= end:
+                continue
+            values = list(map(mul, flows[begin:end], by_hits[y][begin:end]))
+            largest = max(values)
+            if not largest:
+                continue
+            exponent = math.frexp(largest)[1] + 1
+            # A product slot holds Σ⌊p·2^64⌋·round(v·2^(52-exponent)); a row slot holds mass·2^120.
+            shift = exponent + _ROW_BITS - _KERNEL_BITS - _MANTISSA_BITS
+            if exponent < -960 or shift <= -(_MANTISSA_BITS + _KERNEL_BITS):
+                self.dropped += math.fsum(values)
+                continue
+            product = _pack_mantissas(values, exponent) * kernel
+            slots = len(values) + kernel_slots - 1
+            if shift >= 0:
+                product <<= shift
+            else:
+                product = (product >> -shift) & (((1 << (_SLOT_BITS + shift)) - 1) * _ones(slots))
+                rounding += slots * math.ldexp(1.0, -_ROW_BITS)
+            rounding += len(values) * math.ldexp(1.0, exponent - _MANTISSA_BITS - 1)
+            accumulators[min(i + y, width)] += product << (_SLOT_BITS * (begin + low))
+        # The kernel's floor (at most 2^-64 per chance) on every pushed value.
+        rounding += total * kernel_slots * math.ldexp(1.0, -_KERNEL_BITS)
+        self.dropped += rounding
+
+    def _defender_by_hits(self) -> list[list[float]]:
+        """``table[y][j]``: the defender's chance of ``y`` hits after ``j`` losses (main fire)."""
+        defender = self.defender
+        distributions = [defender.fire(j, False).chances for j in range(defender.size)]
+        table = [[0.0] * defender.size for _ in range(max(map(len, distributions), default=1))]
+        for j, chances in enumerate(distributions):
+            for y, chance in enumerate(chances):
+                table[y][j] = chance
+        return table
+
 
 def solve_chains(
     attacker: LossChain,
@@ -432,5 +632,8 @@ def solve_chains(
         grid = solver.forward(grid)
         solver.end_round(grid, number, retreat_after_round, round_limit)
     if round_limit is None:
-        solver.stationary(grid)
+        if solver.first_strike:
+            solver.stationary(grid)
+        else:
+            solver.stationary_rows(grid)
     return solver.dropped, solver.rounds
