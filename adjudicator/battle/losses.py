@@ -44,11 +44,11 @@ from array import array
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import repeat
+from itertools import accumulate, repeat
 from operator import add, mul
 from typing import Protocol
 
-from adjudicator.dice import Die, binomial, hit_distribution
+from adjudicator.dice import Die
 
 
 class Combatant(Protocol):
@@ -73,13 +73,13 @@ __all__ = ["Fire", "LossChain", "solve_chains"]
 
 Counts = tuple[int, ...]
 
-_SLOT_BYTES = 16
-"""Width of one slot of a packed row (128 bits): see :class:`_PackedRows`."""
+_SLOT_BYTES = 14
+"""Width of one slot of a packed vector or row (112 bits): room for a 51-bit value times a 52-bit chance, summed."""
 _SLOT_BITS = 8 * _SLOT_BYTES
-_KERNEL_BITS = 64
-"""A chance ``p`` of the attacker's hit distribution is packed as ``⌊p·2^64⌋``."""
-_ROW_BITS = 120
-"""A slot ``s`` of a row accumulator holds the mass ``s·2^-120``."""
+_KERNEL_BITS = 52
+"""A chance ``p`` of the attacker's hit distribution is packed as ``round(p·2^(52-k))``, ``2^k`` above the largest."""
+_ROW_BITS = 108
+"""A slot ``s`` of a row accumulator holds the mass ``s·2^-108``."""
 _MANTISSA_BITS = 52
 _BIG_ENDIAN = sys.byteorder == "big"
 
@@ -90,37 +90,48 @@ def _ones(slots: int) -> int:
     return int.from_bytes((b"\x01" + bytes(_SLOT_BYTES - 1)) * slots, "little")
 
 
+def _spread(data: bytes, width: int, stride: int) -> bytearray:
+    """``data`` cut in pieces of ``width`` bytes, each put at the start of ``stride`` bytes (zeros after it)."""
+    count = len(data) // width
+    spread = bytearray(stride * count)
+    for byte in range(min(width, stride)):
+        spread[byte::stride] = data[byte::width]
+    return spread
+
+
 def _pack_mantissas(values: Sequence[float], exponent: int) -> int:
     """``values`` (each below ``2^(exponent-1)``) as integers ``round(v·2^(52-exponent))``, one per slot.
 
     Adding ``2^exponent`` to a value puts it in ``[2^exponent, 2^exponent·1.5)``, where a
-    double's 52 mantissa bits are exactly that integer: :mod:`array` writes the doubles in C
-    (interleaved with zero doubles, so that each takes a 128-bit slot) and one subtraction
-    removes the common sign and exponent bits. The rounding is to nearest: at most
-    ``2^(exponent-53)`` per value.
+    double's 52 mantissa bits are exactly that integer: :mod:`array` writes the doubles in C,
+    strided slice assignments spread them to one slot each and one subtraction removes the
+    common sign and exponent bits. The rounding is to nearest: at most ``2^(exponent-53)``
+    per value.
     """
-    offset = math.ldexp(1.0, exponent)
-    doubles = array("d", bytes(_SLOT_BYTES * len(values)))
-    doubles[0::2] = array("d", map(add, values, repeat(offset)))
+    doubles = array("d", map(add, values, repeat(math.ldexp(1.0, exponent))))
     if _BIG_ENDIAN:
         doubles.byteswap()
-    return int.from_bytes(doubles.tobytes(), "little") - ((1023 + exponent) << _MANTISSA_BITS) * _ones(len(values))
+    packed = int.from_bytes(_spread(doubles.tobytes(), 8, _SLOT_BYTES), "little")
+    return packed - ((1023 + exponent) << _MANTISSA_BITS) * _ones(len(values))
 
 
-def _pack_kernel(chances: Sequence[float]) -> int:
-    """Chances as ``⌊p·2^64⌋``, one per slot (at most ``2^-64`` low each)."""
-    scale = math.ldexp(1.0, _KERNEL_BITS)
-    return int.from_bytes(
-        b"".join(int.to_bytes(int(chance * scale), _SLOT_BYTES, "little") for chance in chances), "little"
-    )
+def _pack_kernel(chances: Sequence[float]) -> tuple[int, int]:
+    """Chances as ``round(p·2^(52-k))``, one per slot, and ``k`` (at least -8, ``2^k`` above the largest chance).
+
+    Each is at most ``2^(k-53)`` off; ``k ≥ -8`` keeps their sum below ``2^60``.
+    """
+    exponent = max(math.frexp(max(chances))[1], -8)
+    scale = math.ldexp(1.0, _KERNEL_BITS - exponent)
+    raw = b"".join(int.to_bytes(round(chance * scale), _SLOT_BYTES, "little") for chance in chances)
+    return int.from_bytes(raw, "little"), exponent
 
 
 def _unpack_row(packed: int) -> list[float]:
-    """The masses of a row accumulator, slot by slot (each a 128-bit integer times ``2^-120``)."""
+    """The masses of a row accumulator, slot by slot (each a 112-bit integer times ``2^-108``)."""
     if not packed:
         return []
     slots = (packed.bit_length() + _SLOT_BITS - 1) // _SLOT_BITS
-    words = array("Q", packed.to_bytes(_SLOT_BYTES * slots, "little"))
+    words = array("Q", _spread(packed.to_bytes(_SLOT_BYTES * slots, "little"), _SLOT_BYTES, 16))
     if _BIG_ENDIAN:
         words.byteswap()
     return list(
@@ -132,18 +143,6 @@ def _unpack_row(packed: int) -> list[float]:
     )
 
 
-def _convolve(first: Sequence[float], second: Sequence[float]) -> list[float]:
-    """Distribution of the sum of two independent hit counts, one :func:`map` per entry of the shorter."""
-    if len(first) > len(second):
-        first, second = second, first
-    total = [0.0] * (len(first) + len(second) - 1)
-    width = len(second)
-    for start, chance in enumerate(first):
-        if chance:
-            total[start : start + width] = map(add, total[start : start + width], map(mul, second, repeat(chance)))
-    return total
-
-
 class Fire:
     """One side's hit distribution from one loss count, with its cumulative tails for truncation."""
 
@@ -151,18 +150,10 @@ class Fire:
 
     def __init__(self, chances: Sequence[float]) -> None:
         self.chances = list(chances)
-        running = 0.0
-        self.low_tails: list[float] = []
+        self.low_tails = list(accumulate(self.chances))
         """``low_tails[t]``: chance of ``t`` hits or fewer (non-decreasing, for :func:`bisect.bisect_right`)."""
-        for chance in self.chances:
-            running += chance
-            self.low_tails.append(running)
-        running = 0.0
-        self.high_tails: list[float] = []
+        self.high_tails = list(accumulate(reversed(self.chances)))
         """``high_tails[t]``: chance of the ``t + 1`` highest hit counts (non-decreasing)."""
-        for chance in reversed(self.chances):
-            running += chance
-            self.high_tails.append(running)
 
     def core(self, tolerance: float) -> tuple[int, int, float]:
         """(lowest, highest) hits to keep and the chance left out, at most ``tolerance``."""
@@ -185,49 +176,48 @@ class LossChain:
         self.base = base
         self.die = die
         self.compositions: list[Counts] = [base]
+        self._lost_types: list[int] = []
+        """``_lost_types[k]``: the unit type lost between ``k`` and ``k + 1`` losses."""
         left = list(base)
         for index, count in enumerate(base):
             for _ in range(count):
                 left[index] -= 1
                 self.compositions.append(tuple(left))
+                self._lost_types.append(index)
         self.size = len(self.compositions) - 1
         """Units in ``base``: the count ``size`` means the side has none left."""
         self.index = {counts: lost for lost, counts in enumerate(self.compositions)}
-        self._fire: dict[tuple[int, bool], Fire] = {}
-        self._later_fire: dict[tuple[int, bool], Fire] = {}
+        self._fires: dict[bool, list[Fire]] = {}
 
     def fire(self, lost: int, first_strike: bool) -> Fire:
-        """Hits of the units that fire in this step (first strike or main) after ``lost`` losses; memoised.
+        """Hits of the units that fire in this step (first strike or main) after ``lost`` losses.
 
-        The composition is the first unit type it still has, partly lost, and every later
-        type whole: the later types' distribution is computed once per type and
-        convolved with the first type's binomial.
+        Computed for every loss count at the first call (:meth:`_all_fire`).
         """
-        key = (lost, first_strike)
-        known = self._fire.get(key)
-        if known is None:
-            counts = self.compositions[min(lost, self.size)]
-            first = next((index for index, count in enumerate(counts) if count), len(counts))
-            chances = self._later(first, first_strike)
-            if first < len(counts):
-                unit = self.units[first]
-                if unit.hits_on > 0 and unit.first_strike == first_strike:
-                    chances = _convolve(binomial(counts[first] * unit.dice, unit.chance(self.die)), chances)
-            known = self._fire[key] = Fire(chances)
-        return known
+        fires = self._fires.get(first_strike)
+        if fires is None:
+            fires = self._fires[first_strike] = self._all_fire(first_strike)
+        return fires[min(lost, self.size)]
 
-    def _later(self, first: int, first_strike: bool) -> Sequence[float]:
-        """Hit distribution of the whole unit types after ``first`` that fire in this step."""
-        key = (first, first_strike)
-        known = self._later_fire.get(key)
-        if known is None:
-            groups = [
-                (count * unit.dice, unit.chance(self.die))
-                for unit, count in zip(self.units[first + 1 :], self.base[first + 1 :])
-                if count and unit.hits_on > 0 and unit.first_strike == first_strike
-            ]
-            known = self._later_fire[key] = Fire(hit_distribution(groups))
-        return known.chances
+    def _all_fire(self, first_strike: bool) -> list[Fire]:
+        """The hit distributions after ``0 … size`` losses, built from the last unit of the loss order back.
+
+        Each unit put back that fires in this step adds its dice: the distribution is
+        convolved with ``(1 - p, p)`` once per die, one pass of :func:`map` each.
+        """
+        chances = [1.0]
+        fires = [Fire(chances)]
+        for lost in range(self.size - 1, -1, -1):
+            unit = self.units[self._lost_types[lost]]
+            if unit.hits_on > 0 and unit.first_strike == first_strike:
+                hit = unit.chance(self.die)
+                miss = 1 - hit
+                for _ in range(unit.dice):
+                    chances.append(0.0)
+                    chances = list(map(add, map(mul, chances, repeat(miss)), map(mul, [0.0, *chances], repeat(hit))))
+            fires.append(Fire(chances))
+        fires.reverse()
+        return fires
 
     def has_first_strike(self) -> bool:
         """Whether any of its units fires first."""
@@ -481,14 +471,15 @@ class _Solver:
         """
         attacker, defender = self.attacker, self.defender
         width, height = attacker.size, defender.size
+        by_hits = self._defender_by_hits()
         # One decision per state (drop it, or cut the tails of the defender's hits) and one
-        # per row (cut the tails of the attacker's hits).
-        self.share = share = (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
+        # per row and number of defender hits (cut the tails of the attacker's hits).
+        decisions = self.decisions_per_round + (width + 1) * len(by_hits)
+        self.share = share = (self.budget - self.dropped) / decisions
         accumulators = [0] * (width + 1)
         start: dict[int, list[tuple[int, float]]] = defaultdict(list)
         for i, j, mass in grid.cells(height + 1, width + 1):
             start[i].append((j, mass))
-        by_hits = self._defender_by_hits()
         visit, finish = self.visit, self.finish
         for i in range(width + 1):
             masses = _unpack_row(accumulators[i])
@@ -556,11 +547,11 @@ class _Solver:
     ) -> None:
         """Push the flows of row ``i`` to the rows of ``1, 2, …`` attacker losses (``ranges``: (j, lo, hi) kept)."""
         width = self.attacker.size
-        total = math.fsum(flows)
-        low, top, left_out = shots.core(self.share / total)
-        self.dropped += total * left_out
-        kernel = _pack_kernel(shots.chances[low : top + 1])
-        kernel_slots = top - low + 1
+        share = self.share
+        # The kernel of the largest vector possible (all of the row's flow); each vector cuts it
+        # further to its own mass below (one decision per vector).
+        low, top, _ = shots.core(share / math.fsum(flows))
+        kernel, scale = _pack_kernel(shots.chances[low : top + 1])
         most = max(hi for _, _, hi in ranges)
         first = [len(flows)] * (most + 1)
         last = [-1] * (most + 1)
@@ -568,7 +559,11 @@ class _Solver:
             first[lo : hi + 1] = repeat(j, hi + 1 - lo)
         for j, lo, hi in ranges:
             last[lo : hi + 1] = repeat(j, hi + 1 - lo)
-        rounding = 0.0
+        kernel_bytes = kernel.to_bytes(_SLOT_BYTES * (top + 1 - low), "little")
+        rounding = kernel_floor = 0.0
+        # First every vector's values, offset for packing (see _pack_mantissas), then one packing for the row.
+        vectors: list[tuple[int, int, int, int, int, int, int, int]] = []
+        offset_values: list[float] = []
         for y in range(1, most + 1):
             begin, end = first[y], last[y] + 1
             if begin >= end:
@@ -578,22 +573,36 @@ class _Solver:
             if not largest:
                 continue
             exponent = math.frexp(largest)[1] + 1
-            # A product slot holds Σ⌊p·2^64⌋·round(v·2^(52-exponent)); a row slot holds mass·2^120.
-            shift = exponent + _ROW_BITS - _KERNEL_BITS - _MANTISSA_BITS
-            if exponent < -960 or shift <= -(_MANTISSA_BITS + _KERNEL_BITS):
+            # A product slot holds Σ round(p·2^(52-scale))·round(v·2^(52-exponent)); a row slot mass·2^108.
+            shift = exponent + scale + _ROW_BITS - _KERNEL_BITS - _MANTISSA_BITS
+            if exponent < -960 or shift <= -_SLOT_BITS:
                 self.dropped += math.fsum(values)
                 continue
-            product = _pack_mantissas(values, exponent) * kernel
-            slots = len(values) + kernel_slots - 1
+            mass = sum(values)
+            start, stop, left_out = shots.core(share / mass)
+            self.dropped += mass * left_out
+            kernel_floor += mass * (stop + 1 - start)
+            rounding += len(values) * math.ldexp(1.0, exponent - _MANTISSA_BITS - 1)
+            vectors.append((y, begin, len(offset_values), len(values), exponent, shift, start, stop))
+            offset_values += map(add, values, repeat(math.ldexp(1.0, exponent)))
+        doubles = array("d", offset_values)
+        if _BIG_ENDIAN:
+            doubles.byteswap()
+        packed_row = memoryview(_spread(doubles.tobytes(), 8, _SLOT_BYTES))
+        for y, begin, position, count, exponent, shift, start, stop in vectors:
+            packed = int.from_bytes(packed_row[_SLOT_BYTES * position : _SLOT_BYTES * (position + count)], "little")
+            packed -= ((1023 + exponent) << _MANTISSA_BITS) * _ones(count)
+            part = int.from_bytes(kernel_bytes[_SLOT_BYTES * (start - low) : _SLOT_BYTES * (stop + 1 - low)], "little")
+            product = packed * part
             if shift >= 0:
                 product <<= shift
             else:
+                slots = count + stop - start
                 product = (product >> -shift) & (((1 << (_SLOT_BITS + shift)) - 1) * _ones(slots))
                 rounding += slots * math.ldexp(1.0, -_ROW_BITS)
-            rounding += len(values) * math.ldexp(1.0, exponent - _MANTISSA_BITS - 1)
-            accumulators[min(i + y, width)] += product << (_SLOT_BITS * (begin + low))
-        # The kernel's floor (at most 2^-64 per chance) on every pushed value.
-        rounding += total * kernel_slots * math.ldexp(1.0, -_KERNEL_BITS)
+            accumulators[min(i + y, width)] += product << (_SLOT_BITS * (begin + start))
+        # The kernel's rounding (at most 2^(scale-53) per chance) on every pushed value.
+        rounding += kernel_floor * math.ldexp(1.0, scale - _KERNEL_BITS - 1)
         self.dropped += rounding
 
     def _defender_by_hits(self) -> list[list[float]]:
