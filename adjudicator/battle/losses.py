@@ -6,26 +6,42 @@ packages). When a side takes its casualties in a fixed loss order and every hit 
 on any of its units, its units in battle are always its starting units less the first
 ``k`` of the loss order: a :class:`LossChain`. A battle state is then two counts
 ``(i, j)`` — the attacker's and the defender's losses — and each side's hit
-distribution depends only on its own count, so it is computed once per count
-(memoised) and a round moves the mass of ``(i, j)`` to ``(i + y, j + x)`` with chance
-``A_i(x)·D_j(y)``: the outer product of two precomputed distributions, added two rows at
-a time (a pair of rows is one list of complex numbers) with :func:`map` instead of one
-dictionary entry per outcome.
+distribution depends only on its own count, so it is computed once per count (all
+counts at once, from the last unit of the loss order back, a unit's dice added at a
+time) and a round moves the mass of ``(i, j)`` to ``(i + y, j + x)`` with chance
+``A_i(x)·D_j(y)``.
 
 The states are visited as in the general solver: rounds that depend on their number
-(retreat after round N, a round limit) forward, round by round; after them in order of
-increasing total losses, each state once, its self-loop (no hit on either side)
-eliminated. First-strike units (attacking submarines) fire before the rest; their
-casualties are removed before the main fire, so a round passes through an intermediate
-state, visited in the same order.
+(retreat after round N, a round limit) forward, round by round, each state's outer
+product added two rows at a time (a pair of rows is one list of complex numbers) with
+:func:`map`; after them in order of increasing total losses, each state once, its
+self-loop (no hit on either side) eliminated. First-strike units (attacking submarines)
+fire before the rest; their casualties are removed before the main fire, so a round
+passes through an intermediate state, visited in the same order.
+
+**Stationary rounds without a first strike, a row at a time** (:meth:`_Solver.stationary_rows`).
+Every state of row ``i`` (``i`` attacker losses) pushes with the same attacker
+distribution ``A_i`` along the defender's losses, so for each attacker loss count
+``y ≥ 1`` the row's pushes into row ``i + y`` are one convolution: the vector
+``flow(i, j)·D_j(y)`` over ``j`` with ``A_i``. Both are packed as integers into one
+Python ``int`` each, a 112-bit slot per entry (Kronecker substitution), and one integer
+multiplication — CPython's Karatsuba in C — gives the whole convolution; rows are kept
+packed until their turn. The pushes with ``y = 0`` stay in the row and are added in a
+pass in order of ``j`` first. Fixed point: a vector is scaled to its largest entry
+(52-bit integers, rounded to nearest: at most ``2^(e-53)`` off per entry for entries
+below ``2^(e-1)``), the attacker's distribution to its largest chance (52 bits), a row
+slot holds ``mass·2^108`` (a right shift into it floors: at most ``2^-108`` a slot). The
+solver adds up these bounds as it goes and reports them with the dropped mass (about
+``1e-14`` at 100 v 100, against ``2e-13`` of dropped tails).
 
 **Dropped mass.** The whole solve drops at most ``budget`` of probability. Each state
 visited in a round is one decision: it is dropped if its mass is below a share of the
-budget, else its push leaves out the far tails of the two hit distributions whose mass,
+budget, else its push leaves out the far tails of the hit distributions whose mass,
 times the mass pushed, is below that share (a first strike adds one decision for the
-state it leaves). The forward rounds share half the budget among their possible
-decisions (one per state and round), the stationary rounds what is left among theirs
-(one per state). Every drop is added up and reported.
+state it leaves; a row's vector for one attacker loss count, which cuts the tails of
+the attacker's distribution for its own mass, is one more). The forward rounds share
+half the budget among their possible decisions (one per state and round), the
+stationary rounds what is left among theirs. Every drop is added up and reported.
 
 >>> from adjudicator.battle.engine import Combatant
 >>> chain = LossChain((Combatant("infantry", 1), Combatant("armor", 3)), (2, 1), Die.D6)
@@ -99,20 +115,19 @@ def _spread(data: bytes, width: int, stride: int) -> bytearray:
     return spread
 
 
-def _pack_mantissas(values: Sequence[float], exponent: int) -> int:
-    """``values`` (each below ``2^(exponent-1)``) as integers ``round(v·2^(52-exponent))``, one per slot.
+def _pack_offset_doubles(offset_values: Sequence[float]) -> memoryview:
+    """Doubles ``v + 2^e`` (``0 ≤ v < 2^(e-1)``) a slot each: a slot less ``(1023 + e)·2^52`` is ``round(v·2^(52-e))``.
 
-    Adding ``2^exponent`` to a value puts it in ``[2^exponent, 2^exponent·1.5)``, where a
-    double's 52 mantissa bits are exactly that integer: :mod:`array` writes the doubles in C,
-    strided slice assignments spread them to one slot each and one subtraction removes the
-    common sign and exponent bits. The rounding is to nearest: at most ``2^(exponent-53)``
-    per value.
+    In ``[2^e, 2^e·1.5)`` a double's 52 mantissa bits are exactly that integer (the addition
+    rounded ``v`` to nearest: at most ``2^(e-53)`` off) and its sign and exponent bits are
+    ``(1023 + e)·2^52``. :mod:`array` writes the doubles in C and strided slice
+    assignments spread them to one slot each: a vector's slots are read with
+    :meth:`int.from_bytes` and the exponent bits taken off with one subtraction.
     """
-    doubles = array("d", map(add, values, repeat(math.ldexp(1.0, exponent))))
+    doubles = array("d", offset_values)
     if _BIG_ENDIAN:
         doubles.byteswap()
-    packed = int.from_bytes(_spread(doubles.tobytes(), 8, _SLOT_BYTES), "little")
-    return packed - ((1023 + exponent) << _MANTISSA_BITS) * _ones(len(values))
+    return memoryview(_spread(doubles.tobytes(), 8, _SLOT_BYTES))
 
 
 def _pack_kernel(chances: Sequence[float]) -> tuple[int, int]:
@@ -331,6 +346,8 @@ class _Solver:
         self.visit = visit
         self.dropped = 0.0
         self.rounds = 0.0
+        self._masks: dict[tuple[int, int], int] = {}
+        """Masks of the low ``112 + shift`` bits of each of ``slots`` slots, by (shift, slots)."""
 
     def main_push(self, grid: _Grid, i: int, j: int, weight: float, self_loop: bool) -> None:
         """The main fire from (i, j): both sides at once; with ``self_loop``, leave out "no hit on either side"."""
@@ -471,6 +488,7 @@ class _Solver:
         """
         attacker, defender = self.attacker, self.defender
         width, height = attacker.size, defender.size
+        defender_fires = [defender.fire(j, False) for j in range(height)]
         by_hits = self._defender_by_hits()
         # One decision per state (drop it, or cut the tails of the defender's hits) and one
         # per row and number of defender hits (cut the tails of the attacker's hits).
@@ -500,36 +518,41 @@ class _Solver:
                 continue
             chances = shots.chances
             later = chances[1:]
+            no_hit = chances[0]
             flows = [0.0] * height
             ranges: list[tuple[int, int, int]] = []
+            dropped = rounds = 0.0
             for j in range(height):
                 mass = masses[j]
                 if not mass:
                     continue
                 if mass < share:
-                    self.dropped += mass
+                    dropped += mass
                     continue
                 visit(i, j)
-                back = defender.fire(j, False)
-                stay = chances[0] * back.chances[0]
+                back = defender_fires[j]
+                back_none = back.chances[0]
+                stay = no_hit * back_none
                 if stay >= 1.0 - 1e-15:
                     finish("undecided", i, j, mass)
                     continue
                 flow = mass / (1.0 - stay)
-                self.rounds += flow
+                rounds += flow
                 flows[j] = flow
                 lo, hi, out = back.core(share / flow)
-                self.dropped += flow * out
+                dropped += flow * out
                 if lo == 0:
                     # No attacker loss: the pushes stay in this row, to states not yet visited.
-                    stays = flow * back.chances[0]
+                    stays = flow * back_none
                     if stays and later:
                         masses[j + 1 : j + reach] = map(add, masses[j + 1 : j + reach], map(mul, later, repeat(stays)))
                 else:
                     # The cut tail held the no-hit outcome: its self-loop part is eliminated, not dropped.
-                    self.dropped -= flow * stay
+                    dropped -= flow * stay
                 if hi >= 1:
                     ranges.append((j, max(lo, 1), hi))
+            self.dropped += dropped
+            self.rounds += rounds
             if any(masses[height:]):
                 finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
             if ranges:
@@ -561,7 +584,7 @@ class _Solver:
             last[lo : hi + 1] = repeat(j, hi + 1 - lo)
         kernel_bytes = kernel.to_bytes(_SLOT_BYTES * (top + 1 - low), "little")
         rounding = kernel_floor = 0.0
-        # First every vector's values, offset for packing (see _pack_mantissas), then one packing for the row.
+        # First every vector's values, offset for packing (see _pack_offset_doubles), then one packing for the row.
         vectors: list[tuple[int, int, int, int, int, int, int, int]] = []
         offset_values: list[float] = []
         for y in range(1, most + 1):
@@ -584,11 +607,10 @@ class _Solver:
             kernel_floor += mass * (stop + 1 - start)
             rounding += len(values) * math.ldexp(1.0, exponent - _MANTISSA_BITS - 1)
             vectors.append((y, begin, len(offset_values), len(values), exponent, shift, start, stop))
-            offset_values += map(add, values, repeat(math.ldexp(1.0, exponent)))
-        doubles = array("d", offset_values)
-        if _BIG_ENDIAN:
-            doubles.byteswap()
-        packed_row = memoryview(_spread(doubles.tobytes(), 8, _SLOT_BYTES))
+            offset = math.ldexp(1.0, exponent)
+            offset_values += map(add, values, repeat(offset))
+        packed_row = _pack_offset_doubles(offset_values)
+        masks = self._masks
         for y, begin, position, count, exponent, shift, start, stop in vectors:
             packed = int.from_bytes(packed_row[_SLOT_BYTES * position : _SLOT_BYTES * (position + count)], "little")
             packed -= ((1023 + exponent) << _MANTISSA_BITS) * _ones(count)
@@ -598,7 +620,10 @@ class _Solver:
                 product <<= shift
             else:
                 slots = count + stop - start
-                product = (product >> -shift) & (((1 << (_SLOT_BITS + shift)) - 1) * _ones(slots))
+                mask = masks.get((shift, slots))
+                if mask is None:
+                    mask = masks[(shift, slots)] = ((1 << (_SLOT_BITS + shift)) - 1) * _ones(slots)
+                product = (product >> -shift) & mask
                 rounding += slots * math.ldexp(1.0, -_ROW_BITS)
             accumulators[min(i + y, width)] += product << (_SLOT_BITS * (begin + start))
         # The kernel's rounding (at most 2^(scale-53) per chance) on every pushed value.
