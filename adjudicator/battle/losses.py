@@ -24,13 +24,13 @@ Every state of row ``i`` (``i`` attacker losses) pushes with the same attacker
 distribution ``A_i`` along the defender's losses, so for each attacker loss count
 ``y ≥ 1`` the row's pushes into row ``i + y`` are one convolution: the vector
 ``flow(i, j)·D_j(y)`` over ``j`` with ``A_i``. Both are packed as integers into one
-Python ``int`` each, a 112-bit slot per entry (Kronecker substitution), and one integer
+Python ``int`` each, a 104-bit slot per entry (Kronecker substitution), and one integer
 multiplication — CPython's Karatsuba in C — gives the whole convolution; rows are kept
 packed until their turn. The pushes with ``y = 0`` stay in the row and are added in a
 pass in order of ``j`` first. Fixed point: a vector is scaled to its largest entry
 (52-bit integers, rounded to nearest: at most ``2^(e-53)`` off per entry for entries
-below ``2^(e-1)``), the attacker's distribution to its largest chance (52 bits), a row
-slot holds ``mass·2^108`` (a right shift into it floors: at most ``2^-108`` a slot). The
+below ``2^(e-1)``), the attacker's chances to ``2^-52``, a row slot holds
+``mass·2^100`` (a right shift into it floors: at most ``2^-100`` a slot). The
 solver adds up these bounds as it goes and reports them with the dropped mass (about
 ``1e-14`` at 100 v 100, against ``2e-13`` of dropped tails).
 
@@ -89,13 +89,13 @@ __all__ = ["Fire", "LossChain", "solve_chains"]
 
 Counts = tuple[int, ...]
 
-_SLOT_BYTES = 14
-"""Width of one slot of a packed vector or row (112 bits): room for a 51-bit value times a 52-bit chance, summed."""
+_SLOT_BYTES = 13
+"""Width of one slot of a packed vector or row (104 bits): room for a 51-bit value times a 51-bit chance, summed."""
 _SLOT_BITS = 8 * _SLOT_BYTES
-_KERNEL_BITS = 52
-"""A chance ``p`` of the attacker's hit distribution is packed as ``round(p·2^(52-k))``, ``2^k`` above the largest."""
-_ROW_BITS = 108
-"""A slot ``s`` of a row accumulator holds the mass ``s·2^-108``."""
+_KERNEL_BITS = 51
+"""A chance ``p`` of the attacker's hit distribution is packed as ``round(p·2^51)`` (the sum stays below ``2^52``)."""
+_ROW_BITS = 100
+"""A slot ``s`` of a row accumulator holds the mass ``s·2^-100``."""
 _MANTISSA_BITS = 52
 _BIG_ENDIAN = sys.byteorder == "big"
 
@@ -130,19 +130,15 @@ def _pack_offset_doubles(offset_values: Sequence[float]) -> memoryview:
     return memoryview(_spread(doubles.tobytes(), 8, _SLOT_BYTES))
 
 
-def _pack_kernel(chances: Sequence[float]) -> tuple[int, int]:
-    """Chances as ``round(p·2^(52-k))``, one per slot, and ``k`` (at least -8, ``2^k`` above the largest chance).
-
-    Each is at most ``2^(k-53)`` off; ``k ≥ -8`` keeps their sum below ``2^60``.
-    """
-    exponent = max(math.frexp(max(chances))[1], -8)
-    scale = math.ldexp(1.0, _KERNEL_BITS - exponent)
+def _pack_kernel(chances: Sequence[float]) -> int:
+    """Chances as ``round(p·2^51)``, one per slot: each at most ``2^-52`` off."""
+    scale = math.ldexp(1.0, _KERNEL_BITS)
     raw = b"".join(int.to_bytes(round(chance * scale), _SLOT_BYTES, "little") for chance in chances)
-    return int.from_bytes(raw, "little"), exponent
+    return int.from_bytes(raw, "little")
 
 
 def _unpack_row(packed: int) -> list[float]:
-    """The masses of a row accumulator, slot by slot (each a 112-bit integer times ``2^-108``)."""
+    """The masses of a row accumulator, slot by slot (each a 104-bit integer times ``2^-100``)."""
     if not packed:
         return []
     slots = (packed.bit_length() + _SLOT_BITS - 1) // _SLOT_BITS
@@ -347,7 +343,7 @@ class _Solver:
         self.dropped = 0.0
         self.rounds = 0.0
         self._masks: dict[tuple[int, int], int] = {}
-        """Masks of the low ``112 + shift`` bits of each of ``slots`` slots, by (shift, slots)."""
+        """Masks of the low ``104 + shift`` bits of each of ``slots`` slots, by (shift, slots)."""
 
     def main_push(self, grid: _Grid, i: int, j: int, weight: float, self_loop: bool) -> None:
         """The main fire from (i, j): both sides at once; with ``self_loop``, leave out "no hit on either side"."""
@@ -574,7 +570,7 @@ class _Solver:
         # The kernel of the largest vector possible (all of the row's flow); each vector cuts it
         # further to its own mass below (one decision per vector).
         low, top, _ = shots.core(share / math.fsum(flows))
-        kernel, scale = _pack_kernel(shots.chances[low : top + 1])
+        kernel = _pack_kernel(shots.chances[low : top + 1])
         most = max(hi for _, _, hi in ranges)
         first = [len(flows)] * (most + 1)
         last = [-1] * (most + 1)
@@ -596,8 +592,8 @@ class _Solver:
             if not largest:
                 continue
             exponent = math.frexp(largest)[1] + 1
-            # A product slot holds Σ round(p·2^(52-scale))·round(v·2^(52-exponent)); a row slot mass·2^108.
-            shift = exponent + scale + _ROW_BITS - _KERNEL_BITS - _MANTISSA_BITS
+            # A product slot holds Σ round(p·2^51)·round(v·2^(52-exponent)); a row slot mass·2^100.
+            shift = exponent + _ROW_BITS - _KERNEL_BITS - _MANTISSA_BITS
             if exponent < -960 or shift <= -_SLOT_BITS:
                 self.dropped += math.fsum(values)
                 continue
@@ -626,8 +622,8 @@ class _Solver:
                 product = (product >> -shift) & mask
                 rounding += slots * math.ldexp(1.0, -_ROW_BITS)
             accumulators[min(i + y, width)] += product << (_SLOT_BITS * (begin + start))
-        # The kernel's rounding (at most 2^(scale-53) per chance) on every pushed value.
-        rounding += kernel_floor * math.ldexp(1.0, scale - _KERNEL_BITS - 1)
+        # The kernel's rounding (at most 2^-52 per chance) on every pushed value.
+        rounding += kernel_floor * math.ldexp(1.0, -_KERNEL_BITS - 1)
         self.dropped += rounding
 
     def _defender_by_hits(self) -> list[list[float]]:
