@@ -493,7 +493,7 @@ class _Solver:
         accumulators = [0] * (width + 1)
         start: dict[int, list[tuple[int, float]]] = defaultdict(list)
         for i, j, mass in grid.cells(height + 1, width + 1):
-            start[i].append((j, mass))
+            start[i].append((j, grid.take(i, j)))
         visit, finish = self.visit, self.finish
         for i in range(width + 1):
             masses = _unpack_row(accumulators[i])
@@ -553,7 +553,6 @@ class _Solver:
                 finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
             if ranges:
                 self._push_row(accumulators, i, flows, ranges, shots, by_hits)
-        self.end_round(grid, None, None, None)
 
     def _push_row(
         self,
