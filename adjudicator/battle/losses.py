@@ -94,8 +94,6 @@ _SLOT_BYTES = 13
 _SLOT_BITS = 8 * _SLOT_BYTES
 _KERNEL_BITS = 51
 """A chance ``p`` of the attacker's hit distribution is packed as ``round(p·2^51)`` (the sum stays below ``2^52``)."""
-_ROW_BITS = 100
-"""A slot ``s`` of a row accumulator holds the mass ``s·2^-100``."""
 _MANTISSA_BITS = 52
 _BIG_ENDIAN = sys.byteorder == "big"
 
@@ -137,21 +135,13 @@ def _pack_kernel(chances: Sequence[float]) -> int:
     return int.from_bytes(raw, "little")
 
 
-def _unpack_row(packed: int) -> list[float]:
-    """The masses of a row accumulator, slot by slot (each a 104-bit integer times ``2^-100``)."""
-    if not packed:
-        return []
-    slots = (packed.bit_length() + _SLOT_BITS - 1) // _SLOT_BITS
-    words = array("Q", _spread(packed.to_bytes(_SLOT_BYTES * slots, "little"), _SLOT_BYTES, 16))
-    if _BIG_ENDIAN:
-        words.byteswap()
-    return list(
-        map(
-            add,
-            map(mul, words[1::2], repeat(math.ldexp(1.0, 64 - _ROW_BITS))),
-            map(mul, words[0::2], repeat(math.ldexp(1.0, -_ROW_BITS))),
-        )
-    )
+def _add_dice(chances: list[float], dice: int, hit: float) -> list[float]:
+    """``chances`` of a hit count with ``dice`` more dice that hit with ``hit``: one pass of :func:`map` a die."""
+    miss = 1 - hit
+    for _ in range(dice):
+        chances = [*chances, 0.0]
+        chances = list(map(add, map(mul, chances, repeat(miss)), map(mul, [0.0, *chances], repeat(hit))))
+    return chances
 
 
 class Fire:
@@ -213,22 +203,26 @@ class LossChain:
     def _all_fire(self, first_strike: bool) -> list[Fire]:
         """The hit distributions after ``0 … size`` losses, built from the last unit of the loss order back.
 
-        Each unit put back that fires in this step adds its dice: the distribution is
-        convolved with ``(1 - p, p)`` once per die, one pass of :func:`map` each.
+        Each unit put back that fires in this step adds its dice (:func:`_add_dice`).
         """
         chances = [1.0]
         fires = [Fire(chances)]
         for lost in range(self.size - 1, -1, -1):
-            unit = self.units[self._lost_types[lost]]
-            if unit.hits_on > 0 and unit.first_strike == first_strike:
-                hit = unit.chance(self.die)
-                miss = 1 - hit
-                for _ in range(unit.dice):
-                    chances.append(0.0)
-                    chances = list(map(add, map(mul, chances, repeat(miss)), map(mul, [0.0, *chances], repeat(hit))))
+            dice, hit = self.lost_dice(lost, first_strike)
+            chances = _add_dice(chances, dice, hit)
             fires.append(Fire(chances))
         fires.reverse()
         return fires
+
+    def lost_dice(self, lost: int, first_strike: bool) -> tuple[int, float]:
+        """Dice and chance per die, in this step, of the unit lost between ``lost`` and ``lost + 1`` losses.
+
+        The hit distribution after ``lost`` losses is the one after ``lost + 1`` with these dice added.
+        """
+        unit = self.units[self._lost_types[lost]]
+        if unit.hits_on > 0 and unit.first_strike == first_strike:
+            return unit.dice, unit.chance(self.die)
+        return 0, 0.0
 
     def has_first_strike(self) -> bool:
         """Whether any of its units fires first."""
@@ -342,8 +336,6 @@ class _Solver:
         self.visit = visit
         self.dropped = 0.0
         self.rounds = 0.0
-        self._masks: dict[tuple[int, int], int] = {}
-        """Masks of the low ``104 + shift`` bits of each of ``slots`` slots, by (shift, slots)."""
 
     def main_push(self, grid: _Grid, i: int, j: int, weight: float, self_loop: bool) -> None:
         """The main fire from (i, j): both sides at once; with ``self_loop``, leave out "no hit on either side"."""
@@ -474,30 +466,40 @@ class _Solver:
     def stationary_rows(self, grid: _Grid) -> None:
         """:meth:`stationary` without a first strike, a row of attacker losses at a time (see the module docstring).
 
-        Row ``i`` is final once every row above it has been pushed: its masses come from
-        its packed accumulator, then one pass in order of defender losses adds the pushes
+        Row ``i`` is final once every row above it has been pushed: its masses are its
+        pending vector convolved with the attacker's hits after ``i - 1`` losses (one packed
+        integer multiplication), then one pass in order of defender losses adds the pushes
         that stay in the row (the attacker loses no unit) and gives each state's flow. Each
-        attacker loss count ``y ≥ 1`` then takes the row's flows times the defender's
-        chance of ``y`` hits from each state, packed in one integer, and one integer
-        multiplication by the attacker's packed hit distribution convolves them all into
-        row ``i + y``.
+        attacker loss count ``y ≥ 1`` then adds the row's flows times the defender's chance
+        of ``y`` hits from each state to the pending vector of row ``i + y``.
         """
         attacker, defender = self.attacker, self.defender
         width, height = attacker.size, defender.size
         defender_fires = [defender.fire(j, False) for j in range(height)]
         by_hits = self._defender_by_hits()
         # One decision per state (drop it, or cut the tails of the defender's hits) and one
-        # per row and number of defender hits (cut the tails of the attacker's hits).
-        decisions = self.decisions_per_round + (width + 1) * len(by_hits)
-        self.share = share = (self.budget - self.dropped) / decisions
-        accumulators = [0] * (width + 1)
+        # per row (cut the tails of the attacker's hits that convolve its pending vector).
+        self.share = share = (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
         start: dict[int, list[tuple[int, float]]] = defaultdict(list)
-        for i, j, mass in grid.cells(height + 1, width + 1):
+        for i, j, _ in grid.cells(height + 1, width + 1):
             start[i].append((j, grid.take(i, j)))
+        # pending[t]: what rows above push into row t, by column from bases[t], still to be
+        # convolved with the attacker's hits after the last row visited.
+        pending: dict[int, list[float]] = {}
+        bases: dict[int, int] = {}
         visit, finish = self.visit, self.finish
         for i in range(width + 1):
-            masses = _unpack_row(accumulators[i])
-            accumulators[i] = 0
+            masses = (
+                self._convolve_pending(pending.pop(i), bases.pop(i), attacker.fire(i - 1, False))
+                if i in pending
+                else []
+            )
+            if i and pending:
+                # A_(i-1) is A_i with the dice of the unit lost at the i-th loss: move them to the vectors.
+                dice, hit = attacker.lost_dice(i - 1, False)
+                if dice:
+                    for target, vector in pending.items():
+                        pending[target] = _add_dice(vector, dice, hit)
             shots = attacker.fire(i, False)
             reach = len(shots.chances)
             masses.extend(repeat(0.0, height + reach + 1 - len(masses)))
@@ -551,79 +553,65 @@ class _Solver:
             self.rounds += rounds
             if any(masses[height:]):
                 finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
-            if ranges:
-                self._push_row(accumulators, i, flows, ranges, shots, by_hits)
+            if not ranges:
+                continue
+            most = max(hi for _, _, hi in ranges)
+            first = [height] * (most + 1)
+            last = [-1] * (most + 1)
+            for j, lo, hi in reversed(ranges):
+                first[lo : hi + 1] = repeat(j, hi + 1 - lo)
+            for j, lo, hi in ranges:
+                last[lo : hi + 1] = repeat(j, hi + 1 - lo)
+            for y in range(1, most + 1):
+                begin, end = first[y], last[y] + 1
+                if begin >= end:
+                    continue
+                pushed = map(mul, flows[begin:end], by_hits[y][begin:end])
+                target = min(i + y, width)
+                values = pending.get(target)
+                if values is None:
+                    pending[target] = list(pushed)
+                    bases[target] = begin
+                    continue
+                base = bases[target]
+                if begin < base:
+                    values[0:0] = repeat(0.0, base - begin)
+                    base = bases[target] = begin
+                if end - base > len(values):
+                    values.extend(repeat(0.0, end - base - len(values)))
+                values[begin - base : end - base] = map(add, values[begin - base : end - base], pushed)
 
-    def _push_row(
-        self,
-        accumulators: list[int],
-        i: int,
-        flows: list[float],
-        ranges: list[tuple[int, int, int]],
-        shots: Fire,
-        by_hits: list[list[float]],
-    ) -> None:
-        """Push the flows of row ``i`` to the rows of ``1, 2, …`` attacker losses (``ranges``: (j, lo, hi) kept)."""
-        width = self.attacker.size
-        share = self.share
-        # The kernel of the largest vector possible (all of the row's flow); each vector cuts it
-        # further to its own mass below (one decision per vector).
-        low, top, _ = shots.core(share / math.fsum(flows))
-        kernel = _pack_kernel(shots.chances[low : top + 1])
-        most = max(hi for _, _, hi in ranges)
-        first = [len(flows)] * (most + 1)
-        last = [-1] * (most + 1)
-        for j, lo, hi in reversed(ranges):
-            first[lo : hi + 1] = repeat(j, hi + 1 - lo)
-        for j, lo, hi in ranges:
-            last[lo : hi + 1] = repeat(j, hi + 1 - lo)
-        kernel_bytes = kernel.to_bytes(_SLOT_BYTES * (top + 1 - low), "little")
-        rounding = kernel_floor = 0.0
-        # First every vector's values, offset for packing (see _pack_offset_doubles), then one packing for the row.
-        vectors: list[tuple[int, int, int, int, int, int, int, int]] = []
-        offset_values: list[float] = []
-        for y in range(1, most + 1):
-            begin, end = first[y], last[y] + 1
-            if begin >= end:
-                continue
-            values = list(map(mul, flows[begin:end], by_hits[y][begin:end]))
-            largest = max(values)
-            if not largest:
-                continue
-            exponent = math.frexp(largest)[1] + 1
-            # A product slot holds Σ round(p·2^51)·round(v·2^(52-exponent)); a row slot mass·2^100.
-            shift = exponent + _ROW_BITS - _KERNEL_BITS - _MANTISSA_BITS
-            if exponent < -960 or shift <= -_SLOT_BITS:
-                self.dropped += math.fsum(values)
-                continue
-            mass = sum(values)
-            start, stop, left_out = shots.core(share / mass)
-            self.dropped += mass * left_out
-            kernel_floor += mass * (stop + 1 - start)
-            rounding += len(values) * math.ldexp(1.0, exponent - _MANTISSA_BITS - 1)
-            vectors.append((y, begin, len(offset_values), len(values), exponent, shift, start, stop))
-            offset = math.ldexp(1.0, exponent)
-            offset_values += map(add, values, repeat(offset))
-        packed_row = _pack_offset_doubles(offset_values)
-        masks = self._masks
-        for y, begin, position, count, exponent, shift, start, stop in vectors:
-            packed = int.from_bytes(packed_row[_SLOT_BYTES * position : _SLOT_BYTES * (position + count)], "little")
-            packed -= ((1023 + exponent) << _MANTISSA_BITS) * _ones(count)
-            part = int.from_bytes(kernel_bytes[_SLOT_BYTES * (start - low) : _SLOT_BYTES * (stop + 1 - low)], "little")
-            product = packed * part
-            if shift >= 0:
-                product <<= shift
-            else:
-                slots = count + stop - start
-                mask = masks.get((shift, slots))
-                if mask is None:
-                    mask = masks[(shift, slots)] = ((1 << (_SLOT_BITS + shift)) - 1) * _ones(slots)
-                product = (product >> -shift) & mask
-                rounding += slots * math.ldexp(1.0, -_ROW_BITS)
-            accumulators[min(i + y, width)] += product << (_SLOT_BITS * (begin + start))
-        # The kernel's rounding (at most 2^-52 per chance) on every pushed value.
-        rounding += kernel_floor * math.ldexp(1.0, -_KERNEL_BITS - 1)
-        self.dropped += rounding
+    def _convolve_pending(self, values: list[float], base: int, shots: Fire) -> list[float]:
+        """A row's masses by defender losses: its pending ``values`` (columns from ``base``) convolved with ``shots``.
+
+        One multiplication of packed integers (see the module docstring); the tails of
+        ``shots`` are cut for the vector's mass (one decision) and the rounding bound is
+        added to the dropped mass.
+        """
+        mass = math.fsum(values)
+        if not mass:
+            return []
+        low, top, left_out = shots.core(self.share / mass)
+        self.dropped += mass * left_out
+        exponent = math.frexp(max(values))[1] + 1
+        if exponent < -960:
+            self.dropped += mass
+            return []
+        offset = math.ldexp(1.0, exponent)
+        packed = int.from_bytes(_pack_offset_doubles(list(map(add, values, repeat(offset)))), "little")
+        packed -= ((1023 + exponent) << _MANTISSA_BITS) * _ones(len(values))
+        product = packed * _pack_kernel(shots.chances[low : top + 1])
+        slots = len(values) + top - low
+        # Each value rounded to at most 2^(exponent-53), each chance to 2^-52.
+        self.dropped += len(values) * math.ldexp(1.0, exponent - _MANTISSA_BITS - 1)
+        self.dropped += mass * (top + 1 - low) * math.ldexp(1.0, -_KERNEL_BITS - 1)
+        words = array("Q", _spread(product.to_bytes(_SLOT_BYTES * slots, "little"), _SLOT_BYTES, 16))
+        if _BIG_ENDIAN:
+            words.byteswap()
+        scale = math.ldexp(1.0, exponent - _MANTISSA_BITS - _KERNEL_BITS)
+        masses = [0.0] * (base + low)
+        masses += map(add, map(mul, words[1::2], repeat(math.ldexp(scale, 64))), map(mul, words[0::2], repeat(scale)))
+        return masses
 
     def _defender_by_hits(self) -> list[list[float]]:
         """``table[y][j]``: the defender's chance of ``y`` hits after ``j`` losses (main fire)."""
