@@ -21,27 +21,32 @@ passes through an intermediate state, visited in the same order.
 
 **Stationary rounds without a first strike, a row at a time** (:meth:`_Solver.stationary_rows`).
 Every state of row ``i`` (``i`` attacker losses) pushes with the same attacker
-distribution ``A_i`` along the defender's losses, so for each attacker loss count
-``y ≥ 1`` the row's pushes into row ``i + y`` are one convolution: the vector
-``flow(i, j)·D_j(y)`` over ``j`` with ``A_i``. Both are packed as integers into one
-Python ``int`` each, a 104-bit slot per entry (Kronecker substitution), and one integer
-multiplication — CPython's Karatsuba in C — gives the whole convolution; rows are kept
-packed until their turn. The pushes with ``y = 0`` stay in the row and are added in a
-pass in order of ``j`` first. Fixed point: a vector is scaled to its largest entry
-(52-bit integers, rounded to nearest: at most ``2^(e-53)`` off per entry for entries
-below ``2^(e-1)``), the attacker's chances to ``2^-52``, a row slot holds
-``mass·2^100`` (a right shift into it floors: at most ``2^-100`` a slot). The
-solver adds up these bounds as it goes and reports them with the dropped mass (about
-``1e-14`` at 100 v 100, against ``2e-13`` of dropped tails).
+distribution ``A_i`` along the defender's losses, so what row ``i`` pushes into row
+``t = i + y`` is one convolution: the vector ``v(j) = flow(i, j)·D_j(y)`` with ``A_i``.
+And ``A_i`` is ``A_(t-1)`` with the dice of the units lost between ``i`` and ``t - 1``
+added, so the convolutions of all rows into row ``t`` can wait in one vector: when the
+solve moves from row ``i - 1`` to row ``i``, each waiting vector takes the dice of the
+unit lost at the ``i``-th loss (a pass of :func:`map` per die, as the distributions
+themselves are built) and row ``i`` adds its ``v`` to it. When row ``t`` comes, its
+vector is convolved with ``A_(t-1)`` once. That convolution is one multiplication of two
+Python integers into which the vector and the distribution are packed as fixed-point
+numbers, a 104-bit slot per entry (Kronecker substitution; CPython multiplies in C): the
+vector scaled to its largest entry ``< 2^(e-1)`` (52-bit integers rounded to nearest, at
+most ``2^(e-53)`` off each), the chances to ``2^-52``. The solver adds these bounds as it
+goes to the dropped mass it reports (about ``2e-14`` of the ``2.7e-13`` at 100 v 100). The
+pushes with ``y = 0`` stay in the row: a pass in order of ``j`` adds them before the
+state's flow is taken.
 
 **Dropped mass.** The whole solve drops at most ``budget`` of probability. Each state
 visited in a round is one decision: it is dropped if its mass is below a share of the
 budget, else its push leaves out the far tails of the hit distributions whose mass,
 times the mass pushed, is below that share (a first strike adds one decision for the
-state it leaves; a row's vector for one attacker loss count, which cuts the tails of
-the attacker's distribution for its own mass, is one more). The forward rounds share
+state it leaves; each row's waiting vector, convolved with the attacker's
+distribution cut for its own mass, is one more). The forward rounds share
 half the budget among their possible decisions (one per state and round), the
-stationary rounds what is left among theirs. Every drop is added up and reported.
+stationary rounds what is left among theirs (a quarter of it kept for the rounding
+bound of the row solve above, which is reported with the drops and is far smaller at
+the default budget of ``1e-12``). Every drop is added up and reported.
 
 >>> from adjudicator.battle.engine import Combatant
 >>> chain = LossChain((Combatant("infantry", 1), Combatant("armor", 3)), (2, 1), Die.D6)
@@ -478,8 +483,9 @@ class _Solver:
         defender_fires = [defender.fire(j, False) for j in range(height)]
         by_hits = self._defender_by_hits()
         # One decision per state (drop it, or cut the tails of the defender's hits) and one
-        # per row (cut the tails of the attacker's hits that convolve its pending vector).
-        self.share = share = (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
+        # per row (cut the tails of the attacker's hits that convolve its pending vector); a
+        # quarter of what is left is kept for the rounding of the packed convolutions.
+        self.share = share = 0.75 * (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
         start: dict[int, list[tuple[int, float]]] = defaultdict(list)
         for i, j, _ in grid.cells(height + 1, width + 1):
             start[i].append((j, grid.take(i, j)))
