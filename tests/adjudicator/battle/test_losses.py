@@ -105,12 +105,14 @@ class TestLossCountsAgreeWithCompositions:
 
 
 class TestRowsOfLosses:
-    def test_agree_with_the_unpruned_general_solver(self) -> None:
-        """26 v 26 mixed, no first strike (the stationary rounds go a row at a time, packed in integers):
-        every ending and the expected rounds are those of the general solver with nothing pruned, to 1e-12."""
+    @pytest.mark.parametrize("retreat_below", [None, 5])
+    def test_agree_with_the_unpruned_general_solver(self, retreat_below: int | None) -> None:
+        """26 v 26 mixed, no first strike (the stationary rounds go a row at a time, packed in integers),
+        also retreating below 5 units: every ending and the expected rounds are those of the general
+        solver with nothing pruned, to 1e-12."""
         attacker = (ATTACKERS[0], ATTACKERS[2], ATTACKERS[3], ATTACKERS[4])
         defender = (DEFENDERS[1], DEFENDERS[2], DEFENDERS[3], DEFENDERS[4])
-        setup = BattleSetup(attacker, defender, (14, 6, 4, 2), (16, 6, 3, 1))
+        setup = BattleSetup(attacker, defender, (14, 6, 4, 2), (16, 6, 3, 1), retreat_below=retreat_below)
         fast = solve_exact(setup)
         general = solve_exact(dataclasses.replace(setup, prune_below=0.0), loss_counts=False)
         fast_finals, general_finals = _finals(fast), _finals(general)
