@@ -40,7 +40,9 @@ Where every hit can fall on any unit of the side it hits (no hit barred from
 aircraft meets a side with aircraft) and no unit fires back after being hit
 (bombardment), each side's units are its starting units less the first ``k`` of
 its loss order, so a state is two loss counts: :mod:`adjudicator.battle.losses`
-solves those rounds with each count's hit distribution computed once and drops at
+solves those rounds with each count's hit distribution computed once (the stationary
+ones without a first strike a row of attacker losses at a time, each row's pushes as
+integer multiplications of packed fixed-point vectors) and drops at
 most ``prune_below`` (default 1e-12) of probability in all, states and far tails
 of the hit distributions together. Other states (the rounds before that:
 bombardment casualties firing back, units leaving) go through the general solver

@@ -7,7 +7,8 @@ process by the exact solver and by the seeded Monte Carlo of
 :mod:`adjudicator.battle.engine`. ``max_abs_diff`` is the largest absolute difference
 between the two 40-vs-40 answers in P(attacker wins), P(defender wins) and P(both
 destroyed); ``dropped_mass_100`` is the probability the exact 100-vs-100 solve dropped
-(states and hit-distribution tails below its threshold, reported by the solver).
+(states and hit-distribution tails below its threshold, and the bound on the rounding of
+its packed fixed-point convolutions, reported by the solver).
 Times are CPU seconds of this process (:func:`time.process_time`), so that other work
 on the machine disturbs them less; the figures are printed, never asserted.
 """

@@ -5,6 +5,7 @@ random small armies with anti-aircraft fire, bombardment, submarines, retreats a
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import defaultdict
 
@@ -22,7 +23,7 @@ from adjudicator.battle.engine import (
     solve_exact,
 )
 from adjudicator.battle.losses import LossChain
-from adjudicator.dice import Die
+from adjudicator.dice import Die, hit_distribution
 
 ATTACKERS = (
     Combatant("infantry", hits_on=1, cost=3),
@@ -103,6 +104,25 @@ class TestLossCountsAgreeWithCompositions:
             assert math.isclose(fast.get(key, 0.0), general.get(key, 0.0), abs_tol=1e-12), key
 
 
+class TestRowsOfLosses:
+    @pytest.mark.parametrize("retreat_below", [None, 5])
+    def test_agree_with_the_unpruned_general_solver(self, retreat_below: int | None) -> None:
+        """26 v 26 mixed, no first strike (the stationary rounds go a row at a time, packed in integers),
+        also retreating below 5 units: every ending and the expected rounds are those of the general
+        solver with nothing pruned, to 1e-12."""
+        attacker = (ATTACKERS[0], ATTACKERS[2], ATTACKERS[3], ATTACKERS[4])
+        defender = (DEFENDERS[1], DEFENDERS[2], DEFENDERS[3], DEFENDERS[4])
+        setup = BattleSetup(attacker, defender, (14, 6, 4, 2), (16, 6, 3, 1), retreat_below=retreat_below)
+        fast = solve_exact(setup)
+        general = solve_exact(dataclasses.replace(setup, prune_below=0.0), loss_counts=False)
+        fast_finals, general_finals = _finals(fast), _finals(general)
+        assert len(fast_finals) > 40
+        for key in fast_finals.keys() | general_finals.keys():
+            assert math.isclose(fast_finals.get(key, 0.0), general_finals.get(key, 0.0), abs_tol=1e-12), key
+        assert math.isclose(fast.expected_rounds, general.expected_rounds, rel_tol=1e-12, abs_tol=1e-12)
+        assert general.pruned == 0.0 and 0 < fast.pruned <= setup.prune_below
+
+
 class TestDroppedMass:
     def test_large_battle_drops_at_most_the_budget(self) -> None:
         """60 vs 60 mixed: the mass dropped (states and distribution tails) stays within prune_below, reported."""
@@ -122,6 +142,14 @@ class TestDroppedMass:
 
 
 class TestLossChain:
+    def test_each_count_has_the_hit_distribution_of_its_units(self) -> None:
+        """Built a unit at a time from the end of the loss order, every count's distribution is that of its units."""
+        units = (ATTACKERS[0], ATTACKERS[2], ATTACKERS[3], ATTACKERS[4])
+        chain = LossChain(units, (5, 3, 2, 2), Die.D6)
+        for lost, counts in enumerate(chain.compositions):
+            expected = hit_distribution((count * unit.dice, unit.chance(Die.D6)) for unit, count in zip(units, counts))
+            assert chain.fire(lost, first_strike=False).chances == pytest.approx(list(expected), abs=1e-15), counts
+
     def test_compositions_lose_the_loss_order_first(self) -> None:
         """The chain of (2 infantry, 1 armor, 1 fighter) loses infantry, then armor, then the fighter."""
         chain = LossChain((ATTACKERS[0], ATTACKERS[2], ATTACKERS[3]), (2, 1, 1), Die.D6)
