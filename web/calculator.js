@@ -11,6 +11,7 @@
 // data-lang           the tree's language (number formatting)
 // data-entries        JSON {entry id: [title, URL relative to the tree]} for the trace's links
 // data-schema         the scenario's JSON Schema: the form is made from it
+// data-package        the adjudicator package that registers the calculator: the first run imports it alone
 // data-strings        the UI words from the tree's gettext catalog; {name} is filled in here
 // data-example        the scenario of a worked example, shown when the URL brings none
 // A scenario travels in the URL fragment: #s=<base64url(deflate-raw(JSON))>; opening such a
@@ -660,7 +661,7 @@ async function main() {
     try {
       const web = await loadRuntime(root);
       const words = await loadCatalog(root, lang);
-      const answer = JSON.parse(web.evaluate_json(name, JSON.stringify(parsed), words));
+      const answer = JSON.parse(web.evaluate_json(name, JSON.stringify(parsed), words, host.dataset.package));
       renderResult(output, answer, root, lang);
       markInvalid(answer.ok ? [] : answer.errors);
       const seconds = (performance.now() - started) / 1000;
