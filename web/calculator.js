@@ -35,7 +35,8 @@ const SERVICE_WORKER = "sw.js";
 const FORM_DEPTH = 4;
 const FORM_ITEMS = 30; // longer lists (a big map's hexes) stay in the editor
 
-const host = document.querySelector("[data-rb-calculator]");
+// Outside a page (tests/adjudicator/pyodide_run.mjs imports USE_GENERATED_CODE under Node.js) there is no host.
+const host = globalThis.document ? document.querySelector("[data-rb-calculator]") : null;
 const UI = JSON.parse((host && host.dataset.strings) || "{}");
 
 function t(key, params = {}) {
@@ -154,7 +155,7 @@ function registerServiceWorker(base) {
 // it took about 60 % of the adjudicator's start here. The build compiled the same text with the
 // same CPython: each call gets that code when its text is one of them. The names are set in the
 // two modules' globals, which come before the builtins there and nowhere else.
-const USE_GENERATED_CODE = `
+export const USE_GENERATED_CODE = `
 import collections, dataclasses, marshal
 
 def _compiled(run, mode, known):

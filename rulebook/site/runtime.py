@@ -366,7 +366,10 @@ def transferred_bytes(files: Iterable[Path], encoding: str) -> int:
 def _prune(cache: Path, keep: set[Path]) -> None:
     """Drop cached files unused for a day (each adjudicator change adds some; a build running now keeps its own)."""
     limit = time.time() - CACHE_LIFETIME_SECONDS
-    for path in [*cache.glob("*.zip"), *cache.glob("*.json"), *cache.glob("*.marshal"), *cache.glob(f"{COMPRESSED_CACHE}/*")]:
+    cached = [
+        path for pattern in ("*.zip", "*.json", "*.marshal", f"{COMPRESSED_CACHE}/*") for path in cache.glob(pattern)
+    ]
+    for path in cached:
         try:
             if path not in keep and path.stat().st_mtime < limit:
                 path.unlink()
