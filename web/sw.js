@@ -72,7 +72,8 @@ async function keep(urls) {
     if (!sameSite(url)) continue;
     const cache = await cacheFor(url);
     try {
-      if (!(await cache.match(url.href))) await cache.add(url.href);
+      // The page has just loaded it: the browser's HTTP cache has it, however old its headers say it is.
+      if (!(await cache.match(url.href))) await cache.add(new Request(url.href, { cache: "force-cache" }));
       kept += 1;
     } catch {
       // Gone or offline now: keep the others; the network-first answers fill the gap later.
