@@ -11,6 +11,13 @@ engine, ``BATTLE_RULES``. Results are frozen dataclasses with a ``trace`` field
 in a few :class:`~adjudicator.messages.Message` lines to render in any language, and
 ``summary()``, the same lines in English (:class:`~adjudicator.messages.Summarized`).
 
+Importing every game package costs about a second in the browser (Pyodide), so the two
+lookups a calculator page makes import only what they need: :func:`prepare` takes the
+package that registers the calculator (``package``, which the site writes into the page,
+from :func:`calculator_packages`), and :func:`game_package` tries the package named after
+the game (``axis-and-allies-2e`` → ``adjudicator.axis_and_allies_2e``) first. Both fall
+back to every package, so a wrong hint costs time, never a wrong answer.
+
 >>> sorted(package.__name__ for package in rule_packages())[:3]
 ['adjudicator.axis_and_allies_2e', 'adjudicator.battle', 'adjudicator.hell_of_a_war']
 """
@@ -30,7 +37,17 @@ from adjudicator.messages import Language, Message
 from adjudicator.plain import from_plain
 from adjudicator.trace import Trace
 
-__all__ = ["ALIASES", "Calculator", "Result", "calculators", "game_package", "prepare", "rule_packages", "run"]
+__all__ = [
+    "ALIASES",
+    "Calculator",
+    "Result",
+    "calculator_packages",
+    "calculators",
+    "game_package",
+    "prepare",
+    "rule_packages",
+    "run",
+]
 
 ALIASES: dict[str, str] = {}
 """Other names a calculator answers to (old name → current name); none so far."""
@@ -89,12 +106,27 @@ def rule_packages() -> tuple[ModuleType, ...]:
     return tuple(found)
 
 
+def _rule_package(name: str) -> ModuleType | None:
+    """The package ``adjudicator.<name>`` alone, imported, if it exists and exports ``CALCULATORS``; else None."""
+    import adjudicator
+
+    if not any(info.ispkg and info.name == name for info in pkgutil.iter_modules(adjudicator.__path__)):
+        return None
+    package = importlib.import_module(f"adjudicator.{name}")
+    return package if hasattr(package, "CALCULATORS") else None
+
+
 def game_package(game: str) -> ModuleType:
     """The package implementing the rules of ``game`` (its ``GAME`` id); :class:`ScenarioError` if none does.
+
+    The package named after the game is tried first, alone; then every package.
 
     >>> game_package("hell-of-a-war").__name__
     'adjudicator.hell_of_a_war'
     """
+    named = _rule_package(game.replace("-", "_"))
+    if named is not None and getattr(named, "GAME", None) == game:
+        return named
     for package in rule_packages():
         if getattr(package, "GAME", None) == game:
             return package
@@ -111,6 +143,15 @@ def calculators() -> dict[str, Calculator]:
                 raise RuntimeError(f"calculator {calculator.name!r} is defined twice ({package.__name__})")
             found[calculator.name] = calculator
     return found
+
+
+def calculator_packages() -> dict[str, str]:
+    """Every calculator's name → the package that registers it (what a page hands :func:`prepare` as ``package``).
+
+    >>> calculator_packages()["battle"], calculator_packages()["ipc-chips"]
+    ('adjudicator.battle', 'adjudicator.axis_and_allies_2e')
+    """
+    return {calculator.name: package.__name__ for package in rule_packages() for calculator in package.CALCULATORS}
 
 
 def run(name: str, scenario: Any) -> Result:
@@ -130,24 +171,37 @@ def run(name: str, scenario: Any) -> Result:
     return calculator.evaluate(typed)
 
 
-def prepare(name: str, scenario: Any) -> tuple[Calculator, Any]:
+def prepare(name: str, scenario: Any, package: str | None = None) -> tuple[Calculator, Any]:
     """The calculator ``name`` and plain ``scenario`` data converted to its scenario type (see :func:`run`).
+
+    ``package`` (``adjudicator.battle``, as :func:`calculator_packages` says) is where the
+    calculator is looked for first, importing no other package; without it, or when the
+    calculator is not there, every package is.
 
     >>> calculator, typed = prepare("ipc-chips", {"ipc": 50})
     >>> calculator.name, type(typed).__name__
     ('ipc-chips', 'IpcChipsScenario')
+    >>> prepare("ipc-chips", {"ipc": 50}, package="adjudicator.battle")[0].name  # a wrong hint: found all the same
+    'ipc-chips'
     """
-    known = calculators()
     name = ALIASES.get(name, name)
+    hinted = _rule_package(package.removeprefix("adjudicator.")) if package else None
+    for calculator in hinted.CALCULATORS if hinted is not None else ():
+        if calculator.name == name:
+            return _typed(calculator, name, scenario)
+    known = calculators()
     if name not in known:
         raise ScenarioError(
             "calculator", f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}"
         )
+    return _typed(known[name], name, scenario)
+
+
+def _typed(calculator: Calculator, name: str, scenario: Any) -> tuple[Calculator, Any]:
     if not isinstance(scenario, dict):
         raise ScenarioError("", "a scenario must be a mapping of fields", scenario)
     fields = dict(scenario)
     declared = fields.pop("calculator", name)
     if declared != name:
         raise ScenarioError("calculator", f"the scenario is for {declared!r}, not {name!r}")
-    calculator = known[name]
     return calculator, from_plain(calculator.scenario, fields)

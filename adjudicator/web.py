@@ -53,11 +53,13 @@ def answer(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
     }
 
 
-def evaluate_json(name: str, scenario_json: str, language_json: str | None = None) -> str:
+def evaluate_json(name: str, scenario_json: str, language_json: str | None = None, package: str | None = None) -> str:
     """Run calculator ``name`` on a JSON scenario; the answer as JSON text (never raises for bad input).
 
     ``language_json`` (:meth:`Language.to_json`) renders the summary and the trace steps'
-    texts in that language; without it they are English.
+    texts in that language; without it they are English. ``package`` names the package that
+    registers the calculator (:func:`~adjudicator.registry.calculator_packages`): a page's
+    first answer then imports that package only (see :func:`~adjudicator.registry.prepare`).
 
     >>> print(json.loads(evaluate_json("no-such-calculator", "{}"))["errors"][0]["message"].split(";")[0])
     unknown calculator 'no-such-calculator'
@@ -72,7 +74,7 @@ def evaluate_json(name: str, scenario_json: str, language_json: str | None = Non
     except ValueError as error:
         return json.dumps({"ok": False, "errors": [_error("", f"the scenario is not valid JSON: {error}")]})
     try:
-        calculator, scenario = prepare(name, data)
+        calculator, scenario = prepare(name, data, package)
         result = calculator.evaluate(scenario)
     except InvalidScenario as error:
         return json.dumps({"ok": False, "errors": [_error(e.path, e.detail) for e in error.errors]})

@@ -11,6 +11,7 @@
 // data-lang           the tree's language (number formatting)
 // data-entries        JSON {entry id: [title, URL relative to the tree]} for the trace's links
 // data-schema         the scenario's JSON Schema: the form is made from it
+// data-package        the adjudicator package that registers the calculator: the first run imports it alone
 // data-strings        the UI words from the tree's gettext catalog; {name} is filled in here
 // data-example        the scenario of a worked example, shown when the URL brings none
 // A scenario travels in the URL fragment: #s=<base64url(deflate-raw(JSON))>; opening such a
@@ -25,16 +26,17 @@
 
 const PYODIDE_DIR = "_runtime/pyodide/";
 const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/site/runtime.py)
+const GENERATED_CODE = "_runtime/generated.marshal"; // what dataclasses compile from text, compiled (web/precompile.mjs)
 const YAML_MODULE = "_runtime/js-yaml.mjs"; // js-yaml, vendored from npm (rulebook/site/runtime.py)
 const MESSAGES_DIR = "_runtime/messages/"; // the adjudicator's catalog per language, JSON (rulebook/site/runtime.py)
 const FORMAT_KEY = "rulebook.scenario-format"; // localStorage: "json" or "yaml"
 const YAML_MAX_ALIASES = 100; // a few anchors are handy; thousands are an expansion bomb
 const SERVICE_WORKER = "sw.js";
-const CONTROLLER_WAIT_MS = 3000;
 const FORM_DEPTH = 4;
 const FORM_ITEMS = 30; // longer lists (a big map's hexes) stay in the editor
 
-const host = document.querySelector("[data-rb-calculator]");
+// Outside a page (tests/adjudicator/pyodide_run.mjs imports USE_GENERATED_CODE under Node.js) there is no host.
+const host = globalThis.document ? document.querySelector("[data-rb-calculator]") : null;
 const UI = JSON.parse((host && host.dataset.strings) || "{}");
 
 function t(key, params = {}) {
@@ -126,23 +128,53 @@ function isPlainObject(value) {
 
 let runtime = null;
 
-let workerRegistered = false;
+let workerRegistration = null;
 
-// The service worker caches _runtime/ only for pages it controls; a first visit waits (briefly)
-// for it to take control so that the runtime downloaded now is the one kept for the next visit.
-async function serviceWorkerInControl(base) {
-  if (!("serviceWorker" in navigator)) return;
-  try {
-    await navigator.serviceWorker.register(new URL(SERVICE_WORKER, base).href);
-    workerRegistered = true;
-  } catch (error) {
-    console.warn("service worker not registered; the runtime is not kept for offline use", error);
-    return;
+// The service worker keeps _runtime/ for the next visit and for offline use. It is registered
+// alongside the runtime's download, not waited for: on a first visit the page loads Pyodide at
+// once (waiting for the worker to take control cost 0.1–0.4 s before the first byte), and what
+// it loaded before the worker controlled it is handed over afterwards (keepForOffline), which
+// the browser's HTTP cache mostly answers.
+function registerServiceWorker(base) {
+  if (!workerRegistration) {
+    workerRegistration =
+      "serviceWorker" in navigator
+        ? navigator.serviceWorker.register(new URL(SERVICE_WORKER, base).href).then(
+            () => true,
+            (error) => {
+              console.warn("service worker not registered; the runtime is not kept for offline use", error);
+              return false;
+            },
+          )
+        : Promise.resolve(false);
   }
-  if (navigator.serviceWorker.controller) return;
-  await new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
-    setTimeout(resolve, CONTROLLER_WAIT_MS);
+  return workerRegistration;
+}
+
+// dataclasses (exec) and namedtuple (eval) compile Python text when a class is made; compiling
+// it took about 60 % of the adjudicator's start here. The build compiled the same text with the
+// same CPython: each call gets that code when its text is one of them. The names are set in the
+// two modules' globals, which come before the builtins there and nowhere else.
+export const USE_GENERATED_CODE = `
+import collections, dataclasses, marshal
+
+def _compiled(run, mode, known):
+    def run_compiled(source, *args, **kwargs):
+        code = known.get((mode, source)) if isinstance(source, str) else None
+        return run(source if code is None else marshal.loads(code), *args, **kwargs)
+    return run_compiled
+
+with open("/home/pyodide/generated.marshal", "rb") as _file:
+    _known = marshal.load(_file)
+dataclasses.exec = _compiled(exec, "exec", _known)
+collections.eval = _compiled(eval, "eval", _known)
+del _file, _known, _compiled
+`;
+
+function fetchBytes(url) {
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    return response.arrayBuffer();
   });
 }
 
@@ -150,18 +182,20 @@ function loadRuntime(root) {
   if (runtime) return runtime;
   runtime = (async () => {
     const base = new URL(root, location.href);
-    await serviceWorkerInControl(base);
+    registerServiceWorker(base);
     const indexURL = new URL(PYODIDE_DIR, base).href;
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const [pyodide, bundle] = await Promise.all([
+    const [pyodide, bundle, generated] = await Promise.all([
       loadPyodide({ indexURL }),
-      fetch(new URL(BUNDLE, base)).then((response) => {
-        if (!response.ok) throw new Error(`${BUNDLE}: HTTP ${response.status}`);
-        return response.arrayBuffer();
-      }),
+      fetchBytes(new URL(BUNDLE, base)),
+      fetchBytes(new URL(GENERATED_CODE, base)).catch(() => null), // only faster with it
     ]);
     pyodide.unpackArchive(bundle, "zip", { extractDir: "/home/pyodide" });
     pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+    if (generated) {
+      pyodide.FS.writeFile("/home/pyodide/generated.marshal", new Uint8Array(generated));
+      pyodide.runPython(USE_GENERATED_CODE);
+    }
     return pyodide.pyimport("adjudicator.web");
   })();
   runtime.catch(() => {
@@ -220,7 +254,7 @@ function translated(context, msgid) {
 // controlled the page, so it has not kept them: tell it what the page loaded (the Resource Timing
 // entries, not a list of our own to keep in step), and the page opens again without a network.
 async function keepForOffline() {
-  if (!workerRegistered) return;
+  if (!(await registerServiceWorker(new URL(host.dataset.root, location.href)))) return;
   const registration = await navigator.serviceWorker.ready;
   const loaded = [location.href.split("#")[0], ...performance.getEntriesByType("resource").map((entry) => entry.name)];
   const urls = [...new Set(loaded.filter((url) => url.startsWith(`${location.origin}/`) && !url.endsWith(`/${SERVICE_WORKER}`)))];
@@ -660,7 +694,7 @@ async function main() {
     try {
       const web = await loadRuntime(root);
       const words = await loadCatalog(root, lang);
-      const answer = JSON.parse(web.evaluate_json(name, JSON.stringify(parsed), words));
+      const answer = JSON.parse(web.evaluate_json(name, JSON.stringify(parsed), words, host.dataset.package));
       renderResult(output, answer, root, lang);
       markInvalid(answer.ok ? [] : answer.errors);
       const seconds = (performance.now() - started) / 1000;

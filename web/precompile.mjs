@@ -4,7 +4,8 @@
 //
 //   node web/precompile.mjs <pyodide dir>  < {"stdlib_out": path | null,
 //                                             "files": {"adjudicator/x.py": source, …}, "files_out": path | null,
-//                                             "files_zip": path, "modules_out": path | null}
+//                                             "files_zip": path, "modules_out": path | null,
+//                                             "generated_out": path | null}
 //
 // stdlib_out: Pyodide's python_stdlib.zip with every .py replaced by its .pyc (sourceless; zipimport
 //   loads it as is). files_out: a zip of the given sources plus __pycache__/<name>.<cache tag>.pyc
@@ -13,7 +14,12 @@
 //   in sys.modules once a fresh Pyodide has started, unpacked the adjudicator zip (files_zip, the one
 //   just written or a cached one) as the page does, imported each of its modules and run every
 //   calculator on an empty and on a malformed scenario: the standard-library modules the site ships
-//   (rulebook/site/runtime.py drops the others from python_stdlib.zip). Prints {"python": version}.
+//   (rulebook/site/runtime.py drops the others from python_stdlib.zip). generated_out: from the same run,
+//   the code that dataclasses and namedtuple compile from text while the adjudicator's modules load
+//   (exec/eval of a generated __init__, __repr__ …), marshalled as {(mode, source): marshalled code} (the
+//   page unmarshals only the code it runs, a few hundred of the thousand or so entries): the page
+//   hands it to them (web/calculator.js), since compiling that text there took about 60 % of the
+//   adjudicator's start. Prints {"python": version}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -72,6 +78,23 @@ def compile_files(files):
 const MEASURE = `
 import sys
 sys.path.insert(0, "/home/pyodide")
+import collections, dataclasses, marshal
+
+GENERATED = {}
+
+
+def recording(run, mode):
+    def record(source, *args, **kwargs):
+        if isinstance(source, str):
+            GENERATED[(mode, source)] = marshal.dumps(compile(source, "<string>", mode))
+        return run(source, *args, **kwargs)
+
+    return record
+
+
+# Module globals shadow the builtins for these two modules only (as in web/calculator.js).
+dataclasses.exec = recording(exec, "exec")
+collections.eval = recording(eval, "eval")
 import importlib, pkgutil
 import adjudicator
 import adjudicator.web as web
@@ -103,12 +126,17 @@ if (request.files_out) {
   const bytes = pyodide.globals.get("compile_files")(files).toJs();
   writeFileSync(request.files_out, bytes);
 }
-if (request.modules_out) {
+if (request.modules_out || request.generated_out) {
   // A Pyodide of its own: the compiler above imported modules (marshal, zipfile, …) that would hide
   // whether the adjudicator needs them.
   const fresh = await loadPyodide({ indexURL: pyodideDir + "/" });
   fresh.unpackArchive(new Uint8Array(readFileSync(request.files_zip)), "zip", { extractDir: "/home/pyodide" });
   const modules = fresh.runPython(MEASURE).toJs();
-  writeFileSync(request.modules_out, JSON.stringify(modules));
+  if (request.modules_out) writeFileSync(request.modules_out, JSON.stringify(modules));
+  if (request.generated_out) {
+    // Sorted: the same sources give the same bytes.
+    const bytes = fresh.runPython("marshal.dumps(dict(sorted(GENERATED.items(), key=lambda item: item[0])))").toJs();
+    writeFileSync(request.generated_out, bytes);
+  }
 }
 process.stdout.write(JSON.stringify({ python: pyodide.runPython("sys.version.split()[0]") }));

@@ -7,7 +7,8 @@
 // Everything else of the site (pages, theme assets, entry titles): network first, so an online
 //   visitor always gets the current site; each answer is kept, and served when the network fails.
 // A page sends {keep: [URL, …]} for what it loaded before this worker controlled it (its first
-//   visit); the worker stores what it does not hold yet and answers on the message's port.
+//   visit, which does not wait for the worker); the worker stores what it does not hold yet, from the
+//   browser's HTTP cache (the page has just loaded it), and answers on the message's port.
 const RUNTIME_CACHE = "rulebook-runtime-__RUNTIME_VERSION__";
 const PAGES_CACHE = "rulebook-pages";
 const RUNTIME_PREFIX = "rulebook-runtime-";
@@ -72,7 +73,8 @@ async function keep(urls) {
     if (!sameSite(url)) continue;
     const cache = await cacheFor(url);
     try {
-      if (!(await cache.match(url.href))) await cache.add(url.href);
+      // The page has just loaded it: the browser's HTTP cache has it, however old its headers say it is.
+      if (!(await cache.match(url.href))) await cache.add(new Request(url.href, { cache: "force-cache" }));
       kept += 1;
     } catch {
       // Gone or offline now: keep the others; the network-first answers fill the gap later.

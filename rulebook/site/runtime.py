@@ -7,6 +7,7 @@ it is committed)::
         pyodide.asm.wasm, pyodide-lock.json}
     node_modules/pyodide/python_stdlib.zip ──.py → .pyc, unused modules out──▶ site/_runtime/pyodide/python_stdlib.zip
     adjudicator/**/*.py    ──sources + __pycache__/*.pyc──▶ site/_runtime/adjudicator.zip
+                           ──code dataclasses/namedtuple generate, compiled──▶ site/_runtime/generated.marshal
     scenario JSON Schemas  ──one file per calculator──▶ site/_runtime/schema/<name>.json
     web/calculator.js      ──copy──▶ site/_runtime/calculator.js
     web/mapeditor.js       ──copy──▶ site/_runtime/mapeditor.js (the hex-map calculators' map editor)
@@ -33,6 +34,14 @@ on an empty and on a malformed scenario; the names left in ``sys.modules`` are w
 over HTTP as one stream (Brotli, gzip) the zip is smaller than its entries compressed
 one by one, and zipimport has nothing to inflate. ``tests/adjudicator/test_pyodide.py``
 runs every worked example on the trimmed runtime the build wrote.
+
+Why the generated code too (issue 15): a dataclass's ``__init__``, ``__repr__``, ``__eq__``
+… are Python text that :mod:`dataclasses` compiles with ``exec`` when the class is made
+(``namedtuple`` likewise with ``eval``), and compiling under Pyodide is slow: it was about 60 %
+of the time the battle page spent importing the adjudicator and answering. ``web/precompile.mjs``
+records that text while it imports every module (in the same CPython) and writes the
+compiled code as ``{(mode, source): marshalled code}``; the page hands each such call its code when the
+text is the same, and compiles anything else as before.
 
 Why precompressed files: a static host serves ``pyodide.asm.wasm.br`` for
 ``pyodide.asm.wasm`` to a browser that accepts Brotli (``gzip_static``/``brotli_static``
@@ -107,6 +116,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 STDLIB = "python_stdlib.zip"
 """The one Pyodide file the site ships compiled rather than copied."""
+
+GENERATED_CODE = "generated.marshal"
+"""Under ``_runtime/``: the code dataclasses and namedtuple generate, compiled (see ``web/precompile.mjs``)."""
 
 CACHE_FOLDER = Path(".cache") / "rulebook"
 """Under ``node_modules``: the compiled zips, named by the digest of what they were compiled from."""
@@ -197,12 +209,13 @@ def _short_digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def compiled_runtime(pyodide: Path, adjudicator: Path, web: Path, cache: Path) -> tuple[Path, Path, Path]:
-    """The bytecode zips (standard library, adjudicator) and the modules a page imports, compiling what is missing.
+def compiled_runtime(pyodide: Path, adjudicator: Path, web: Path, cache: Path) -> tuple[Path, Path, Path, Path]:
+    """The bytecode zips (standard library, adjudicator), the modules a page imports and the generated code.
 
     The third path is a JSON list of the names in ``sys.modules`` after the adjudicator ran
-    under Pyodide (see ``web/precompile.mjs``). Raises :class:`CalculatorRuntimeError` when
-    Node.js is missing or the compilation fails.
+    under Pyodide, the fourth the code dataclasses and namedtuple compiled from text meanwhile
+    (see ``web/precompile.mjs``); what is missing is compiled. Raises
+    :class:`CalculatorRuntimeError` when Node.js is missing or the compilation fails.
     """
     # Bytecode belongs to one interpreter: the key covers the library, the start of the wasm build and the compiler.
     stdlib_key = _short_digest(
@@ -217,7 +230,8 @@ def compiled_runtime(pyodide: Path, adjudicator: Path, web: Path, cache: Path) -
     files_key = _short_digest(stdlib_key.encode("ascii") + json.dumps(files, sort_keys=True).encode("utf-8"))
     stdlib_zip, files_zip = cache / f"python_stdlib.{stdlib_key}.zip", cache / f"adjudicator.{files_key}.zip"
     modules = cache / f"adjudicator.{files_key}.modules.json"
-    outputs = (stdlib_zip, files_zip, modules)
+    generated = cache / f"adjudicator.{files_key}.generated.marshal"
+    outputs = (stdlib_zip, files_zip, modules, generated)
     if all(path.is_file() for path in outputs):
         for path in outputs:
             path.touch()  # in use: not pruned
@@ -236,6 +250,7 @@ def compiled_runtime(pyodide: Path, adjudicator: Path, web: Path, cache: Path) -
         "files_out": None if files_zip.is_file() else str(files_zip) + suffix,
         "files_zip": str(files_zip) if files_zip.is_file() else str(files_zip) + suffix,
         "modules_out": None if modules.is_file() else str(modules) + suffix,
+        "generated_out": None if generated.is_file() else str(generated) + suffix,
     }
     script = web / "precompile.mjs"
     try:
@@ -351,7 +366,10 @@ def transferred_bytes(files: Iterable[Path], encoding: str) -> int:
 def _prune(cache: Path, keep: set[Path]) -> None:
     """Drop cached files unused for a day (each adjudicator change adds some; a build running now keeps its own)."""
     limit = time.time() - CACHE_LIFETIME_SECONDS
-    for path in [*cache.glob("*.zip"), *cache.glob("*.json"), *cache.glob(f"{COMPRESSED_CACHE}/*")]:
+    cached = [
+        path for pattern in ("*.zip", "*.json", "*.marshal", f"{COMPRESSED_CACHE}/*") for path in cache.glob(pattern)
+    ]
+    for path in cached:
         try:
             if path not in keep and path.stat().st_mtime < limit:
                 path.unlink()
@@ -378,7 +396,7 @@ def write_runtime(
     """
     pyodide = check_runtime_inputs(node_modules, adjudicator, web)
     cache = node_modules / CACHE_FOLDER
-    stdlib_zip, adjudicator_zip, modules = compiled_runtime(pyodide, adjudicator, web, cache)
+    stdlib_zip, adjudicator_zip, modules, generated = compiled_runtime(pyodide, adjudicator, web, cache)
     imported = set(json.loads(modules.read_text(encoding="utf-8")))
     folder = site / RUNTIME_FOLDER
     shutil.rmtree(folder, ignore_errors=True)
@@ -388,6 +406,7 @@ def write_runtime(
             shutil.copyfile(pyodide / name, folder / "pyodide" / name)
     (folder / "pyodide" / STDLIB).write_bytes(trim_stdlib(stdlib_zip.read_bytes(), imported))
     shutil.copyfile(adjudicator_zip, folder / "adjudicator.zip")
+    shutil.copyfile(generated, folder / GENERATED_CODE)
     (folder / "schema").mkdir()
     for name, schema in sorted(schemas.items()):
         (folder / "schema" / f"{name}.json").write_text(

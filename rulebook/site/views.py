@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from adjudicator.messages import ENGLISH, message_from_plain
 from adjudicator.messages import Language as AnswerLanguage
-from adjudicator.registry import Calculator, calculators
+from adjudicator.registry import Calculator, calculator_packages, calculators
 from rulebook import __version__
 from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.examples import ExampleOutcome
@@ -451,6 +451,8 @@ class CalculatorView:
     site_root: str
     schema_href: str
     entries_href: str
+    package: str
+    """The adjudicator package that registers the calculator: the page imports it alone."""
 
 
 @dataclass(frozen=True)
@@ -800,6 +802,7 @@ def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> 
         site_root=site_root,
         schema_href=f"{site_root}_runtime/schema/{calculator.name}.json",
         entries_href=url_link(path, "calculators/index.md") + "entries.json",
+        package=calculator_packages()[calculator.name],
     )
 
 

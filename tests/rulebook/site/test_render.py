@@ -519,6 +519,7 @@ class TestRenderSite:
             and attributes["data-schema"] == "../../../_runtime/schema/stack.json"
         )
         assert attributes["data-entries"] == "../entries.json"
+        assert attributes["data-package"] == "adjudicator.hell_of_a_war"  # the page imports it alone
         example_data = re.search(r"data-example='([^']*)'", host.group(1))
         strings = re.search(r"data-strings='([^']*)'", host.group(1))
         assert example_data and json.loads(unescape(example_data.group(1))) == scenario
