@@ -74,6 +74,7 @@ __all__ = [
     "build_site",
     "changed_pages",
     "index_search",
+    "nav_pages",
     "page_digests",
     "runtime_inputs_digest",
     "search_index_bytes",
@@ -274,15 +275,36 @@ def tree_digest(docs_dir: Path, config: dict[str, Any], pages: dict[str, str] | 
     return digest.hexdigest()
 
 
-def changed_pages(previous: PreviousSite, lang: str, settings: str, pages: dict[str, str]) -> tuple[str, ...] | None:
+def nav_pages(nav: Any) -> frozenset[str]:
+    """Every page a tree's ``nav`` setting lists (the Markdown paths, at any depth).
+
+    >>> sorted(nav_pages([{"Home": "index.md"}, {"Game": ["g/index.md", {"Part": [{"One": "g/one.md"}]}]}]))
+    ['g/index.md', 'g/one.md', 'index.md']
+    """
+    if isinstance(nav, str):
+        return frozenset([nav])
+    if isinstance(nav, dict):
+        return frozenset().union(*(nav_pages(value) for value in nav.values()))
+    if isinstance(nav, list):
+        return frozenset().union(*(nav_pages(item) for item in nav))
+    return frozenset()
+
+
+def changed_pages(
+    previous: PreviousSite, lang: str, settings: str, pages: dict[str, str], in_nav: frozenset[str] | None = None
+) -> tuple[str, ...] | None:
     """The files of tree ``lang`` to render or copy again into a copy of the previous one, or ``None``: build it whole.
 
     Page by page only when the tree's settings (its navigation: every page's menu and
     previous/next links hold the titles) and theme are unchanged, the same files exist and
-    only the bodies of Markdown pages changed (not their front matter, where MkDocs takes a
-    page's title from), besides files MkDocs copies as they are (the link previews' JSON):
-    then every other page's HTML is the same as before, since a page's HTML is made from its
-    own Markdown, the settings, the theme and the other pages' titles and addresses.
+    only the bodies of Markdown pages changed, besides files MkDocs copies as they are (the
+    link previews' JSON): then every other page's HTML is the same as before, since a page's
+    HTML is made from its own Markdown, the settings, the theme and the titles and addresses
+    of the pages in the navigation. A page's front matter (where MkDocs takes its title from)
+    may change too when the page is not in the navigation (``in_nav``, :func:`nav_pages`; an
+    entry page): no other page shows its title from there (the pages that name it carry the
+    title in their own Markdown, which changed with it). Without ``in_nav`` every page counts
+    as in the navigation.
     """
     before = previous.page_digests.get(lang)
     if before is None or previous.settings_digests.get(lang) != settings or before.keys() != pages.keys():
@@ -290,7 +312,8 @@ def changed_pages(previous: PreviousSite, lang: str, settings: str, pages: dict[
     changed = tuple(name for name, page in pages.items() if before[name] != page)
     for name in changed:
         # Another file (a link-preview JSON) is copied as it is, as a full build does.
-        if name.endswith(".md") and before[name].partition("/")[0] != pages[name].partition("/")[0]:
+        retitled = name.endswith(".md") and before[name].partition("/")[0] != pages[name].partition("/")[0]
+        if retitled and (in_nav is None or name in in_nav):
             return None
     return changed
 
@@ -604,7 +627,9 @@ def build_site(
         elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
             reused.append(tree.lang)
         else:
-            changed = changed_pages(previous, tree.lang, settings[tree.lang], pages[tree.lang])
+            changed = changed_pages(
+                previous, tree.lang, settings[tree.lang], pages[tree.lang], nav_pages(config.get("nav", []))
+            )
             if changed is None:
                 config_files[tree.lang] = str(config_file)
             else:
