@@ -327,6 +327,15 @@ def _calculator_schemas() -> dict[str, Any]:
     return {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
 
 
+def _locales_digest(locales: Path) -> str:
+    """SHA-256 of every catalog under ``locales/`` (the words of the pages and of the calculators' answers)."""
+    digest = hashlib.sha256()
+    for path in sorted(locales.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(locales)).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def _load(paths: ProjectPaths) -> Corpus:
     result = load_corpus(paths.content, paths.sources)
     if result.errors or result.corpus is None:
@@ -605,6 +614,7 @@ def build_site(
         progress=say,
         answers_in=answers_in,
         labels_in=labels_in,
+        memo_key=_locales_digest(paths.locales),
     )
     config_dir = paths.work / "mkdocs"
     config_dir.mkdir(parents=True, exist_ok=True)
