@@ -48,8 +48,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adjudicator.messages import Language as AnswerLanguage
 from rulebook.adjudication.examples import ResultCache
-from rulebook.adjudication.forms import form_labels, page_catalog_json
+from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
@@ -336,6 +337,56 @@ def _locales_digest(locales: Path) -> str:
     return digest.hexdigest()
 
 
+@dataclass(frozen=True)
+class _Catalogs:
+    """The compiled catalogs of one build and what was read from ``locales/``."""
+
+    digest: str
+    """:func:`_locales_digest` of the catalogs they were made from."""
+    warnings: list[str]
+    answers: dict[str, AnswerLanguage]
+    labels: dict[str, FormLabels]
+    page_messages: dict[str, str]
+    """The calculator pages' catalogs (:func:`rulebook.adjudication.forms.page_catalog_json`)."""
+    compiled: str
+    """SHA-256 of the ``.mo`` files as written."""
+
+
+_CATALOGS: dict[tuple[Path, Path, tuple[str, ...]], _Catalogs] = {}
+"""The last catalogs compiled in this process, by (``locales/``, output folder, languages)."""
+
+
+def _mo_digest(mo_dir: Path, languages: tuple[str, ...]) -> str:
+    digest = hashlib.sha256()
+    for lang in languages:
+        path = mo_dir / lang / "LC_MESSAGES" / "messages.mo"
+        digest.update(path.read_bytes() if path.is_file() else b"missing")
+    return digest.hexdigest()
+
+
+def _catalogs(paths: ProjectPaths, languages: tuple[str, ...]) -> _Catalogs:
+    """Compile the site's catalogs into ``build/locales`` and read the calculators' words, unless this
+    process did so from the same catalogs into the same folder (``rulebook serve``: parsing the
+    ``.po`` files takes a second)."""
+    mo_dir = paths.work / "locales"
+    key = (paths.locales.resolve(), mo_dir.resolve(), languages)
+    digest = _locales_digest(paths.locales)
+    kept = _CATALOGS.get(key)
+    if kept is not None and kept.digest == digest and kept.compiled == _mo_digest(mo_dir, languages):
+        return kept
+    warnings = compile_catalogs(paths.locales, mo_dir, languages)
+    catalogs = _Catalogs(
+        digest,
+        warnings,
+        {code: load_language(paths.locales, code) for code in languages},
+        {code: form_labels(paths.locales, code) for code in languages},
+        {code: page_catalog_json(paths.locales, code) for code in languages},
+        _mo_digest(mo_dir, languages),
+    )
+    _CATALOGS[key] = catalogs
+    return catalogs
+
+
 def _load(paths: ProjectPaths) -> Corpus:
     result = load_corpus(paths.content, paths.sources)
     if result.errors or result.corpus is None:
@@ -600,10 +651,10 @@ def build_site(
     if outcomes:
         say(f"{len(outcomes)} worked examples verified ({results.misses} run, {results.hits} unchanged)")
     mo_dir = paths.work / "locales"
-    for warning in compile_catalogs(paths.locales, mo_dir, tuple(languages)):
+    catalogs = _catalogs(paths, tuple(languages))
+    for warning in catalogs.warnings:
         say(f"warning: {warning} (shown in English)")
-    answers_in = {code: load_language(paths.locales, code) for code in languages}
-    labels_in = {code: form_labels(paths.locales, code) for code in languages}
+    answers_in, labels_in = catalogs.answers, catalogs.labels
     trees = render_site(
         corpus,
         paths.work / "docs",
@@ -614,7 +665,7 @@ def build_site(
         progress=say,
         answers_in=answers_in,
         labels_in=labels_in,
-        memo_key=_locales_digest(paths.locales),
+        memo_key=catalogs.digest,
     )
     config_dir = paths.work / "mkdocs"
     config_dir.mkdir(parents=True, exist_ok=True)
@@ -670,7 +721,7 @@ def build_site(
     _run_builds(list(config_files.values()), list(config_files), say, workers)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
     schemas = _calculator_schemas()
-    messages = {code: page_catalog_json(paths.locales, code) for code in languages}
+    messages = catalogs.page_messages
     runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
     old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
     runtime_reused = (
