@@ -56,7 +56,7 @@ from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
-from rulebook.site.render import render_root_page, render_site
+from rulebook.site.render import CompiledTemplates, render_root_page, render_site
 from rulebook.site.runtime import (
     ENCODINGS,
     PYODIDE_FILES,
@@ -89,6 +89,9 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 """Where ``rulebook serve`` publishes the site; each tree's ``site_url`` is this plus ``<lang>/``."""
 
 Progress = Callable[[str], None]
+
+THEME_BYTECODE = CompiledTemplates()
+"""The MkDocs theme's compiled templates, kept for the next page-by-page build (:func:`_build_pages`)."""
 
 
 @dataclass(frozen=True)
@@ -531,6 +534,9 @@ def _build_pages(config: Any, only: set[str]) -> None:
         config.plugins.on_pre_build(config=config)
         files = get_files(config)
         env = config.theme.get_env()
+        # The theme's templates compiled once per process, not once per rebuild (a template whose source
+        # changed is compiled again: the cache checks each source's checksum).
+        env.bytecode_cache = THEME_BYTECODE
         files.add_files_from_theme(env, config)
         files = config.plugins.on_files(files, config=config)
         set_exclusions(files, config)

@@ -105,7 +105,16 @@ from rulebook.site.views import (
     toc,
 )
 
-__all__ = ["ENTRY_MARKDOWN_BUDGET", "RenderedTree", "check_game_ids", "render_root_page", "render_site"]
+__all__ = [
+    "ENTRY_MARKDOWN_BUDGET",
+    "CompiledTemplates",
+    "RenderedTree",
+    "check_game_ids",
+    "corpus_inputs",
+    "render_root_page",
+    "render_site",
+    "tree_inputs",
+]
 
 
 ENTRY_MARKDOWN_BUDGET = 21_000
@@ -135,7 +144,7 @@ class RenderedTree:
     """Per-language MkDocs settings rendered from ``mkdocs.yml.j2`` (nav, labels)."""
 
 
-class _CompiledTemplates(jinja2.BytecodeCache):
+class CompiledTemplates(jinja2.BytecodeCache):
     """Compiled templates kept in memory, shared by every language's environment (all have the same settings).
 
     Jinja keys them by template file and checks the source's checksum, so an edited template is
@@ -155,7 +164,7 @@ class _CompiledTemplates(jinja2.BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
-_COMPILED = _CompiledTemplates()
+_COMPILED = CompiledTemplates()
 
 
 @dataclass(frozen=True)
@@ -205,16 +214,23 @@ def _texts_read(entry: Entry, lang: Language, quoted: frozenset[str]) -> list[La
     return read
 
 
-def tree_inputs(corpus: Corpus, outcomes: Sequence[ExampleOutcome], lang: Language) -> str:
+def corpus_inputs(corpus: Corpus, outcomes: Sequence[ExampleOutcome]) -> str:
+    """SHA-256 of the corpus without the entries' texts, and of the examples' results: what every tree reads."""
+    shared = corpus.model_dump(mode="json", exclude={"entries": {"__all__": {"text"}}})
+    results = [[outcome.example.id, outcome.status, outcome.differences, outcome.result] for outcome in outcomes]
+    return _json_digest([shared, results])
+
+
+def tree_inputs(corpus: Corpus, outcomes: Sequence[ExampleOutcome], lang: Language, shared: str | None = None) -> str:
     """SHA-256 of the content and examples' results the ``lang`` tree's pages are made from.
 
     Everything of the corpus except the entries' texts in the languages the tree never reads
     (:func:`_texts_read`): a translation into another language changes no page of this tree,
     unless its length moves an entry to another reading or examples page, which the plans
-    added to the digest by :func:`render_site` catch.
+    added to the digest by :func:`render_site` catch. ``shared`` is :func:`corpus_inputs`, if
+    already known.
     """
     quoted = frozenset(entry_id for example in corpus.examples for entry_id in example.entries)
-    shared = corpus.model_dump(mode="json", exclude={"entries": {"__all__": {"text"}}})
     texts = [
         {
             code.value: entry.text[code].model_dump(mode="json")
@@ -223,8 +239,7 @@ def tree_inputs(corpus: Corpus, outcomes: Sequence[ExampleOutcome], lang: Langua
         }
         for entry in corpus.entries
     ]
-    results = [[outcome.example.id, outcome.status, outcome.differences, outcome.result] for outcome in outcomes]
-    return _json_digest([lang.value, shared, texts, results])
+    return _json_digest([lang.value, shared or corpus_inputs(corpus, outcomes), texts])
 
 
 def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabels | None = None) -> jinja2.Environment:
@@ -349,7 +364,10 @@ def render_site(
     inputs: dict[str, str] = {}
     if memo_key is not None:
         around = _json_digest([memo_key, _folder_digest(templates_dir), _folder_digest(mo_dir)])
-        inputs = {code: _json_digest([around, tree_inputs(corpus, outcomes, Language(code))]) for code in languages}
+        shared = corpus_inputs(corpus, outcomes)
+        inputs = {
+            code: _json_digest([around, tree_inputs(corpus, outcomes, Language(code), shared)]) for code in languages
+        }
     example_pages = _plan_example_pages(site, envs, {code: (out_dir / code, digest) for code, digest in inputs.items()})
     site.example_pages = {
         example_id: page.path for pages in example_pages.values() for page in pages for example_id in page.example_ids
