@@ -76,6 +76,7 @@ __all__ = [
     "changed_pages",
     "index_search",
     "nav_pages",
+    "relabelled_pages",
     "page_digests",
     "runtime_inputs_digest",
     "search_index_bytes",
@@ -174,6 +175,8 @@ class BuildReport:
     """Digest of everything the calculator runtime is made from (:func:`runtime_inputs_digest`)."""
     runtime_reused: bool = False
     """Whether ``_runtime/`` and ``sw.js`` were linked from the previous site instead of written."""
+    navs: dict[str, Any] = field(default_factory=dict)
+    """Per language, the ``nav`` setting its tree was built with."""
 
     @property
     def site_seconds(self) -> float:
@@ -196,11 +199,21 @@ class PreviousSite:
     page_digests: dict[str, dict[str, str]] = field(default_factory=dict)
     runtime_inputs: str = ""
     """With the same digest (:func:`runtime_inputs_digest`), its calculator runtime is reused."""
+    navs: dict[str, Any] = field(default_factory=dict)
+    """Per language, its tree's ``nav`` setting: with it, a tree whose menu labels changed (not its
+    pages or their order) has only the pages that show those labels rendered again (:func:`changed_pages`)."""
 
     @classmethod
     def of(cls, root: Path, report: BuildReport) -> PreviousSite:
         """The site a build wrote into ``root``, with every digest of its report."""
-        return cls(root, report.tree_digests, report.settings_digests, report.page_digests, report.runtime_inputs)
+        return cls(
+            root,
+            report.tree_digests,
+            report.settings_digests,
+            report.page_digests,
+            report.runtime_inputs,
+            report.navs,
+        )
 
 
 def runtime_inputs_digest(paths: ProjectPaths, schemas: dict[str, Any], messages: dict[str, str]) -> str:
@@ -294,32 +307,92 @@ def nav_pages(nav: Any) -> frozenset[str]:
     return frozenset()
 
 
+def _nav_item(item: Any) -> tuple[str | None, Any]:
+    """(label, page path or list of items) of one ``nav`` item: ``"p.md"``, ``{"Label": "p.md"}`` or a section."""
+    if isinstance(item, dict) and len(item) == 1:
+        ((label, value),) = item.items()
+        return str(label), value
+    return None, item
+
+
+def relabelled_pages(before: Any, after: Any, retitled: Iterable[str] = ()) -> frozenset[str] | None:
+    """The pages whose menu shows a label that differs between two ``nav`` settings of the same pages, or
+    ``None`` when the pages, their order or their sections differ, or a top-level label changed.
+
+    The theme's menu (``navigation.prune``) shows on each page the top-level items and, along the
+    way to the page, every item of each section it is in: a changed label of an item in a section is
+    shown by every page in that section (at any depth). ``retitled`` are nav pages whose front matter
+    changed: a page listed without a label is shown by its title, so each counts as a changed label.
+
+    >>> before = [{"Home": "index.md"}, {"Game": ["g/index.md", {"Rules": [{"A": "g/a.md"}, {"B": "g/b.md"}]}]}]
+    >>> after = [{"Home": "index.md"}, {"Game": ["g/index.md", {"Rules": [{"A": "g/a.md"}, {"B2": "g/b.md"}]}]}]
+    >>> sorted(relabelled_pages(before, after))
+    ['g/a.md', 'g/b.md']
+    >>> sorted(relabelled_pages(before, before, ["g/index.md"]))
+    ['g/a.md', 'g/b.md', 'g/index.md']
+    >>> relabelled_pages(before, [{"Start": "index.md"}, *after[1:]]) is None
+    True
+    """
+    retitled = set(retitled)
+    shown: set[str] = set()
+
+    def compare(old: list[Any], new: list[Any], top: bool) -> bool:
+        if not isinstance(old, list) or not isinstance(new, list) or len(old) != len(new):
+            return False
+        relabelled = False
+        for old_item, new_item in zip(old, new):
+            (old_label, old_value), (new_label, new_value) = _nav_item(old_item), _nav_item(new_item)
+            if isinstance(old_value, list) or isinstance(new_value, list):
+                if not compare(old_value, new_value, False):
+                    return False
+            elif old_value != new_value:
+                return False
+            elif old_value in retitled:
+                relabelled = True
+            relabelled |= old_label != new_label
+        if relabelled:
+            if top:
+                return False
+            shown.update(nav_pages(new))
+        return True
+
+    return frozenset(shown) if compare(before, after, True) else None
+
+
 def changed_pages(
-    previous: PreviousSite, lang: str, settings: str, pages: dict[str, str], in_nav: frozenset[str] | None = None
+    previous: PreviousSite, lang: str, config: dict[str, Any], pages: dict[str, str]
 ) -> tuple[str, ...] | None:
     """The files of tree ``lang`` to render or copy again into a copy of the previous one, or ``None``: build it whole.
 
-    Page by page only when the tree's settings (its navigation: every page's menu and
-    previous/next links hold the titles) and theme are unchanged, the same files exist and
-    only the bodies of Markdown pages changed, besides files MkDocs copies as they are (the
-    link previews' JSON): then every other page's HTML is the same as before, since a page's
-    HTML is made from its own Markdown, the settings, the theme and the titles and addresses
-    of the pages in the navigation. A page's front matter (where MkDocs takes its title from)
-    may change too when the page is not in the navigation (``in_nav``, :func:`nav_pages`; an
-    entry page): no other page shows its title from there (the pages that name it carry the
-    title in their own Markdown, which changed with it). Without ``in_nav`` every page counts
-    as in the navigation.
+    Page by page when the tree's theme and settings but its menu's labels are unchanged, the
+    same files exist and only the bodies of Markdown pages changed, besides files MkDocs copies
+    as they are (the link previews' JSON): then every other page's HTML is the same as before,
+    since a page's HTML is made from its own Markdown, the settings, the theme and the titles
+    and addresses of the pages in the navigation. A page's front matter (where MkDocs takes its
+    title from) may change too when the page is not in the navigation (an entry page): no other
+    page shows its title from there (the pages that name it carry the title in their own
+    Markdown, which changed with it). A changed menu label, or the title of a page in the menu,
+    adds the pages whose menu shows it (:func:`relabelled_pages`, which says when the whole
+    tree must be built: a top-level label, pages added, removed or moved).
     """
     before = previous.page_digests.get(lang)
-    if before is None or previous.settings_digests.get(lang) != settings or before.keys() != pages.keys():
+    if before is None or before.keys() != pages.keys():
         return None
-    changed = tuple(name for name, page in pages.items() if before[name] != page)
-    for name in changed:
-        # Another file (a link-preview JSON) is copied as it is, as a full build does.
-        retitled = name.endswith(".md") and before[name].partition("/")[0] != pages[name].partition("/")[0]
-        if retitled and (in_nav is None or name in in_nav):
-            return None
-    return changed
+    nav = config.get("nav", [])
+    old_nav = previous.navs.get(lang, nav)
+    if previous.settings_digests.get(lang) != settings_digest({**config, "nav": old_nav}):
+        return None
+    changed = [name for name, page in pages.items() if before[name] != page]
+    in_nav = nav_pages(nav)
+    retitled = [
+        name
+        for name in changed
+        if name.endswith(".md") and before[name].partition("/")[0] != pages[name].partition("/")[0]
+    ]
+    shown = relabelled_pages(old_nav, nav, [name for name in retitled if name in in_nav])
+    if shown is None:
+        return None
+    return tuple(sorted({*changed, *shown}))
 
 
 @functools.cache
@@ -694,9 +767,7 @@ def build_site(
         elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
             reused.append(tree.lang)
         else:
-            changed = changed_pages(
-                previous, tree.lang, settings[tree.lang], pages[tree.lang], nav_pages(config.get("nav", []))
-            )
+            changed = changed_pages(previous, tree.lang, config, pages[tree.lang])
             if changed is None:
                 config_files[tree.lang] = str(config_file)
             else:
@@ -771,6 +842,7 @@ def build_site(
         reused_trees=tuple(reused),
         settings_digests=settings,
         page_digests=pages,
+        navs={tree.lang: tree.overrides["nav"] for tree in trees},
         patched_pages=patched,
         search_indexed=search,
         runtime_inputs=runtime_inputs,

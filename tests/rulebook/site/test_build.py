@@ -233,7 +233,8 @@ def _tree_files(root: Path) -> dict[str, bytes]:
 def test_a_changed_body_renders_only_its_pages_and_equals_a_full_build(tmp_path: Path) -> None:
     """A body edit renders only the pages whose Markdown changed; every file of the tree is what a fresh build writes.
 
-    A title edit changes the navigation of every page of the tree: it is built whole.
+    A title edit that changes a menu label renders the pages whose menu shows it too, and again every
+    file is what a fresh build writes.
     """
     content = tmp_path / "content"
     shutil.copytree(DATA / "good", content)
@@ -276,9 +277,19 @@ def test_a_changed_body_renders_only_its_pages_and_equals_a_full_build(tmp_path:
         previous=PreviousSite.of(tmp_path / "two" / "site", second),
         search=False,
     )
-    assert "en" not in third.patched_pages and "en" not in third.reused_trees
+    # The entry is named in the label of its source's reading page ("Throwing away – Triggering
+    # conditions"): every page of that source's section of the menu shows it.
+    assert {"sources/how-faq.md", "sources/how-faq/abwerfen.md", "hell-of-a-war/abwerfen.md"} <= set(
+        third.patched_pages["en"]
+    )
+    assert "hell-of-a-war/index.md" not in third.patched_pages["en"]
+    fresh = build_site(_paths(content, tmp_path / "five"), languages=languages, search=False)
+    for lang in languages:
+        assert _tree_files(tmp_path / "four" / "site" / lang) == _tree_files(tmp_path / "five" / "site" / lang), lang
     neighbour = tmp_path / "four" / "site" / "en" / "hell-of-a-war" / "ausloesende-bedingungen" / "index.html"
     assert "Throwing away" in neighbour.read_text(encoding="utf-8")
+    menu = tmp_path / "four" / "site" / "en" / "sources" / "how-faq" / "index.html"
+    assert "Throwing away" in menu.read_text(encoding="utf-8")
 
 
 CHILD_ENTRY = """id: how.abwerfen.handkarten
