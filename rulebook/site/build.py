@@ -16,8 +16,9 @@ What did not change is not done again: the worked examples' results are kept in
 previous site (``previous``, as ``rulebook serve`` does) copies each language tree
 whose generated Markdown, settings and theme files are unchanged
 (:func:`tree_digest`) instead of running MkDocs for it, copies a tree where only
-the bodies of some pages changed and renders just those pages again
-(:func:`changed_pages`, :func:`_build_pages`), and hard-links the calculator
+some pages changed (their bodies, the titles of pages in no menu, menu labels below
+the top level) and renders just those pages and the pages whose menu shows a changed
+label again (:func:`changed_pages`, :func:`_build_pages`), and hard-links the calculator
 runtime when its inputs are unchanged (:func:`runtime_inputs_digest`). With
 ``search=False`` the caller runs Pagefind (:func:`index_search`) when it likes.
 
