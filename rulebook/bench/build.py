@@ -15,7 +15,8 @@ runtime), ``pagefind_seconds``, ``total_seconds``, and ``incremental_seconds``:
 one entry's English title changed, then rebuilt the way ``rulebook serve`` does
 (same work folder, the previous site given, so unchanged examples and trees are
 reused, and served before the search index is made again), with
-``incremental_rebuilt_trees`` naming the trees MkDocs built again and
+``incremental_rebuilt_trees`` naming the trees MkDocs built whole again,
+``incremental_pages`` the pages it rendered again page by page and
 ``incremental_search_seconds`` the indexing that follows; ``incremental_body_seconds``
 the same for one entry's English body changed (its title kept: only the changed pages
 are rendered again, named in ``incremental_body_pages``).
@@ -207,6 +208,7 @@ def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
         "incremental_seconds": round(incremental, 2),
         "incremental_entry": retitled,
         "incremental_rebuilt_trees": sorted(set(again.pages) - set(again.reused_trees) - set(again.patched_pages)),
+        "incremental_pages": {lang: list(pages) for lang, pages in again.patched_pages.items()},
         "incremental_examples_run": again.examples_run,
         "incremental_search_seconds": round(incremental_search, 2),
         "incremental_body_seconds": round(incremental_body, 2),

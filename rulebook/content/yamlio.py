@@ -7,7 +7,8 @@ stay strings, ``012`` is twelve) and to refuse duplicate keys, so it gives the
 same data as the round trip. Line numbers for problem reports come from the same
 parser's node tree (:func:`compose_yaml_text`), built only for a file that has a
 problem. A file the fast reader refuses is read again with ruamel.yaml, whose
-error message (and line) is the one reported.
+error message (and line) is the one reported. A text read before in the same process
+(``rulebook serve`` reads all of ``content/`` for every edit) is not parsed again.
 
 Content is *written* with ruamel.yaml in round-trip mode, so a tool that
 changes one field (a translation import, a review stamp) leaves the formatting and
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import io
 import os
+import pickle
 import re
 import tempfile
 from collections.abc import Hashable, Mapping
@@ -181,7 +183,22 @@ def read_yaml_text(text: str) -> Any:
     >>> read_yaml_text("on: yes\\nn: 012\\nf: 1.5\\nnothing:\\n")
     {'on': 'yes', 'n': 12, 'f': 1.5, 'nothing': None}
     """
-    return yaml.load(text, Loader=_ContentLoader)  # noqa: S506 - a safe loader with YAML 1.2 rules
+    kept = _READ.get(text)
+    if kept is not None:
+        # A fresh copy each time: the caller may change what it was given.
+        return pickle.loads(kept)  # noqa: S301 - bytes this process pickled itself
+    data = yaml.load(text, Loader=_ContentLoader)  # noqa: S506 - a safe loader with YAML 1.2 rules
+    if len(_READ) >= _READ_LIMIT:
+        _READ.clear()
+    _READ[text] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    return data
+
+
+_READ: dict[str, bytes] = {}
+"""Each text :func:`read_yaml_text` parsed in this process and what it read, pickled: ``rulebook serve``
+reads the whole of ``content/`` again for every edit, and unpickling is many times faster than parsing."""
+
+_READ_LIMIT = 20_000
 
 
 def compose_yaml_text(text: str) -> yaml.Node | None:

@@ -16,8 +16,9 @@ What did not change is not done again: the worked examples' results are kept in
 previous site (``previous``, as ``rulebook serve`` does) copies each language tree
 whose generated Markdown, settings and theme files are unchanged
 (:func:`tree_digest`) instead of running MkDocs for it, copies a tree where only
-the bodies of some pages changed and renders just those pages again
-(:func:`changed_pages`, :func:`_build_pages`), and hard-links the calculator
+some pages changed (their bodies, the titles of pages in no menu, menu labels below
+the top level) and renders just those pages and the pages whose menu shows a changed
+label again (:func:`changed_pages`, :func:`_build_pages`), and hard-links the calculator
 runtime when its inputs are unchanged (:func:`runtime_inputs_digest`). With
 ``search=False`` the caller runs Pagefind (:func:`index_search`) when it likes.
 
@@ -48,14 +49,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adjudicator.messages import Language as AnswerLanguage
 from rulebook.adjudication.examples import ResultCache
-from rulebook.adjudication.forms import form_labels, page_catalog_json
+from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
-from rulebook.site.render import render_root_page, render_site
+from rulebook.site.render import CompiledTemplates, render_root_page, render_site
 from rulebook.site.runtime import (
     ENCODINGS,
     PYODIDE_FILES,
@@ -74,6 +76,8 @@ __all__ = [
     "build_site",
     "changed_pages",
     "index_search",
+    "nav_pages",
+    "relabelled_pages",
     "page_digests",
     "runtime_inputs_digest",
     "search_index_bytes",
@@ -87,6 +91,9 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 """Where ``rulebook serve`` publishes the site; each tree's ``site_url`` is this plus ``<lang>/``."""
 
 Progress = Callable[[str], None]
+
+THEME_BYTECODE = CompiledTemplates()
+"""The MkDocs theme's compiled templates, kept for the next page-by-page build (:func:`_build_pages`)."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +176,8 @@ class BuildReport:
     """Digest of everything the calculator runtime is made from (:func:`runtime_inputs_digest`)."""
     runtime_reused: bool = False
     """Whether ``_runtime/`` and ``sw.js`` were linked from the previous site instead of written."""
+    navs: dict[str, Any] = field(default_factory=dict)
+    """Per language, the ``nav`` setting its tree was built with."""
 
     @property
     def site_seconds(self) -> float:
@@ -191,11 +200,21 @@ class PreviousSite:
     page_digests: dict[str, dict[str, str]] = field(default_factory=dict)
     runtime_inputs: str = ""
     """With the same digest (:func:`runtime_inputs_digest`), its calculator runtime is reused."""
+    navs: dict[str, Any] = field(default_factory=dict)
+    """Per language, its tree's ``nav`` setting: with it, a tree whose menu labels changed (not its
+    pages or their order) has only the pages that show those labels rendered again (:func:`changed_pages`)."""
 
     @classmethod
     def of(cls, root: Path, report: BuildReport) -> PreviousSite:
         """The site a build wrote into ``root``, with every digest of its report."""
-        return cls(root, report.tree_digests, report.settings_digests, report.page_digests, report.runtime_inputs)
+        return cls(
+            root,
+            report.tree_digests,
+            report.settings_digests,
+            report.page_digests,
+            report.runtime_inputs,
+            report.navs,
+        )
 
 
 def runtime_inputs_digest(paths: ProjectPaths, schemas: dict[str, Any], messages: dict[str, str]) -> str:
@@ -274,25 +293,107 @@ def tree_digest(docs_dir: Path, config: dict[str, Any], pages: dict[str, str] | 
     return digest.hexdigest()
 
 
-def changed_pages(previous: PreviousSite, lang: str, settings: str, pages: dict[str, str]) -> tuple[str, ...] | None:
+def nav_pages(nav: Any) -> frozenset[str]:
+    """Every page a tree's ``nav`` setting lists (the Markdown paths, at any depth).
+
+    >>> sorted(nav_pages([{"Home": "index.md"}, {"Game": ["g/index.md", {"Part": [{"One": "g/one.md"}]}]}]))
+    ['g/index.md', 'g/one.md', 'index.md']
+    """
+    if isinstance(nav, str):
+        return frozenset([nav])
+    if isinstance(nav, dict):
+        return frozenset().union(*(nav_pages(value) for value in nav.values()))
+    if isinstance(nav, list):
+        return frozenset().union(*(nav_pages(item) for item in nav))
+    return frozenset()
+
+
+def _nav_item(item: Any) -> tuple[str | None, Any]:
+    """(label, page path or list of items) of one ``nav`` item: ``"p.md"``, ``{"Label": "p.md"}`` or a section."""
+    if isinstance(item, dict) and len(item) == 1:
+        ((label, value),) = item.items()
+        return str(label), value
+    return None, item
+
+
+def relabelled_pages(before: Any, after: Any, retitled: Iterable[str] = ()) -> frozenset[str] | None:
+    """The pages whose menu shows a label that differs between two ``nav`` settings of the same pages, or
+    ``None`` when the pages, their order or their sections differ, or a top-level label changed.
+
+    The theme's menu (``navigation.prune``) shows on each page the top-level items and, along the
+    way to the page, every item of each section it is in: a changed label of an item in a section is
+    shown by every page in that section (at any depth). ``retitled`` are nav pages whose front matter
+    changed: a page listed without a label is shown by its title, so each counts as a changed label.
+
+    >>> before = [{"Home": "index.md"}, {"Game": ["g/index.md", {"Rules": [{"A": "g/a.md"}, {"B": "g/b.md"}]}]}]
+    >>> after = [{"Home": "index.md"}, {"Game": ["g/index.md", {"Rules": [{"A": "g/a.md"}, {"B2": "g/b.md"}]}]}]
+    >>> sorted(relabelled_pages(before, after))
+    ['g/a.md', 'g/b.md']
+    >>> sorted(relabelled_pages(before, before, ["g/index.md"]))
+    ['g/a.md', 'g/b.md', 'g/index.md']
+    >>> relabelled_pages(before, [{"Start": "index.md"}, *after[1:]]) is None
+    True
+    """
+    retitled = set(retitled)
+    shown: set[str] = set()
+
+    def compare(old: list[Any], new: list[Any], top: bool) -> bool:
+        if not isinstance(old, list) or not isinstance(new, list) or len(old) != len(new):
+            return False
+        relabelled = False
+        for old_item, new_item in zip(old, new):
+            (old_label, old_value), (new_label, new_value) = _nav_item(old_item), _nav_item(new_item)
+            if isinstance(old_value, list) or isinstance(new_value, list):
+                if not compare(old_value, new_value, False):
+                    return False
+            elif old_value != new_value:
+                return False
+            elif old_value in retitled:
+                relabelled = True
+            relabelled |= old_label != new_label
+        if relabelled:
+            if top:
+                return False
+            shown.update(nav_pages(new))
+        return True
+
+    return frozenset(shown) if compare(before, after, True) else None
+
+
+def changed_pages(
+    previous: PreviousSite, lang: str, config: dict[str, Any], pages: dict[str, str]
+) -> tuple[str, ...] | None:
     """The files of tree ``lang`` to render or copy again into a copy of the previous one, or ``None``: build it whole.
 
-    Page by page only when the tree's settings (its navigation: every page's menu and
-    previous/next links hold the titles) and theme are unchanged, the same files exist and
-    only the bodies of Markdown pages changed (not their front matter, where MkDocs takes a
-    page's title from), besides files MkDocs copies as they are (the link previews' JSON):
-    then every other page's HTML is the same as before, since a page's HTML is made from its
-    own Markdown, the settings, the theme and the other pages' titles and addresses.
+    Page by page when the tree's theme and settings but its menu's labels are unchanged, the
+    same files exist and only the bodies of Markdown pages changed, besides files MkDocs copies
+    as they are (the link previews' JSON): then every other page's HTML is the same as before,
+    since a page's HTML is made from its own Markdown, the settings, the theme and the titles
+    and addresses of the pages in the navigation. A page's front matter (where MkDocs takes its
+    title from) may change too when the page is not in the navigation (an entry page): no other
+    page shows its title from there (the pages that name it carry the title in their own
+    Markdown, which changed with it). A changed menu label, or the title of a page in the menu,
+    adds the pages whose menu shows it (:func:`relabelled_pages`, which says when the whole
+    tree must be built: a top-level label, pages added, removed or moved).
     """
     before = previous.page_digests.get(lang)
-    if before is None or previous.settings_digests.get(lang) != settings or before.keys() != pages.keys():
+    if before is None or before.keys() != pages.keys():
         return None
-    changed = tuple(name for name, page in pages.items() if before[name] != page)
-    for name in changed:
-        # Another file (a link-preview JSON) is copied as it is, as a full build does.
-        if name.endswith(".md") and before[name].partition("/")[0] != pages[name].partition("/")[0]:
-            return None
-    return changed
+    nav = config.get("nav", [])
+    old_nav = previous.navs.get(lang, nav)
+    if previous.settings_digests.get(lang) != settings_digest({**config, "nav": old_nav}):
+        return None
+    changed = [name for name, page in pages.items() if before[name] != page]
+    in_nav = nav_pages(nav)
+    retitled = [
+        name
+        for name in changed
+        if name.endswith(".md") and before[name].partition("/")[0] != pages[name].partition("/")[0]
+    ]
+    shown = relabelled_pages(old_nav, nav, [name for name in retitled if name in in_nav])
+    if shown is None:
+        return None
+    return tuple(sorted({*changed, *shown}))
 
 
 @functools.cache
@@ -302,6 +403,65 @@ def _calculator_schemas() -> dict[str, Any]:
     from rulebook.adjudication.scenarios import scenario_schemas
 
     return {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
+
+
+def _locales_digest(locales: Path) -> str:
+    """SHA-256 of every catalog under ``locales/`` (the words of the pages and of the calculators' answers)."""
+    digest = hashlib.sha256()
+    for path in sorted(locales.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(locales)).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class _Catalogs:
+    """The compiled catalogs of one build and what was read from ``locales/``."""
+
+    digest: str
+    """:func:`_locales_digest` of the catalogs they were made from."""
+    warnings: list[str]
+    answers: dict[str, AnswerLanguage]
+    labels: dict[str, FormLabels]
+    page_messages: dict[str, str]
+    """The calculator pages' catalogs (:func:`rulebook.adjudication.forms.page_catalog_json`)."""
+    compiled: str
+    """SHA-256 of the ``.mo`` files as written."""
+
+
+_CATALOGS: dict[tuple[Path, Path, tuple[str, ...]], _Catalogs] = {}
+"""The last catalogs compiled in this process, by (``locales/``, output folder, languages)."""
+
+
+def _mo_digest(mo_dir: Path, languages: tuple[str, ...]) -> str:
+    digest = hashlib.sha256()
+    for lang in languages:
+        path = mo_dir / lang / "LC_MESSAGES" / "messages.mo"
+        digest.update(path.read_bytes() if path.is_file() else b"missing")
+    return digest.hexdigest()
+
+
+def _catalogs(paths: ProjectPaths, languages: tuple[str, ...]) -> _Catalogs:
+    """Compile the site's catalogs into ``build/locales`` and read the calculators' words, unless this
+    process did so from the same catalogs into the same folder (``rulebook serve``: parsing the
+    ``.po`` files takes a second)."""
+    mo_dir = paths.work / "locales"
+    key = (paths.locales.resolve(), mo_dir.resolve(), languages)
+    digest = _locales_digest(paths.locales)
+    kept = _CATALOGS.get(key)
+    if kept is not None and kept.digest == digest and kept.compiled == _mo_digest(mo_dir, languages):
+        return kept
+    warnings = compile_catalogs(paths.locales, mo_dir, languages)
+    catalogs = _Catalogs(
+        digest,
+        warnings,
+        {code: load_language(paths.locales, code) for code in languages},
+        {code: form_labels(paths.locales, code) for code in languages},
+        {code: page_catalog_json(paths.locales, code) for code in languages},
+        _mo_digest(mo_dir, languages),
+    )
+    _CATALOGS[key] = catalogs
+    return catalogs
 
 
 def _load(paths: ProjectPaths) -> Corpus:
@@ -448,6 +608,9 @@ def _build_pages(config: Any, only: set[str]) -> None:
         config.plugins.on_pre_build(config=config)
         files = get_files(config)
         env = config.theme.get_env()
+        # The theme's templates compiled once per process, not once per rebuild (a template whose source
+        # changed is compiled again: the cache checks each source's checksum).
+        env.bytecode_cache = THEME_BYTECODE
         files.add_files_from_theme(env, config)
         files = config.plugins.on_files(files, config=config)
         set_exclusions(files, config)
@@ -568,10 +731,10 @@ def build_site(
     if outcomes:
         say(f"{len(outcomes)} worked examples verified ({results.misses} run, {results.hits} unchanged)")
     mo_dir = paths.work / "locales"
-    for warning in compile_catalogs(paths.locales, mo_dir, tuple(languages)):
+    catalogs = _catalogs(paths, tuple(languages))
+    for warning in catalogs.warnings:
         say(f"warning: {warning} (shown in English)")
-    answers_in = {code: load_language(paths.locales, code) for code in languages}
-    labels_in = {code: form_labels(paths.locales, code) for code in languages}
+    answers_in, labels_in = catalogs.answers, catalogs.labels
     trees = render_site(
         corpus,
         paths.work / "docs",
@@ -582,6 +745,7 @@ def build_site(
         progress=say,
         answers_in=answers_in,
         labels_in=labels_in,
+        memo_key=catalogs.digest,
     )
     config_dir = paths.work / "mkdocs"
     config_dir.mkdir(parents=True, exist_ok=True)
@@ -604,7 +768,7 @@ def build_site(
         elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
             reused.append(tree.lang)
         else:
-            changed = changed_pages(previous, tree.lang, settings[tree.lang], pages[tree.lang])
+            changed = changed_pages(previous, tree.lang, config, pages[tree.lang])
             if changed is None:
                 config_files[tree.lang] = str(config_file)
             else:
@@ -635,7 +799,7 @@ def build_site(
     _run_builds(list(config_files.values()), list(config_files), say, workers)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
     schemas = _calculator_schemas()
-    messages = {code: page_catalog_json(paths.locales, code) for code in languages}
+    messages = catalogs.page_messages
     runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
     old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
     runtime_reused = (
@@ -679,6 +843,7 @@ def build_site(
         reused_trees=tuple(reused),
         settings_digests=settings,
         page_digests=pages,
+        navs={tree.lang: tree.overrides["nav"] for tree in trees},
         patched_pages=patched,
         search_indexed=search,
         runtime_inputs=runtime_inputs,

@@ -18,6 +18,7 @@ Updating the catalogs after a template changed::
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,6 +172,7 @@ def extract_messages(root: Path, mapping_file: Path) -> Catalog:
     return catalog
 
 
+@functools.lru_cache(maxsize=256)
 def language_name(lang: str, in_lang: str | None = None, in_sentence: bool = False) -> str:
     """The name of ``lang`` as written in ``in_lang`` (default: in itself).
 

@@ -28,6 +28,12 @@ calculator page with the example's scenario in the fragment ("try it",
 :func:`share_fragment`), and every entry a calculator implements — cited by its examples
 or applied in their verified traces — links to that calculator.
 
+A render given ``memo_key`` (as :func:`rulebook.site.build.build_site` does) remembers, per
+language tree, a digest of everything that tree is made from (:func:`tree_inputs`) and the files
+it wrote; the next render in the same process (``rulebook serve``'s rebuilds) leaves a tree whose
+digest is unchanged as it is instead of rendering its pages again, and reuses the examples' weights
+of :func:`_plan_example_pages` per language the same way.
+
 Content never injects markup: every title, note and heading is HTML-escaped by
 the template engine, and bodies have ``<`` escaped before their Markdown is
 kept (:func:`escape_markup`); :mod:`rulebook.site.sanitize` cleans the built HTML a
@@ -36,6 +42,8 @@ second time.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +58,7 @@ from adjudicator.registry import calculators
 from rulebook import __version__
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import FormLabels
-from rulebook.content.model import LANGUAGES, Corpus, Language
+from rulebook.content.model import LANGUAGES, Corpus, Entry, Language
 from rulebook.errors import TemplateError
 from rulebook.site.cards import card_path, card_view, cards_index_path, cards_stated_by, catalog_view
 from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
@@ -97,7 +105,16 @@ from rulebook.site.views import (
     toc,
 )
 
-__all__ = ["ENTRY_MARKDOWN_BUDGET", "RenderedTree", "check_game_ids", "render_root_page", "render_site"]
+__all__ = [
+    "ENTRY_MARKDOWN_BUDGET",
+    "CompiledTemplates",
+    "RenderedTree",
+    "check_game_ids",
+    "corpus_inputs",
+    "render_root_page",
+    "render_site",
+    "tree_inputs",
+]
 
 
 ENTRY_MARKDOWN_BUDGET = 21_000
@@ -127,7 +144,7 @@ class RenderedTree:
     """Per-language MkDocs settings rendered from ``mkdocs.yml.j2`` (nav, labels)."""
 
 
-class _CompiledTemplates(jinja2.BytecodeCache):
+class CompiledTemplates(jinja2.BytecodeCache):
     """Compiled templates kept in memory, shared by every language's environment (all have the same settings).
 
     Jinja keys them by template file and checks the source's checksum, so an edited template is
@@ -147,7 +164,82 @@ class _CompiledTemplates(jinja2.BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
-_COMPILED = _CompiledTemplates()
+_COMPILED = CompiledTemplates()
+
+
+@dataclass(frozen=True)
+class _RenderedMemo:
+    """What the last render of one tree (by its docs folder) was made from and wrote."""
+
+    inputs: str
+    """:func:`tree_inputs` with the reading and examples pages' plans."""
+    files: frozenset[Path]
+    tree: RenderedTree
+
+
+_TREES: dict[Path, _RenderedMemo] = {}
+"""The last render of each tree in this process, by its docs folder."""
+
+_WEIGHTS: dict[tuple[Path, str], tuple[str, dict[str, int]]] = {}
+"""Per (docs folder, language): the content digest (:func:`tree_inputs`) the examples' weights were rendered
+with, and each example's weight in that language."""
+
+
+def _json_digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def _folder_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
+        if path.is_file():
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _texts_read(entry: Entry, lang: Language, quoted: frozenset[str]) -> list[Language]:
+    """The language versions of ``entry`` the ``lang`` tree can show or read anything of.
+
+    Its own, the original (shown beside it, its digest tells whether a translation is
+    outdated), English where the tree's own version has no body (its title and text are the
+    fallback, :func:`~rulebook.site.views.text_choice` and ``SiteIndex.entry_title``), and
+    every version of an entry a worked example quotes (the quote may be in any language).
+    """
+    if entry.id in quoted:
+        return [Language(code) for code in LANGUAGES]
+    version = entry.text.get(lang)
+    read = [lang, entry.lang]
+    if version is None or not version.body.strip():
+        read.append(Language.EN)
+    return read
+
+
+def corpus_inputs(corpus: Corpus, outcomes: Sequence[ExampleOutcome]) -> str:
+    """SHA-256 of the corpus without the entries' texts, and of the examples' results: what every tree reads."""
+    shared = corpus.model_dump(mode="json", exclude={"entries": {"__all__": {"text"}}})
+    results = [[outcome.example.id, outcome.status, outcome.differences, outcome.result] for outcome in outcomes]
+    return _json_digest([shared, results])
+
+
+def tree_inputs(corpus: Corpus, outcomes: Sequence[ExampleOutcome], lang: Language, shared: str | None = None) -> str:
+    """SHA-256 of the content and examples' results the ``lang`` tree's pages are made from.
+
+    Everything of the corpus except the entries' texts in the languages the tree never reads
+    (:func:`_texts_read`): a translation into another language changes no page of this tree,
+    unless its length moves an entry to another reading or examples page, which the plans
+    added to the digest by :func:`render_site` catch. ``shared`` is :func:`corpus_inputs`, if
+    already known.
+    """
+    quoted = frozenset(entry_id for example in corpus.examples for entry_id in example.entries)
+    texts = [
+        {
+            code.value: entry.text[code].model_dump(mode="json")
+            for code in _texts_read(entry, lang, quoted)
+            if code in entry.text
+        }
+        for entry in corpus.entries
+    ]
+    return _json_digest([lang.value, shared or corpus_inputs(corpus, outcomes), texts])
 
 
 def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabels | None = None) -> jinja2.Environment:
@@ -249,6 +341,7 @@ def render_site(
     progress: Callable[[str], None] | None = None,
     answers_in: Mapping[str, AnswerLanguage] | None = None,
     labels_in: Mapping[str, FormLabels] | None = None,
+    memo_key: str | None = None,
 ) -> list[RenderedTree]:
     """Write every page of every language tree to ``out_dir/<lang>/`` and return the trees.
 
@@ -259,20 +352,45 @@ def render_site(
     their scenarios and outcomes are labelled with (the data's own keys without).
     Files already in ``out_dir`` with the same bytes are left alone and every other file there is
     deleted, so a removed entry leaves no stale page.
+
+    ``memo_key`` (a digest of the catalogs ``answers_in`` and ``labels_in`` were read from) lets
+    a tree whose inputs did not change since the last render into the same folder in this process
+    be left as it is (see the module's docstring); ``None`` renders every tree.
     """
     check_game_ids(corpus)
     site = SiteIndex(corpus, outcomes, answers_in)
     reading = plan_reading(site)
     envs = {code: _environment(templates_dir, mo_dir, code, (labels_in or {}).get(code)) for code in languages}
-    example_pages = _plan_example_pages(site, envs)
+    inputs: dict[str, str] = {}
+    if memo_key is not None:
+        around = _json_digest([memo_key, _folder_digest(templates_dir), _folder_digest(mo_dir)])
+        shared = corpus_inputs(corpus, outcomes)
+        inputs = {
+            code: _json_digest([around, tree_inputs(corpus, outcomes, Language(code), shared)]) for code in languages
+        }
+    example_pages = _plan_example_pages(site, envs, {code: (out_dir / code, digest) for code, digest in inputs.items()})
     site.example_pages = {
         example_id: page.path for pages in example_pages.values() for page in pages for example_id in page.example_ids
     }
+    plans = repr([reading.plans, example_pages])
     files = _Files()
     trees = []
     for code in languages:
+        docs = out_dir / code
+        memo = _TREES.get(docs.resolve())
+        key = _json_digest([inputs[code], plans]) if code in inputs else None
+        if key is not None and memo is not None and memo.inputs == key and all(path.is_file() for path in memo.files):
+            files.written |= memo.files
+            trees.append(memo.tree)
+            if progress:
+                progress(f"{code} unchanged: its {memo.tree.pages} pages not generated again")
+            continue
+        _TREES.pop(docs.resolve(), None)
+        before = set(files.written)
         tree = _render_tree(site, reading, corpus, code, out_dir, templates_dir, envs[code], example_pages, files)
         trees.append(tree)
+        if key is not None:
+            _TREES[docs.resolve()] = _RenderedMemo(key, frozenset(files.written - before), tree)
         if progress:
             progress(f"generated {tree.pages} pages for {code}")
     files.remove_others(out_dir)
@@ -300,29 +418,48 @@ def _in_source_order(site: SiteIndex) -> list[ExampleOutcome]:
     )
 
 
-def _plan_example_pages(site: SiteIndex, envs: Mapping[str, jinja2.Environment]) -> dict[str, list[ExamplesPage]]:
+def _plan_example_pages(
+    site: SiteIndex,
+    envs: Mapping[str, jinja2.Environment],
+    memo: Mapping[str, tuple[Path, str]] | None = None,
+) -> dict[str, list[ExamplesPage]]:
     """Each game's examples pages: an example weighs its Markdown in full in the heaviest language
-    rendered, so every tree has the same pages."""
-    outcomes = {outcome.example.id: outcome for outcome in site.outcomes}
+    rendered, so every tree has the same pages.
 
-    def weight(example_id: str) -> int:
+    ``memo`` gives per language its docs folder and content digest: the weights of the last render
+    into that folder with the same digest are used instead of rendering the examples again."""
+    outcomes = {outcome.example.id: outcome for outcome in site.outcomes}
+    memo = memo or {}
+    weights: dict[str, dict[str, int]] = {}
+    for code, (docs, digest) in memo.items():
+        kept = _WEIGHTS.get((docs.resolve(), code))
+        weights[code] = dict(kept[1]) if kept is not None and kept[0] == digest else {}
+        _WEIGHTS[(docs.resolve(), code)] = (digest, weights[code])
+
+    def weight_in(code: str, env: jinja2.Environment, example_id: str) -> int:
+        known = weights.get(code, {}).get(example_id)
+        if known is not None:
+            return known
         outcome = outcomes[example_id]
         path = examples_path(outcome.example.game)
-        return max(
-            _size(
-                _render(
-                    env,
-                    "_example.md.j2",
-                    {
-                        **_common(code),
-                        "example": example_view(site, outcome, Language(code), path),
-                        "compact": False,
-                        "expanded": True,
-                    },
-                )
+        size = _size(
+            _render(
+                env,
+                "_example.md.j2",
+                {
+                    **_common(code),
+                    "example": example_view(site, outcome, Language(code), path),
+                    "compact": False,
+                    "expanded": True,
+                },
             )
-            for code, env in envs.items()
         )
+        if code in weights:
+            weights[code][example_id] = size
+        return size
+
+    def weight(example_id: str) -> int:
+        return max(weight_in(code, env, example_id) for code, env in envs.items())
 
     by_game: dict[str, list[str]] = {}
     for outcome in _in_source_order(site):

@@ -7,10 +7,13 @@ pages' script) once a second. A change
 triggers a rebuild into a staging folder that replaces the served one
 only when it succeeded, so a broken edit shows its error in the terminal while
 the browser keeps the last good site. A rebuild runs no worked example whose
-scenario and code are unchanged, copies every language tree whose generated
-pages are unchanged from the served site instead of running MkDocs for it
-(:class:`rulebook.site.build.PreviousSite`), renders only the changed pages of a
-tree whose navigation and titles did not change, links the calculator runtime when
+scenario and code are unchanged, generates the Markdown of only the language trees
+whose inputs changed (:func:`rulebook.site.render.tree_inputs`), copies every tree
+whose generated pages are unchanged from the served site instead of running MkDocs
+for it (:class:`rulebook.site.build.PreviousSite`), renders only the changed pages
+of a tree whose files and settings but its menu's labels did not change (and the
+pages whose menu shows a changed label, :func:`rulebook.site.build.changed_pages`),
+links the calculator runtime when
 its inputs did not change, and is served before Pagefind indexes it again (the
 search answers from the last index meanwhile). Polling needs no extra dependency and
 sees every editor's way of saving a file.

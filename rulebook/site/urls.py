@@ -20,6 +20,7 @@ A calculator page opens a scenario given in its URL fragment (:func:`share_fragm
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import posixpath
 import zlib
@@ -82,6 +83,7 @@ def page_url(lang: str, path: str) -> str:
     return f"/{lang}/{stem}"
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def relative_link(from_path: str, to_path: str) -> str:
     """A Markdown link from one docs-relative page to another (MkDocs checks and rewrites it).
 
@@ -90,6 +92,7 @@ def relative_link(from_path: str, to_path: str) -> str:
     >>> relative_link("index.md", "sources/how-faq.md")
     'sources/how-faq.md'
     """
+    # Cached: a render asks for the same few thousand links tens of thousands of times.
     return posixpath.relpath(to_path, posixpath.dirname(from_path) or ".")
 
 

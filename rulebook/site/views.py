@@ -250,6 +250,7 @@ class SiteIndex:
             for entry_id in outcome.example.entries:
                 self.outcomes_by_entry[entry_id].append(outcome)
         self.outcomes = list(outcomes)
+        self._step_texts: dict[tuple[int, str], str] = {}
         self.calculators = calculators()
         self.outcomes_by_calculator: dict[str, list[ExampleOutcome]] = defaultdict(list)
         for outcome in sorted(outcomes, key=self._source_order):
@@ -290,7 +291,14 @@ class SiteIndex:
         """A stored trace step (plain data) in ``lang``: re-rendered from its template and fields."""
         if "template" not in step:
             return str(step.get("text", ""))
-        return self.answers_in.get(lang.value, ENGLISH).render(message_from_plain(dict(step)))
+        # An example's steps are shown on several pages of each tree: each is rendered once per language.
+        # Keyed by the step's identity: the outcomes (and their steps) live as long as this index.
+        key = (id(step), lang.value)
+        text = self._step_texts.get(key)
+        if text is None:
+            text = self.answers_in.get(lang.value, ENGLISH).render(message_from_plain(dict(step)))
+            self._step_texts[key] = text
+        return text
 
     def entry_title(self, entry: Entry, lang: Language) -> str:
         version = entry.text.get(lang) or entry.text.get(Language.EN) or entry.original

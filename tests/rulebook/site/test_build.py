@@ -233,7 +233,8 @@ def _tree_files(root: Path) -> dict[str, bytes]:
 def test_a_changed_body_renders_only_its_pages_and_equals_a_full_build(tmp_path: Path) -> None:
     """A body edit renders only the pages whose Markdown changed; every file of the tree is what a fresh build writes.
 
-    A title edit changes the navigation of every page of the tree: it is built whole.
+    A title edit that changes a menu label renders the pages whose menu shows it too, and again every
+    file is what a fresh build writes.
     """
     content = tmp_path / "content"
     shutil.copytree(DATA / "good", content)
@@ -276,9 +277,102 @@ def test_a_changed_body_renders_only_its_pages_and_equals_a_full_build(tmp_path:
         previous=PreviousSite.of(tmp_path / "two" / "site", second),
         search=False,
     )
-    assert "en" not in third.patched_pages and "en" not in third.reused_trees
+    # The entry is named in the label of its source's reading page ("Throwing away – Triggering
+    # conditions"): every page of that source's section of the menu shows it.
+    assert {"sources/how-faq.md", "sources/how-faq/abwerfen.md", "hell-of-a-war/abwerfen.md"} <= set(
+        third.patched_pages["en"]
+    )
+    assert "hell-of-a-war/index.md" not in third.patched_pages["en"]
+    fresh = build_site(_paths(content, tmp_path / "five"), languages=languages, search=False)
+    for lang in languages:
+        assert _tree_files(tmp_path / "four" / "site" / lang) == _tree_files(tmp_path / "five" / "site" / lang), lang
     neighbour = tmp_path / "four" / "site" / "en" / "hell-of-a-war" / "ausloesende-bedingungen" / "index.html"
     assert "Throwing away" in neighbour.read_text(encoding="utf-8")
+    menu = tmp_path / "four" / "site" / "en" / "sources" / "how-faq" / "index.html"
+    assert "Throwing away" in menu.read_text(encoding="utf-8")
+
+
+CHILD_ENTRY = """id: how.abwerfen.handkarten
+game: hell-of-a-war
+source: how-faq
+order: 2
+parent: how.abwerfen
+kind: clarification
+lang: de
+text:
+  de:
+    title: Handkarten
+    body: |
+      Handkarten sind die Karten, die ein Spieler auf der Hand hält.
+    status: original
+  en:
+    title: Hand cards
+    body: |
+      Hand cards are the cards a player holds in hand.
+    status: draft
+    source_digest: {digest}
+  hu:
+    title: Kézben tartott lapok
+    source_digest: {digest}
+  ru:
+    title: Карты в руке
+    source_digest: {digest}
+  nl:
+    title: Handkaarten
+    source_digest: {digest}
+"""
+
+
+def test_a_retitled_entry_outside_the_navigation_renders_only_its_pages_and_equals_a_full_build(
+    tmp_path: Path,
+) -> None:
+    """A title edit of an entry no menu names (a sub-entry) renders only the pages that show it, page by page;
+    every file of every tree is then what a fresh build writes, and so after a body edit of the same entry."""
+    from rulebook.content.model import digest_text
+
+    content = tmp_path / "content"
+    shutil.copytree(DATA / "good", content)
+    child = content / "hell-of-a-war" / "how.abwerfen.handkarten.yaml"
+    digest = digest_text("Handkarten", "Handkarten sind die Karten, die ein Spieler auf der Hand hält.")
+    child.write_text(CHILD_ENTRY.format(digest=digest), encoding="utf-8")
+    languages = ["en", "hu"]
+    first = build_site(_paths(content, tmp_path / "one"), languages=languages, search=False)
+    child.write_text(CHILD_ENTRY.format(digest=digest).replace("Hand cards", "Cards in hand"), encoding="utf-8")
+    second = build_site(
+        _paths(content, tmp_path / "two"),
+        languages=languages,
+        previous=PreviousSite.of(tmp_path / "one" / "site", first),
+        search=False,
+    )
+    # Its own page, its parent's (which lists it), the reading view, the source's contents and the
+    # English link previews; its page and reading view in Hungarian too, which show the English text
+    # beside the original.
+    assert set(second.patched_pages) == {"en", "hu"}
+    assert {"hell-of-a-war/abwerfen.handkarten.md", "hell-of-a-war/abwerfen.md"} <= set(second.patched_pages["en"])
+    assert "hell-of-a-war/abwerfen.handkarten.md" in second.patched_pages["hu"]
+    fresh = build_site(_paths(content, tmp_path / "three"), languages=languages, search=False)
+    assert fresh.page_digests == second.page_digests
+    for lang in languages:
+        assert _tree_files(tmp_path / "two" / "site" / lang) == _tree_files(tmp_path / "three" / "site" / lang), lang
+    page = tmp_path / "two" / "site" / "en" / "hell-of-a-war" / "abwerfen.handkarten" / "index.html"
+    assert "Cards in hand" in page.read_text(encoding="utf-8")
+
+    child.write_text(
+        CHILD_ENTRY.format(digest=digest)
+        .replace("Hand cards", "Cards in hand")
+        .replace("the cards a player holds", "the cards one player holds"),
+        encoding="utf-8",
+    )
+    third = build_site(
+        _paths(content, tmp_path / "four"),
+        languages=languages,
+        previous=PreviousSite.of(tmp_path / "two" / "site", second),
+        search=False,
+    )
+    assert set(third.patched_pages) == {"en", "hu"}
+    fresh = build_site(_paths(content, tmp_path / "five"), languages=languages, search=False)
+    for lang in languages:
+        assert _tree_files(tmp_path / "four" / "site" / lang) == _tree_files(tmp_path / "five" / "site" / lang), lang
 
 
 def test_the_runtime_inputs_digest_follows_every_input(tmp_path: Path) -> None:

@@ -18,16 +18,16 @@ from adjudicator.registry import calculators
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import form_labels
 from rulebook.content.load import load_or_raise
-from rulebook.content.model import Entry, Example, Language
+from rulebook.content.model import Corpus, Entry, Example, Language
 from rulebook.content.other_texts import text_digest
 from rulebook.errors import TemplateError
 from rulebook.site.i18n import compile_catalogs
 from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
 from rulebook.site.reading import plan_reading
-from rulebook.site.render import render_site
+from rulebook.site.render import render_site, tree_inputs
 from rulebook.site.urls import page_url, relative_link, share_fragment, url_link
 from rulebook.site.views import SiteIndex, language_coverage, text_choice, text_origin
-from tests.conftest import REPOSITORY
+from tests.conftest import DATA, REPOSITORY
 
 TEMPLATES = REPOSITORY / "templates"
 
@@ -654,3 +654,58 @@ class TestReadingView:
         assert "[Die ganze Quelle lesen](how-faq/abwerfen.md)" in source
         game = (tmp_path / "docs" / "de" / "hell-of-a-war" / "index.md").read_text("utf-8")
         assert "[Die ganze Quelle lesen](../sources/how-faq/abwerfen.md)" in game  # the game's reading view
+
+
+class TestTreeInputs:
+    """A tree is generated again only when something it reads changed (:func:`rulebook.site.render.tree_inputs`)."""
+
+    @staticmethod
+    def _retext(corpus: Corpus, entry_id: str, lang: str, **fields: str) -> Corpus:
+        entries = []
+        for entry in corpus.entries:
+            if entry.id == entry_id:
+                text = dict(entry.text)
+                text[Language(lang)] = text[Language(lang)].model_copy(update=fields)
+                entry = entry.model_copy(update={"text": text})
+            entries.append(entry)
+        return corpus.model_copy(update={"entries": entries})
+
+    def test_a_translation_changes_its_own_tree_and_the_trees_that_fall_back_to_it(self) -> None:
+        corpus = load_or_raise(DATA / "good")
+        before = {code: tree_inputs(corpus, [], Language(code)) for code in ("en", "de", "hu", "nl")}
+        # how.abwerfen: German original, an English translation with a body, titles only in hu, ru, nl.
+        english = self._retext(corpus, "how.abwerfen", "en", title="Throwing away")
+        after = {code: tree_inputs(english, [], Language(code)) for code in before}
+        assert after["en"] != before["en"]
+        assert after["hu"] != before["hu"] and after["nl"] != before["nl"]  # they show the English text beside
+        assert after["de"] == before["de"]  # the original's tree reads no translation
+        dutch = self._retext(corpus, "how.abwerfen", "nl", title="Weggooien")
+        assert tree_inputs(dutch, [], Language.NL) != before["nl"]
+        assert all(tree_inputs(dutch, [], Language(code)) == before[code] for code in ("en", "de", "hu"))
+        original = self._retext(corpus, "how.abwerfen", "de", title="Ablegen")
+        assert all(tree_inputs(original, [], Language(code)) != before[code] for code in before)
+
+    def test_an_unchanged_tree_is_not_generated_again_and_the_result_equals_a_fresh_render(
+        self, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        corpus = load_or_raise(DATA / "good")
+        languages = ("en", "de", "nl")
+        said: list[str] = []
+        render_site(corpus, tmp_path / "docs", TEMPLATES, mo_dir, languages, memo_key="k")
+        dutch = self._retext(corpus, "how.abwerfen", "nl", title="Weggooien")
+        trees = render_site(dutch, tmp_path / "docs", TEMPLATES, mo_dir, languages, progress=said.append, memo_key="k")
+        assert [message.split(":")[0] for message in said] == [
+            "en unchanged",
+            "de unchanged",
+            "generated 53 pages for nl",
+        ]
+        fresh = render_site(dutch, tmp_path / "fresh", TEMPLATES, mo_dir, languages)
+        assert [tree.pages for tree in trees] == [tree.pages for tree in fresh]
+
+        def files(root: Path) -> dict[str, bytes]:
+            return {path.relative_to(root).as_posix(): path.read_bytes() for path in root.rglob("*") if path.is_file()}
+
+        assert files(tmp_path / "docs") == files(tmp_path / "fresh")
+        said.clear()
+        render_site(dutch, tmp_path / "docs", TEMPLATES, mo_dir, languages, progress=said.append, memo_key="other")
+        assert all(message.startswith("generated") for message in said)  # another catalog: every tree again
