@@ -32,7 +32,6 @@ the warnings are reported, not a traceback.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import logging
@@ -42,11 +41,11 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import form_labels, page_catalog_json
@@ -55,7 +54,7 @@ from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
-from rulebook.site.render import render_root_page, render_site
+from rulebook.site.render import RenderedTree, render_root_page, render_site
 from rulebook.site.runtime import (
     ENCODINGS,
     PYODIDE_FILES,
@@ -87,6 +86,7 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 """Where ``rulebook serve`` publishes the site; each tree's ``site_url`` is this plus ``<lang>/``."""
 
 Progress = Callable[[str], None]
+_Result = TypeVar("_Result")
 
 
 @dataclass(frozen=True)
@@ -295,13 +295,17 @@ def changed_pages(previous: PreviousSite, lang: str, settings: str, pages: dict[
     return changed
 
 
-@functools.cache
 def _calculator_schemas() -> dict[str, Any]:
-    """Each calculator's scenario JSON Schema by its name: made from the code, once per process
-    (seconds: the schemas read the dataclasses' sources for their descriptions)."""
+    """Each calculator's scenario JSON Schema by its name, made from the code (seconds: the schemas
+    read the dataclasses' sources for their descriptions). A site build has a worker make them
+    while it generates the pages, once per process (:data:`_SCHEMAS`)."""
     from rulebook.adjudication.scenarios import scenario_schemas
 
     return {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
+
+
+_SCHEMAS: dict[str, dict[str, Any]] = {}
+"""The calculators' schemas once made in this process (by a build's worker): ``rulebook serve`` rebuilds reuse them."""
 
 
 def _load(paths: ProjectPaths) -> Corpus:
@@ -557,7 +561,30 @@ def build_site(
     unknown = [lang for lang in languages if lang not in LANGUAGES]
     if unknown:
         raise SiteError(f"unknown language(s) {', '.join(unknown)}; the site languages are {', '.join(LANGUAGES)}")
+    builds = _Builds(workers or min(len(languages) + 1, os.cpu_count() or 1), say)
+    try:
+        return _build_site(paths, languages, site_url, say, builds, previous, search)
+    finally:
+        builds.close()
+
+
+def _build_site(
+    paths: ProjectPaths,
+    languages: Sequence[str],
+    site_url: str,
+    say: Progress,
+    builds: _Builds,
+    previous: PreviousSite | None,
+    search: bool,
+) -> BuildReport:
+    """:func:`build_site`, with the worker processes of ``builds``.
+
+    The stages overlap where one does not need the other's result: a worker makes the
+    calculators' schemas while the content is loaded, and each language tree's MkDocs build
+    starts in a worker as soon as its Markdown is written, while the next tree is generated.
+    """
     started = time.perf_counter()
+    schemas_job = None if _SCHEMAS else builds.submit(_calculator_schemas)
     check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)
     say(f"loading content from {paths.content}")
     corpus = _load(paths)
@@ -572,6 +599,35 @@ def build_site(
         say(f"warning: {warning} (shown in English)")
     answers_in = {code: load_language(paths.locales, code) for code in languages}
     labels_in = {code: form_labels(paths.locales, code) for code in languages}
+    config_dir = paths.work / "mkdocs"
+    config_dir.mkdir(parents=True, exist_ok=True)
+    paths.out.mkdir(parents=True, exist_ok=True)
+    digests: dict[str, str] = {}
+    settings: dict[str, str] = {}
+    pages: dict[str, dict[str, str]] = {}
+    patched: dict[str, tuple[str, ...]] = {}
+    reused: list[str] = []
+
+    def plan_tree(tree: RenderedTree) -> None:
+        """Reuse, patch or build the tree just generated; a build starts now, in a worker."""
+        config_file = config_dir / f"{tree.lang}.yml"
+        config = tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir)
+        config_file.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
+        settings[tree.lang] = settings_digest(config)
+        pages[tree.lang] = page_digests(tree.docs_dir)
+        digests[tree.lang] = tree_digest(tree.docs_dir, config, pages[tree.lang])
+        old_tree = previous.root / tree.lang if previous is not None else None
+        if previous is None or old_tree is None or not old_tree.is_dir():
+            builds.start(tree.lang, str(config_file))
+        elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
+            reused.append(tree.lang)
+        else:
+            changed = changed_pages(previous, tree.lang, settings[tree.lang], pages[tree.lang])
+            if changed is None:
+                builds.start(tree.lang, str(config_file))
+            else:
+                patched[tree.lang] = changed
+
     trees = render_site(
         corpus,
         paths.work / "docs",
@@ -582,37 +638,11 @@ def build_site(
         progress=say,
         answers_in=answers_in,
         labels_in=labels_in,
+        on_tree=plan_tree,
     )
-    config_dir = paths.work / "mkdocs"
-    config_dir.mkdir(parents=True, exist_ok=True)
-    config_files: dict[str, str] = {}
-    digests: dict[str, str] = {}
-    settings: dict[str, str] = {}
-    pages: dict[str, dict[str, str]] = {}
-    patched: dict[str, tuple[str, ...]] = {}
-    reused: list[str] = []
-    for tree in trees:
-        config_file = config_dir / f"{tree.lang}.yml"
-        config = tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir)
-        config_file.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
-        settings[tree.lang] = settings_digest(config)
-        pages[tree.lang] = page_digests(tree.docs_dir)
-        digests[tree.lang] = tree_digest(tree.docs_dir, config, pages[tree.lang])
-        old_tree = previous.root / tree.lang if previous is not None else None
-        if previous is None or old_tree is None or not old_tree.is_dir():
-            config_files[tree.lang] = str(config_file)
-        elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
-            reused.append(tree.lang)
-        else:
-            changed = changed_pages(previous, tree.lang, settings[tree.lang], pages[tree.lang])
-            if changed is None:
-                config_files[tree.lang] = str(config_file)
-            else:
-                patched[tree.lang] = changed
     generate_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
-    paths.out.mkdir(parents=True, exist_ok=True)
     if previous is not None:
         for lang in [*reused, *patched]:
             target = paths.out / lang
@@ -632,9 +662,10 @@ def build_site(
         rendered = [name for name in changed if name.endswith(".md")]
         copied = f" (and copied {len(changed) - len(rendered)} other file(s))" if len(changed) > len(rendered) else ""
         say(f"built {len(rendered)} changed page(s) of {lang}{copied} in {seconds:.1f} s: {', '.join(changed)}")
-    _run_builds(list(config_files.values()), list(config_files), say, workers)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
-    schemas = _calculator_schemas()
+    if schemas_job is not None:
+        _SCHEMAS.update(schemas_job.result())
+    schemas = _SCHEMAS
     messages = {code: page_catalog_json(paths.locales, code) for code in languages}
     runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
     old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
@@ -659,6 +690,7 @@ def build_site(
         runtime_bytes = runtime.bytes
         sent = ", ".join(f"{size / 1e6:.1f} MB as {name}" for name, size in runtime.transferred.items())
         say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB ({sent}) in {paths.out / '_runtime'}")
+    builds.wait()
     mkdocs_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -691,18 +723,46 @@ def build_site(
     return report
 
 
-def _run_builds(config_files: list[str], languages: Iterable[str], say: Progress, workers: int | None) -> None:
-    if not config_files:
-        return
-    count = workers or min(len(config_files), os.cpu_count() or 1)
-    failures: list[str] = []
-    # Fresh worker processes ("spawn"), not forks: forking while another thread holds a lock
-    # (the preview's HTTP server, a logging handler) can hang the child.
-    with ProcessPoolExecutor(max_workers=max(1, count), mp_context=multiprocessing.get_context("spawn")) as pool:
-        for lang, (ok, messages, seconds) in zip(languages, pool.map(_mkdocs_build, config_files)):
+class _Builds:
+    """The MkDocs builds of one site build (and the calculators' schemas), in worker processes.
+
+    The processes start with the first job; jobs start as they are given (:meth:`start`), and
+    :meth:`wait` reports every tree MkDocs refused, all at once.
+    """
+
+    def __init__(self, workers: int, say: Progress) -> None:
+        self.workers = max(1, workers)
+        self.say = say
+        self.pool: ProcessPoolExecutor | None = None
+        self.jobs: dict[str, Future[tuple[bool, list[str], float]]] = {}
+
+    def submit(self, function: Callable[..., _Result], *args: Any) -> Future[_Result]:
+        """Run ``function(*args)`` in a worker process."""
+        if self.pool is None:
+            # Fresh worker processes ("spawn"), not forks: forking while another thread holds a lock
+            # (the preview's HTTP server, a logging handler) can hang the child.
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self.pool.submit(function, *args)
+
+    def start(self, lang: str, config_file: str) -> None:
+        """Start the strict MkDocs build of tree ``lang`` (settings in ``config_file``)."""
+        self.jobs[lang] = self.submit(_mkdocs_build, config_file)
+
+    def wait(self) -> None:
+        """Wait for every build started; raise :class:`SiteError` with the warnings of each refused tree."""
+        failures: list[str] = []
+        for lang, job in self.jobs.items():
+            ok, messages, seconds = job.result()
             if ok:
-                say(f"built {lang} in {seconds:.1f} s")
+                self.say(f"built {lang} in {seconds:.1f} s")
             else:
                 failures.extend(f"[{lang}] {message}" for message in messages)
-    if failures:
-        raise SiteError("MkDocs refused to build (strict mode: every warning is an error):\n" + "\n".join(failures))
+        self.jobs.clear()
+        if failures:
+            raise SiteError("MkDocs refused to build (strict mode: every warning is an error):\n" + "\n".join(failures))
+
+    def close(self) -> None:
+        """Stop the workers (a build that failed elsewhere does not wait for the trees not yet begun)."""
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None

@@ -249,6 +249,7 @@ def render_site(
     progress: Callable[[str], None] | None = None,
     answers_in: Mapping[str, AnswerLanguage] | None = None,
     labels_in: Mapping[str, FormLabels] | None = None,
+    on_tree: Callable[[RenderedTree], None] | None = None,
 ) -> list[RenderedTree]:
     """Write every page of every language tree to ``out_dir/<lang>/`` and return the trees.
 
@@ -258,7 +259,9 @@ def render_site(
     ``labels_in`` the calculator forms' words per language code (:func:`rulebook.adjudication.forms.form_labels`)
     their scenarios and outcomes are labelled with (the data's own keys without).
     Files already in ``out_dir`` with the same bytes are left alone and every other file there is
-    deleted, so a removed entry leaves no stale page.
+    deleted, so a removed entry leaves no stale page. ``on_tree`` is called with each tree as soon as
+    its folder is complete (stale files removed), while the next tree is rendered: the site build
+    starts MkDocs on it then.
     """
     check_game_ids(corpus)
     site = SiteIndex(corpus, outcomes, answers_in)
@@ -275,6 +278,9 @@ def render_site(
         trees.append(tree)
         if progress:
             progress(f"generated {tree.pages} pages for {code}")
+        if on_tree:
+            files.remove_others(out_dir / code)
+            on_tree(tree)
     files.remove_others(out_dir)
     return trees
 
