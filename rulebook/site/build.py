@@ -17,7 +17,7 @@ previous site (``previous``, as ``rulebook serve`` does) copies each language tr
 whose generated Markdown, settings and theme files are unchanged
 (:func:`tree_digest`) instead of running MkDocs for it, copies a tree where only
 the bodies of some pages changed and renders just those pages again
-(:func:`changed_pages`, :func:`_build_pages`), and hard-links the calculator
+(:func:`changed_pages`, :func:`rulebook.site.mkdocs_run.build_pages`), and hard-links the calculator
 runtime when its inputs are unchanged (:func:`runtime_inputs_digest`). With
 ``search=False`` the caller runs Pagefind (:func:`index_search`) when it likes.
 
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import multiprocessing
 import os
 import shutil
@@ -54,6 +53,7 @@ from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
+from rulebook.site.mkdocs_run import mkdocs_build
 from rulebook.site.render import RenderedTree, render_root_page, render_site
 from rulebook.site.runtime import (
     ENCODINGS,
@@ -378,121 +378,6 @@ def tree_config(
     return config
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-def _mkdocs_build(config_file: str, only: Sequence[str] | None = None) -> tuple[bool, list[str], float]:
-    """Run one strict MkDocs build (in a worker process, or in this one for ``only``); returns (ok, warnings, seconds).
-
-    With ``only`` (Markdown paths in the tree), the tree already in ``site_dir`` is the
-    previous build's and only those pages are rendered again (:func:`_build_pages`).
-    """
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import MkDocsException
-
-    started = time.perf_counter()
-    logger = logging.getLogger("mkdocs")
-    collect = _Collect()
-    logger.addHandler(collect)
-    propagate, level = logger.propagate, logger.level
-    logger.propagate = False
-    logger.setLevel(logging.INFO)
-    try:
-        config = load_config(config_file=config_file)
-        if only is None:
-            build(config)
-        else:
-            _build_pages(config, set(only))
-    except MkDocsException as error:
-        return False, [*collect.messages, str(error)], time.perf_counter() - started
-    except Exception as error:  # a theme or hook failure inside MkDocs: report it, do not crash the pool
-        return False, [*collect.messages, f"{type(error).__name__}: {error}"], time.perf_counter() - started
-    finally:
-        logger.removeHandler(collect)
-        logger.propagate, logger.level = propagate, level
-    return True, collect.messages, time.perf_counter() - started
-
-
-def _build_pages(config: Any, only: set[str]) -> None:
-    """MkDocs' own build (``mkdocs.commands.build.build``, MkDocs 1.6) with only the pages in ``only`` written.
-
-    Every step that gives a page its surroundings runs as in a full build: the files, the
-    theme, the navigation, every page's source and front matter read (the titles and
-    metadata that other pages' menus and links show), the static templates (``404.html``,
-    the sitemap). The listed pages are converted and checked as in a full build (links,
-    and anchors in the pages they link to, which are converted for it), and the theme's page
-    template renders them through the same function a full build uses, so each of them is
-    the file a full build writes. The output folder is not emptied and the theme's and the
-    tree's static files are not copied again: it holds the previous build, whose settings,
-    theme and assets were the same (:func:`changed_pages`).
-
-    Not checked here: links from the unchanged pages to an anchor the edit removed (a full
-    ``rulebook build`` reports them).
-    """
-    from mkdocs import utils
-    from mkdocs.commands import build as mkdocs_build
-    from mkdocs.exceptions import Abort
-    from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
-    from mkdocs.structure.nav import get_navigation
-    from mkdocs.structure.pages import Page
-
-    warnings = utils.CountHandler()
-    warnings.setLevel(logging.WARNING)
-    logging.getLogger("mkdocs").addHandler(warnings)
-    inclusion = InclusionLevel.is_included
-    try:
-        config = config.plugins.on_config(config)
-        config.plugins.on_pre_build(config=config)
-        files = get_files(config)
-        env = config.theme.get_env()
-        files.add_files_from_theme(env, config)
-        files = config.plugins.on_files(files, config=config)
-        set_exclusions(files, config)
-        nav = get_navigation(files, config)
-        nav = config.plugins.on_nav(nav, config=config, files=files)
-        for file in files.documentation_pages(inclusion=inclusion):
-            if file.page is None and file.inclusion.is_not_in_nav():
-                Page(None, file, config)
-            if file.src_uri in only:
-                mkdocs_build._populate_page(file.page, config, files)
-            else:
-                # Its title (front matter) and metadata are all the listed pages' menus and links read of it.
-                file.page.read_source(config)
-        rendered = {file.src_uri for file in files.documentation_pages(inclusion=inclusion) if file.src_uri in only}
-        for file in files.documentation_pages(inclusion=inclusion):
-            for target in (file.page.links_to_anchors or {}) if file.src_uri in rendered else {}:
-                # A link to another page's anchor is checked as in a full build: that page is converted too.
-                if target.page is not None and target.page.present_anchor_ids is None:
-                    mkdocs_build._populate_page(target.page, config, files)
-        env = config.plugins.on_env(env, config=config, files=files)
-        for template in config.theme.static_templates:
-            mkdocs_build._build_theme_template(template, env, files, config, nav)
-        for template in config.extra_templates:
-            mkdocs_build._build_extra_template(template, files, config, nav)
-        doc_files = files.documentation_pages(inclusion=inclusion)
-        for file in files.static_pages():
-            if file.src_uri in only:
-                file.copy_file(dirty=False)
-        for file in doc_files:
-            if file.src_uri in only:
-                mkdocs_build._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
-        for file in doc_files:
-            if file.src_uri in only:
-                file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
-        config.plugins.on_post_build(config=config)
-        if counts := warnings.get_counts():
-            raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
-    finally:
-        logging.getLogger("mkdocs").removeHandler(warnings)
-
-
 def search_index_bytes(site_dir: Path) -> dict[str, int]:
     """Bytes of Pagefind's index per language: meta, index chunks, fragments, filters and wasm."""
     bundle = site_dir / "pagefind"
@@ -653,7 +538,7 @@ def _build_site(
             say(f"unchanged, copied from the last build: {', '.join(reused)}")
     for lang, changed in patched.items():
         # A few pages: MkDocs in this process, without starting a worker.
-        ok, refusals, seconds = _mkdocs_build(str(config_dir / f"{lang}.yml"), changed)
+        ok, refusals, seconds = mkdocs_build(str(config_dir / f"{lang}.yml"), changed)
         if not ok:
             raise SiteError(
                 "MkDocs refused to build (strict mode: every warning is an error):\n"
@@ -746,7 +631,7 @@ class _Builds:
 
     def start(self, lang: str, config_file: str) -> None:
         """Start the strict MkDocs build of tree ``lang`` (settings in ``config_file``)."""
-        self.jobs[lang] = self.submit(_mkdocs_build, config_file)
+        self.jobs[lang] = self.submit(mkdocs_build, config_file)
 
     def wait(self) -> None:
         """Wait for every build started; raise :class:`SiteError` with the warnings of each refused tree."""
