@@ -64,6 +64,7 @@ from rulebook.site.runtime import (
     check_runtime_inputs,
     write_runtime,
 )
+from rulebook.site.search_index import TreeIndexer, swap_in_index
 
 __all__ = [
     "DEFAULT_SITE_URL",
@@ -410,19 +411,13 @@ def index_search(site_dir: Path, progress: Progress | None = None) -> None:
     if progress:
         progress("indexing for search (Pagefind)")
     fresh = site_dir.with_name(site_dir.name + ".pagefind")
-    retired = site_dir.with_name(site_dir.name + ".pagefind-old")
     shutil.rmtree(fresh, ignore_errors=True)
-    shutil.rmtree(retired, ignore_errors=True)
     try:
         _pagefind(site_dir, fresh)
     except SiteError:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
-    bundle = site_dir / "pagefind"
-    if bundle.exists():
-        bundle.rename(retired)
-    fresh.rename(bundle)
-    shutil.rmtree(retired, ignore_errors=True)
+    swap_in_index(site_dir, fresh)
 
 
 def build_site(
@@ -446,11 +441,14 @@ def build_site(
     unknown = [lang for lang in languages if lang not in LANGUAGES]
     if unknown:
         raise SiteError(f"unknown language(s) {', '.join(unknown)}; the site languages are {', '.join(LANGUAGES)}")
-    builds = _Builds(workers or min(len(languages) + 1, os.cpu_count() or 1), say)
+    indexer = TreeIndexer(paths.out) if search else None
+    builds = _Builds(workers or min(len(languages) + 1, os.cpu_count() or 1), say, indexer)
     try:
-        return _build_site(paths, languages, site_url, say, builds, previous, search)
+        return _build_site(paths, languages, site_url, say, builds, previous, indexer)
     finally:
         builds.close()
+        if indexer is not None:
+            indexer.close()
 
 
 def _build_site(
@@ -460,13 +458,14 @@ def _build_site(
     say: Progress,
     builds: _Builds,
     previous: PreviousSite | None,
-    search: bool,
+    indexer: TreeIndexer | None,
 ) -> BuildReport:
-    """:func:`build_site`, with the worker processes of ``builds``.
+    """:func:`build_site`, with the worker processes of ``builds`` and, unless ``search=False``, the search ``indexer``.
 
     The stages overlap where one does not need the other's result: a worker makes the
-    calculators' schemas while the content is loaded, and each language tree's MkDocs build
-    starts in a worker as soon as its Markdown is written, while the next tree is generated.
+    calculators' schemas while the content is loaded, each language tree's MkDocs build
+    starts in a worker as soon as its Markdown is written, while the next tree is generated,
+    and Pagefind reads each tree as soon as it is built, while the next ones are.
     """
     started = time.perf_counter()
     schemas_job = None if _SCHEMAS else builds.submit(_calculator_schemas)
@@ -536,6 +535,9 @@ def _build_site(
             shutil.copytree(previous.root / lang, target, copy_function=os.link if lang in reused else shutil.copy2)
         if reused:
             say(f"unchanged, copied from the last build: {', '.join(reused)}")
+        if indexer is not None:
+            for lang in reused:
+                indexer.add(lang)
     for lang, changed in patched.items():
         # A few pages: MkDocs in this process, without starting a worker.
         ok, refusals, seconds = mkdocs_build(str(config_dir / f"{lang}.yml"), changed)
@@ -547,7 +549,11 @@ def _build_site(
         rendered = [name for name in changed if name.endswith(".md")]
         copied = f" (and copied {len(changed) - len(rendered)} other file(s))" if len(changed) > len(rendered) else ""
         say(f"built {len(rendered)} changed page(s) of {lang}{copied} in {seconds:.1f} s: {', '.join(changed)}")
+        if indexer is not None:
+            indexer.add(lang)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
+    if indexer is not None:
+        indexer.add("")
     if schemas_job is not None:
         _SCHEMAS.update(schemas_job.result())
     schemas = _SCHEMAS
@@ -579,8 +585,9 @@ def _build_site(
     mkdocs_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
-    if search:
-        index_search(paths.out, say)
+    if indexer is not None:
+        say("indexing for search (Pagefind)")
+        indexer.finish()
     search_seconds = time.perf_counter() - started
     report = BuildReport(
         entries=len(corpus.entries),
@@ -588,7 +595,7 @@ def _build_site(
         generate_seconds=generate_seconds,
         mkdocs_seconds=mkdocs_seconds,
         search_seconds=search_seconds,
-        search_index_bytes=search_index_bytes(paths.out) if search else {},
+        search_index_bytes=search_index_bytes(paths.out) if indexer is not None else {},
         runtime_bytes=runtime_bytes,
         load_seconds=load_seconds,
         examples_run=results.misses,
@@ -597,7 +604,7 @@ def _build_site(
         settings_digests=settings,
         page_digests=pages,
         patched_pages=patched,
-        search_indexed=search,
+        search_indexed=indexer is not None,
         runtime_inputs=runtime_inputs,
         runtime_reused=runtime_reused,
     )
@@ -615,9 +622,10 @@ class _Builds:
     :meth:`wait` reports every tree MkDocs refused, all at once.
     """
 
-    def __init__(self, workers: int, say: Progress) -> None:
+    def __init__(self, workers: int, say: Progress, indexer: TreeIndexer | None = None) -> None:
         self.workers = max(1, workers)
         self.say = say
+        self.indexer = indexer
         self.pool: ProcessPoolExecutor | None = None
         self.jobs: dict[str, Future[tuple[bool, list[str], float]]] = {}
 
@@ -630,8 +638,13 @@ class _Builds:
         return self.pool.submit(function, *args)
 
     def start(self, lang: str, config_file: str) -> None:
-        """Start the strict MkDocs build of tree ``lang`` (settings in ``config_file``)."""
-        self.jobs[lang] = self.submit(mkdocs_build, config_file)
+        """Start the strict MkDocs build of tree ``lang`` (settings in ``config_file``), then its search indexing."""
+        job = self.submit(mkdocs_build, config_file)
+        self.jobs[lang] = job
+        indexer = self.indexer
+        if indexer is not None:
+            # Pagefind reads the tree as soon as it is written, while the other trees are built.
+            job.add_done_callback(lambda done: indexer.add(lang) if not done.cancelled() and done.result()[0] else None)
 
     def wait(self) -> None:
         """Wait for every build started; raise :class:`SiteError` with the warnings of each refused tree."""
