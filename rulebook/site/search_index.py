@@ -29,7 +29,7 @@ __all__ = ["TreeIndexer", "swap_in_index"]
 _T = TypeVar("_T")
 
 _TIMEOUT_SECONDS = 600.0
-"""A request Pagefind has not answered by then has failed (its service does not report a crash)."""
+"""A request Pagefind has not answered by then has failed."""
 
 
 def swap_in_index(site_dir: Path, fresh: Path) -> None:
@@ -75,10 +75,26 @@ class TreeIndexer:
         index = PagefindIndex(config=IndexConfig(output_path=str(self.fresh)))
         return await asyncio.wait_for(index._start(), _TIMEOUT_SECONDS)
 
+    async def _answer(self, request: Coroutine[Any, Any, _T]) -> _T:
+        """The answer to ``request``, or an error as soon as Pagefind's process stops answering.
+
+        The Pagefind package would wait forever for the answer of a process that crashed: its
+        reading task ends, with the error, and the request is never answered.
+        """
+        assert self.index is not None and self.index._service is not None
+        reading = self.index._service._poll_task
+        answer = asyncio.ensure_future(request)
+        done, _ = await asyncio.wait({answer, reading}, timeout=_TIMEOUT_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+        if answer in done:
+            return answer.result()
+        answer.cancel()
+        why = f": {reading.exception()!r}" if reading in done and not reading.cancelled() else ""
+        raise RuntimeError(f"Pagefind stopped answering{why}")
+
     async def _add(self, glob: str) -> None:
         assert self.index is not None
         async with self.lock:  # one request at a time: Pagefind answers them in order
-            await asyncio.wait_for(self.index.add_directory(str(self.site_dir), glob=glob), _TIMEOUT_SECONDS)
+            await self._answer(self.index.add_directory(str(self.site_dir), glob=glob))
 
     def add(self, folder: str) -> None:
         """Index every HTML page under ``site_dir/folder`` (``""``: the pages at the top of ``site_dir``)."""
@@ -99,7 +115,7 @@ class TreeIndexer:
 
     async def _write(self) -> None:
         assert self.index is not None
-        await asyncio.wait_for(self.index.write_files(output_path=str(self.fresh)), _TIMEOUT_SECONDS)
+        await self._answer(self.index.write_files(output_path=str(self.fresh)))
 
     def close(self) -> None:
         """Stop Pagefind's process and the thread (an index not finished is not written)."""
