@@ -26,8 +26,15 @@ Each language is its own MkDocs build of the top-level ``mkdocs.yml`` with
 the translated labels set for that tree; the settings actually used are written
 to ``build/mkdocs/<lang>.yml`` so a single tree can be rebuilt by hand
 (``mkdocs build -f build/mkdocs/de.yml``). The builds run in parallel
-processes, one per core. Any MkDocs warning fails the build (strict mode), and
+processes, one per core (:mod:`rulebook.site.mkdocs_run`). Any MkDocs warning fails the build (strict mode), and
 the warnings are reported, not a traceback.
+
+The stages overlap (issue 15, item 2): a worker makes the calculators' schemas while the
+content is loaded, a tree's MkDocs build starts as soon as its Markdown is written (while the
+next language is generated), and Pagefind reads each tree as soon as it is built
+(:class:`rulebook.site.search_index.TreeIndexer`). ``generate_seconds`` is then the time until the
+last tree is generated, ``mkdocs_seconds`` the wait for the builds after it, ``search_seconds``
+the last tree's indexing and the writing of the index.
 """
 
 from __future__ import annotations
@@ -144,8 +151,11 @@ class BuildReport:
     generate_seconds: float
     """Loading the content, running the examples, compiling catalogs, rendering Markdown."""
     mkdocs_seconds: float
-    """The MkDocs builds (or copies of unchanged trees), the root page and the calculator runtime."""
+    """The MkDocs builds (or copies of unchanged trees), the root page and the calculator runtime, from the
+    end of ``generate_seconds`` (builds started while the later trees were generated run partly in it)."""
     search_seconds: float
+    """Pagefind, after the builds: the trees it had not read yet (it reads each as soon as it is built) and
+    the writing of the index."""
     search_index_bytes: dict[str, int] = field(default_factory=dict)
     runtime_bytes: int = 0
     """Size of ``_runtime/`` (Pyodide, the adjudicator, schemas, the calculator script)."""
@@ -644,7 +654,12 @@ class _Builds:
         indexer = self.indexer
         if indexer is not None:
             # Pagefind reads the tree as soon as it is written, while the other trees are built.
-            job.add_done_callback(lambda done: indexer.add(lang) if not done.cancelled() and done.result()[0] else None)
+            def index_when_built(done: Future[tuple[bool, list[str], float]]) -> None:
+                # A refused or crashed build is reported by wait(); its tree is not indexed.
+                if not done.cancelled() and done.exception() is None and done.result()[0]:
+                    indexer.add(lang)
+
+            job.add_done_callback(index_when_built)
 
     def wait(self) -> None:
         """Wait for every build started; raise :class:`SiteError` with the warnings of each refused tree."""
