@@ -451,6 +451,7 @@ def build_site(
     unknown = [lang for lang in languages if lang not in LANGUAGES]
     if unknown:
         raise SiteError(f"unknown language(s) {', '.join(unknown)}; the site languages are {', '.join(LANGUAGES)}")
+    check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)  # before any worker starts
     indexer = TreeIndexer(paths.out) if search else None
     builds = _Builds(workers or min(len(languages) + 1, os.cpu_count() or 1), say, indexer)
     try:
@@ -479,7 +480,6 @@ def _build_site(
     """
     started = time.perf_counter()
     schemas_job = None if _SCHEMAS else builds.submit(_calculator_schemas)
-    check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)
     say(f"loading content from {paths.content}")
     corpus = _load(paths)
     load_seconds = time.perf_counter() - started
