@@ -11,7 +11,10 @@ The top-level keys are issue 15's figures for the real content, built from a
 clean work folder: ``load_seconds`` (reading and checking ``content/``),
 ``generate_seconds`` (that plus the worked examples, catalogs and Markdown),
 ``mkdocs_seconds`` (the five MkDocs builds, the root page and the calculator
-runtime), ``pagefind_seconds``, ``total_seconds``, and ``incremental_seconds``:
+runtime), ``pagefind_seconds``, ``total_seconds`` (the stages overlap: MkDocs
+builds a tree while the next is generated and Pagefind reads a tree while the
+next is built, so each stage's figure is its wall-clock time after the one
+before it ended, and they add up to the total), and ``incremental_seconds``:
 one entry's English title changed, then rebuilt the way ``rulebook serve`` does
 (same work folder, the previous site given, so unchanged examples and trees are
 reused, and served before the search index is made again), with

@@ -18,7 +18,7 @@ whose generated Markdown, settings and theme files are unchanged
 (:func:`tree_digest`) instead of running MkDocs for it, copies a tree where only
 some pages changed (their bodies, the titles of pages in no menu, menu labels below
 the top level) and renders just those pages and the pages whose menu shows a changed
-label again (:func:`changed_pages`, :func:`_build_pages`), and hard-links the calculator
+label again (:func:`changed_pages`, :func:`rulebook.site.mkdocs_run.build_pages`), and hard-links the calculator
 runtime when its inputs are unchanged (:func:`runtime_inputs_digest`). With
 ``search=False`` the caller runs Pagefind (:func:`index_search`) when it likes.
 
@@ -27,16 +27,21 @@ Each language is its own MkDocs build of the top-level ``mkdocs.yml`` with
 the translated labels set for that tree; the settings actually used are written
 to ``build/mkdocs/<lang>.yml`` so a single tree can be rebuilt by hand
 (``mkdocs build -f build/mkdocs/de.yml``). The builds run in parallel
-processes, one per core. Any MkDocs warning fails the build (strict mode), and
+processes, one per core (:mod:`rulebook.site.mkdocs_run`). Any MkDocs warning fails the build (strict mode), and
 the warnings are reported, not a traceback.
+
+The stages overlap (issue 15, item 2): a worker makes the calculators' schemas while the
+content is loaded, a tree's MkDocs build starts as soon as its Markdown is written (while the
+next language is generated), and Pagefind reads each tree as soon as it is built
+(:class:`rulebook.site.search_index.TreeIndexer`). ``generate_seconds`` is then the time until the
+last tree is generated, ``mkdocs_seconds`` the wait for the builds after it, ``search_seconds``
+the last tree's indexing and the writing of the index.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
-import logging
 import multiprocessing
 import os
 import shutil
@@ -44,10 +49,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from adjudicator.messages import Language as AnswerLanguage
 from rulebook.adjudication.examples import ResultCache
@@ -57,7 +62,8 @@ from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
-from rulebook.site.render import CompiledTemplates, render_root_page, render_site
+from rulebook.site.mkdocs_run import mkdocs_build
+from rulebook.site.render import RenderedTree, render_root_page, render_site
 from rulebook.site.runtime import (
     ENCODINGS,
     PYODIDE_FILES,
@@ -67,6 +73,7 @@ from rulebook.site.runtime import (
     check_runtime_inputs,
     write_runtime,
 )
+from rulebook.site.search_index import TreeIndexer, swap_in_index
 
 __all__ = [
     "DEFAULT_SITE_URL",
@@ -75,9 +82,9 @@ __all__ = [
     "PreviousSite",
     "build_site",
     "changed_pages",
-    "index_search",
     "nav_pages",
     "relabelled_pages",
+    "index_search",
     "page_digests",
     "runtime_inputs_digest",
     "search_index_bytes",
@@ -91,9 +98,7 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 """Where ``rulebook serve`` publishes the site; each tree's ``site_url`` is this plus ``<lang>/``."""
 
 Progress = Callable[[str], None]
-
-THEME_BYTECODE = CompiledTemplates()
-"""The MkDocs theme's compiled templates, kept for the next page-by-page build (:func:`_build_pages`)."""
+_Result = TypeVar("_Result")
 
 
 @dataclass(frozen=True)
@@ -150,8 +155,11 @@ class BuildReport:
     generate_seconds: float
     """Loading the content, running the examples, compiling catalogs, rendering Markdown."""
     mkdocs_seconds: float
-    """The MkDocs builds (or copies of unchanged trees), the root page and the calculator runtime."""
+    """The MkDocs builds (or copies of unchanged trees), the root page and the calculator runtime, from the
+    end of ``generate_seconds`` (builds started while the later trees were generated run partly in it)."""
     search_seconds: float
+    """Pagefind, after the builds: the trees it had not read yet (it reads each as soon as it is built) and
+    the writing of the index."""
     search_index_bytes: dict[str, int] = field(default_factory=dict)
     runtime_bytes: int = 0
     """Size of ``_runtime/`` (Pyodide, the adjudicator, schemas, the calculator script)."""
@@ -396,13 +404,17 @@ def changed_pages(
     return tuple(sorted({*changed, *shown}))
 
 
-@functools.cache
 def _calculator_schemas() -> dict[str, Any]:
-    """Each calculator's scenario JSON Schema by its name: made from the code, once per process
-    (seconds: the schemas read the dataclasses' sources for their descriptions)."""
+    """Each calculator's scenario JSON Schema by its name, made from the code (seconds: the schemas
+    read the dataclasses' sources for their descriptions). A site build has a worker make them
+    while it generates the pages, once per process (:data:`_SCHEMAS`)."""
     from rulebook.adjudication.scenarios import scenario_schemas
 
     return {key.removeprefix("scenario."): schema for key, schema in scenario_schemas().items()}
+
+
+_SCHEMAS: dict[str, dict[str, Any]] = {}
+"""The calculators' schemas once made in this process (by a build's worker): ``rulebook serve`` rebuilds reuse them."""
 
 
 def _locales_digest(locales: Path) -> str:
@@ -534,124 +546,6 @@ def tree_config(
     return config
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-def _mkdocs_build(config_file: str, only: Sequence[str] | None = None) -> tuple[bool, list[str], float]:
-    """Run one strict MkDocs build (in a worker process, or in this one for ``only``); returns (ok, warnings, seconds).
-
-    With ``only`` (Markdown paths in the tree), the tree already in ``site_dir`` is the
-    previous build's and only those pages are rendered again (:func:`_build_pages`).
-    """
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import MkDocsException
-
-    started = time.perf_counter()
-    logger = logging.getLogger("mkdocs")
-    collect = _Collect()
-    logger.addHandler(collect)
-    propagate, level = logger.propagate, logger.level
-    logger.propagate = False
-    logger.setLevel(logging.INFO)
-    try:
-        config = load_config(config_file=config_file)
-        if only is None:
-            build(config)
-        else:
-            _build_pages(config, set(only))
-    except MkDocsException as error:
-        return False, [*collect.messages, str(error)], time.perf_counter() - started
-    except Exception as error:  # a theme or hook failure inside MkDocs: report it, do not crash the pool
-        return False, [*collect.messages, f"{type(error).__name__}: {error}"], time.perf_counter() - started
-    finally:
-        logger.removeHandler(collect)
-        logger.propagate, logger.level = propagate, level
-    return True, collect.messages, time.perf_counter() - started
-
-
-def _build_pages(config: Any, only: set[str]) -> None:
-    """MkDocs' own build (``mkdocs.commands.build.build``, MkDocs 1.6) with only the pages in ``only`` written.
-
-    Every step that gives a page its surroundings runs as in a full build: the files, the
-    theme, the navigation, every page's source and front matter read (the titles and
-    metadata that other pages' menus and links show), the static templates (``404.html``,
-    the sitemap). The listed pages are converted and checked as in a full build (links,
-    and anchors in the pages they link to, which are converted for it), and the theme's page
-    template renders them through the same function a full build uses, so each of them is
-    the file a full build writes. The output folder is not emptied and the theme's and the
-    tree's static files are not copied again: it holds the previous build, whose settings,
-    theme and assets were the same (:func:`changed_pages`).
-
-    Not checked here: links from the unchanged pages to an anchor the edit removed (a full
-    ``rulebook build`` reports them).
-    """
-    from mkdocs import utils
-    from mkdocs.commands import build as mkdocs_build
-    from mkdocs.exceptions import Abort
-    from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
-    from mkdocs.structure.nav import get_navigation
-    from mkdocs.structure.pages import Page
-
-    warnings = utils.CountHandler()
-    warnings.setLevel(logging.WARNING)
-    logging.getLogger("mkdocs").addHandler(warnings)
-    inclusion = InclusionLevel.is_included
-    try:
-        config = config.plugins.on_config(config)
-        config.plugins.on_pre_build(config=config)
-        files = get_files(config)
-        env = config.theme.get_env()
-        # The theme's templates compiled once per process, not once per rebuild (a template whose source
-        # changed is compiled again: the cache checks each source's checksum).
-        env.bytecode_cache = THEME_BYTECODE
-        files.add_files_from_theme(env, config)
-        files = config.plugins.on_files(files, config=config)
-        set_exclusions(files, config)
-        nav = get_navigation(files, config)
-        nav = config.plugins.on_nav(nav, config=config, files=files)
-        for file in files.documentation_pages(inclusion=inclusion):
-            if file.page is None and file.inclusion.is_not_in_nav():
-                Page(None, file, config)
-            if file.src_uri in only:
-                mkdocs_build._populate_page(file.page, config, files)
-            else:
-                # Its title (front matter) and metadata are all the listed pages' menus and links read of it.
-                file.page.read_source(config)
-        rendered = {file.src_uri for file in files.documentation_pages(inclusion=inclusion) if file.src_uri in only}
-        for file in files.documentation_pages(inclusion=inclusion):
-            for target in (file.page.links_to_anchors or {}) if file.src_uri in rendered else {}:
-                # A link to another page's anchor is checked as in a full build: that page is converted too.
-                if target.page is not None and target.page.present_anchor_ids is None:
-                    mkdocs_build._populate_page(target.page, config, files)
-        env = config.plugins.on_env(env, config=config, files=files)
-        for template in config.theme.static_templates:
-            mkdocs_build._build_theme_template(template, env, files, config, nav)
-        for template in config.extra_templates:
-            mkdocs_build._build_extra_template(template, files, config, nav)
-        doc_files = files.documentation_pages(inclusion=inclusion)
-        for file in files.static_pages():
-            if file.src_uri in only:
-                file.copy_file(dirty=False)
-        for file in doc_files:
-            if file.src_uri in only:
-                mkdocs_build._build_page(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
-        for file in doc_files:
-            if file.src_uri in only:
-                file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
-        config.plugins.on_post_build(config=config)
-        if counts := warnings.get_counts():
-            raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
-    finally:
-        logging.getLogger("mkdocs").removeHandler(warnings)
-
-
 def search_index_bytes(site_dir: Path) -> dict[str, int]:
     """Bytes of Pagefind's index per language: meta, index chunks, fragments, filters and wasm."""
     bundle = site_dir / "pagefind"
@@ -684,19 +578,13 @@ def index_search(site_dir: Path, progress: Progress | None = None) -> None:
     if progress:
         progress("indexing for search (Pagefind)")
     fresh = site_dir.with_name(site_dir.name + ".pagefind")
-    retired = site_dir.with_name(site_dir.name + ".pagefind-old")
     shutil.rmtree(fresh, ignore_errors=True)
-    shutil.rmtree(retired, ignore_errors=True)
     try:
         _pagefind(site_dir, fresh)
     except SiteError:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
-    bundle = site_dir / "pagefind"
-    if bundle.exists():
-        bundle.rename(retired)
-    fresh.rename(bundle)
-    shutil.rmtree(retired, ignore_errors=True)
+    swap_in_index(site_dir, fresh)
 
 
 def build_site(
@@ -720,8 +608,35 @@ def build_site(
     unknown = [lang for lang in languages if lang not in LANGUAGES]
     if unknown:
         raise SiteError(f"unknown language(s) {', '.join(unknown)}; the site languages are {', '.join(LANGUAGES)}")
+    check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)  # before any worker starts
+    indexer = TreeIndexer(paths.out) if search else None
+    builds = _Builds(workers or min(len(languages) + 1, os.cpu_count() or 1), say, indexer)
+    try:
+        return _build_site(paths, languages, site_url, say, builds, previous, indexer)
+    finally:
+        builds.close()
+        if indexer is not None:
+            indexer.close()
+
+
+def _build_site(
+    paths: ProjectPaths,
+    languages: Sequence[str],
+    site_url: str,
+    say: Progress,
+    builds: _Builds,
+    previous: PreviousSite | None,
+    indexer: TreeIndexer | None,
+) -> BuildReport:
+    """:func:`build_site`, with the worker processes of ``builds`` and, unless ``search=False``, the search ``indexer``.
+
+    The stages overlap where one does not need the other's result: a worker makes the
+    calculators' schemas while the content is loaded, each language tree's MkDocs build
+    starts in a worker as soon as its Markdown is written, while the next tree is generated,
+    and Pagefind reads each tree as soon as it is built, while the next ones are.
+    """
     started = time.perf_counter()
-    check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)
+    schemas_job = None if _SCHEMAS else builds.submit(_calculator_schemas)
     say(f"loading content from {paths.content}")
     corpus = _load(paths)
     load_seconds = time.perf_counter() - started
@@ -735,6 +650,35 @@ def build_site(
     for warning in catalogs.warnings:
         say(f"warning: {warning} (shown in English)")
     answers_in, labels_in = catalogs.answers, catalogs.labels
+    config_dir = paths.work / "mkdocs"
+    config_dir.mkdir(parents=True, exist_ok=True)
+    paths.out.mkdir(parents=True, exist_ok=True)
+    digests: dict[str, str] = {}
+    settings: dict[str, str] = {}
+    pages: dict[str, dict[str, str]] = {}
+    patched: dict[str, tuple[str, ...]] = {}
+    reused: list[str] = []
+
+    def plan_tree(tree: RenderedTree) -> None:
+        """Reuse, patch or build the tree just generated; a build starts now, in a worker."""
+        config_file = config_dir / f"{tree.lang}.yml"
+        config = tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir)
+        config_file.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
+        settings[tree.lang] = settings_digest(config)
+        pages[tree.lang] = page_digests(tree.docs_dir)
+        digests[tree.lang] = tree_digest(tree.docs_dir, config, pages[tree.lang])
+        old_tree = previous.root / tree.lang if previous is not None else None
+        if previous is None or old_tree is None or not old_tree.is_dir():
+            builds.start(tree.lang, str(config_file))
+        elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
+            reused.append(tree.lang)
+        else:
+            changed = changed_pages(previous, tree.lang, config, pages[tree.lang])
+            if changed is None:
+                builds.start(tree.lang, str(config_file))
+            else:
+                patched[tree.lang] = changed
+
     trees = render_site(
         corpus,
         paths.work / "docs",
@@ -746,37 +690,11 @@ def build_site(
         answers_in=answers_in,
         labels_in=labels_in,
         memo_key=catalogs.digest,
+        on_tree=plan_tree,
     )
-    config_dir = paths.work / "mkdocs"
-    config_dir.mkdir(parents=True, exist_ok=True)
-    config_files: dict[str, str] = {}
-    digests: dict[str, str] = {}
-    settings: dict[str, str] = {}
-    pages: dict[str, dict[str, str]] = {}
-    patched: dict[str, tuple[str, ...]] = {}
-    reused: list[str] = []
-    for tree in trees:
-        config_file = config_dir / f"{tree.lang}.yml"
-        config = tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir)
-        config_file.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
-        settings[tree.lang] = settings_digest(config)
-        pages[tree.lang] = page_digests(tree.docs_dir)
-        digests[tree.lang] = tree_digest(tree.docs_dir, config, pages[tree.lang])
-        old_tree = previous.root / tree.lang if previous is not None else None
-        if previous is None or old_tree is None or not old_tree.is_dir():
-            config_files[tree.lang] = str(config_file)
-        elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
-            reused.append(tree.lang)
-        else:
-            changed = changed_pages(previous, tree.lang, config, pages[tree.lang])
-            if changed is None:
-                config_files[tree.lang] = str(config_file)
-            else:
-                patched[tree.lang] = changed
     generate_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
-    paths.out.mkdir(parents=True, exist_ok=True)
     if previous is not None:
         for lang in [*reused, *patched]:
             target = paths.out / lang
@@ -785,9 +703,12 @@ def build_site(
             shutil.copytree(previous.root / lang, target, copy_function=os.link if lang in reused else shutil.copy2)
         if reused:
             say(f"unchanged, copied from the last build: {', '.join(reused)}")
+        if indexer is not None:
+            for lang in reused:
+                indexer.add(lang)
     for lang, changed in patched.items():
         # A few pages: MkDocs in this process, without starting a worker.
-        ok, refusals, seconds = _mkdocs_build(str(config_dir / f"{lang}.yml"), changed)
+        ok, refusals, seconds = mkdocs_build(str(config_dir / f"{lang}.yml"), changed)
         if not ok:
             raise SiteError(
                 "MkDocs refused to build (strict mode: every warning is an error):\n"
@@ -796,9 +717,14 @@ def build_site(
         rendered = [name for name in changed if name.endswith(".md")]
         copied = f" (and copied {len(changed) - len(rendered)} other file(s))" if len(changed) > len(rendered) else ""
         say(f"built {len(rendered)} changed page(s) of {lang}{copied} in {seconds:.1f} s: {', '.join(changed)}")
-    _run_builds(list(config_files.values()), list(config_files), say, workers)
+        if indexer is not None:
+            indexer.add(lang)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
-    schemas = _calculator_schemas()
+    if indexer is not None:
+        indexer.add("")
+    if schemas_job is not None:
+        _SCHEMAS.update(schemas_job.result())
+    schemas = _SCHEMAS
     messages = catalogs.page_messages
     runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
     old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
@@ -823,11 +749,13 @@ def build_site(
         runtime_bytes = runtime.bytes
         sent = ", ".join(f"{size / 1e6:.1f} MB as {name}" for name, size in runtime.transferred.items())
         say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB ({sent}) in {paths.out / '_runtime'}")
+    builds.wait()
     mkdocs_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
-    if search:
-        index_search(paths.out, say)
+    if indexer is not None:
+        say("indexing for search (Pagefind)")
+        indexer.finish()
     search_seconds = time.perf_counter() - started
     report = BuildReport(
         entries=len(corpus.entries),
@@ -835,7 +763,7 @@ def build_site(
         generate_seconds=generate_seconds,
         mkdocs_seconds=mkdocs_seconds,
         search_seconds=search_seconds,
-        search_index_bytes=search_index_bytes(paths.out) if search else {},
+        search_index_bytes=search_index_bytes(paths.out) if indexer is not None else {},
         runtime_bytes=runtime_bytes,
         load_seconds=load_seconds,
         examples_run=results.misses,
@@ -845,7 +773,7 @@ def build_site(
         page_digests=pages,
         navs={tree.lang: tree.overrides["nav"] for tree in trees},
         patched_pages=patched,
-        search_indexed=search,
+        search_indexed=indexer is not None,
         runtime_inputs=runtime_inputs,
         runtime_reused=runtime_reused,
     )
@@ -856,18 +784,57 @@ def build_site(
     return report
 
 
-def _run_builds(config_files: list[str], languages: Iterable[str], say: Progress, workers: int | None) -> None:
-    if not config_files:
-        return
-    count = workers or min(len(config_files), os.cpu_count() or 1)
-    failures: list[str] = []
-    # Fresh worker processes ("spawn"), not forks: forking while another thread holds a lock
-    # (the preview's HTTP server, a logging handler) can hang the child.
-    with ProcessPoolExecutor(max_workers=max(1, count), mp_context=multiprocessing.get_context("spawn")) as pool:
-        for lang, (ok, messages, seconds) in zip(languages, pool.map(_mkdocs_build, config_files)):
+class _Builds:
+    """The MkDocs builds of one site build (and the calculators' schemas), in worker processes.
+
+    The processes start with the first job; jobs start as they are given (:meth:`start`), and
+    :meth:`wait` reports every tree MkDocs refused, all at once.
+    """
+
+    def __init__(self, workers: int, say: Progress, indexer: TreeIndexer | None = None) -> None:
+        self.workers = max(1, workers)
+        self.say = say
+        self.indexer = indexer
+        self.pool: ProcessPoolExecutor | None = None
+        self.jobs: dict[str, Future[tuple[bool, list[str], float]]] = {}
+
+    def submit(self, function: Callable[..., _Result], *args: Any) -> Future[_Result]:
+        """Run ``function(*args)`` in a worker process."""
+        if self.pool is None:
+            # Fresh worker processes ("spawn"), not forks: forking while another thread holds a lock
+            # (the preview's HTTP server, a logging handler) can hang the child.
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self.pool.submit(function, *args)
+
+    def start(self, lang: str, config_file: str) -> None:
+        """Start the strict MkDocs build of tree ``lang`` (settings in ``config_file``), then its search indexing."""
+        job = self.submit(mkdocs_build, config_file)
+        self.jobs[lang] = job
+        indexer = self.indexer
+        if indexer is not None:
+            # Pagefind reads the tree as soon as it is written, while the other trees are built.
+            def index_when_built(done: Future[tuple[bool, list[str], float]]) -> None:
+                # A refused or crashed build is reported by wait(); its tree is not indexed.
+                if not done.cancelled() and done.exception() is None and done.result()[0]:
+                    indexer.add(lang)
+
+            job.add_done_callback(index_when_built)
+
+    def wait(self) -> None:
+        """Wait for every build started; raise :class:`SiteError` with the warnings of each refused tree."""
+        failures: list[str] = []
+        for lang, job in self.jobs.items():
+            ok, messages, seconds = job.result()
             if ok:
-                say(f"built {lang} in {seconds:.1f} s")
+                self.say(f"built {lang} in {seconds:.1f} s")
             else:
                 failures.extend(f"[{lang}] {message}" for message in messages)
-    if failures:
-        raise SiteError("MkDocs refused to build (strict mode: every warning is an error):\n" + "\n".join(failures))
+        self.jobs.clear()
+        if failures:
+            raise SiteError("MkDocs refused to build (strict mode: every warning is an error):\n" + "\n".join(failures))
+
+    def close(self) -> None:
+        """Stop the workers (a build that failed elsewhere does not wait for the trees not yet begun)."""
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None

@@ -63,6 +63,7 @@ from rulebook.errors import TemplateError
 from rulebook.site.cards import card_path, card_view, cards_index_path, cards_stated_by, catalog_view
 from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
 from rulebook.site.i18n import format_count, language_name, load_translations
+from rulebook.site.jinja_cache import CompiledTemplates
 from rulebook.site.markdown import inline_markdown, yaml_string
 from rulebook.site.previews import PREVIEWS_FOLDER, game_previews
 from rulebook.site.reading import (
@@ -107,7 +108,6 @@ from rulebook.site.views import (
 
 __all__ = [
     "ENTRY_MARKDOWN_BUDGET",
-    "CompiledTemplates",
     "RenderedTree",
     "check_game_ids",
     "corpus_inputs",
@@ -142,26 +142,6 @@ class RenderedTree:
     pages: int
     overrides: dict[str, Any] = field(default_factory=dict)
     """Per-language MkDocs settings rendered from ``mkdocs.yml.j2`` (nav, labels)."""
-
-
-class CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates kept in memory, shared by every language's environment (all have the same settings).
-
-    Jinja keys them by template file and checks the source's checksum, so an edited template is
-    compiled again: a build compiles each template once instead of once per language, and
-    ``rulebook serve`` once per session.
-    """
-
-    def __init__(self) -> None:
-        self.code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        code = self.code.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.code[bucket.key] = bucket.bytecode_to_string()
 
 
 _COMPILED = CompiledTemplates()
@@ -342,6 +322,7 @@ def render_site(
     answers_in: Mapping[str, AnswerLanguage] | None = None,
     labels_in: Mapping[str, FormLabels] | None = None,
     memo_key: str | None = None,
+    on_tree: Callable[[RenderedTree], None] | None = None,
 ) -> list[RenderedTree]:
     """Write every page of every language tree to ``out_dir/<lang>/`` and return the trees.
 
@@ -351,7 +332,9 @@ def render_site(
     ``labels_in`` the calculator forms' words per language code (:func:`rulebook.adjudication.forms.form_labels`)
     their scenarios and outcomes are labelled with (the data's own keys without).
     Files already in ``out_dir`` with the same bytes are left alone and every other file there is
-    deleted, so a removed entry leaves no stale page.
+    deleted, so a removed entry leaves no stale page. ``on_tree`` is called with each tree as soon as
+    its folder is complete (stale files removed), while the next tree is rendered: the site build
+    starts MkDocs on it then (a tree left as it is, see below, is handed over too).
 
     ``memo_key`` (a digest of the catalogs ``answers_in`` and ``labels_in`` were read from) lets
     a tree whose inputs did not change since the last render into the same folder in this process
@@ -384,6 +367,9 @@ def render_site(
             trees.append(memo.tree)
             if progress:
                 progress(f"{code} unchanged: its {memo.tree.pages} pages not generated again")
+            if on_tree:
+                files.remove_others(out_dir / code)
+                on_tree(memo.tree)
             continue
         _TREES.pop(docs.resolve(), None)
         before = set(files.written)
@@ -393,6 +379,9 @@ def render_site(
             _TREES[docs.resolve()] = _RenderedMemo(key, frozenset(files.written - before), tree)
         if progress:
             progress(f"generated {tree.pages} pages for {code}")
+        if on_tree:
+            files.remove_others(out_dir / code)
+            on_tree(tree)
     files.remove_others(out_dir)
     return trees
 

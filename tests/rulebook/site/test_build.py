@@ -5,11 +5,13 @@ The real site is tested in tests/site.
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +19,15 @@ from rulebook.adjudication.examples import ResultCache
 from rulebook.cli import main
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ExampleFailure, SiteError
-from rulebook.site.build import PreviousSite, ProjectPaths, build_site, tree_config, verify_examples
+from rulebook.site.build import (
+    PreviousSite,
+    ProjectPaths,
+    build_site,
+    index_search,
+    tree_config,
+    verify_examples,
+)
+from rulebook.site.search_index import TreeIndexer
 from rulebook.site.serve import snapshot
 from tests.conftest import DATA, REPOSITORY
 
@@ -57,6 +67,44 @@ def test_search_index_and_root_page(sample_site: Path) -> None:
     entry = json.loads((sample_site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
     assert sorted(entry["languages"]) == sorted(LANGUAGES)
     assert "url=en/" in (sample_site / "index.html").read_text(encoding="utf-8")
+
+
+def _pagefind_pages(bundle: Path) -> dict[str, Any]:
+    """Every page Pagefind indexed, by URL: its text, filters, metadata, anchors and word count (from the fragments)."""
+    pages = {}
+    for fragment in (bundle / "fragment").iterdir():
+        data = gzip.decompress(fragment.read_bytes()).removeprefix(b"pagefind_dcd")
+        page = json.loads(data)
+        pages[page["url"]] = {key: page.get(key) for key in ("content", "filters", "meta", "anchors", "word_count")}
+    return pages
+
+
+def test_the_index_made_tree_by_tree_is_pagefinds_own(sample_site: Path, tmp_path: Path) -> None:
+    """The build gives Pagefind each tree as it is built; `pagefind --site` on the whole site indexes the same pages."""
+    site = tmp_path / "site"
+    shutil.copytree(sample_site, site, ignore=shutil.ignore_patterns("pagefind", "_runtime"))
+    index_search(site)
+    ours, pagefinds = _pagefind_pages(sample_site / "pagefind"), _pagefind_pages(site / "pagefind")
+    assert {url.split("/")[1] for url in ours} == set(LANGUAGES)  # every tree, not only the first
+    assert ours == pagefinds
+
+
+def test_a_pagefind_failure_is_reported_at_once_and_leaves_the_old_index(tmp_path: Path) -> None:
+    """Pagefind cannot write its index (a file is in the way): an error naming the site at once; the old index stays."""
+    site = tmp_path / "site"
+    (site / "en").mkdir(parents=True)
+    (site / "en" / "index.html").write_text('<html lang="en"><body><p>Retreat</p></body></html>', encoding="utf-8")
+    (site / "pagefind").mkdir()
+    (site / "pagefind" / "old").write_text("kept", encoding="utf-8")
+    (tmp_path / "site.pagefind").write_text("in the way", encoding="utf-8")
+    indexer = TreeIndexer(site)
+    try:
+        indexer.add("en")
+        with pytest.raises(SiteError, match=f"Pagefind failed to index {site}"):
+            indexer.finish()
+    finally:
+        indexer.close()
+    assert (site / "pagefind" / "old").read_text(encoding="utf-8") == "kept"
 
 
 def test_material_search_is_off(sample_site: Path) -> None:

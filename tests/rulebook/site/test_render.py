@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import shutil
 import zlib
 from html import unescape
 from pathlib import Path
@@ -24,7 +25,7 @@ from rulebook.errors import TemplateError
 from rulebook.site.i18n import compile_catalogs
 from rulebook.site.markdown import escape_markup, link_first_mentions, resolve_entry_links
 from rulebook.site.reading import plan_reading
-from rulebook.site.render import render_site, tree_inputs
+from rulebook.site.render import RenderedTree, render_site, tree_inputs
 from rulebook.site.urls import page_url, relative_link, share_fragment, url_link
 from rulebook.site.views import SiteIndex, language_coverage, text_choice, text_origin
 from tests.conftest import DATA, REPOSITORY
@@ -305,6 +306,26 @@ class TestRenderSite:
         assert "Discarding" in entry.read_text(encoding="utf-8")
         assert not stale.exists() and not (docs / "en" / "empty").exists()
         assert not (docs / "de").exists()
+
+    def test_each_tree_is_handed_over_complete_while_the_next_is_rendered(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """``on_tree`` gets each tree once its pages are written and its stale files gone, before the next
+        language is rendered (the site build starts MkDocs on it then)."""
+        docs = tmp_path / "docs"
+        render_site(load_or_raise(sample_content), docs, TEMPLATES, mo_dir, languages=["en", "de"])
+        stale = docs / "de" / "hell-of-a-war" / "gone.md"
+        stale.write_text("# gone", encoding="utf-8")
+        shutil.rmtree(docs / "nl", ignore_errors=True)
+        seen: list[tuple[str, bool, bool, bool]] = []
+
+        def handed(tree: RenderedTree) -> None:
+            entry = tree.docs_dir / "hell-of-a-war" / "abwerfen.md"
+            seen.append((tree.lang, entry.is_file(), stale.exists(), (docs / "nl").exists()))
+
+        render_site(load_or_raise(sample_content), docs, TEMPLATES, mo_dir, languages=["de", "nl"], on_tree=handed)
+        assert seen == [("de", True, False, False), ("nl", True, False, True)]
+        assert not (docs / "en").exists()
 
     def test_entry_page_in_a_translation(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
         """The English page: English title and body, ref: link resolved, term linked, original in a toggle."""
