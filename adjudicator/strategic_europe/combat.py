@@ -45,7 +45,7 @@ from adjudicator.trace import TraceBuilder
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide
 
-__all__ = ["AXIS", "KNOWN_VALUES", "RULES", "Role", "prepare", "problems", "unit_combatant"]
+__all__ = ["AXIS", "KNOWN_VALUES", "RULES", "Role", "prepare", "problems", "unit_combatant", "values_errors"]
 
 
 class Role(enum.Enum):
@@ -93,6 +93,24 @@ def _nation(name: str | None) -> Country | None:
         return None
 
 
+def values_errors(path: str, values: dict[str, int]) -> list[ScenarioError]:
+    """Unit values given in a scenario (``{unit type: d6 value}``) checked: known unit types, values 0 to 6."""
+    found = []
+    for name, value in values.items():
+        if _unit(name) is None:
+            found.append(
+                ScenarioError(
+                    f"{path}.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"
+                )
+            )
+            continue
+        try:
+            check_value(value, path=f"{path}.{name}")
+        except ScenarioError as error:
+            found.append(error)
+    return found
+
+
 def _side_problems(label: str, side: BattleSide, role: Role) -> list[ScenarioError]:
     found: list[ScenarioError] = []
     for name, count in side.units.items():
@@ -111,18 +129,7 @@ def _side_problems(label: str, side: BattleSide, role: Role) -> list[ScenarioErr
                     "rules, which are not among the sources; give it (a d6 value from 0 to 6)",
                 )
             )
-    for name, value in side.values.items():
-        if _unit(name) is None:
-            found.append(
-                ScenarioError(
-                    f"{label}.values.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"
-                )
-            )
-            continue
-        try:
-            check_value(value, path=f"{label}.values.{name}")
-        except ScenarioError as error:
-            found.append(error)
+    found += values_errors(f"{label}.values", side.values)
     for index, name in enumerate(side.loss_order):
         if _unit(name) is None:
             found.append(

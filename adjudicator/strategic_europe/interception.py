@@ -31,12 +31,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from adjudicator.battle.engine import BattleSetup, Ending, RoundRolls, replay
-from adjudicator.dice import check_roll, check_value, count_hits
+from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant
+from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant, values_errors
 from adjudicator.strategic_europe.vocabulary import Country, UnitType, country_word, unit_word
 from adjudicator.trace import N_, Trace, TraceBuilder
 
@@ -759,19 +759,7 @@ def _losses(losses: dict[str, dict[str, int]]) -> MessageList:
 
 def _values_errors(scenario: InterceptionScenario) -> list[ScenarioError]:
     """``values`` checked, and every unit of a naval battle given a TÉ where the source states none."""
-    found = []
-    for name, value in scenario.values.items():
-        if name not in {unit.value for unit in UnitType}:
-            found.append(
-                ScenarioError(
-                    f"values.{name}", f"unknown unit type; expected one of: {', '.join(u.value for u in UnitType)}"
-                )
-            )
-            continue
-        try:
-            check_value(value, path=f"values.{name}")
-        except ScenarioError as error:
-            found.append(error)
+    found = values_errors("values", scenario.values)
     if not scenario.naval_battle:
         return found
     fighting = {name for name, count in scenario.movement.units.items() if count}
