@@ -20,6 +20,7 @@ from rulebook.cli import main
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ExampleFailure, SiteError
 from rulebook.site.build import (
+    BuildReport,
     PreviousSite,
     ProjectPaths,
     build_site,
@@ -398,10 +399,16 @@ def test_a_retitled_entry_outside_the_navigation_renders_only_its_pages_and_equa
     assert set(second.patched_pages) == {"en", "hu"}
     assert {"hell-of-a-war/abwerfen.handkarten.md", "hell-of-a-war/abwerfen.md"} <= set(second.patched_pages["en"])
     assert "hell-of-a-war/abwerfen.handkarten.md" in second.patched_pages["hu"]
-    fresh = build_site(_paths(content, tmp_path / "three"), languages=languages, search=False)
-    assert fresh.page_digests == second.page_digests
-    for lang in languages:
-        assert _tree_files(tmp_path / "two" / "site" / lang) == _tree_files(tmp_path / "three" / "site" / lang), lang
+
+    def assert_same_as_fresh(patched: str, fresh_folder: str) -> BuildReport:
+        fresh = build_site(_paths(content, tmp_path / fresh_folder), languages=languages, search=False)
+        for lang in languages:
+            assert _tree_files(tmp_path / patched / "site" / lang) == _tree_files(
+                tmp_path / fresh_folder / "site" / lang
+            ), lang
+        return fresh
+
+    assert assert_same_as_fresh("two", "three").page_digests == second.page_digests
     page = tmp_path / "two" / "site" / "en" / "hell-of-a-war" / "abwerfen.handkarten" / "index.html"
     assert "Cards in hand" in page.read_text(encoding="utf-8")
 
@@ -418,9 +425,7 @@ def test_a_retitled_entry_outside_the_navigation_renders_only_its_pages_and_equa
         search=False,
     )
     assert set(third.patched_pages) == {"en", "hu"}
-    fresh = build_site(_paths(content, tmp_path / "five"), languages=languages, search=False)
-    for lang in languages:
-        assert _tree_files(tmp_path / "four" / "site" / lang) == _tree_files(tmp_path / "five" / "site" / lang), lang
+    assert_same_as_fresh("four", "five")
 
 
 def test_the_runtime_inputs_digest_follows_every_input(tmp_path: Path) -> None:
