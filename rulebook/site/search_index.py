@@ -108,6 +108,8 @@ class TreeIndexer:
             for added in self.added:
                 added.result()
             self._run(self._write()).result()
+            self._run(self._wait_for_the_disk()).result()
+            self.index = None
         except Exception as error:  # Pagefind's service reports its failures as plain exceptions
             shutil.rmtree(self.fresh, ignore_errors=True)
             raise SiteError(f"Pagefind failed to index {self.site_dir}: {error}") from error
@@ -116,6 +118,27 @@ class TreeIndexer:
     async def _write(self) -> None:
         assert self.index is not None
         await self._answer(self.index.write_files(output_path=str(self.fresh)))
+
+    async def _wait_for_the_disk(self) -> None:
+        """Let Pagefind's process end on its own once its last file is on disk.
+
+        Pagefind answers ``WriteFiles`` before every write has reached the disk (its files are
+        written in the background): on a busy machine ``pagefind-entry.json`` was still empty
+        when the answer came (``rulebook serve`` on a fresh clone failed reading it). The process
+        finishes those writes before it exits, and it exits when its input ends.
+        """
+        assert self.index is not None and self.index._service is not None
+        service = self.index._service
+        backend = service._backend
+        assert backend.stdin is not None
+        backend.stdin.close()
+        code = await asyncio.wait_for(backend.wait(), _TIMEOUT_SECONDS)
+        reading = service._poll_task
+        reading.cancel()
+        if reading.done() and not reading.cancelled():
+            reading.exception()  # the end of its output, expected now: retrieved so that it is not logged
+        if code != 0:
+            raise RuntimeError(f"Pagefind's process ended with exit code {code} after writing the index")
 
     def close(self) -> None:
         """Stop Pagefind's process and the thread (an index not finished is not written)."""

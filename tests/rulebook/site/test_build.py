@@ -90,6 +90,28 @@ def test_the_index_made_tree_by_tree_is_pagefinds_own(sample_site: Path, tmp_pat
     assert ours == pagefinds
 
 
+def test_the_index_is_swapped_in_only_after_pagefinds_process_has_ended(tmp_path: Path) -> None:
+    """Pagefind answers "written" before its last file reaches the disk: finish() waits for its process to end.
+
+    (On a busy machine `rulebook serve` read an empty `pagefind-entry.json` right after the answer.)
+    """
+    site = tmp_path / "site"
+    (site / "en").mkdir(parents=True)
+    (site / "en" / "index.html").write_text('<html lang="en"><body><p>Retreat</p></body></html>', encoding="utf-8")
+    indexer = TreeIndexer(site)
+    try:
+        assert indexer.index is not None and indexer.index._service is not None
+        process = indexer.index._service._backend
+        indexer.add("en")
+        indexer.finish()
+        assert process.returncode == 0
+    finally:
+        indexer.close()
+    entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert entry["languages"]["en"]["page_count"] == 1
+    assert not (tmp_path / "site.pagefind").exists()
+
+
 def test_a_pagefind_failure_is_reported_at_once_and_leaves_the_old_index(tmp_path: Path) -> None:
     """Pagefind cannot write its index (a file is in the way): an error naming the site at once; the old index stays."""
     site = tmp_path / "site"
