@@ -377,7 +377,10 @@ def render_site(
         inputs = {
             code: _json_digest([around, tree_inputs(corpus, outcomes, Language(code), shared)]) for code in languages
         }
-    example_pages = _plan_example_pages(site, envs, {code: (out_dir / code, digest) for code, digest in inputs.items()})
+    weighed: dict[tuple[str, str], str] = {}
+    example_pages = _plan_example_pages(
+        site, envs, {code: (out_dir / code, digest) for code, digest in inputs.items()}, weighed
+    )
     site.example_pages = {
         example_id: page.path for pages in example_pages.values() for page in pages for example_id in page.example_ids
     }
@@ -399,7 +402,9 @@ def render_site(
             continue
         _TREES.pop(docs.resolve(), None)
         before = set(files.written)
-        tree = _render_tree(site, reading, corpus, code, out_dir, templates_dir, envs[code], example_pages, files)
+        tree = _render_tree(
+            site, reading, corpus, code, out_dir, templates_dir, envs[code], example_pages, files, weighed
+        )
         trees.append(tree)
         if key is not None:
             _TREES[docs.resolve()] = _RenderedMemo(key, frozenset(files.written - before), tree)
@@ -437,12 +442,15 @@ def _plan_example_pages(
     site: SiteIndex,
     envs: Mapping[str, jinja2.Environment],
     memo: Mapping[str, tuple[Path, str]] | None = None,
+    rendered: dict[tuple[str, str], str] | None = None,
 ) -> dict[str, list[ExamplesPage]]:
     """Each game's examples pages: an example weighs its Markdown in full in the heaviest language
     rendered, so every tree has the same pages.
 
     ``memo`` gives per language its docs folder and content digest: the weights of the last render
-    into that folder with the same digest are used instead of rendering the examples again."""
+    into that folder with the same digest are used instead of rendering the examples again.
+    ``rendered`` receives each example weighed, by (language code, example id): rendered from its
+    game's first examples page, as that page shows it (:func:`_render_tree` uses it there)."""
     outcomes = {outcome.example.id: outcome for outcome in site.outcomes}
     memo = memo or {}
     weights: dict[str, dict[str, int]] = {}
@@ -457,20 +465,21 @@ def _plan_example_pages(
             return known
         outcome = outcomes[example_id]
         path = examples_path(outcome.example.game)
-        size = _size(
-            _render(
-                env,
-                "_example.md.j2",
-                {
-                    **_common(code),
-                    "example": example_view(site, outcome, Language(code), path),
-                    "compact": False,
-                    "expanded": True,
-                },
-            )
+        text = _render(
+            env,
+            "_example.md.j2",
+            {
+                **_common(code),
+                "example": example_view(site, outcome, Language(code), path),
+                "compact": False,
+                "expanded": True,
+            },
         )
+        size = _size(text)
         if code in weights:
             weights[code][example_id] = size
+        if rendered is not None:
+            rendered[(code, example_id)] = text
         return size
 
     def weight(example_id: str) -> int:
@@ -492,8 +501,12 @@ def _render_tree(
     env: jinja2.Environment,
     example_pages: Mapping[str, list[ExamplesPage]],
     files: _Files,
+    weighed: Mapping[tuple[str, str], str],
 ) -> RenderedTree:
-    """Write every page of the ``code`` language tree to ``out_dir/<code>/``."""
+    """Write every page of the ``code`` language tree to ``out_dir/<code>/``.
+
+    ``weighed``: examples rendered by :func:`_plan_example_pages` (from their game's first examples
+    page, expanded), by (language code, example id); those shown on that page are not rendered again."""
     lang = Language(code)
     docs = out_dir / code
     common = _common(code)
@@ -628,7 +641,9 @@ def _render_tree(
                 number=this.number,
                 pages=[Link(str(other.number), relative_link(this.path, other.path)) for other in pages],
                 examples=[
-                    example_markdown(
+                    Markup(weighed[(code, example_id)])
+                    if this.path == examples_path(game.id) and (code, example_id) in weighed
+                    else example_markdown(
                         example_view(site, outcomes[example_id], lang, this.path), compact=False, expanded=True
                     )
                     for example_id in this.example_ids
