@@ -237,7 +237,7 @@ def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabel
     env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
     env.globals["gettext"] = env.globals["_"] = _remembered_gettext(translations.gettext)
     words = PlainWords(labels or FormLabels(frozenset()), translations.gettext("yes"), translations.gettext("no"), lang)
-    env.globals["plain"] = lambda value: plain_html(value, words)
+    env.globals["plain"] = _remembered_plain(words)
     env.globals["form_labels"] = labels or FormLabels(frozenset())
     env.filters["inline"] = inline_markdown
     env.filters["yaml_string"] = yaml_string
@@ -269,6 +269,21 @@ def _remembered_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
         return word % variables
 
     return gettext
+
+
+def _remembered_plain(words: PlainWords) -> Callable[[Any], Markup]:
+    """:func:`plain_html` in one language, each value converted once: a worked example's scenario and
+    outcome are shown on two or three pages of each tree (issue 15 item 2). Values are told apart by
+    identity and kept here, so no other value can take a converted one's id; the pages never change them."""
+    converted: dict[int, tuple[Any, Markup]] = {}
+
+    def plain(value: Any) -> Markup:
+        kept = converted.get(id(value))
+        if kept is None:
+            kept = converted[id(value)] = (value, plain_html(value, words))
+        return kept[1]
+
+    return plain
 
 
 def _render(env: jinja2.Environment, name: str, context: dict[str, Any]) -> str:

@@ -251,6 +251,7 @@ class SiteIndex:
                 self.outcomes_by_entry[entry_id].append(outcome)
         self.outcomes = list(outcomes)
         self._step_texts: dict[tuple[int, str], str] = {}
+        self._stated: dict[int, dict[str, Any]] = {}
         self.calculators = calculators()
         self.outcomes_by_calculator: dict[str, list[ExampleOutcome]] = defaultdict(list)
         for outcome in sorted(outcomes, key=self._source_order):
@@ -284,8 +285,13 @@ class SiteIndex:
     def stated_outcome(self, outcome: ExampleOutcome) -> dict[str, Any]:
         """The outcome the source states (what was verified against the result), else the result's
         fields; never the trace, which has its own list of linked steps."""
-        stated = outcome.example.expected or outcome.result
-        return {name: value for name, value in stated.items() if name != "trace"}
+        # One dict per outcome (the outcomes live as long as this index): the pages' templates convert
+        # each outcome to HTML once per language (rulebook.site.render keeps them by identity).
+        kept = self._stated.get(id(outcome))
+        if kept is None:
+            stated = outcome.example.expected or outcome.result
+            kept = self._stated[id(outcome)] = {name: value for name, value in stated.items() if name != "trace"}
+        return kept
 
     def step_text(self, step: Mapping[str, Any], lang: Language) -> str:
         """A stored trace step (plain data) in ``lang``: re-rendered from its template and fields."""
