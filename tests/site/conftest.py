@@ -121,6 +121,18 @@ def axe_script() -> Path:
     return AXE_SCRIPT
 
 
+def serious_violations(page: Any, axe_script: Path, within: str = "document") -> list[str]:
+    """axe-core's serious and critical violations in ``within`` (a JavaScript expression for the node)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe_script))
+    result = page.evaluate(f"axe.run({within}, {{resultTypes: ['violations']}})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 def copy_content(source: Path, target: Path) -> Path:
     """A writable copy of a content folder."""
     shutil.copytree(source, target)

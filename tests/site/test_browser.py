@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from rulebook.content.model import LANGUAGES
-from tests.site.conftest import Served, serve_folder
+from tests.site.conftest import Served, serious_violations, serve_folder
 
 SEARCHES = [
     ("de", "Aktionsstapel", "de/hell-of-a-war/aktionsstapel/"),
@@ -283,16 +283,6 @@ def test_untranslated_entry_shows_original_with_notice_and_english(page: Any, un
     assert english.locator(".rb-text").get_attribute("lang") == "en"
 
 
-def _serious_violations(page: Any, axe_script: Path) -> list[str]:
-    page.add_script_tag(path=str(axe_script))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_accessibility_of_home_and_an_entry(page: Any, served_site: Served, axe_script: Path, lang: str) -> None:
     """axe-core finds no serious or critical violation on the home page or an entry page, light and dark."""
@@ -301,7 +291,7 @@ def test_accessibility_of_home_and_an_entry(page: Any, served_site: Served, axe_
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             _open(page, served_site.url + path)
-            found += [f"{path} [{scheme}] {violation}" for violation in _serious_violations(page, axe_script)]
+            found += [f"{path} [{scheme}] {violation}" for violation in serious_violations(page, axe_script)]
     assert found == []
 
 

@@ -37,7 +37,7 @@ from rulebook.content.model import LANGUAGES, Corpus, Example
 from rulebook.site.i18n import catalog_path
 from rulebook.site.urls import share_fragment
 from tests.conftest import REPOSITORY
-from tests.site.conftest import BuiltSite
+from tests.site.conftest import BuiltSite, serious_violations
 
 TRY_IT = [(name, LANGUAGES[index % len(LANGUAGES)]) for index, name in enumerate(sorted(calculators()))]
 """Every calculator, each opened from its first worked example's "try it" in one of the trees, in turn."""
@@ -635,14 +635,7 @@ def test_calculator_page_accessibility(tab: Any, counted: tuple[str, RequestLog]
     url, _ = counted
     tab.goto(url + "en/calculators/battle/")
     wait_for_runs(tab, 1)
-    tab.add_script_tag(path=str(axe_script))
-    result = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    serious = [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
+    assert serious_violations(tab, axe_script) == []
 
 
 class TestBuiltPages:

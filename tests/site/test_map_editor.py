@@ -24,7 +24,7 @@ from rulebook.adjudication.forms import CONTEXT_SEPARATOR, form_words, page_cata
 from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
 from rulebook.site.i18n import catalog_path
 from tests.conftest import REPOSITORY
-from tests.site.conftest import BuiltSite
+from tests.site.conftest import BuiltSite, serious_violations
 
 HOST = "[data-rb-calculator]"
 LOCALES = REPOSITORY / "locales"
@@ -265,14 +265,7 @@ def test_the_map_editor_is_accessible(tab: Any, served: tuple[str, RequestLog], 
     url, _ = served
     _open(tab, url + "en/calculators/supply/")
     _draw_a_line_to_berlin(tab, unit_at=2)
-    tab.add_script_tag(path=str(axe_script))
-    result = tab.evaluate("axe.run(document.querySelector('.rb-map-editor'), {resultTypes: ['violations']})")
-    serious = [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
+    assert serious_violations(tab, axe_script, "document.querySelector('.rb-map-editor')") == []
 
 
 def _side(page: Any, between: str) -> Any:
@@ -499,13 +492,6 @@ def test_the_new_tools_are_accessible(tab: Any, served: tuple[str, RequestLog], 
     tab.click("[data-tool=zone]")
     tab.fill("#rb-new-zone", "north-sea")
     tab.click("#rb-add-zone")
-    tab.add_script_tag(path=str(axe_script))
     for tool in ("hexside", "erase", "zone"):
         tab.click(f"[data-tool={tool}]")
-        result = tab.evaluate("axe.run(document.querySelector('.rb-map-editor'), {resultTypes: ['violations']})")
-        serious = [
-            f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
-            for v in result["violations"]
-            if v["impact"] in ("serious", "critical")
-        ]
-        assert serious == [], tool
+        assert serious_violations(tab, axe_script, "document.querySelector('.rb-map-editor')") == [], tool

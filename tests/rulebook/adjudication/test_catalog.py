@@ -140,6 +140,21 @@ class TestStack:
         assert "[how.227-pfund-bombe]" in out
 
 
+def _annas_base_buildings(count: int) -> list[dict[str, Any]]:
+    """``count`` base buildings of Anna's in play, each paying 1 TW."""
+    return [
+        {
+            "id": f"anna-{n}",
+            "name": "Basisausbau",
+            "kind": "base-building",
+            "owner": "Anna",
+            "zone": "base-zone",
+            "tw": 1,
+        }
+        for n in range(count)
+    ]
+
+
 def _land_build(anna_cards: int, *extra_stack: dict[str, Any], sabotage_locked: bool = False) -> dict[str, Any]:
     """Anna builds a Versorgungstunnel (a land building, play cost 1) while Ben's Sabotage lies in play."""
     return {
@@ -155,17 +170,7 @@ def _land_build(anna_cards: int, *extra_stack: dict[str, Any], sabotage_locked: 
                 "tw": 1,
                 "locked": sabotage_locked,
             },
-            *(
-                {
-                    "id": f"anna-{n}",
-                    "name": "Basisausbau",
-                    "kind": "base-building",
-                    "owner": "Anna",
-                    "zone": "base-zone",
-                    "tw": 1,
-                }
-                for n in range(anna_cards)
-            ),
+            *_annas_base_buildings(anna_cards),
         ],
         "stack": [{"player": "Anna", "card": "tunnel", "effect": "build"}, *extra_stack],
     }
@@ -180,17 +185,7 @@ def _base_build_with_hq(anna_cards: int, hq_reacts: bool = True) -> dict[str, An
         "cards": [
             {"id": "kaserne", "card": "kaserne", "owner": "Anna", "zone": "hand", "play_cost": 1},
             {"id": "hq", "card": "hq", "owner": "Ben", "zone": "base-zone"},
-            *(
-                {
-                    "id": f"anna-{n}",
-                    "name": "Basisausbau",
-                    "kind": "base-building",
-                    "owner": "Anna",
-                    "zone": "base-zone",
-                    "tw": 1,
-                }
-                for n in range(anna_cards)
-            ),
+            *_annas_base_buildings(anna_cards),
         ],
         "stack": [{"player": "Anna", "card": "kaserne", "effect": "build"}, *reaction],
     }
