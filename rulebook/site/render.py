@@ -65,6 +65,7 @@ from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_ex
 from rulebook.site.i18n import format_count, language_name, load_translations
 from rulebook.site.jinja_cache import CompiledTemplates
 from rulebook.site.markdown import inline_markdown, yaml_string
+from rulebook.site.prerendered import MARK as PRERENDERED_MARK
 from rulebook.site.previews import PREVIEWS_FOLDER, game_previews
 from rulebook.site.reading import (
     SOURCES_INDEX,
@@ -340,7 +341,8 @@ class _Files:
 
 
 def _size(markdown: str) -> int:
-    return len(markdown.encode("utf-8"))
+    """Bytes (UTF-8) of ``markdown`` as the page carries it: the marks of pre-rendered lines are dropped."""
+    return len(markdown.encode("utf-8")) - markdown.count(PRERENDERED_MARK) * len(PRERENDERED_MARK)
 
 
 def check_game_ids(corpus: Corpus) -> None:

@@ -194,3 +194,30 @@ def test_hreflang_alternates_name_the_same_page_in_every_tree(built_site: BuiltS
         )
         expected = {other: f"{site_url}{other}/{page}" for other in LANGUAGES} | {"x-default": f"{site_url}en/{page}"}
         assert alternates == expected, lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_prerendered_line_gives_what_md_in_html_gives(built_site: BuiltSite, lang: str) -> None:
+    """Each line the templates marked as pre-rendered HTML (``rulebook.site.prerendered``), in every
+    language's generated Markdown: the shortcut's page and Python-Markdown's own reading are the same.
+
+    The lines are read as the examples pages have them, inside a ``markdown`` block, where
+    ``md_in_html`` builds and writes again every element.
+    """
+    from rulebook.site.prerendered import MARK
+    from tests.rulebook.site.test_prerendered import convert, same_page
+
+    docs = built_site.root.parent / "build" / "docs" / lang
+    lines = sorted(
+        {
+            line
+            for path in docs.rglob("*.md")
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("<") and MARK in line.split(">", 1)[0]
+        }
+    )
+    assert len(lines) > 300, f"{lang}: only {len(lines)} pre-rendered lines; were the marks dropped from the templates?"
+    page = '<details markdown>\n<summary>s</summary>\n\n' + "\n\n".join(lines) + "\n\n</details>\n"
+    kept, parsed = convert(page, shortcut=True), convert(page, shortcut=False)
+    assert same_page(kept) == same_page(parsed)
+    assert kept.count("\n") < parsed.count("\n"), "no line was kept as written"
