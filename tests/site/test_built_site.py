@@ -217,7 +217,7 @@ def test_every_prerendered_line_gives_what_md_in_html_gives(built_site: BuiltSit
         }
     )
     assert len(lines) > 300, f"{lang}: only {len(lines)} pre-rendered lines; were the marks dropped from the templates?"
-    page = '<details markdown>\n<summary>s</summary>\n\n' + "\n\n".join(lines) + "\n\n</details>\n"
+    page = "<details markdown>\n<summary>s</summary>\n\n" + "\n\n".join(lines) + "\n\n</details>\n"
     kept, parsed = convert(page, shortcut=True), convert(page, shortcut=False)
     assert same_page(kept) == same_page(parsed)
     assert kept.count("\n") < parsed.count("\n"), "no line was kept as written"

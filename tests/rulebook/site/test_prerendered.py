@@ -78,7 +78,7 @@ def test_a_marked_line_gives_what_md_in_html_gives(page: str) -> None:
 
 def test_inside_a_markdown_block_md_in_html_writes_the_line_again() -> None:
     """What the shortcut saves: inside a ``markdown`` block, md_in_html builds an element of every tag."""
-    page = f'<details markdown>\n<summary>Steps</summary>\n\n{SCENARIO}\n\n</details>\n'
+    page = f"<details markdown>\n<summary>Steps</summary>\n\n{SCENARIO}\n\n</details>\n"
     assert SCENARIO.replace(MARK, "") not in convert(page, shortcut=False)
 
 
