@@ -13,6 +13,7 @@ the site folder); it is written beside the site and swapped in like
 from __future__ import annotations
 
 import asyncio
+import re
 import shutil
 import threading
 from collections.abc import Coroutine
@@ -30,6 +31,18 @@ _T = TypeVar("_T")
 
 _TIMEOUT_SECONDS = 600.0
 """A request Pagefind has not answered by then has failed."""
+
+_BODY = b"data-pagefind-body"
+"""The attribute that makes Pagefind index only the pages that carry it."""
+
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9._/-]+")
+"""A file path that is its own glob pattern: none of the metacharacters of Pagefind's globs (wax)."""
+
+
+def _every_page(folder: str) -> str:
+    """The glob of every HTML page under ``folder`` of the site (``""``: the pages at its top), as
+    ``pagefind --site`` reads them."""
+    return f"{folder}/**/*.{{html}}" if folder else "*.{html}"
 
 
 def swap_in_index(site_dir: Path, fresh: Path) -> None:
@@ -60,6 +73,10 @@ class TreeIndexer:
         self.thread.start()
         self.lock = asyncio.Lock()
         self.added: list[Future[Any]] = []
+        self.with_body = False
+        """Whether a page added so far carries ``data-pagefind-body``."""
+        self.without_body: list[str] = []
+        """The folders whose pages have no ``data-pagefind-body``: indexed only if no page of the site has it."""
         self.index: PagefindIndex | None = None
         try:
             self.index = self._run(self._start()).result()
@@ -91,15 +108,37 @@ class TreeIndexer:
         why = f": {reading.exception()!r}" if reading in done and not reading.cancelled() else ""
         raise RuntimeError(f"Pagefind stopped answering{why}")
 
-    async def _add(self, glob: str) -> None:
+    async def _add(self, folder: str) -> None:
         assert self.index is not None
         async with self.lock:  # one request at a time: Pagefind answers them in order
+            top = self.site_dir / folder
+            pages = sorted(top.rglob("*.html") if folder else top.glob("*.html"))
+            with_body = [page.relative_to(top).as_posix() for page in pages if _BODY in page.read_bytes()]
+            if not with_body:
+                self.without_body.append(folder)
+                return
+            self.with_body = True
+            if all(_PLAIN_PATH.fullmatch(path) for path in [folder, *with_body] if path):
+                # The folder stays a literal prefix, so Pagefind walks only that folder.
+                glob = (f"{folder}/" if folder else "") + "{" + ",".join(with_body) + "}"
+            else:  # a name the glob would have to escape: every page, and Pagefind leaves out the others
+                glob = _every_page(folder)
             await self._answer(self.index.add_directory(str(self.site_dir), glob=glob))
 
+    async def _add_without_body(self) -> None:
+        """Every page of the folders left aside, when no page of the site has ``data-pagefind-body``."""
+        assert self.index is not None
+        if not self.with_body:
+            for folder in self.without_body:
+                await self._answer(self.index.add_directory(str(self.site_dir), glob=_every_page(folder)))
+
     def add(self, folder: str) -> None:
-        """Index every HTML page under ``site_dir/folder`` (``""``: the pages at the top of ``site_dir``)."""
-        glob = f"{folder}/**/*.{{html}}" if folder else "*.{html}"
-        self.added.append(self._run(self._add(glob)))
+        """Index the HTML pages under ``site_dir/folder`` (``""``: the pages at the top of ``site_dir``).
+
+        Only the pages with ``data-pagefind-body`` are given to Pagefind, which would leave out the
+        others: those are given at :meth:`finish` if no page of the site has the attribute.
+        """
+        self.added.append(self._run(self._add(folder)))
 
     def finish(self) -> None:
         """Wait for the folders added, write the index into ``site_dir/pagefind``; SiteError if Pagefind failed."""
@@ -107,6 +146,7 @@ class TreeIndexer:
         try:
             for added in self.added:
                 added.result()
+            self._run(self._add_without_body()).result()
             self._run(self._write()).result()
             self._run(self._wait_for_the_disk()).result()
             self.index = None

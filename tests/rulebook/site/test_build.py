@@ -90,6 +90,41 @@ def test_the_index_made_tree_by_tree_is_pagefinds_own(sample_site: Path, tmp_pat
     assert ours == pagefinds
 
 
+def _page(body: bool, text: str) -> str:
+    marked = " data-pagefind-body" if body else ""
+    return f'<html lang="en"><body><main{marked}><p>{text}</p></main></body></html>'
+
+
+@pytest.mark.parametrize("any_body", [True, False], ids=["some pages with a body", "no page with a body"])
+def test_only_pages_with_a_body_are_read_and_the_index_is_pagefinds_own(tmp_path: Path, any_body: bool) -> None:
+    """Pages without data-pagefind-body are not given to Pagefind when a page of the site has it (Pagefind
+    would leave them out), and all are when none has it; the index is always the one `pagefind --site` makes."""
+    pages = {
+        "en/retreat/index.html": _page(any_body, "Retreat"),
+        "en/examples/index.html": _page(False, "Examples"),
+        "en/odd,{name}/index.html": _page(any_body, "A name Pagefind's globs would read as a pattern"),
+        "de/index.html": _page(False, "Beispiele"),
+        "index.html": _page(False, "Root"),
+    }
+    site, reference = tmp_path / "site", tmp_path / "reference"
+    for root in (site, reference):
+        for name, html in pages.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_text(html, encoding="utf-8")
+    indexer = TreeIndexer(site)
+    try:
+        for folder in ("en", "de", ""):
+            indexer.add(folder)
+        indexer.finish()
+    finally:
+        indexer.close()
+    index_search(reference)
+    ours, pagefinds = _pagefind_pages(site / "pagefind"), _pagefind_pages(reference / "pagefind")
+    assert ours == pagefinds
+    assert len(ours) == (2 if any_body else 5)
+    assert indexer.without_body == (["de", ""] if any_body else ["en", "de", ""])
+
+
 def test_the_index_is_swapped_in_only_after_pagefinds_process_has_ended(tmp_path: Path) -> None:
     """Pagefind answers "written" before its last file reaches the disk: finish() waits for its process to end.
 
