@@ -221,3 +221,23 @@ def test_every_prerendered_line_gives_what_md_in_html_gives(built_site: BuiltSit
     kept, parsed = convert(page, shortcut=True), convert(page, shortcut=False)
     assert same_page(kept) == same_page(parsed)
     assert kept.count("\n") < parsed.count("\n"), "no line was kept as written"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_anchor_collector_finds_what_mkdocs_finds_on_every_page(built_site: BuiltSite, lang: str) -> None:
+    """The build's collector of raw-HTML ids (:func:`rulebook.site.mkdocs_run.raw_html_anchor_ids`) and MkDocs'
+    own give the same ids for every generated page of every language."""
+    from mkdocs.structure.pages import _HTMLHandler
+
+    from rulebook.site.mkdocs_run import raw_html_anchor_ids
+
+    docs = built_site.root.parent / "build" / "docs" / lang
+    found = 0
+    for path in sorted(docs.rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        mkdocs = _HTMLHandler()
+        mkdocs.feed(text)
+        mkdocs.close()
+        assert raw_html_anchor_ids(text) == set(mkdocs.present_anchor_ids), path
+        found += len(mkdocs.present_anchor_ids)
+    assert found > 1000
