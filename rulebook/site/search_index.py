@@ -1,22 +1,31 @@
 """Pagefind's search index of a site, made tree by tree while the site build is still running (issue 15, item 2).
 
 ``pagefind --site DIR`` reads every page of every language tree once all of them are built,
-and takes seconds. A site build on two cores leaves one core idle while its last trees are
-built, so :class:`TreeIndexer` gives Pagefind each language tree as soon as MkDocs has written
-it (Pagefind's own service, ``pagefind --service``, through its Python API): when the last
-tree is done, only that tree is read and the index is written. The index is the one the
-command makes from the same pages (one per ``<html lang>``, the same page URLs relative to
-the site folder); it is written beside the site and swapped in like
-:func:`rulebook.site.build.index_search` does.
+then compresses and writes the index of every language, and takes seconds. :class:`TreeIndexer`
+gives each language tree to a Pagefind process of its own (Pagefind's service, ``pagefind
+--service``, through its Python API) as soon as MkDocs has written it, and that process makes
+the tree's index files at once, while the other trees are built: when the last tree is done,
+only that tree is left to read and compress. Pagefind's index of a site is one index per ``<html
+lang>`` (its files named by their content) listed in ``pagefind-entry.json``, so the trees'
+indexes are put together by taking all their files and listing every language in one entry
+file. The index is the one the command makes from the same pages (the same pages, texts,
+filters and URLs relative to the site folder); it is written beside the site and swapped in like
+:func:`rulebook.site.build.index_search` does. A language found in two trees' indexes cannot be
+put together that way: the site is then indexed again in one process, as the command does.
+
+The files are asked of Pagefind (``get_files``) and written here, not written by Pagefind:
+its writes are not flushed before its process ends, and an index file came out empty now and
+then (``rulebook serve`` on a fresh clone once read an empty ``pagefind-entry.json``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import shutil
 import threading
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
@@ -38,6 +47,21 @@ _BODY = b"data-pagefind-body"
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9._/-]+")
 """A file path that is its own glob pattern: none of the metacharacters of Pagefind's globs (wax)."""
 
+_ENTRY = "pagefind-entry.json"
+"""The file that lists an index's languages; Pagefind's script reads it first."""
+
+
+_ANSWER_LIMIT = 2**30
+"""Bytes one answer of Pagefind's may take: the files of a language's index come in one line (the
+package reads at most 2 MiB, less than a tree's index)."""
+
+IndexFiles = dict[str, bytes]
+"""An index's files by their path in the index folder."""
+
+
+class _CannotMerge(Exception):
+    """The trees' indexes do not go together (a language in two of them, different Pagefind versions)."""
+
 
 def _every_page(folder: str) -> str:
     """The glob of every HTML page under ``folder`` of the site (``""``: the pages at its top), as
@@ -57,11 +81,11 @@ def swap_in_index(site_dir: Path, fresh: Path) -> None:
 
 
 class TreeIndexer:
-    """One Pagefind index of ``site_dir``, fed a folder at a time (:meth:`add`), written by :meth:`finish`.
+    """The Pagefind index of ``site_dir``, made a folder at a time (:meth:`add`), put together by :meth:`finish`.
 
-    Pagefind runs in its own process; this object talks to it from a thread of its own, so
-    :meth:`add` may be called from any thread (a worker's completion callback) and returns at
-    once. Every page under ``site_dir`` must have been added before :meth:`finish`.
+    Each folder is read by a Pagefind process of its own; they run from a thread of this
+    object's, so :meth:`add` may be called from any thread (a worker's completion callback) and
+    returns at once. Every page under ``site_dir`` must have been added before :meth:`finish`.
     """
 
     def __init__(self, site_dir: Path) -> None:
@@ -71,35 +95,70 @@ class TreeIndexer:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="pagefind", daemon=True)
         self.thread.start()
-        self.lock = asyncio.Lock()
-        self.added: list[Future[Any]] = []
+        self.added: list[Future[IndexFiles | None]] = []
+        self.folders: list[str] = []
         self.with_body = False
         """Whether a page added so far carries ``data-pagefind-body``."""
         self.without_body: list[str] = []
         """The folders whose pages have no ``data-pagefind-body``: indexed only if no page of the site has it."""
-        self.index: PagefindIndex | None = None
-        try:
-            self.index = self._run(self._start()).result()
-        except BaseException:
-            self.close()
-            raise
+        self.processes = 0
+        """The Pagefind processes started: one per folder with pages to index, one more if they must be indexed
+        together."""
+        self.running: set[PagefindIndex] = set()
 
     def _run(self, work: Coroutine[Any, Any, _T]) -> Future[_T]:
         return asyncio.run_coroutine_threadsafe(work, self.loop)
 
-    async def _start(self) -> PagefindIndex:
-        # The index's URLs are made relative to this folder, as `pagefind --site` does.
-        index = PagefindIndex(config=IndexConfig(output_path=str(self.fresh)))
-        return await asyncio.wait_for(index._start(), _TIMEOUT_SECONDS)
+    def add(self, folder: str) -> None:
+        """Index the HTML pages under ``site_dir/folder`` (``""``: the pages at the top of ``site_dir``).
 
-    async def _answer(self, request: Coroutine[Any, Any, _T]) -> _T:
+        Only the pages with ``data-pagefind-body`` are given to Pagefind, which would leave out the
+        others: those are given at :meth:`finish` if no page of the site has the attribute.
+        """
+        self.folders.append(folder)
+        self.added.append(self._run(self._add(folder)))
+
+    async def _add(self, folder: str) -> IndexFiles | None:
+        top = self.site_dir / folder
+        pages = sorted(top.rglob("*.html") if folder else top.glob("*.html"))
+        with_body = [page.relative_to(top).as_posix() for page in pages if _BODY in page.read_bytes()]
+        if not with_body:
+            self.without_body.append(folder)
+            return None
+        self.with_body = True
+        if all(_PLAIN_PATH.fullmatch(path) for path in [folder, *with_body] if path):
+            # The folder stays a literal prefix, so Pagefind walks only that folder.
+            glob = (f"{folder}/" if folder else "") + "{" + ",".join(with_body) + "}"
+        else:  # a name the glob would have to escape: every page, and Pagefind leaves out the others
+            glob = _every_page(folder)
+        return await self._index([glob])
+
+    async def _index(self, globs: Sequence[str]) -> IndexFiles:
+        """The index files of the pages of ``globs`` (relative to the site), made by a Pagefind process of their own."""
+        index = PagefindIndex(config=IndexConfig(output_path=str(self.fresh)))
+        self.running.add(index)
+        self.processes += 1
+        try:
+            await asyncio.wait_for(index._start(), _TIMEOUT_SECONDS)
+            assert index._service is not None and index._service._backend.stdout is not None
+            index._service._backend.stdout._limit = _ANSWER_LIMIT  # type: ignore[attr-defined]
+            for glob in globs:
+                await self._answer(index, index.add_directory(str(self.site_dir), glob=glob))
+            files = await self._answer(index, index.get_files())
+            await asyncio.wait_for(index._service.close(), _TIMEOUT_SECONDS)
+        finally:
+            self.running.discard(index)
+        return {file["path"]: file["content"] for file in files}
+
+    @staticmethod
+    async def _answer(index: PagefindIndex, request: Coroutine[Any, Any, _T]) -> _T:
         """The answer to ``request``, or an error as soon as Pagefind's process stops answering.
 
         The Pagefind package would wait forever for the answer of a process that crashed: its
         reading task ends, with the error, and the request is never answered.
         """
-        assert self.index is not None and self.index._service is not None
-        reading = self.index._service._poll_task
+        assert index._service is not None
+        reading = index._service._poll_task
         answer = asyncio.ensure_future(request)
         done, _ = await asyncio.wait({answer, reading}, timeout=_TIMEOUT_SECONDS, return_when=asyncio.FIRST_COMPLETED)
         if answer in done:
@@ -108,88 +167,73 @@ class TreeIndexer:
         why = f": {reading.exception()!r}" if reading in done and not reading.cancelled() else ""
         raise RuntimeError(f"Pagefind stopped answering{why}")
 
-    async def _add(self, folder: str) -> None:
-        assert self.index is not None
-        async with self.lock:  # one request at a time: Pagefind answers them in order
-            top = self.site_dir / folder
-            pages = sorted(top.rglob("*.html") if folder else top.glob("*.html"))
-            with_body = [page.relative_to(top).as_posix() for page in pages if _BODY in page.read_bytes()]
-            if not with_body:
-                self.without_body.append(folder)
-                return
-            self.with_body = True
-            if all(_PLAIN_PATH.fullmatch(path) for path in [folder, *with_body] if path):
-                # The folder stays a literal prefix, so Pagefind walks only that folder.
-                glob = (f"{folder}/" if folder else "") + "{" + ",".join(with_body) + "}"
-            else:  # a name the glob would have to escape: every page, and Pagefind leaves out the others
-                glob = _every_page(folder)
-            await self._answer(self.index.add_directory(str(self.site_dir), glob=glob))
-
-    async def _add_without_body(self) -> None:
-        """Every page of the folders left aside, when no page of the site has ``data-pagefind-body``."""
-        assert self.index is not None
-        if not self.with_body:
-            for folder in self.without_body:
-                await self._answer(self.index.add_directory(str(self.site_dir), glob=_every_page(folder)))
-
-    def add(self, folder: str) -> None:
-        """Index the HTML pages under ``site_dir/folder`` (``""``: the pages at the top of ``site_dir``).
-
-        Only the pages with ``data-pagefind-body`` are given to Pagefind, which would leave out the
-        others: those are given at :meth:`finish` if no page of the site has the attribute.
-        """
-        self.added.append(self._run(self._add(folder)))
-
     def finish(self) -> None:
-        """Wait for the folders added, write the index into ``site_dir/pagefind``; SiteError if Pagefind failed."""
-        assert self.index is not None
+        """Wait for the folders added, write their indexes together into ``site_dir/pagefind``; SiteError if
+        Pagefind failed."""
         try:
-            for added in self.added:
-                added.result()
-            self._run(self._add_without_body()).result()
-            self._run(self._write()).result()
-            self._run(self._wait_for_the_disk()).result()
-            self.index = None
+            parts = [part for added in self.added if (part := added.result()) is not None]
+            if not self.with_body and self.without_body:
+                parts.append(self._run(self._index(_globs(self.without_body))).result())
+            try:
+                files = _merge(parts)
+            except _CannotMerge:  # every page of the site in one process, as `pagefind --site` reads them
+                files = self._run(self._index(_globs(self.folders))).result()
+            for name, content in files.items():
+                target = self.fresh / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(content)
         except Exception as error:  # Pagefind's service reports its failures as plain exceptions
             shutil.rmtree(self.fresh, ignore_errors=True)
             raise SiteError(f"Pagefind failed to index {self.site_dir}: {error}") from error
         swap_in_index(self.site_dir, self.fresh)
 
-    async def _write(self) -> None:
-        assert self.index is not None
-        await self._answer(self.index.write_files(output_path=str(self.fresh)))
-
-    async def _wait_for_the_disk(self) -> None:
-        """Let Pagefind's process end on its own once its last file is on disk.
-
-        Pagefind answers ``WriteFiles`` before every write has reached the disk (its files are
-        written in the background): on a busy machine ``pagefind-entry.json`` was still empty
-        when the answer came (``rulebook serve`` on a fresh clone failed reading it). The process
-        finishes those writes before it exits, and it exits when its input ends.
-        """
-        assert self.index is not None and self.index._service is not None
-        service = self.index._service
-        backend = service._backend
-        assert backend.stdin is not None
-        backend.stdin.close()
-        code = await asyncio.wait_for(backend.wait(), _TIMEOUT_SECONDS)
-        reading = service._poll_task
-        reading.cancel()
-        if reading.done() and not reading.cancelled():
-            reading.exception()  # the end of its output, expected now: retrieved so that it is not logged
-        if code != 0:
-            raise RuntimeError(f"Pagefind's process ended with exit code {code} after writing the index")
-
     def close(self) -> None:
-        """Stop Pagefind's process and the thread (an index not finished is not written)."""
-        if self.index is not None and self.index._service is not None:
-            service = self.index._service
-            self.index = None
-            try:
-                self._run(asyncio.wait_for(service.close(), 30)).result()
-            except Exception:  # noqa: S110 - closing after a failure: the failure is what is reported
-                pass
+        """Stop any Pagefind process still running and the thread (an index not finished is not written)."""
+
+        async def stop_all() -> None:
+            for index in list(self.running):
+                if index._service is not None:
+                    await asyncio.wait_for(index._service.close(), 30)
+
+        try:
+            self._run(stop_all()).result()
+        except Exception:  # noqa: S110 - closing after a failure: the failure is what is reported
+            pass
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join()
         self.loop.close()
         shutil.rmtree(self.fresh, ignore_errors=True)
+
+
+def _globs(folders: Sequence[str]) -> list[str]:
+    return [_every_page(folder) for folder in folders]
+
+
+def _merge(parts: Sequence[IndexFiles]) -> IndexFiles:
+    """The indexes of ``parts`` together: their files, and one entry file listing every language.
+
+    Raises :class:`_CannotMerge` when they do not go together: a language in two parts (two
+    indexes of one language), entry files of different Pagefind versions or settings, or one
+    file name with different contents in two parts.
+    """
+    files: IndexFiles = {}
+    entry: dict[str, Any] | None = None
+    for part in parts:
+        theirs = json.loads(part[_ENTRY])
+        settings = {key: value for key, value in theirs.items() if key != "languages"}
+        if entry is None:
+            entry = {**settings, "languages": {}}
+        elif settings != {key: value for key, value in entry.items() if key != "languages"}:
+            raise _CannotMerge("another Pagefind version or settings")
+        for language, about in theirs["languages"].items():
+            if language in entry["languages"]:
+                raise _CannotMerge(f"language {language} in two trees")
+            entry["languages"][language] = about
+        for name, content in part.items():
+            if name != _ENTRY and files.setdefault(name, content) != content:
+                raise _CannotMerge(f"{name} differs between two trees' indexes")
+    if entry is not None:
+        # Written as Pagefind writes it (no spaces), its languages in order of their codes.
+        entry["languages"] = dict(sorted(entry["languages"].items()))
+        files[_ENTRY] = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return files

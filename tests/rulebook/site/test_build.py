@@ -88,6 +88,15 @@ def test_the_index_made_tree_by_tree_is_pagefinds_own(sample_site: Path, tmp_pat
     ours, pagefinds = _pagefind_pages(sample_site / "pagefind"), _pagefind_pages(site / "pagefind")
     assert {url.split("/")[1] for url in ours} == set(LANGUAGES)  # every tree, not only the first
     assert ours == pagefinds
+    # Each tree's index was written by a process of its own: one entry file lists them all, as Pagefind's does.
+    entries = [json.loads((root / "pagefind" / "pagefind-entry.json").read_bytes()) for root in (sample_site, site)]
+    counts = [{lang: about["page_count"] for lang, about in entry["languages"].items()} for entry in entries]
+    assert counts[0] == counts[1] and sorted(counts[0]) == sorted(LANGUAGES)
+    assert {key: value for key, value in entries[0].items() if key != "languages"} == {
+        key: value for key, value in entries[1].items() if key != "languages"
+    }
+    for about in entries[0]["languages"].values():
+        assert (sample_site / "pagefind" / f"pagefind.{about['hash']}.pf_meta").is_file()
 
 
 def _page(body: bool, text: str) -> str:
@@ -125,26 +134,52 @@ def test_only_pages_with_a_body_are_read_and_the_index_is_pagefinds_own(tmp_path
     assert indexer.without_body == (["de", ""] if any_body else ["en", "de", ""])
 
 
-def test_the_index_is_swapped_in_only_after_pagefinds_process_has_ended(tmp_path: Path) -> None:
-    """Pagefind answers "written" before its last file reaches the disk: finish() waits for its process to end.
-
-    (On a busy machine `rulebook serve` read an empty `pagefind-entry.json` right after the answer.)
-    """
-    site = tmp_path / "site"
-    (site / "en").mkdir(parents=True)
-    (site / "en" / "index.html").write_text('<html lang="en"><body><p>Retreat</p></body></html>', encoding="utf-8")
+def test_trees_sharing_a_language_are_indexed_together_as_pagefind_does(tmp_path: Path) -> None:
+    """Two folders with pages of one language cannot have an index each: the site is indexed in one process."""
+    pages = {"en/a/index.html": _page(True, "Retreat"), "more/b/index.html": _page(True, "Supply")}
+    site, reference = tmp_path / "site", tmp_path / "reference"
+    for root in (site, reference):
+        for name, html in pages.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_text(html, encoding="utf-8")
     indexer = TreeIndexer(site)
     try:
-        assert indexer.index is not None and indexer.index._service is not None
-        process = indexer.index._service._backend
         indexer.add("en")
+        indexer.add("more")
         indexer.finish()
-        assert process.returncode == 0
     finally:
         indexer.close()
-    entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
-    assert entry["languages"]["en"]["page_count"] == 1
-    assert not (tmp_path / "site.pagefind").exists()
+    index_search(reference)
+    assert _pagefind_pages(site / "pagefind") == _pagefind_pages(reference / "pagefind")
+    entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_bytes())
+    assert entry["languages"]["en"]["page_count"] == 2
+    assert indexer.processes == 3  # one per folder, then the whole site
+
+
+def test_every_index_file_is_whole_when_finish_returns(tmp_path: Path) -> None:
+    """Pagefind's own writes are not flushed before its process ends (an empty `pagefind-entry.json` came out
+    now and then): the indexer asks for the files and writes them itself, each whole."""
+    site = tmp_path / "site"
+    for lang in ("en", "de"):
+        (site / lang).mkdir(parents=True)
+        (site / lang / "index.html").write_text(
+            f'<html lang="{lang}"><body><p>Retreat</p></body></html>', encoding="utf-8"
+        )
+    for _ in range(3):
+        indexer = TreeIndexer(site)
+        try:
+            indexer.add("en")
+            indexer.add("de")
+            indexer.finish()
+        finally:
+            indexer.close()
+        files = [path for path in (site / "pagefind").rglob("*") if path.is_file()]
+        assert files and not [path for path in files if path.stat().st_size == 0]
+        entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+        assert {lang: about["page_count"] for lang, about in entry["languages"].items()} == {"de": 1, "en": 1}
+        for about in entry["languages"].values():
+            assert (site / "pagefind" / f"pagefind.{about['hash']}.pf_meta").stat().st_size > 0
+        assert not (tmp_path / "site.pagefind").exists()
 
 
 def test_a_pagefind_failure_is_reported_at_once_and_leaves_the_old_index(tmp_path: Path) -> None:
