@@ -542,3 +542,21 @@ def test_the_runtime_inputs_digest_follows_every_input(tmp_path: Path) -> None:
     script = web / "calculator.js"
     script.write_text(script.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
     assert runtime_inputs_digest(paths, schemas, messages) != before
+
+
+def test_a_malformed_catalog_stops_the_build_naming_its_file(tmp_path: Path) -> None:
+    """The catalogs are compiled in a worker process while the content loads: its error still names the file."""
+    import dataclasses
+
+    from rulebook.errors import CatalogError
+
+    locales = tmp_path / "locales"
+    shutil.copytree(REPOSITORY / "locales", locales)
+    broken = locales / "nl" / "LC_MESSAGES" / "messages.po"
+    broken.write_text(broken.read_text(encoding="utf-8") + '\nmsgid "Dangling"\n', encoding="utf-8")
+    paths = ProjectPaths.for_project(
+        REPOSITORY, content=DATA / "good", sources=DATA / "sources", out=tmp_path / "site", work=tmp_path / "build"
+    )
+    with pytest.raises(CatalogError, match=r"nl/LC_MESSAGES/messages\.po: malformed catalog"):
+        build_site(dataclasses.replace(paths, locales=locales))
+    assert not (tmp_path / "site" / "en").exists()
