@@ -45,8 +45,6 @@ import json
 import multiprocessing
 import os
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -73,7 +71,7 @@ from rulebook.site.runtime import (
     check_runtime_inputs,
     write_runtime,
 )
-from rulebook.site.search_index import TreeIndexer, swap_in_index
+from rulebook.site.search_index import TreeIndexer
 
 __all__ = [
     "DEFAULT_SITE_URL",
@@ -559,32 +557,25 @@ def search_index_bytes(site_dir: Path) -> dict[str, int]:
     return sizes
 
 
-def _pagefind(site_dir: Path, output: Path) -> None:
-    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--output-path", str(output), "--silent"]
-    completed = subprocess.run(command, capture_output=True, text=True, check=False)
-    if completed.returncode != 0:
-        raise SiteError(
-            f"Pagefind failed to index {site_dir} (exit "
-            f"{completed.returncode}):\n{completed.stderr or completed.stdout}"
-        )
-
-
 def index_search(site_dir: Path, progress: Progress | None = None) -> None:
     """Index ``site_dir`` with Pagefind into ``site_dir/pagefind``, replacing the index there only when done.
 
-    The new index is written beside the site and swapped in, so a site being served keeps a
-    working (if older) search while it is indexed again.
+    Every folder at the top of the site (a language tree, the runtime) and the pages beside them
+    are read as a clean build reads its trees (:class:`TreeIndexer`: a Pagefind process per
+    folder, only the pages with a search body, the files written whole), giving the index
+    ``pagefind --site`` gives. The new index is written beside the site and swapped in, so a site
+    being served keeps a working (if older) search while it is indexed again.
     """
     if progress:
         progress("indexing for search (Pagefind)")
-    fresh = site_dir.with_name(site_dir.name + ".pagefind")
-    shutil.rmtree(fresh, ignore_errors=True)
+    indexer = TreeIndexer(site_dir)
     try:
-        _pagefind(site_dir, fresh)
-    except SiteError:
-        shutil.rmtree(fresh, ignore_errors=True)
-        raise
-    swap_in_index(site_dir, fresh)
+        for folder in ["", *sorted(child.name for child in site_dir.iterdir() if child.is_dir())]:
+            if folder != "pagefind":  # the index being replaced
+                indexer.add(folder)
+        indexer.finish()
+    finally:
+        indexer.close()
 
 
 def build_site(

@@ -13,6 +13,9 @@ filters and URLs relative to the site folder); it is written beside the site and
 :func:`rulebook.site.build.index_search` does. A language found in two trees' indexes cannot be
 put together that way: the site is then indexed again in one process, as the command does.
 
+A tree whose pages are byte for byte those of a tree indexed before in this process keeps that
+tree's index (:data:`_KEPT`): ``rulebook serve`` indexes again only the trees an edit changed.
+
 The files are asked of Pagefind (``get_files``) and written here, not written by Pagefind:
 its writes are not flushed before its process ends, and an index file came out empty now and
 then (``rulebook serve`` on a fresh clone once read an empty ``pagefind-entry.json``).
@@ -21,6 +24,7 @@ then (``rulebook serve`` on a fresh clone once read an empty ``pagefind-entry.js
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import re
 import shutil
@@ -57,6 +61,16 @@ package reads at most 2 MiB, less than a tree's index)."""
 
 IndexFiles = dict[str, bytes]
 """An index's files by their path in the index folder."""
+
+
+_KEPT: dict[str, IndexFiles] = {}
+"""The index files of the trees indexed last in this process, by the digest of their pages (paths and bytes)."""
+
+_KEPT_TREES = 12
+"""How many trees' indexes :data:`_KEPT` holds (the five languages of two builds, and some)."""
+
+_KEPT_LOCK = threading.Lock()
+"""Indexers of different threads may keep trees at once."""
 
 
 class _CannotMerge(Exception):
@@ -121,17 +135,32 @@ class TreeIndexer:
     async def _add(self, folder: str) -> IndexFiles | None:
         top = self.site_dir / folder
         pages = sorted(top.rglob("*.html") if folder else top.glob("*.html"))
-        with_body = [page.relative_to(top).as_posix() for page in pages if _BODY in page.read_bytes()]
+        digest = hashlib.sha256(folder.encode("utf-8") + b"\0")
+        with_body = []
+        for page in pages:
+            html = page.read_bytes()
+            if _BODY in html:
+                with_body.append(page.relative_to(top).as_posix())
+                digest.update(with_body[-1].encode("utf-8") + b"\0" + html + b"\0")
         if not with_body:
             self.without_body.append(folder)
             return None
         self.with_body = True
+        with _KEPT_LOCK:
+            kept = _KEPT.get(digest.hexdigest())
+        if kept is not None:
+            return kept
         if all(_PLAIN_PATH.fullmatch(path) for path in [folder, *with_body] if path):
             # The folder stays a literal prefix, so Pagefind walks only that folder.
             glob = (f"{folder}/" if folder else "") + "{" + ",".join(with_body) + "}"
         else:  # a name the glob would have to escape: every page, and Pagefind leaves out the others
             glob = _every_page(folder)
-        return await self._index([glob])
+        files = await self._index([glob])
+        with _KEPT_LOCK:
+            _KEPT[digest.hexdigest()] = files
+            while len(_KEPT) > _KEPT_TREES:
+                del _KEPT[next(iter(_KEPT))]
+        return files
 
     async def _index(self, globs: Sequence[str]) -> IndexFiles:
         """The index files of the pages of ``globs`` (relative to the site), made by a Pagefind process of their own."""

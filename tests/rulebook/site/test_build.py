@@ -19,6 +19,7 @@ from rulebook.adjudication.examples import ResultCache
 from rulebook.cli import main
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ExampleFailure, SiteError
+from rulebook.site import search_index
 from rulebook.site.build import (
     BuildReport,
     PreviousSite,
@@ -80,11 +81,23 @@ def _pagefind_pages(bundle: Path) -> dict[str, Any]:
     return pages
 
 
+@pytest.fixture()
+def nothing_indexed_before() -> None:  # noqa: PT004 - it clears state, returns nothing
+    """No tree's index kept from an earlier test: each test's Pagefind processes are counted from zero."""
+    search_index._KEPT.clear()
+
+
+def _pagefinds_own_index(site: Path) -> None:
+    """`pagefind --site` (the command, as documented) writes its index into ``site/pagefind``: the reference."""
+    command = [sys.executable, "-m", "pagefind", "--site", str(site), "--output-path", str(site / "pagefind")]
+    subprocess.run([*command, "--silent"], check=True, capture_output=True)
+
+
 def test_the_index_made_tree_by_tree_is_pagefinds_own(sample_site: Path, tmp_path: Path) -> None:
     """The build gives Pagefind each tree as it is built; `pagefind --site` on the whole site indexes the same pages."""
     site = tmp_path / "site"
     shutil.copytree(sample_site, site, ignore=shutil.ignore_patterns("pagefind", "_runtime"))
-    index_search(site)
+    _pagefinds_own_index(site)
     ours, pagefinds = _pagefind_pages(sample_site / "pagefind"), _pagefind_pages(site / "pagefind")
     assert {url.split("/")[1] for url in ours} == set(LANGUAGES)  # every tree, not only the first
     assert ours == pagefinds
@@ -99,11 +112,28 @@ def test_the_index_made_tree_by_tree_is_pagefinds_own(sample_site: Path, tmp_pat
         assert (sample_site / "pagefind" / f"pagefind.{about['hash']}.pf_meta").is_file()
 
 
+def test_indexing_a_finished_site_gives_pagefinds_own_index(sample_site: Path, tmp_path: Path) -> None:
+    """`rulebook serve` indexes the site it serves (index_search): the index `pagefind --site` makes, swapped in
+    for the old one."""
+    site, reference = tmp_path / "site", tmp_path / "reference"
+    for root in (site, reference):
+        shutil.copytree(sample_site, root, ignore=shutil.ignore_patterns("pagefind"))
+    (site / "pagefind").mkdir()
+    (site / "pagefind" / "stale.txt").write_text("the index of the last build", encoding="utf-8")
+    index_search(site)
+    _pagefinds_own_index(reference)
+    assert _pagefind_pages(site / "pagefind") == _pagefind_pages(reference / "pagefind")
+    assert not (site / "pagefind" / "stale.txt").exists()
+    entries = [json.loads((root / "pagefind" / "pagefind-entry.json").read_bytes()) for root in (site, reference)]
+    assert [sorted(entry["languages"]) for entry in entries] == [sorted(LANGUAGES)] * 2
+
+
 def _page(body: bool, text: str) -> str:
     marked = " data-pagefind-body" if body else ""
     return f'<html lang="en"><body><main{marked}><p>{text}</p></main></body></html>'
 
 
+@pytest.mark.usefixtures("nothing_indexed_before")
 @pytest.mark.parametrize("any_body", [True, False], ids=["some pages with a body", "no page with a body"])
 def test_only_pages_with_a_body_are_read_and_the_index_is_pagefinds_own(tmp_path: Path, any_body: bool) -> None:
     """Pages without data-pagefind-body are not given to Pagefind when a page of the site has it (Pagefind
@@ -127,13 +157,14 @@ def test_only_pages_with_a_body_are_read_and_the_index_is_pagefinds_own(tmp_path
         indexer.finish()
     finally:
         indexer.close()
-    index_search(reference)
+    _pagefinds_own_index(reference)
     ours, pagefinds = _pagefind_pages(site / "pagefind"), _pagefind_pages(reference / "pagefind")
     assert ours == pagefinds
     assert len(ours) == (2 if any_body else 5)
     assert indexer.without_body == (["de", ""] if any_body else ["en", "de", ""])
 
 
+@pytest.mark.usefixtures("nothing_indexed_before")
 def test_trees_sharing_a_language_are_indexed_together_as_pagefind_does(tmp_path: Path) -> None:
     """Two folders with pages of one language cannot have an index each: the site is indexed in one process."""
     pages = {"en/a/index.html": _page(True, "Retreat"), "more/b/index.html": _page(True, "Supply")}
@@ -149,13 +180,40 @@ def test_trees_sharing_a_language_are_indexed_together_as_pagefind_does(tmp_path
         indexer.finish()
     finally:
         indexer.close()
-    index_search(reference)
+    _pagefinds_own_index(reference)
     assert _pagefind_pages(site / "pagefind") == _pagefind_pages(reference / "pagefind")
     entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_bytes())
     assert entry["languages"]["en"]["page_count"] == 2
     assert indexer.processes == 3  # one per folder, then the whole site
 
 
+@pytest.mark.usefixtures("nothing_indexed_before")
+def test_a_tree_indexed_before_is_not_indexed_again(
+    sample_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rulebook serve` indexes the whole site after each edit: only the trees whose pages changed go to Pagefind."""
+    site, reference = tmp_path / "site", tmp_path / "reference"
+    shutil.copytree(sample_site, site, ignore=shutil.ignore_patterns("pagefind"))
+    index_search(site)
+    page = site / "de" / "hell-of-a-war" / "abwerfen" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("</h1>", " Neu</h1>", 1), encoding="utf-8")
+    shutil.copytree(site, reference, ignore=shutil.ignore_patterns("pagefind"))
+    indexed: list[list[str]] = []
+    index = TreeIndexer._index
+
+    async def counted(self: TreeIndexer, globs: list[str]) -> search_index.IndexFiles:
+        indexed.append(globs)
+        return await index(self, globs)
+
+    monkeypatch.setattr(TreeIndexer, "_index", counted)
+    index_search(site)
+    assert [globs[0].split("/")[0] for globs in indexed] == ["de"]  # the tree that changed, alone
+    _pagefinds_own_index(reference)
+    assert _pagefind_pages(site / "pagefind") == _pagefind_pages(reference / "pagefind")
+    assert any("Neu" in str(page["meta"]) for page in _pagefind_pages(site / "pagefind").values())
+
+
+@pytest.mark.usefixtures("nothing_indexed_before")
 def test_every_index_file_is_whole_when_finish_returns(tmp_path: Path) -> None:
     """Pagefind's own writes are not flushed before its process ends (an empty `pagefind-entry.json` came out
     now and then): the indexer asks for the files and writes them itself, each whole."""
@@ -166,6 +224,7 @@ def test_every_index_file_is_whole_when_finish_returns(tmp_path: Path) -> None:
             f'<html lang="{lang}"><body><p>Retreat</p></body></html>', encoding="utf-8"
         )
     for _ in range(3):
+        search_index._KEPT.clear()  # Pagefind makes the files each round
         indexer = TreeIndexer(site)
         try:
             indexer.add("en")
@@ -182,6 +241,7 @@ def test_every_index_file_is_whole_when_finish_returns(tmp_path: Path) -> None:
         assert not (tmp_path / "site.pagefind").exists()
 
 
+@pytest.mark.usefixtures("nothing_indexed_before")
 def test_a_pagefind_failure_is_reported_at_once_and_leaves_the_old_index(tmp_path: Path) -> None:
     """Pagefind cannot write its index (a file is in the way): an error naming the site at once; the old index stays."""
     site = tmp_path / "site"
