@@ -26,8 +26,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import re
+import os
 import shutil
+import tempfile
 import threading
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import Future
@@ -48,8 +49,8 @@ _TIMEOUT_SECONDS = 600.0
 _BODY = b"data-pagefind-body"
 """The attribute that makes Pagefind index only the pages that carry it."""
 
-_PLAIN_PATH = re.compile(r"[A-Za-z0-9._/-]+")
-"""A file path that is its own glob pattern: none of the metacharacters of Pagefind's globs (wax)."""
+_ATTRIBUTES = b"data-pagefind"
+"""What starts every attribute Pagefind reads (body, ignore, filter, meta, sort, weight, index-attrs)."""
 
 _ENTRY = "pagefind-entry.json"
 """The file that lists an index's languages; Pagefind's script reads it first."""
@@ -63,6 +64,10 @@ IndexFiles = dict[str, bytes]
 """An index's files by their path in the index folder."""
 
 
+_MEMORY_FOLDER = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+"""Where the copies of the pages go: a folder in memory where there is one (a page is a folder of its own,
+and making 2,300 folders on disk took a third of a second of CPU), else the temporary folder."""
+
 _KEPT: dict[str, IndexFiles] = {}
 """The index files of the trees indexed last in this process, by the digest of their pages (paths and bytes)."""
 
@@ -75,6 +80,35 @@ _KEPT_LOCK = threading.Lock()
 
 class _CannotMerge(Exception):
     """The trees' indexes do not go together (a language in two of them, different Pagefind versions)."""
+
+
+def search_page(html: bytes) -> bytes:
+    """``html`` as Pagefind needs it: without the theme's header, menus and footer around the element with
+    ``data-pagefind-body``, which Pagefind reads and then leaves out (about half of its work).
+
+    Kept: everything up to and with the ``<body>`` tag (the language, the title), and from the
+    start of the element with the attribute to the end of the theme's ``<article>``, which holds
+    it. What is cut holds no ``data-pagefind-*`` attribute (filters and metadata count from
+    anywhere on a page); a page where it would, or that is not laid out so, is given whole.
+
+    >>> page = b'<html lang="de"><head><title>T</title></head><body><nav>menu</nav>'
+    >>> page += b'<article><div data-pagefind-body><h1>T</h1></div></article><footer>f</footer></body></html>'
+    >>> search_page(page)
+    b'<html lang="de"><head><title>T</title></head><body><div data-pagefind-body><h1>T</h1></div></body></html>'
+    >>> whole = page.replace(b"<nav>", b"<nav data-pagefind-filter='x'>")
+    >>> search_page(whole) == whole
+    True
+    """
+    found = html.find(_BODY)
+    start = html.rfind(b"<", 0, found)
+    body = html.find(b"<body")
+    opened = html.find(b">", body) + 1
+    end = html.rfind(b"</article>")
+    if not (0 <= body < opened <= start < found < end) or b">" in html[start:found]:
+        return html
+    if _ATTRIBUTES in html[opened:start] or _ATTRIBUTES in html[end:]:
+        return html
+    return html[:opened] + html[start:end] + b"</body></html>"
 
 
 def _every_page(folder: str) -> str:
@@ -106,6 +140,8 @@ class TreeIndexer:
         self.site_dir = site_dir
         self.fresh = site_dir.with_name(site_dir.name + ".pagefind")
         shutil.rmtree(self.fresh, ignore_errors=True)
+        self.pages = Path(tempfile.mkdtemp(prefix="rulebook-search-pages-", dir=_MEMORY_FOLDER))
+        """The copies of the pages Pagefind reads (:func:`search_page`), by their paths in the site."""
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="pagefind", daemon=True)
         self.thread.start()
@@ -136,12 +172,13 @@ class TreeIndexer:
         top = self.site_dir / folder
         pages = sorted(top.rglob("*.html") if folder else top.glob("*.html"))
         digest = hashlib.sha256(folder.encode("utf-8") + b"\0")
-        with_body = []
+        with_body: dict[str, bytes] = {}
         for page in pages:
             html = page.read_bytes()
             if _BODY in html:
-                with_body.append(page.relative_to(top).as_posix())
-                digest.update(with_body[-1].encode("utf-8") + b"\0" + html + b"\0")
+                name = page.relative_to(top).as_posix()
+                with_body[name] = html
+                digest.update(name.encode("utf-8") + b"\0" + html + b"\0")
         if not with_body:
             self.without_body.append(folder)
             return None
@@ -150,20 +187,22 @@ class TreeIndexer:
             kept = _KEPT.get(digest.hexdigest())
         if kept is not None:
             return kept
-        if all(_PLAIN_PATH.fullmatch(path) for path in [folder, *with_body] if path):
-            # The folder stays a literal prefix, so Pagefind walks only that folder.
-            glob = (f"{folder}/" if folder else "") + "{" + ",".join(with_body) + "}"
-        else:  # a name the glob would have to escape: every page, and Pagefind leaves out the others
-            glob = _every_page(folder)
-        files = await self._index([glob])
+        # Pagefind reads copies of the pages with a search body, at the same paths, without the
+        # theme's header, menus and footer (see search_page).
+        staged = self.pages / folder
+        for name, html in with_body.items():
+            (staged / name).parent.mkdir(parents=True, exist_ok=True)
+            (staged / name).write_bytes(search_page(html))
+        files = await self._index([_every_page(folder)], self.pages)
         with _KEPT_LOCK:
             _KEPT[digest.hexdigest()] = files
             while len(_KEPT) > _KEPT_TREES:
                 del _KEPT[next(iter(_KEPT))]
         return files
 
-    async def _index(self, globs: Sequence[str]) -> IndexFiles:
-        """The index files of the pages of ``globs`` (relative to the site), made by a Pagefind process of their own."""
+    async def _index(self, globs: Sequence[str], root: Path | None = None) -> IndexFiles:
+        """The index files of the pages of ``globs`` (relative to ``root``, by default the site), made by a Pagefind
+        process of their own."""
         index = PagefindIndex(config=IndexConfig(output_path=str(self.fresh)))
         self.running.add(index)
         self.processes += 1
@@ -172,7 +211,7 @@ class TreeIndexer:
             assert index._service is not None and index._service._backend.stdout is not None
             index._service._backend.stdout._limit = _ANSWER_LIMIT  # type: ignore[attr-defined]
             for glob in globs:
-                await self._answer(index, index.add_directory(str(self.site_dir), glob=glob))
+                await self._answer(index, index.add_directory(str(root or self.site_dir), glob=glob))
             files = await self._answer(index, index.get_files())
             await asyncio.wait_for(index._service.close(), _TIMEOUT_SECONDS)
         finally:
@@ -214,6 +253,8 @@ class TreeIndexer:
         except Exception as error:  # Pagefind's service reports its failures as plain exceptions
             shutil.rmtree(self.fresh, ignore_errors=True)
             raise SiteError(f"Pagefind failed to index {self.site_dir}: {error}") from error
+        finally:
+            shutil.rmtree(self.pages, ignore_errors=True)
         swap_in_index(self.site_dir, self.fresh)
 
     def close(self) -> None:
@@ -231,7 +272,8 @@ class TreeIndexer:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join()
         self.loop.close()
-        shutil.rmtree(self.fresh, ignore_errors=True)
+        for folder in (self.fresh, self.pages):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _globs(folders: Sequence[str]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
@@ -241,3 +242,28 @@ def test_the_anchor_collector_finds_what_mkdocs_finds_on_every_page(built_site: 
         assert raw_html_anchor_ids(text) == set(mkdocs.present_anchor_ids), path
         found += len(mkdocs.present_anchor_ids)
     assert found > 1000
+
+
+def test_the_search_index_is_the_one_pagefind_makes_of_the_site(built_site: BuiltSite, tmp_path: Path) -> None:
+    """The build gives Pagefind each tree's pages without the theme around their search body, a process per
+    tree: `pagefind --site` on the finished real site indexes every page with the same text, filters, metadata,
+    anchors and word count."""
+    import gzip
+    import json
+    import subprocess
+    import sys
+
+    output = tmp_path / "pagefind"
+    command = [sys.executable, "-m", "pagefind", "--site", str(built_site.root), "--output-path", str(output)]
+    subprocess.run([*command, "--silent"], check=True, capture_output=True)
+
+    def pages(bundle: Path) -> dict[str, Any]:
+        found = {}
+        for fragment in (bundle / "fragment").iterdir():
+            page = json.loads(gzip.decompress(fragment.read_bytes()).removeprefix(b"pagefind_dcd"))
+            found[page["url"]] = {key: page.get(key) for key in ("content", "filters", "meta", "anchors", "word_count")}
+        return found
+
+    ours, pagefinds = pages(built_site.root / "pagefind"), pages(output)
+    assert len(ours) > 2000
+    assert ours == pagefinds

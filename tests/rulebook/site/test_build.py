@@ -201,9 +201,9 @@ def test_a_tree_indexed_before_is_not_indexed_again(
     indexed: list[list[str]] = []
     index = TreeIndexer._index
 
-    async def counted(self: TreeIndexer, globs: list[str]) -> search_index.IndexFiles:
+    async def counted(self: TreeIndexer, globs: list[str], root: Path | None = None) -> search_index.IndexFiles:
         indexed.append(globs)
-        return await index(self, globs)
+        return await index(self, globs, root)
 
     monkeypatch.setattr(TreeIndexer, "_index", counted)
     index_search(site)
