@@ -45,6 +45,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -791,6 +792,9 @@ class _Builds:
         self.indexer = indexer
         self.pool: ProcessPoolExecutor | None = None
         self.jobs: dict[str, Future[tuple[bool, list[str], float]]] = {}
+        self.indexed: set[str] = set()
+        """The trees given to the search indexer."""
+        self.indexing = threading.Lock()
 
     def submit(self, function: Callable[..., _Result], *args: Any) -> Future[_Result]:
         """Run ``function(*args)`` in a worker process."""
@@ -804,23 +808,35 @@ class _Builds:
         """Start the strict MkDocs build of tree ``lang`` (settings in ``config_file``), then its search indexing."""
         job = self.submit(mkdocs_build, config_file)
         self.jobs[lang] = job
-        indexer = self.indexer
-        if indexer is not None:
+        if self.indexer is not None:
             # Pagefind reads the tree as soon as it is written, while the other trees are built.
             def index_when_built(done: Future[tuple[bool, list[str], float]]) -> None:
                 # A refused or crashed build is reported by wait(); its tree is not indexed.
                 if not done.cancelled() and done.exception() is None and done.result()[0]:
-                    indexer.add(lang)
+                    self._index(lang)
 
             job.add_done_callback(index_when_built)
 
+    def _index(self, lang: str) -> None:
+        """Give tree ``lang`` to the search indexer, once (from the job's callback, or from :meth:`wait`)."""
+        with self.indexing:
+            if self.indexer is None or lang in self.indexed:
+                return
+            self.indexed.add(lang)
+            self.indexer.add(lang)
+
     def wait(self) -> None:
-        """Wait for every build started; raise :class:`SiteError` with the warnings of each refused tree."""
+        """Wait for every build started, each built tree given to the search indexer; raise :class:`SiteError`
+        with the warnings of each refused tree."""
         failures: list[str] = []
         for lang, job in self.jobs.items():
             ok, messages, seconds = job.result()
             if ok:
                 self.say(f"built {lang} in {seconds:.1f} s")
+                # A job's result is there before its callbacks have run: the last tree's callback could
+                # still be on its way when the indexer is told to finish (that tree was left out of the
+                # search now and then). Here it is given for sure; the callback then does nothing.
+                self._index(lang)
             else:
                 failures.extend(f"[{lang}] {message}" for message in messages)
         self.jobs.clear()

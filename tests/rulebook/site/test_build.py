@@ -620,3 +620,29 @@ def test_a_malformed_catalog_stops_the_build_naming_its_file(tmp_path: Path) -> 
     with pytest.raises(CatalogError, match=r"nl/LC_MESSAGES/messages\.po: malformed catalog"):
         build_site(dataclasses.replace(paths, locales=locales))
     assert not (tmp_path / "site" / "en").exists()
+
+
+def test_every_built_tree_is_indexed_even_before_its_callback_has_run() -> None:
+    """A job's result is there before its done-callback runs: the build waited for the last tree and told the
+    indexer to finish while that tree's callback was still on its way (the tree was left out of the search).
+    wait() gives each built tree to the indexer itself, once."""
+    from concurrent.futures import Future
+
+    from rulebook.site.build import _Builds
+
+    class Indexer:
+        def __init__(self) -> None:
+            self.added: list[str] = []
+
+        def add(self, folder: str) -> None:
+            self.added.append(folder)
+
+    indexer = Indexer()
+    builds = _Builds(1, lambda message: None, indexer)  # type: ignore[arg-type]
+    for lang, ok in (("en", True), ("de", True)):
+        done: Future[tuple[bool, list[str], float]] = Future()
+        done.set_result((ok, [], 0.1))
+        builds.jobs[lang] = done  # finished, its callback not run yet
+    builds._index("de")  # de's callback came first
+    builds.wait()
+    assert sorted(indexer.added) == ["de", "en"]
