@@ -128,6 +128,28 @@ def test_indexing_a_finished_site_gives_pagefinds_own_index(sample_site: Path, t
     assert [sorted(entry["languages"]) for entry in entries] == [sorted(LANGUAGES)] * 2
 
 
+def _two_sites(pages: dict[str, str], tmp_path: Path) -> tuple[Path, Path]:
+    """The same ``pages`` (HTML by path) written into ``tmp/site`` and ``tmp/reference``."""
+    site, reference = tmp_path / "site", tmp_path / "reference"
+    for root in (site, reference):
+        for name, html in pages.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_text(html, encoding="utf-8")
+    return site, reference
+
+
+def _index_tree_by_tree(site: Path, folders: list[str]) -> TreeIndexer:
+    """``site`` indexed as a build does, a folder at a time; the finished indexer."""
+    indexer = TreeIndexer(site)
+    try:
+        for folder in folders:
+            indexer.add(folder)
+        indexer.finish()
+    finally:
+        indexer.close()
+    return indexer
+
+
 def _page(body: bool, text: str) -> str:
     marked = " data-pagefind-body" if body else ""
     return f'<html lang="en"><body><main{marked}><p>{text}</p></main></body></html>'
@@ -145,18 +167,8 @@ def test_only_pages_with_a_body_are_read_and_the_index_is_pagefinds_own(tmp_path
         "de/index.html": _page(False, "Beispiele"),
         "index.html": _page(False, "Root"),
     }
-    site, reference = tmp_path / "site", tmp_path / "reference"
-    for root in (site, reference):
-        for name, html in pages.items():
-            (root / name).parent.mkdir(parents=True, exist_ok=True)
-            (root / name).write_text(html, encoding="utf-8")
-    indexer = TreeIndexer(site)
-    try:
-        for folder in ("en", "de", ""):
-            indexer.add(folder)
-        indexer.finish()
-    finally:
-        indexer.close()
+    site, reference = _two_sites(pages, tmp_path)
+    indexer = _index_tree_by_tree(site, ["en", "de", ""])
     _pagefinds_own_index(reference)
     ours, pagefinds = _pagefind_pages(site / "pagefind"), _pagefind_pages(reference / "pagefind")
     assert ours == pagefinds
@@ -168,18 +180,8 @@ def test_only_pages_with_a_body_are_read_and_the_index_is_pagefinds_own(tmp_path
 def test_trees_sharing_a_language_are_indexed_together_as_pagefind_does(tmp_path: Path) -> None:
     """Two folders with pages of one language cannot have an index each: the site is indexed in one process."""
     pages = {"en/a/index.html": _page(True, "Retreat"), "more/b/index.html": _page(True, "Supply")}
-    site, reference = tmp_path / "site", tmp_path / "reference"
-    for root in (site, reference):
-        for name, html in pages.items():
-            (root / name).parent.mkdir(parents=True, exist_ok=True)
-            (root / name).write_text(html, encoding="utf-8")
-    indexer = TreeIndexer(site)
-    try:
-        indexer.add("en")
-        indexer.add("more")
-        indexer.finish()
-    finally:
-        indexer.close()
+    site, reference = _two_sites(pages, tmp_path)
+    indexer = _index_tree_by_tree(site, ["en", "more"])
     _pagefinds_own_index(reference)
     assert _pagefind_pages(site / "pagefind") == _pagefind_pages(reference / "pagefind")
     entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_bytes())
