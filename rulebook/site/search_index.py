@@ -304,7 +304,9 @@ def _merge(parts: Sequence[IndexFiles]) -> IndexFiles:
             if name != _ENTRY and files.setdefault(name, content) != content:
                 raise _CannotMerge(f"{name} differs between two trees' indexes")
     if entry is not None:
-        # Written as Pagefind writes it (no spaces), its languages in order of their codes.
-        entry["languages"] = dict(sorted(entry["languages"].items()))
+        # Written as Pagefind writes it: its keys in its order, no spaces; the languages in order of their codes.
+        languages = dict(sorted(entry["languages"].items()))
+        first = json.loads(parts[0][_ENTRY])
+        entry = {key: languages if key == "languages" else entry[key] for key in first}
         files[_ENTRY] = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return files

@@ -103,6 +103,7 @@ def test_the_index_made_tree_by_tree_is_pagefinds_own(sample_site: Path, tmp_pat
     assert ours == pagefinds
     # Each tree's index was written by a process of its own: one entry file lists them all, as Pagefind's does.
     entries = [json.loads((root / "pagefind" / "pagefind-entry.json").read_bytes()) for root in (sample_site, site)]
+    assert list(entries[0]) == list(entries[1])  # its keys in Pagefind's order
     counts = [{lang: about["page_count"] for lang, about in entry["languages"].items()} for entry in entries]
     assert counts[0] == counts[1] and sorted(counts[0]) == sorted(LANGUAGES)
     assert {key: value for key, value in entries[0].items() if key != "languages"} == {
