@@ -14,7 +14,7 @@ import ast
 import dataclasses
 import inspect
 import json
-import textwrap
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -22,7 +22,7 @@ from pathlib import Path
 from types import GenericAlias
 from typing import TYPE_CHECKING, Any, cast
 
-from pydantic import ConfigDict, TypeAdapter
+from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 from ruamel.yaml import YAML
@@ -172,7 +172,42 @@ def describe_result(result: Result, language: Language = ENGLISH) -> str:
     return "\n".join(lines)
 
 
-_WITH_FIELD_DOCSTRINGS = ConfigDict(use_attribute_docstrings=True)
+@cache
+def _field_docstrings_of_module(module_name: str) -> dict[str, dict[str, str]]:
+    """The docstring under each field of every class in a module, by the class's qualified name.
+
+    The module's source is parsed once for all its classes: ``inspect.getsource(cls)`` on Python
+    3.11 parses the whole module again for each class it is asked about, which made the calculators'
+    schemas take 2 s of every site build (issue 15)."""
+    module = sys.modules.get(module_name)
+    if module is None:
+        return {}
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError):  # no source (a module made at run time): nothing to add
+        return {}
+    found: dict[str, dict[str, str]] = {}
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            docstrings: dict[str, str] = {}
+            for statement, following in zip(node.body, node.body[1:]):
+                if (
+                    isinstance(statement, ast.AnnAssign)
+                    and isinstance(statement.target, ast.Name)
+                    and isinstance(following, ast.Expr)
+                    and isinstance(following.value, ast.Constant)
+                    and isinstance(following.value.value, str)
+                ):
+                    docstrings[statement.target.id] = inspect.cleandoc(following.value.value)
+            # The first class of a name wins, as inspect.getsource finds it.
+            found.setdefault(prefix + node.name, docstrings)
+            visit(node.body, f"{prefix}{node.name}.")
+
+    visit(tree.body, "")
+    return found
 
 
 @cache
@@ -180,7 +215,9 @@ def inherited_field_docstrings(cls: type[Any]) -> dict[str, str]:
     """The docstring under each field of a dataclass and of its dataclass bases (the subclass's own wins).
 
     pydantic reads the docstrings of the class's own source only, so a scenario that extends
-    another (a dice replay of a battle) would lose the descriptions of the fields it inherits.
+    another (a dice replay of a battle) would lose the descriptions of the fields it inherits;
+    and it reads them by parsing the class's module once per class. The schemas take every
+    field's description from here instead (:class:`_WithInheritedDocstrings`).
 
     >>> from adjudicator.battle.scenario import ReplayScenario
     >>> inherited_field_docstrings(ReplayScenario)["round_limit"]
@@ -188,27 +225,13 @@ def inherited_field_docstrings(cls: type[Any]) -> dict[str, str]:
     """
     found: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
-        if not dataclasses.is_dataclass(klass):
-            continue
-        try:
-            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
-        except (OSError, TypeError):  # no source (a class made at run time): nothing to add
-            continue
-        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
-        for statement, following in zip(body, body[1:]):
-            if (
-                isinstance(statement, ast.AnnAssign)
-                and isinstance(statement.target, ast.Name)
-                and isinstance(following, ast.Expr)
-                and isinstance(following.value, ast.Constant)
-                and isinstance(following.value.value, str)
-            ):
-                found[statement.target.id] = inspect.cleandoc(following.value.value)
+        if dataclasses.is_dataclass(klass):
+            found.update(_field_docstrings_of_module(klass.__module__).get(klass.__qualname__, {}))
     return found
 
 
 class _WithInheritedDocstrings(GenerateJsonSchema):
-    """pydantic's schema generator, with the docstrings of inherited dataclass fields as descriptions."""
+    """pydantic's schema generator: each dataclass field described by its docstring (its own or inherited)."""
 
     def dataclass_schema(self, schema: core_schema.DataclassSchema) -> JsonSchemaValue:
         json_schema = super().dataclass_schema(schema)
@@ -228,9 +251,9 @@ class _WithInheritedDocstrings(GenerateJsonSchema):
 def scenario_schema(scenario: type[Any]) -> dict[str, Any]:
     """JSON Schema of one scenario dataclass, each field described by its docstring in ``adjudicator/``.
 
-    pydantic takes no config for a dataclass itself (the adjudicator stays free of pydantic), but
-    nested dataclasses inherit the config of a container: the schema is made for a list of scenarios
-    and the item taken out.
+    The schema is made for a list of scenarios and the item taken out, its shared definitions
+    (``$defs``) after its own keys. The fields' descriptions come from
+    :func:`inherited_field_docstrings`, not from pydantic's ``use_attribute_docstrings``.
 
     >>> from adjudicator.battle.scenario import BattleScenario
     >>> schema = scenario_schema(BattleScenario)
@@ -243,7 +266,7 @@ def scenario_schema(scenario: type[Any]) -> dict[str, Any]:
     """
     # ``list[scenario]``: the item type is a run-time value, which no static type (nor mypy's ``[]``) can name.
     items = cast("TypeForm[list[Any]]", GenericAlias(list, (scenario,)))
-    wrapped = TypeAdapter(items, config=_WITH_FIELD_DOCSTRINGS).json_schema(schema_generator=_WithInheritedDocstrings)
+    wrapped = TypeAdapter(items).json_schema(schema_generator=_WithInheritedDocstrings)
     definitions: dict[str, Any] = wrapped["$defs"]
     name = wrapped["items"]["$ref"].rsplit("/", 1)[-1]
     root: dict[str, Any] = dict(definitions[name])

@@ -71,6 +71,35 @@ def test_inherited_docstrings_follow_the_method_resolution_order() -> None:
     assert "description" not in schema["properties"]["extra"]
 
 
+class _Outer:
+    @dataclass(frozen=True)
+    class Inner:
+        depth: int
+        """A nested class's field."""
+
+
+def test_a_nested_dataclass_finds_its_own_docstrings() -> None:
+    """Docstrings are found by the class's qualified name in its module, not only at the module's top level."""
+    assert inherited_field_docstrings(_Outer.Inner) == {"depth": "A nested class's field."}
+
+
+@pytest.mark.parametrize("name", ["battle", "battle-replay", "supply", "stack", "oww2-to-hit"])
+def test_descriptions_are_those_pydantic_reads_from_the_source(name: str) -> None:
+    """The schema equals pydantic's own ``use_attribute_docstrings`` reading, inherited fields apart:
+    the module-at-once reader (issue 15) finds the same words in the same places."""
+    from pydantic import ConfigDict, TypeAdapter
+
+    from rulebook.adjudication.scenarios import _WithInheritedDocstrings
+
+    scenario = calculators()[name].scenario
+    items: Any = list.__class_getitem__(scenario)  # a run-time type: no static type names it
+    pydantics = TypeAdapter(items, config=ConfigDict(use_attribute_docstrings=True)).json_schema(
+        schema_generator=_WithInheritedDocstrings
+    )
+    ours = TypeAdapter(items).json_schema(schema_generator=_WithInheritedDocstrings)
+    assert ours == pydantics
+
+
 # ---- The hex-map calculators: printed hex numbers and regions (issue 21, item 2) -------------------------
 # jsonschema is not a dependency: a validator of exactly the keywords these schemas use, which fails on any
 # other keyword rather than pass what it does not understand.
