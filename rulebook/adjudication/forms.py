@@ -42,6 +42,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from adjudicator.registry import calculators
+from rulebook.adjudication.messages import read_catalog
 from rulebook.adjudication.scenarios import inherited_field_docstrings, scenario_schemas
 from rulebook.content.model import LANGUAGES
 
@@ -248,8 +249,7 @@ def form_words(locales: Path, lang: str) -> dict[str, str]:
     path = locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     if not path.exists():
         return {}
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN, abort_invalid=True)
+    catalog = read_catalog(path, lang, DOMAIN)
     words: dict[str, str] = {}
     for message in catalog:
         if not message.id or message.fuzzy or not isinstance(message.string, str) or not message.string:
@@ -300,8 +300,7 @@ def form_labels(locales: Path, lang: str) -> FormLabels:
     (True, None)
     """
     path = locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN, abort_invalid=True)
+    catalog = read_catalog(path, lang, DOMAIN)
     known = frozenset(
         f"{message.context}{CONTEXT_SEPARATOR}{message.id}" if message.context else str(message.id)
         for message in catalog

@@ -32,11 +32,13 @@ Updating the catalogs after a template changed (the test suite fails until they 
 from __future__ import annotations
 
 import ast
+import io
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
@@ -197,6 +199,25 @@ def _percent_pattern(lang: str) -> str:
     return (prefix + "{}" + suffix).replace("%", percent_sign)
 
 
+_READ: dict[tuple[str, str, str | None], tuple[bytes, Catalog]] = {}
+"""The catalogs read in this process, with the bytes they were read from (:func:`read_catalog`)."""
+
+
+def read_catalog(path: Path, lang: str, domain: str | None = None) -> Catalog:
+    """The ``.po`` file at ``path`` as Babel reads it (a syntax error raises :class:`PoFileError`), read
+    again only when its bytes changed: a site build asks for each calculator catalog several times
+    (the answers, the form labels, the calculator pages' words), and Babel takes a tenth of a
+    second for each (issue 15). The catalog is shared: read it, never change it."""
+    data = path.read_bytes()
+    key = (str(path.resolve()), lang, domain)
+    kept = _READ.get(key)
+    if kept is not None and kept[0] == data:
+        return kept[1]
+    catalog = read_po(io.BytesIO(data), locale=lang, domain=domain, abort_invalid=True)
+    _READ[key] = (data, catalog)
+    return catalog
+
+
 def load_language(locales_dir: Path, lang: str) -> Language:
     """The adjudicator catalog of ``lang`` with Babel's number symbols for the locale.
 
@@ -208,8 +229,7 @@ def load_language(locales_dir: Path, lang: str) -> Language:
     """
     path = language_catalog_path(locales_dir, lang)
     try:
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=lang, abort_invalid=True)
+        catalog = read_catalog(path, lang)
     except FileNotFoundError:
         raise CatalogError(
             f"{path}: catalog not found; create it with `pybabel init -D {DOMAIN}` "

@@ -18,12 +18,14 @@ tree's index (:data:`_KEPT`): ``rulebook serve`` indexes again only the trees an
 
 The files are asked of Pagefind (``get_files``) and written here, not written by Pagefind:
 its writes are not flushed before its process ends, and an index file came out empty now and
-then (``rulebook serve`` on a fresh clone once read an empty ``pagefind-entry.json``).
+then (``rulebook serve`` on a fresh clone once read an empty ``pagefind-entry.json``). Each
+tree's files are written as soon as they are made, the entry file of the site last.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import json
 import os
@@ -35,7 +37,9 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pagefind.index import IndexConfig, PagefindIndex
+from pagefind.index import IndexConfig
+from pagefind.service import PagefindService
+from pagefind.service.types import InternalResponseType
 
 from rulebook.errors import SiteError
 
@@ -76,6 +80,35 @@ _KEPT_TREES = 12
 
 _KEPT_LOCK = threading.Lock()
 """Indexers of different threads may keep trees at once."""
+
+
+class _PromptService(PagefindService):
+    """Pagefind's service client, reading each answer as soon as Pagefind writes it.
+
+    The package's reader waits a tenth of a second before reading each answer: for the last tree,
+    indexed after everything else is built, that was a wait the build's end added up.
+    """
+
+    async def _wait_for_responses(self) -> None:
+        answers = self._backend.stdout
+        assert answers is not None
+        while True:
+            # An answer is base64 of JSON, ended by a comma (the service's protocol).
+            message = json.loads(base64.b64decode((await answers.readuntil(b","))[:-1]))
+            if message is None:
+                continue
+            payload = message["payload"]
+            message_id = message.get("message_id")
+            if message_id is None and payload.get("original_message"):
+                # A request the service could not read is answered without its id, but with the request.
+                message_id = json.loads(payload["original_message"]).get("message_id")
+            waiting = self._responses.get(message_id) if message_id is not None else None
+            if waiting is None or waiting.done():
+                continue
+            if payload["type"] == InternalResponseType.ERROR.value:
+                waiting.set_exception(Exception(payload["message"], payload.get("original_message")))
+            else:
+                waiting.set_result(payload)
 
 
 class _CannotMerge(Exception):
@@ -151,10 +184,13 @@ class TreeIndexer:
         """Whether a page added so far carries ``data-pagefind-body``."""
         self.without_body: list[str] = []
         """The folders whose pages have no ``data-pagefind-body``: indexed only if no page of the site has it."""
+        self.written: set[str] = set()
+        """The index files written into :attr:`fresh` so far (each tree's as soon as Pagefind made them)."""
+        self.writing = threading.Lock()
         self.processes = 0
         """The Pagefind processes started: one per folder with pages to index, one more if they must be indexed
         together."""
-        self.running: set[PagefindIndex] = set()
+        self.running: set[PagefindService] = set()
 
     def _run(self, work: Coroutine[Any, Any, _T]) -> Future[_T]:
         return asyncio.run_coroutine_threadsafe(work, self.loop)
@@ -186,6 +222,7 @@ class TreeIndexer:
         with _KEPT_LOCK:
             kept = _KEPT.get(digest.hexdigest())
         if kept is not None:
+            await asyncio.to_thread(self._write_ahead, kept)
             return kept
         # Pagefind reads copies of the pages with a search body, at the same paths, without the
         # theme's header, menus and footer (see search_page).
@@ -198,35 +235,52 @@ class TreeIndexer:
             _KEPT[digest.hexdigest()] = files
             while len(_KEPT) > _KEPT_TREES:
                 del _KEPT[next(iter(_KEPT))]
+        await asyncio.to_thread(self._write_ahead, files)
         return files
+
+    def _write_ahead(self, files: IndexFiles) -> None:
+        """Write a tree's index files now, while other trees are built, but its entry file (:meth:`finish` writes
+        the one of the whole site): writing some 600 files a tree took half a second after the last tree."""
+        self._write({name: content for name, content in files.items() if name != _ENTRY})
+
+    def _write(self, files: IndexFiles) -> None:
+        """Write ``files`` into :attr:`fresh`, each file once (a file of the same name in two trees'
+        indexes has the same contents, or :func:`_merge` refuses them)."""
+        with self.writing:
+            for name, content in files.items():
+                if name in self.written:
+                    continue
+                target = self.fresh / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(content)
+                self.written.add(name)
 
     async def _index(self, globs: Sequence[str], root: Path | None = None) -> IndexFiles:
         """The index files of the pages of ``globs`` (relative to ``root``, by default the site), made by a Pagefind
         process of their own."""
-        index = PagefindIndex(config=IndexConfig(output_path=str(self.fresh)))
-        self.running.add(index)
+        service = await _PromptService().launch()
+        self.running.add(service)
         self.processes += 1
         try:
-            await asyncio.wait_for(index._start(), _TIMEOUT_SECONDS)
-            assert index._service is not None and index._service._backend.stdout is not None
-            index._service._backend.stdout._limit = _ANSWER_LIMIT  # type: ignore[attr-defined]
+            assert service._backend.stdout is not None
+            service._backend.stdout._limit = _ANSWER_LIMIT  # type: ignore[attr-defined]
+            index = await self._answer(service, service.create_index(IndexConfig(output_path=str(self.fresh))))
             for glob in globs:
-                await self._answer(index, index.add_directory(str(root or self.site_dir), glob=glob))
-            files = await self._answer(index, index.get_files())
-            await asyncio.wait_for(index._service.close(), _TIMEOUT_SECONDS)
+                await self._answer(service, index.add_directory(str(root or self.site_dir), glob=glob))
+            files = await self._answer(service, index.get_files())
+            await asyncio.wait_for(service.close(), _TIMEOUT_SECONDS)
         finally:
-            self.running.discard(index)
+            self.running.discard(service)
         return {file["path"]: file["content"] for file in files}
 
     @staticmethod
-    async def _answer(index: PagefindIndex, request: Coroutine[Any, Any, _T]) -> _T:
+    async def _answer(service: PagefindService, request: Coroutine[Any, Any, _T]) -> _T:
         """The answer to ``request``, or an error as soon as Pagefind's process stops answering.
 
         The Pagefind package would wait forever for the answer of a process that crashed: its
         reading task ends, with the error, and the request is never answered.
         """
-        assert index._service is not None
-        reading = index._service._poll_task
+        reading = service._poll_task
         answer = asyncio.ensure_future(request)
         done, _ = await asyncio.wait({answer, reading}, timeout=_TIMEOUT_SECONDS, return_when=asyncio.FIRST_COMPLETED)
         if answer in done:
@@ -246,10 +300,12 @@ class TreeIndexer:
                 files = _merge(parts)
             except _CannotMerge:  # every page of the site in one process, as `pagefind --site` reads them
                 files = self._run(self._index(_globs(self.folders))).result()
-            for name, content in files.items():
-                target = self.fresh / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(content)
+                with self.writing:  # not the trees' files written ahead: the index of the whole site alone
+                    shutil.rmtree(self.fresh, ignore_errors=True)
+                    self.written.clear()
+            # The entry file last: the index is whole once it is there.
+            self._write({name: content for name, content in files.items() if name != _ENTRY})
+            self._write({name: content for name, content in files.items() if name == _ENTRY})
         except Exception as error:  # Pagefind's service reports its failures as plain exceptions
             shutil.rmtree(self.fresh, ignore_errors=True)
             raise SiteError(f"Pagefind failed to index {self.site_dir}: {error}") from error
@@ -261,9 +317,8 @@ class TreeIndexer:
         """Stop any Pagefind process still running and the thread (an index not finished is not written)."""
 
         async def stop_all() -> None:
-            for index in list(self.running):
-                if index._service is not None:
-                    await asyncio.wait_for(index._service.close(), 30)
+            for service in list(self.running):
+                await asyncio.wait_for(service.close(), 30)
 
         try:
             self._run(stop_all()).result()

@@ -252,6 +252,7 @@ class SiteIndex:
         self.outcomes = list(outcomes)
         self._step_texts: dict[tuple[int, str], str] = {}
         self._stated: dict[int, dict[str, Any]] = {}
+        self._share_fragments: dict[str, str] = {}
         self.calculators = calculators()
         self.outcomes_by_calculator: dict[str, list[ExampleOutcome]] = defaultdict(list)
         for outcome in sorted(outcomes, key=self._source_order):
@@ -292,6 +293,14 @@ class SiteIndex:
             stated = outcome.example.expected or outcome.result
             kept = self._stated[id(outcome)] = {name: value for name, value in stated.items() if name != "trace"}
         return kept
+
+    def share_fragment(self, example: Example) -> str:
+        """The fragment of the link that opens ``example`` in its calculator: the same in every language and
+        on every page that shows the example, so made once (compressing its scenario takes a millisecond)."""
+        fragment = self._share_fragments.get(example.id)
+        if fragment is None:
+            fragment = self._share_fragments[example.id] = share_fragment(runnable_scenario(example, self.corpus))
+        return fragment
 
     def step_text(self, step: Mapping[str, Any], lang: Language) -> str:
         """A stored trace step (plain data) in ``lang``: re-rendered from its template and fields."""
@@ -694,7 +703,7 @@ def example_view(site: SiteIndex, outcome: ExampleOutcome, lang: Language, from_
         status=outcome.status,
         calculator=outcome.calculator,
         calculator_href=calculator_href,
-        try_href=f"{calculator_href}#{share_fragment(runnable_scenario(example, site.corpus))}",
+        try_href=f"{calculator_href}#{site.share_fragment(example)}",
         scenario=example.scenario,
         outcome=site.stated_outcome(outcome),
         repeats_rule=from_path == site.paths[first.id]

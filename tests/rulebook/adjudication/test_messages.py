@@ -20,6 +20,7 @@ from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.messages import language_catalog_path, load_language, template_arguments
 from rulebook.cli import main
 from rulebook.content.model import LANGUAGES, Corpus
+from rulebook.errors import CatalogError
 from rulebook.site.i18n import extract_messages
 from tests.conftest import REPOSITORY
 
@@ -357,3 +358,33 @@ def test_no_worked_example_fills_a_field_with_unmarked_english(real_corpus: Corp
     new = {pair: value for pair, value in found.items() if pair not in STILL_ENGLISH}
     assert new == {}, "mark the word with N_ where it is chosen, or pass a message"
     assert STILL_ENGLISH - set(found) == set(), "these pairs are fixed: remove them from STILL_ENGLISH"
+
+
+def _translation(catalog: Catalog, msgid: str) -> object:
+    message = catalog.get(msgid)
+    return None if message is None else message.string
+
+
+def test_a_catalog_is_read_again_only_when_its_bytes_change(tmp_path: Path) -> None:
+    """read_catalog parses a file once while its bytes stay the same (a build asks for each catalog several
+    times), and again as soon as they change (`rulebook serve` after a translator's edit); a malformed
+    catalog is still an error naming the file."""
+    from babel.messages.pofile import PoFileError
+
+    from rulebook.adjudication.messages import read_catalog
+
+    path = tmp_path / "adjudicator.po"
+    path.write_text('msgid "Retreat"\nmsgstr "Rückzug"\n', encoding="utf-8")
+    first = read_catalog(path, "de")
+    assert read_catalog(path, "de") is first
+    assert _translation(first, "Retreat") == "Rückzug"
+    path.write_text('msgid "Retreat"\nmsgstr "Absetzen"\n', encoding="utf-8")
+    again = read_catalog(path, "de")
+    assert again is not first and _translation(again, "Retreat") == "Absetzen"
+    path.write_text('msgid "Retreat"\nbogus line\nmsgstr "Absetzen"\n', encoding="utf-8")
+    with pytest.raises(PoFileError):
+        read_catalog(path, "de")
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    path.replace(language_catalog_path(tmp_path, "de"))
+    with pytest.raises(CatalogError, match=r"adjudicator\.po: malformed catalog"):
+        load_language(tmp_path, "de")

@@ -244,6 +244,55 @@ def test_every_index_file_is_whole_when_finish_returns(tmp_path: Path) -> None:
         assert not (tmp_path / "site.pagefind").exists()
 
 
+def _one_page_site(tmp_path: Path) -> Path:
+    """``tmp/site`` with one English page that has a search body."""
+    site = tmp_path / "site"
+    (site / "en").mkdir(parents=True)
+    (site / "en" / "index.html").write_text(_page(True, "Retreat"), encoding="utf-8")
+    return site
+
+
+@pytest.mark.usefixtures("nothing_indexed_before")
+def test_a_trees_index_files_are_written_before_the_site_is_finished(tmp_path: Path) -> None:
+    """Each tree's files are written as soon as Pagefind made them (the last tree's alone are left when the
+    build ends); the entry file, which makes the index whole, only by finish()."""
+    site = _one_page_site(tmp_path)
+    indexer = TreeIndexer(site)
+    try:
+        indexer.add("en")
+        indexer.added[0].result()
+        ahead = {path.relative_to(indexer.fresh).as_posix() for path in indexer.fresh.rglob("*") if path.is_file()}
+        assert any(name.endswith(".pf_meta") for name in ahead)
+        assert "pagefind-entry.json" not in ahead
+        indexer.finish()
+    finally:
+        indexer.close()
+    assert ahead < {path.relative_to(site / "pagefind").as_posix() for path in (site / "pagefind").rglob("*")}
+    assert (site / "pagefind" / "pagefind-entry.json").stat().st_size > 0
+
+
+@pytest.mark.usefixtures("nothing_indexed_before")
+def test_a_pagefind_process_that_dies_fails_the_index_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pagefind process that ends without answering (here a program in its place that exits at once) is an
+    error naming the site, not a wait forever as with the Pagefind package's own client."""
+    dying = tmp_path / "pagefind"
+    dying.write_text("#!/bin/sh\nexit 3\n", encoding="utf-8")
+    dying.chmod(0o755)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(dying))
+    site = _one_page_site(tmp_path)
+    indexer = TreeIndexer(site)
+    try:
+        indexer.add("en")
+        # "Pagefind stopped answering", or "Connection lost" when the request is written after the process ended.
+        with pytest.raises(
+            SiteError, match=f"Pagefind failed to index {site}: (Pagefind stopped answering|Connection)"
+        ):
+            indexer.finish()
+    finally:
+        indexer.close()
+    assert not (site / "pagefind").exists()
+
+
 @pytest.mark.usefixtures("nothing_indexed_before")
 def test_a_pagefind_failure_is_reported_at_once_and_leaves_the_old_index(tmp_path: Path) -> None:
     """Pagefind cannot write its index (a file is in the way): an error naming the site at once; the old index stays."""
