@@ -12,16 +12,17 @@ text holds none of what it needs: the search could not have matched, so the page
 (``tests/rulebook/site/test_quick_inline.py`` converts every body of the content both ways).
 Patterns it does not know (an extension's) are always tried.
 
-It overrides ``InlineProcessor.__applyPattern`` (a private method of Python-Markdown 3.x, pinned
-in ``constraints.txt``); where that method is missing the extension leaves Python-Markdown's
-processor in place, and a test fails.
+It overrides ``InlineProcessor.__handleInline``, the loop over the patterns (a private method of
+Python-Markdown 3.x, pinned in ``constraints.txt``); where that method or ``__applyPattern`` is
+missing, the extension leaves Python-Markdown's processor in place, and a test fails.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import xml.etree.ElementTree as etree
+from typing import Any, cast
 
-from markdown import Markdown, inlinepatterns
+from markdown import Markdown, inlinepatterns, util
 from markdown.extensions import Extension
 from markdown.treeprocessors import InlineProcessor
 
@@ -44,8 +45,11 @@ match holds: without any of them in a run of text, the pattern's search finds no
 _INLINE_PRIORITY = 20
 """Where Python-Markdown registers its inline processor (``markdown.treeprocessors.build_treeprocessors``)."""
 
-_OVERRIDDEN = "_InlineProcessor__applyPattern"
-"""The name of ``InlineProcessor.__applyPattern`` from outside the class (Python's name mangling)."""
+_OVERRIDDEN = "_InlineProcessor__handleInline"
+"""The name of ``InlineProcessor.__handleInline`` from outside the class (Python's name mangling)."""
+
+_APPLY = "_InlineProcessor__applyPattern"
+"""``InlineProcessor.__applyPattern``, which tries one pattern on a text."""
 
 
 def needed_text(pattern: Any) -> tuple[str, ...] | None:
@@ -70,33 +74,54 @@ class QuickInlineProcessor(InlineProcessor):
 
     def __init__(self, md: Markdown) -> None:
         super().__init__(md)
-        self.needs: dict[int, tuple[str, ...] | None] = {}
-        """What each pattern (by identity) needs in a text (:func:`needed_text`), as found the first time."""
+        self.patterns: list[inlinepatterns.InlineProcessor] = []
+        """The inline patterns in the order they are tried (the registry's, by priority), as at :meth:`run`."""
+        self.needs: list[tuple[str, ...] | None] = []
+        """What each of :attr:`patterns` needs in a text (:func:`needed_text`)."""
         self.skipped = 0
         """Searches not made (a figure for the tests)."""
 
-    def _InlineProcessor__applyPattern(  # noqa: N802 - Python-Markdown's private method, as mangled
-        self,
-        pattern: inlinepatterns.Pattern,
-        data: str,
-        patternIndex: int,  # noqa: N803 - Python-Markdown's argument name
-        startIndex: int = 0,  # noqa: N803
-    ) -> tuple[str, bool, int]:
-        key = id(pattern)
-        if key in self.needs:
-            needs = self.needs[key]
-        else:
-            needs = self.needs[key] = needed_text(pattern)
-        if needs is not None and not any(text in data for text in needs):
-            self.skipped += 1
-            return data, False, 0  # what Python-Markdown answers when the search finds nothing
-        applied: tuple[str, bool, int] = getattr(super(), _OVERRIDDEN)(pattern, data, patternIndex, startIndex)
+    def run(self, tree: etree.Element, ancestors: list[str] | None = None) -> etree.Element:
+        # types-Markdown gives the registry the tree processor's class, not the patterns' (a stub slip).
+        self.patterns = cast("list[inlinepatterns.InlineProcessor]", list(self.inlinePatterns))
+        self.needs = [needed_text(pattern) for pattern in self.patterns]
+        return super().run(tree, ancestors)
+
+    def _InlineProcessor__handleInline(self, data: str, patternIndex: int = 0) -> str:  # noqa: N802, N803
+        """``InlineProcessor.__handleInline`` (Python-Markdown 3.x): each pattern from ``patternIndex`` on is
+        applied to ``data`` until it no longer matches; a pattern that needs what ``data`` does not hold
+        is passed over as if its search had found nothing (the next pattern then starts at the text's
+        beginning, as Python-Markdown's does after a search that found nothing)."""
+        if isinstance(data, util.AtomicString):
+            return data
+        apply = self._apply
+        patterns, needs = self.patterns, self.needs
+        start = 0
+        count = len(patterns)
+        while patternIndex < count:
+            needed = needs[patternIndex]
+            if needed is not None:
+                for text in needed:
+                    if text in data:
+                        break
+                else:
+                    self.skipped += 1
+                    patternIndex += 1
+                    start = 0
+                    continue
+            data, matched, start = apply(patterns[patternIndex], data, patternIndex, start)
+            if not matched:
+                patternIndex += 1
+        return data
+
+    def _apply(self, pattern: inlinepatterns.Pattern, data: str, index: int, start: int) -> tuple[str, bool, int]:
+        applied: tuple[str, bool, int] = getattr(self, _APPLY)(pattern, data, index, start)
         return applied
 
 
 class _QuickInlineExtension(Extension):
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 - Python-Markdown's API name
-        if not hasattr(InlineProcessor, _OVERRIDDEN):
+        if not (hasattr(InlineProcessor, _OVERRIDDEN) and hasattr(InlineProcessor, _APPLY)):
             return  # another Python-Markdown: its own processor stays (a test fails)
         if type(md.treeprocessors["inline"]) is InlineProcessor:
             md.treeprocessors.register(QuickInlineProcessor(md), "inline", _INLINE_PRIORITY)
