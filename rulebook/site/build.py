@@ -61,7 +61,7 @@ from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.i18n import compile_catalogs, language_name
-from rulebook.site.mkdocs_run import mkdocs_build
+from rulebook.site.mkdocs_run import mkdocs_build, start_worker
 from rulebook.site.render import RenderedTree, render_root_page, render_site
 from rulebook.site.runtime import (
     ENCODINGS,
@@ -802,6 +802,13 @@ class _Builds:
             # Fresh worker processes ("spawn"), not forks: forking while another thread holds a lock
             # (the preview's HTTP server, a logging handler) can hang the child.
             self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+            job = self.pool.submit(function, *args)
+            # Every worker starts now, while the content loads and a core is free (the pool would start the
+            # others only when the second and third trees are given out, with both cores busy): a job
+            # given while no worker is idle starts a worker.
+            for _ in range(self.workers - 1):
+                self.pool.submit(start_worker)
+            return job
         return self.pool.submit(function, *args)
 
     def start(self, lang: str, config_file: str) -> None:

@@ -9,6 +9,7 @@ mode: every MkDocs warning is an error, reported as warnings, not a traceback) a
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 import time
@@ -17,7 +18,7 @@ from typing import Any
 
 from rulebook.site.jinja_cache import CompiledTemplates
 
-__all__ = ["THEME_BYTECODE", "build_pages", "mkdocs_build", "raw_html_anchor_ids"]
+__all__ = ["THEME_BYTECODE", "build_pages", "mkdocs_build", "raw_html_anchor_ids", "start_worker"]
 
 THEME_BYTECODE = CompiledTemplates()
 """The MkDocs theme's compiled templates, kept for the next build in this process: the next tree
@@ -94,6 +95,33 @@ def _less_work_per_page(config: Any) -> None:
             return env
 
         theme.get_env = get_env
+
+
+_BUILD_MODULES = (
+    "mkdocs.commands.build",
+    "mkdocs.config",
+    "material.plugins",
+    "markdown.extensions.admonition",
+    "markdown.extensions.fenced_code",
+    "markdown.extensions.md_in_html",
+    "markdown.extensions.tables",
+    "markdown.extensions.toc",
+    "nh3",
+    "rulebook.site.anchors",
+    "rulebook.site.minify",
+    "rulebook.site.prerendered",
+    "rulebook.site.quick_inline",
+    "rulebook.site.sanitize",
+)
+"""What a tree's MkDocs build imports: MkDocs, the theme, Python-Markdown's and the site's extensions, the hooks."""
+
+
+def start_worker() -> None:
+    """Import what a tree's MkDocs build runs (:data:`_BUILD_MODULES`) in a fresh worker process, before its
+    first tree: a site build starts every worker at once, while the content loads and a core is free,
+    not when the second and third trees are given out."""
+    for name in _BUILD_MODULES:
+        importlib.import_module(name)
 
 
 class _Collect(logging.Handler):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from rulebook.adjudication.examples import ResultCache
 from rulebook.cli import main
@@ -698,3 +699,29 @@ def test_every_built_tree_is_indexed_even_before_its_callback_has_run() -> None:
     builds._index("de")  # de's callback came first
     builds.wait()
     assert sorted(indexer.added) == ["de", "en"]
+
+
+def test_every_worker_starts_with_the_first_job() -> None:
+    """The build's first job (the calculators' schemas) starts all the workers, each importing what a tree's
+    MkDocs build needs, while the content loads: not when the second and third trees are given out."""
+    from rulebook.site.build import _Builds
+
+    builds = _Builds(3, lambda message: None)
+    try:
+        assert builds.submit(sum, [1, 2]).result() == 3
+        assert builds.pool is not None
+        assert len(builds.pool._processes) == 3  # the pool's own record of its processes
+    finally:
+        builds.close()
+
+
+def test_a_worker_imports_every_extension_and_hook_of_the_site() -> None:
+    """start_worker imports the site's own Markdown extensions and hooks listed in mkdocs.yml (none forgotten)."""
+    from rulebook.site.mkdocs_run import _BUILD_MODULES
+
+    settings = yaml.safe_load((REPOSITORY / "mkdocs.yml").read_text(encoding="utf-8"))
+    extensions = [next(iter(item)) if isinstance(item, dict) else item for item in settings["markdown_extensions"]]
+    hooks = [hook.removesuffix(".py").replace("/", ".") for hook in settings["hooks"]]
+    ours = [name for name in extensions if name.startswith("rulebook.")] + hooks
+    assert ours and set(ours) <= set(_BUILD_MODULES)
+    assert {f"markdown.extensions.{name}" for name in extensions if "." not in name} <= set(_BUILD_MODULES)
