@@ -635,6 +635,8 @@ def _build_site(
     say(f"loading content from {paths.content}")
     corpus = _load(paths)
     load_seconds = time.perf_counter() - started
+    if previous is None:  # every tree will be built
+        builds.start_workers()
     results = ResultCache(paths.work / "cache" / "examples.json")
     outcomes = verify_examples(corpus, results)
     results.save()
@@ -802,14 +804,17 @@ class _Builds:
             # Fresh worker processes ("spawn"), not forks: forking while another thread holds a lock
             # (the preview's HTTP server, a logging handler) can hang the child.
             self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
-            job = self.pool.submit(function, *args)
-            # Every worker starts now, while the content loads and a core is free (the pool would start the
-            # others only when the second and third trees are given out, with both cores busy): a job
-            # given while no worker is idle starts a worker.
-            for _ in range(self.workers - 1):
-                self.pool.submit(start_worker)
-            return job
         return self.pool.submit(function, *args)
+
+    def start_workers(self) -> None:
+        """Start every worker now, each importing what a tree's MkDocs build needs (:func:`start_worker`).
+
+        A clean build does so once the content is loaded, while the examples are checked and the first
+        tree is generated and a core is free; the pool would start the second and third workers only
+        when the second and third trees are given out, with both cores busy. A job given while no worker
+        is idle starts a worker."""
+        for _ in range(self.workers):
+            self.submit(start_worker)
 
     def start(self, lang: str, config_file: str) -> None:
         """Start the strict MkDocs build of tree ``lang`` (settings in ``config_file``), then its search indexing."""
