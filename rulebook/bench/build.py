@@ -23,10 +23,9 @@ reused, and served before the search index is made again), with
 ``incremental_search_seconds`` the indexing that follows; ``incremental_body_seconds``
 the same for one entry's English body changed (its title kept: only the changed pages
 are rendered again, named in ``incremental_body_pages``).
-``machine_reference_seconds`` is the machine's speed at the time: one fixed pure-Python loop run on
-every core at once, the slowest core's time, best of three, taken before the builds. The shared
-2-core machine these figures come from is at times a quarter slower for minutes on end; figures
-taken at different times compare through it.
+``machine_reference_seconds`` is the machine's speed at the time: the best of three runs of one fixed
+pure-Python loop, taken before the builds. The shared 2-core machine these figures come from is at
+times a quarter slower for minutes on end; figures taken at different times compare through it.
 ``RULEBOOK_BENCH_SIZES`` (e.g. ``1000`` or an empty value) chooses the synthetic
 corpora; by default 1,000 and 5,000 entries.
 
@@ -40,13 +39,11 @@ of every tree carries text as a fully translated corpus would.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import re
 import shutil
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -228,21 +225,13 @@ def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
     }
 
 
-def _reference_loop(_: int = 0) -> float:
-    started = time.perf_counter()
-    sum(number * number for number in range(5_000_000))
-    return time.perf_counter() - started
-
-
 def machine_reference_seconds() -> float:
-    """Seconds of one fixed pure-Python loop run on every core at once (one process each), the slowest core's
-    time, best of three: what the machine gives a build's processes now."""
-    cores = os.cpu_count() or 1
+    """Seconds of one fixed pure-Python loop, the best of three (what the machine gives a build's Python now)."""
     best = float("inf")
-    with ProcessPoolExecutor(max_workers=cores, mp_context=multiprocessing.get_context("spawn")) as pool:
-        list(pool.map(_reference_loop, range(cores)))  # the processes started, before anything is timed
-        for _ in range(3):
-            best = min(best, max(pool.map(_reference_loop, range(cores))))
+    for _ in range(3):
+        started = time.perf_counter()
+        sum(number * number for number in range(5_000_000))
+        best = min(best, time.perf_counter() - started)
     return round(best, 3)
 
 
