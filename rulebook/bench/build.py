@@ -23,9 +23,6 @@ reused, and served before the search index is made again), with
 ``incremental_search_seconds`` the indexing that follows; ``incremental_body_seconds``
 the same for one entry's English body changed (its title kept: only the changed pages
 are rendered again, named in ``incremental_body_pages``).
-``machine_reference_seconds`` is the machine's speed at the time: the best of three runs of one fixed
-pure-Python loop, taken before the builds. The shared 2-core machine these figures come from is at
-times a quarter slower for minutes on end; figures taken at different times compare through it.
 ``RULEBOOK_BENCH_SIZES`` (e.g. ``1000`` or an empty value) chooses the synthetic
 corpora; by default 1,000 and 5,000 entries.
 
@@ -225,16 +222,6 @@ def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
     }
 
 
-def machine_reference_seconds() -> float:
-    """Seconds of one fixed pure-Python loop, the best of three (what the machine gives a build's Python now)."""
-    best = float("inf")
-    for _ in range(3):
-        started = time.perf_counter()
-        sum(number * number for number in range(5_000_000))
-        best = min(best, time.perf_counter() - started)
-    return round(best, 3)
-
-
 def _sizes() -> tuple[int, ...]:
     chosen = os.environ.get("RULEBOOK_BENCH_SIZES")
     if chosen is None:
@@ -244,7 +231,7 @@ def _sizes() -> tuple[int, ...]:
 
 def bench_build(root: Path = PROJECT_ROOT, sizes: tuple[int, ...] | None = None) -> dict[str, Any]:
     """Build the real site and each synthetic corpus in a temporary folder; return the figures."""
-    figures: dict[str, Any] = {"machine_reference_seconds": machine_reference_seconds()}
+    figures: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as folder:
         scratch = Path(folder)
         figures.update(bench_real(root, scratch / "real"))
