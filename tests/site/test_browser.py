@@ -327,9 +327,11 @@ CONTRAST_PAGES = [
 search, a calculator, the glossary and an examples page."""
 
 
-@pytest.mark.parametrize("scheme", ["default", "slate"])
-def test_color_contrast_in_light_and_dark(page: Any, served_site: Served, axe_script: Path, scheme: str) -> None:
-    """axe-core's color-contrast rule finds no violation in either palette (WCAG AA), hidden buttons shown."""
+def test_color_contrast_in_light_and_dark(page: Any, served_site: Served, axe_script: Path) -> None:
+    """axe-core's color-contrast rule finds no violation in either palette (WCAG AA), hidden buttons shown.
+
+    Each page is loaded once and checked in the light palette, then in the dark one (loading every
+    page again for the second palette doubled the test's time)."""
     found = []
     for lang in ("en", "ru"):
         for path in CONTRAST_PAGES:
@@ -339,23 +341,27 @@ def test_color_contrast_in_light_and_dark(page: Any, served_site: Served, axe_sc
             # The theme fades the background between palettes; axe must see the final colours.
             page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
             page.evaluate(
-                """scheme => {
-                    document.body.setAttribute('data-md-color-scheme', scheme);
+                """() => {
                     document.querySelectorAll('button[hidden], .rb-actions [hidden]').forEach(e => e.hidden = false);
                     document.querySelectorAll('details').forEach(d => d.open = true);
-                }""",
-                scheme,
+                }"""
             )
             page.add_script_tag(path=str(axe_script))
-            result = page.evaluate("axe.run(document, {runOnly: ['color-contrast'], resultTypes: ['violations']})")
-            buttons = page.locator(".md-typeset .md-button:visible").count()
-            found += [
-                f"{path.format(lang=lang)} [{scheme}] {node['target']}: {[check['message'] for check in node['any']]}"
-                for violation in result["violations"]
-                for node in violation["nodes"]
-            ]
-            if "examples" in path or "aktionsstapel" in path:
-                assert buttons > 0, f"{url}: no button was evaluated"
+            backgrounds = set()
+            for scheme in ("default", "slate"):
+                page.evaluate("scheme => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
+                backgrounds.add(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+                result = page.evaluate("axe.run(document, {runOnly: ['color-contrast'], resultTypes: ['violations']})")
+                buttons = page.locator(".md-typeset .md-button:visible").count()
+                where = f"{path.format(lang=lang)} [{scheme}]"
+                found += [
+                    f"{where} {node['target']}: {[check['message'] for check in node['any']]}"
+                    for violation in result["violations"]
+                    for node in violation["nodes"]
+                ]
+                if "examples" in path or "aktionsstapel" in path:
+                    assert buttons > 0, f"{url}: no button was evaluated"
+            assert len(backgrounds) == 2, f"{url}: the dark palette did not apply"
     assert found == []
 
 
