@@ -29,10 +29,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.pofile import PoFileError
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
+from rulebook.adjudication.messages import read_catalog
 from rulebook.content.model import LANGUAGES
 from rulebook.errors import CatalogError
 
@@ -64,8 +65,7 @@ def catalog_path(locales_dir: Path, lang: str) -> Path:
 
 def _read_catalog(path: Path, lang: str) -> Catalog:
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, locale=lang, abort_invalid=True)
+        return read_catalog(path, lang)  # parsed once while its bytes stay the same (rulebook serve's rebuilds)
     except FileNotFoundError:
         raise CatalogError(
             f"{path}: catalog not found; create it with `pybabel init -l {lang}` (see rulebook/site/i18n.py)"
