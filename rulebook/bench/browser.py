@@ -1,4 +1,4 @@
-"""``rulebook bench browser``: the battle calculator in a real browser, cold and warm (issue 9).
+"""``rulebook bench browser``: the battle calculator in a real browser, cold and warm.
 
 The English tree is built into a temporary folder and served on 127.0.0.1 by a
 server that counts the bytes it sends. Debian's chromium (driven by Playwright,

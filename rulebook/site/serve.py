@@ -1,6 +1,6 @@
 """Live preview of the site: build, serve on 127.0.0.1, rebuild when the inputs change.
 
-``rulebook serve`` (issue 6, "CLI") builds the site once, serves the output
+``rulebook serve`` builds the site once, serves the output
 folder over :mod:`http.server`, and polls ``content/``, ``templates/``,
 ``locales/``, ``overrides/``, ``mkdocs.yml`` and ``web/`` (the calculator
 pages' script) once a second. A change

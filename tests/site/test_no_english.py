@@ -1,4 +1,4 @@
-"""The German, Hungarian, Russian and Dutch trees show no English sentence (issue 17, item 4).
+"""The German, Hungarian, Russian and Dutch trees show no English sentence.
 
 Every page of the built de/hu/ru/nl trees is crawled for visible text. Text a page marks
 as written in another language that is not English (``lang="de"`` on a German original in

@@ -1,4 +1,4 @@
-"""Exported catalogs as the translators' tools read them: msgfmt, polib, translate-toolkit (issue 18).
+"""Exported catalogs as the translators' tools read them: msgfmt, polib, translate-toolkit.
 
 Poedit reads PO files with gettext's own parser (``msgfmt`` here), Weblate with
 translate-toolkit's. Every catalog of the real content — as it is, and with
