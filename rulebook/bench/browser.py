@@ -17,7 +17,7 @@ page, which loads Pyodide and the adjudicator and runs its worked example:
 ``runtime_bytes_transferred``
     what the server sent for them: the server is :mod:`rulebook.site.serve`'s,
     which sends the build's precompressed copies (Brotli or gzip, whichever the
-    browser accepts) as a static host set up as the README says does;
+    browser accepts) as a static host set up as docs/developers/site.md says does;
 ``runtime_encodings``
     how many runtime files went out with each ``Content-Encoding`` (``identity``:
     none).

@@ -1,6 +1,6 @@
 """Load ``content/``, validate it, and cross-check every id.
 
-Layout (see ``CONTRIBUTING.md``)::
+Layout (see ``docs/editors.md``)::
 
     content/games.yaml                     list of Game
     content/sources.yaml                   list of Source

@@ -18,7 +18,7 @@ its inputs did not change, and is served before Pagefind indexes it again (the
 search answers from the last index meanwhile). Polling needs no extra dependency and
 sees every editor's way of saving a file.
 
-Files are sent the way a static host set up as the README says sends them: when the
+Files are sent the way a static host set up as ``docs/developers/site.md`` says sends them: when the
 browser accepts Brotli or gzip and the build wrote ``<file>.br`` or ``<file>.gz`` beside
 the file (the calculator runtime, :func:`rulebook.site.runtime.precompress`), the
 compressed copy goes out with ``Content-Encoding``, the original's ``Content-Type``

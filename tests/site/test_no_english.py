@@ -45,7 +45,7 @@ KEPT_AS_PRINTED = (
     "Eastern US/Canada",
     "Soviet Interior",
 )
-"""Names the terminology policy (CONTRIBUTING) keeps in English in every language."""
+"""Names the terminology policy (docs/translators.md) keeps in English in every language."""
 
 NOT_SHOWN = frozenset({"script", "style", "code", "pre", "svg", "template", "noscript", "head"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})

@@ -190,7 +190,7 @@ POFILTER_CHECKS = (
 )
 """translate-toolkit checks that apply to the content (Weblate's are the same checks), all clean on every export.
 
-Left out, because they cannot apply here (CONTRIBUTING.md, "Weblate"): ``numbers``
+Left out, because they cannot apply here (docs/translators.md, "Weblate"): ``numbers``
 counts a number a translation repeats in a gloss (``227-Pfund Bombe (227-pound
 bomb)``) and reads ``2,5`` and ``2.5`` as different — the importer's own
 locale-aware multiset check (:mod:`rulebook.translation.checks`) replaces it;
