@@ -75,6 +75,7 @@ Complexity: O(d · (d + c)) for d declarations and c cards.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from enum import Enum
 
@@ -218,12 +219,14 @@ class StackScenario:
         ]
         if empty:
             raise InvalidScenario(empty)
-        if self.later_stacks:
-            _settle_all(self)  # a later stack's declarations are checked on the table the ones before leave
-            return
-        problems = _Table(self).declare_all()
-        if problems:
-            raise InvalidScenario(problems)
+        # The declarations are checked by settling the stacks (a later stack's on the table the ones before
+        # leave); the settlement is kept, so evaluate_stack does not settle the phase a second time.
+        _ = self._settled
+
+    @functools.cached_property
+    def _settled(self) -> StackResult:
+        """The phase settled: every stack in turn; raises :class:`InvalidScenario` with every problem of a stack."""
+        return _settle_all(self)
 
 
 @dataclass(frozen=True)
@@ -1221,8 +1224,11 @@ def _settle_all(scenario: StackScenario) -> StackResult:
 
 
 def evaluate_stack(scenario: StackScenario) -> StackResult:
-    """Declare everything, then work the stack through last in, first out; then each later stack of the phase."""
-    return _settle_all(scenario)
+    """Declare everything, then work the stack through last in, first out; then each later stack of the phase.
+
+    The scenario settled its stacks when it was made, to check them: this is that settlement.
+    """
+    return scenario._settled
 
 
 CALCULATORS = (
