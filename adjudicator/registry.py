@@ -33,7 +33,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Language, Message
+from adjudicator.messages import AnswerLanguage, Message
 from adjudicator.plain import from_plain
 from adjudicator.trace import Trace
 
@@ -87,9 +87,9 @@ class Calculator:
     """The pure function: scenario in, result out."""
     games: tuple[str, ...]
     """Game ids whose rules it implements."""
-    picture: Callable[[Any, Any, Language], str] | None = None
+    picture: Callable[[Any, Any, AnswerLanguage], str] | None = None
     """Draws the scenario and its result as an SVG document whose words are in the given language
-    (:class:`~adjudicator.messages.Language`): a map, a chart of the odds."""
+    (:class:`~adjudicator.messages.AnswerLanguage`): a map, a chart of the odds."""
 
 
 @functools.cache

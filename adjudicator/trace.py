@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from adjudicator.messages import ENGLISH, N_, Language, Message, N_plural, Plural
+from adjudicator.messages import ENGLISH, N_, AnswerLanguage, Message, N_plural, Plural
 
 __all__ = ["N_", "N_plural", "Step", "Trace", "TraceBuilder", "step"]
 
@@ -49,7 +49,7 @@ class Step:
         """What the step says, without the rule it cites."""
         return Message(self.template, self.params, self.plural, self.count)
 
-    def render(self, language: Language) -> str:
+    def render(self, language: AnswerLanguage) -> str:
         """The step in ``language``."""
         return language.render(self.message)
 

@@ -53,7 +53,7 @@ import jinja2
 import yaml
 from markupsafe import Markup
 
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook import __version__
 from rulebook.adjudication.examples import ExampleOutcome

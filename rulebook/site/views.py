@@ -17,8 +17,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from adjudicator.messages import ENGLISH, message_from_plain
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import ENGLISH, AnswerLanguage, message_from_plain
 from adjudicator.registry import Calculator, calculator_packages, calculators
 from rulebook import __version__
 from rulebook.adjudication.catalog import runnable_scenario
