@@ -78,7 +78,7 @@ class Calculator:
     """Name used on the command line and in examples, e.g. ``stack``."""
     label: str
     """Its short name for people, e.g. "Action stack": an English msgid marked with
-    :func:`~adjudicator.trace.N_`, so the site's catalogs translate it (``_(label)``)."""
+    :func:`~adjudicator.messages.N_`, so the site's catalogs translate it (``_(label)``)."""
     title: str
     """One line saying what it settles."""
     scenario: type[Any]

@@ -114,10 +114,10 @@ from adjudicator.hell_of_a_war.actions import (
     cards_message,
 )
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, ModifierCondition, Phase, Player, Special, Zone
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",

@@ -55,8 +55,8 @@ import enum
 from collections import deque
 from dataclasses import dataclass
 
-from adjudicator.messages import Message, message
-from adjudicator.trace import N_, Step
+from adjudicator.messages import N_, Message, message
+from adjudicator.trace import Step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     CountryKind,

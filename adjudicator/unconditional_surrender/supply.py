@@ -41,10 +41,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, Partial, part
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder, step
+from adjudicator.trace import Step, Trace, TraceBuilder, step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     Faction,
