@@ -85,7 +85,6 @@ from adjudicator.hell_of_a_war.actions import (
     ACTION_CARDS,
     ACTIONS,
     ASSEMBLIES,
-    BARRACKS,
     BASE_BUILDING_PHASE,
     BASE_BUILDINGS,
     BLITZ,
@@ -113,7 +112,16 @@ from adjudicator.hell_of_a_war.actions import (
     Payment,
     cards_message,
 )
-from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, ModifierCondition, Phase, Player, Special, Zone
+from adjudicator.hell_of_a_war.vocabulary import (
+    Card,
+    CardKind,
+    ModifierCondition,
+    Phase,
+    Player,
+    Special,
+    Zone,
+    named_card_ruling,
+)
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -930,7 +938,8 @@ class _Table(Board):
         card, player = self.cards[declaration.card], declaration.player
         for card_id, tw in payment.assemblies.items():
             self.assemblies_used.add(card_id)
-            rule = BARRACKS if self.cards[card_id].name.lower().startswith("kaserne") else ASSEMBLIES
+            ruling = named_card_ruling(self.cards[card_id].name)
+            rule = ruling.entry if ruling is not None and ruling.assembly else ASSEMBLIES
             self.trace.add(
                 rule,
                 "{assembly} makes {card} {tw} TW cheaper without being locked (drawing TW without locking); it can "
