@@ -45,8 +45,8 @@ For the items left unsupplied, a second search per group (Dial's bucket queue
 over (node, free hexes used ∈ 0..3) states, cost = restrictions broken) finds the
 line that breaks the fewest restrictions: ``O(4·(N + E) + C)`` for the largest
 cost ``C`` needed, stopping as soon as every unsupplied item has its answer.
-:func:`forward_supplied` is the plain per-unit forward search the tests compare
-with.
+The tests compare the map-wide pass with a plain per-unit forward search
+(``tests/adjudicator/unconditional_surrender/forward_search.py``).
 """
 
 from __future__ import annotations
@@ -80,7 +80,6 @@ __all__ = [
     "Network",
     "Relaxed",
     "Source",
-    "forward_supplied",
     "relaxed_search",
     "strict_search",
 ]
@@ -693,29 +692,3 @@ def best_relaxed(view: FactionView, relaxed: Relaxed, start: int, overland: bool
     """(restrictions broken, first state, first move) of the line from ``start`` breaking the fewest, or ``None``."""
     best = _best_relaxed(view, relaxed.cost, start, overland, relaxed.states - 2)
     return None if best[0] >= _INFINITY else best
-
-
-def forward_supplied(view: FactionView, start: int, sources: set[int], overland: bool, limit: int = FREE_HEXES) -> bool:
-    """Plain per-unit forward search over (node, free hexes used or 'on transport') states (for cross-checks)."""
-    network = view.network
-    hexes = network.index.hex_count
-    if start in sources:
-        return True
-    on_transport = limit + 1
-    seen = {(start, 0)}
-    queue = deque([(start, 0)])
-    while queue:
-        node, used = queue.popleft()
-        moves: list[tuple[int, int]] = []
-        for target, move in network.transport_out[node]:
-            if view.move_allowed(node, target, move, overland):
-                moves.append((target, on_transport))
-        if used < limit and node < hexes:
-            moves.extend((target, used + 1) for target in network.free[node] if view.admissible[target])
-        for state in moves:
-            if state[0] in sources:
-                return True
-            if state not in seen:
-                seen.add(state)
-                queue.append(state)
-    return False
