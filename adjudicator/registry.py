@@ -38,7 +38,6 @@ from adjudicator.plain import from_plain
 from adjudicator.trace import Trace
 
 __all__ = [
-    "ALIASES",
     "Calculator",
     "Result",
     "calculator_packages",
@@ -48,9 +47,6 @@ __all__ = [
     "rule_packages",
     "run",
 ]
-
-ALIASES: dict[str, str] = {}
-"""Other names a calculator answers to (old name → current name); none so far."""
 
 
 class Result(Protocol):
@@ -184,7 +180,6 @@ def prepare(name: str, scenario: Any, package: str | None = None) -> tuple[Calcu
     >>> prepare("ipc-chips", {"ipc": 50}, package="adjudicator.battle")[0].name  # a wrong hint: found all the same
     'ipc-chips'
     """
-    name = ALIASES.get(name, name)
     hinted = _rule_package(package.removeprefix("adjudicator.")) if package else None
     for calculator in hinted.CALCULATORS if hinted is not None else ():
         if calculator.name == name:

@@ -85,7 +85,6 @@ __all__ = [
 
 PHASE = "how.schadenverteilungsphase"
 MULTI_BLOCK = "how.mehrfachblocks"
-BLOCKING = "how.blockphase"
 ADVANTAGE = "how.vorteil"
 STURM = "how.sturm"
 MARKERS = "how.verteidigungsmarker"
@@ -94,7 +93,6 @@ DAMAGE = "how.schaden"
 CAMOUFLAGE = "how.tarnung"
 DIG_IN = "how.eingraben"
 INITIATIVE = "how.initiative"
-FRIENDLY_FIRE = "how.friendly-fire"
 FIGHTER_BOMBER = "how.jagdbomber"
 
 ACTION = "action"

@@ -74,7 +74,6 @@ from adjudicator.unconditional_surrender.zoc import ZocMap
 
 __all__ = [
     "FREE_HEXES",
-    "UNREACHED",
     "FactionView",
     "Move",
     "Network",
@@ -86,8 +85,6 @@ __all__ = [
 
 FREE_HEXES = 2
 """Hexes of a line that need not be on a transport line (10.2)."""
-UNREACHED = 3
-"""Label of a node from which no line reaches a source within the free hexes (under the default reading)."""
 
 MARKER_WORDS = {
     MarkerKind.DETACHMENT: N_("Detachment"),
@@ -114,15 +111,6 @@ class Move(enum.IntEnum):
 
 
 _NOT_OVERLAND = frozenset({Move.EMBARK, Move.SAIL, Move.LAND, Move.BOX_LINK})
-_INVERSE = {
-    Move.RAIL: Move.RAIL,
-    Move.EMBARK: Move.LAND,
-    Move.LAND: Move.EMBARK,
-    Move.SAIL: Move.SAIL,
-    Move.ENTER_BOX: Move.LEAVE_BOX,
-    Move.LEAVE_BOX: Move.ENTER_BOX,
-    Move.BOX_LINK: Move.BOX_LINK,
-}
 _SIDE_RULES = {
     HexsideFeature.IMPASSABLE: ("us.10-2-1.impassable-neutral", "impassable"),
     HexsideFeature.SEA: ("us.10-2-1.sea-hexes", "sea"),
@@ -561,8 +549,6 @@ class Relaxed:
     """States per node: free hexes used after it, ``0..limit + 1`` (the last: more than the limit)."""
 
 
-RELAXED_STATES = FREE_HEXES + 2
-"""Free hexes used after a node, 0..3 (3: three or more) under the default reading; ``limit + 2`` in general."""
 _INFINITY = 1 << 30
 
 
