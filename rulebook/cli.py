@@ -521,11 +521,20 @@ def command_translate_terms(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The command line: every command with its options, in the order ``--help`` lists them."""
     parser = argparse.ArgumentParser(prog="rulebook", description="Rulebook: rules reference and adjudicator.")
     parser.add_argument("--content", help="content folder (default: ./content or $RULEBOOK_CONTENT)")
     parser.add_argument("--sources", help="primary sources folder (default: ../shared/sources or $RULEBOOK_SOURCES)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_content_commands(commands)
+    _add_site_commands(commands)
+    _add_translate_command(commands)
+    _add_coverage_command(commands)
+    return parser
 
+
+def _add_content_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands that check, export and run the content: check … examples."""
     check = commands.add_parser("check", help="validate all content and report every problem")
     check.add_argument("--strict", action="store_true", help="treat warnings (outdated translations, …) as errors")
     check.set_defaults(run=command_check)
@@ -583,6 +592,9 @@ def _parser() -> argparse.ArgumentParser:
     examples.add_argument("--json", action="store_true", help="print a JSON list, one object per example")
     examples.set_defaults(run=command_examples)
 
+
+def _add_site_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands that build, serve and measure the site: build, serve, bench."""
     from rulebook.bench import BENCHMARKS
     from rulebook.site.build import DEFAULT_SITE_URL
 
@@ -615,6 +627,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("benchmark", choices=sorted(BENCHMARKS), help="which benchmark")
     bench.set_defaults(run=command_bench)
 
+
+def _add_translate_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The translator's workflow: ``translate`` and its steps status, export, import, review, terms."""
     translate = commands.add_parser(
         "translate", help="translator workflow: status, PO catalog export and import, review, glossary terms"
     )
@@ -676,6 +691,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     terms.set_defaults(run=command_translate_terms)
 
+
+def _add_coverage_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``coverage`` command: how much of each source its entries reproduce."""
     coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")
     coverage.add_argument("--minimum", type=float, default=0.99, help="fail below this share (default 0.99)")
     coverage.add_argument(
@@ -683,7 +701,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     coverage.add_argument("--json", action="store_true", help="print JSON")
     coverage.set_defaults(run=command_coverage)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

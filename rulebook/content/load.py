@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -44,6 +44,7 @@ from rulebook.content.model import (
     Example,
     Game,
     Language,
+    LanguageText,
     Source,
     Term,
     TranslationStatus,
@@ -596,6 +597,12 @@ def _check_made_from(
                 )
 
 
+class _EntryProblem(Protocol):
+    """Records a problem of the entry being checked, at one of its fields."""
+
+    def __call__(self, field_name: str, message: str, severity: Severity = Severity.ERROR) -> None: ...
+
+
 def _check_entry(
     reader: _Reader,
     path: Path,
@@ -609,6 +616,28 @@ def _check_entry(
         loc = tuple(field_name.split("."))
         reader.problem(path, entry.id, field_name, message, reader.line_of(path, loc), severity)
 
+    _check_entry_place(problem, entry, game_by_id, source_by_id, entry_by_id)
+    _check_entry_texts(problem, entry)
+    for target in entry.see_also:
+        if target not in entry_by_id:
+            problem("see_also", f"unknown entry {target!r}; use the id of an existing entry")
+        elif target == entry.id:
+            problem("see_also", "an entry cannot refer to itself")
+    for term in entry.terms:
+        if term not in term_ids:
+            problem("terms", f"unknown term {term!r}; add content/terms/{term}.yaml or remove it")
+    for lang, version in entry.text.items():
+        _check_entry_version(problem, entry, lang, version, entry_by_id, term_ids)
+
+
+def _check_entry_place(
+    problem: _EntryProblem,
+    entry: Entry,
+    game_by_id: dict[str, Game],
+    source_by_id: dict[str, Source],
+    entry_by_id: dict[str, Entry],
+) -> None:
+    """The entry's game, source and parent exist and agree with each other."""
     game = game_by_id.get(entry.game)
     if game is None:
         problem("game", f"unknown game {entry.game!r}; known games: {', '.join(sorted(game_by_id))}")
@@ -636,6 +665,9 @@ def _check_entry(
         elif parent.id == entry.id:
             problem("parent", "an entry cannot be its own parent")
 
+
+def _check_entry_texts(problem: _EntryProblem, entry: Entry) -> None:
+    """The entry has its original, an English version and a title in every language, each with a fitting status."""
     original = entry.text.get(entry.lang)
     if original is None:
         problem(
@@ -669,61 +701,62 @@ def _check_entry(
             "text", f"missing title for {', '.join(missing_titles)}; every entry needs a title in all five languages"
         )
 
-    for target in entry.see_also:
-        if target not in entry_by_id:
-            problem("see_also", f"unknown entry {target!r}; use the id of an existing entry")
-        elif target == entry.id:
-            problem("see_also", "an entry cannot refer to itself")
-    for term in entry.terms:
+
+def _check_entry_version(
+    problem: _EntryProblem,
+    entry: Entry,
+    lang: Language,
+    version: LanguageText,
+    entry_by_id: dict[str, Entry],
+    term_ids: set[str],
+) -> None:
+    """One language version: its terms and links resolve; a translation says how it was made and from what."""
+    for term in version.term_ok:
         if term not in term_ids:
-            problem("terms", f"unknown term {term!r}; add content/terms/{term}.yaml or remove it")
-    for lang, version in entry.text.items():
-        for term in version.term_ok:
-            if term not in term_ids:
-                problem(f"text.{lang.value}.term_ok", f"unknown term {term!r}; use the id of a glossary term")
-        for target in _links(version.body):
-            if target not in entry_by_id:
-                problem(f"text.{lang.value}.body", f"link to unknown entry {target!r}; fix the ref: target")
-            elif target not in entry.see_also:
-                problem(f"text.{lang.value}.body", f"links to {target!r}, which is missing from see_also; add it there")
-        if lang == entry.lang:
-            if version.provenance is not None:
-                problem(f"text.{lang.value}.provenance", "the original has no provenance; remove the field")
-            continue
+            problem(f"text.{lang.value}.term_ok", f"unknown term {term!r}; use the id of a glossary term")
+    for target in _links(version.body):
+        if target not in entry_by_id:
+            problem(f"text.{lang.value}.body", f"link to unknown entry {target!r}; fix the ref: target")
+        elif target not in entry.see_also:
+            problem(f"text.{lang.value}.body", f"links to {target!r}, which is missing from see_also; add it there")
+    if lang == entry.lang:
         if version.provenance is not None:
-            made_from = version.provenance.translated_from
-            if made_from == lang:
-                problem(
-                    f"text.{lang.value}.provenance.translated_from",
-                    f"a translation cannot be made from its own language ({lang.value}); name the text it was made "
-                    f"from (the original is {entry.lang.value!r})",
-                )
-            elif made_from not in entry.text:
-                problem(
-                    f"text.{lang.value}.provenance.translated_from",
-                    f"the entry has no {made_from.value!r} text to translate from; name one of "
-                    f"{', '.join(sorted(language.value for language in entry.text if language != lang))}",
-                )
-        elif version.body.strip():
+            problem(f"text.{lang.value}.provenance", "the original has no provenance; remove the field")
+        return
+    if version.provenance is not None:
+        made_from = version.provenance.translated_from
+        if made_from == lang:
             problem(
-                f"text.{lang.value}.provenance",
-                "the translation does not say how it was made; add provenance (translated_from, method)",
-                Severity.WARNING,
+                f"text.{lang.value}.provenance.translated_from",
+                f"a translation cannot be made from its own language ({lang.value}); name the text it was made "
+                f"from (the original is {entry.lang.value!r})",
             )
-        status = entry.effective_status(lang)
-        if version.source_digest is None:
+        elif made_from not in entry.text:
             problem(
-                f"text.{lang.value}.source_digest",
-                "the translation has no source_digest, so staleness cannot be detected; run `rulebook translate "
-                "review` or record the digest",
-                Severity.WARNING,
+                f"text.{lang.value}.provenance.translated_from",
+                f"the entry has no {made_from.value!r} text to translate from; name one of "
+                f"{', '.join(sorted(language.value for language in entry.text if language != lang))}",
             )
-        elif status is TranslationStatus.OUTDATED:
-            problem(
-                f"text.{lang.value}",
-                "the original changed after this translation was made (outdated); update the translation",
-                Severity.WARNING,
-            )
+    elif version.body.strip():
+        problem(
+            f"text.{lang.value}.provenance",
+            "the translation does not say how it was made; add provenance (translated_from, method)",
+            Severity.WARNING,
+        )
+    status = entry.effective_status(lang)
+    if version.source_digest is None:
+        problem(
+            f"text.{lang.value}.source_digest",
+            "the translation has no source_digest, so staleness cannot be detected; run `rulebook translate "
+            "review` or record the digest",
+            Severity.WARNING,
+        )
+    elif status is TranslationStatus.OUTDATED:
+        problem(
+            f"text.{lang.value}",
+            "the original changed after this translation was made (outdated); update the translation",
+            Severity.WARNING,
+        )
 
 
 def _links(body: str) -> Iterable[str]:
