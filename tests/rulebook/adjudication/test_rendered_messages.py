@@ -120,16 +120,19 @@ def _messages(value: Any) -> Iterator[Message]:
             yield from _messages(getattr(value, name))
 
 
-def _example_params(corpus: Corpus) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
-    """From every worked example: msgid → the fields of its first use, and field name → a value it took."""
+def _example_params(corpus: Corpus) -> tuple[dict[str, dict[str, Any]], dict[str, list[Any]]]:
+    """From every worked example: msgid → the fields of its first use, and field name → the values it took
+    (the first of each kind: a word or message, an integer, another number)."""
     by_template: dict[str, dict[str, Any]] = {}
-    by_field: dict[str, Any] = {}
+    by_field: dict[str, list[Any]] = {}
     for example in corpus.examples:
         result = run(example.calculator, runnable_scenario(example, corpus))
         for shown in [*_messages(result), *_messages(result.summary_messages())]:
             by_template.setdefault(shown.template, dict(shown.params))
             for name, value in shown.params.items():
-                by_field.setdefault(name, value)
+                seen = by_field.setdefault(name, [])
+                if all(_kind(other) != _kind(value) for other in seen):
+                    seen.append(value)
     return by_template, by_field
 
 
@@ -142,21 +145,35 @@ def _fields(template: str) -> dict[str, str]:
     return found
 
 
-def _sample(name: str, spec: str, by_field: dict[str, Any]) -> Any:
+def _kind(value: Any) -> str:
+    """A value's kind for sampling: ``int``, ``number`` (another number) or ``word`` (text, a message, the rest)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "word"
+    return "int" if isinstance(value, int) else "number"
+
+
+def _sample(name: str, spec: str, by_field: dict[str, list[Any]]) -> Any:
     """A value of the field's type: what a worked example gave that field name if it fits the spec."""
-    wants_number = bool(spec) and spec[-1] in "dfeg%n" or spec.endswith(("d", "%"))
-    seen = by_field.get(name)
-    if seen is not None and (not wants_number or isinstance(seen, (int, float))):
-        if not wants_number or not spec.endswith("d") or isinstance(seen, int):
-            return seen
-    if wants_number:
-        return 3 if spec.endswith("d") else 0.375
-    if name in INTEGER_NAMES or name.endswith(("_count", "count")):
+    counted = name in INTEGER_NAMES or name.endswith("count")
+    if spec.endswith("d"):
+        wanted: tuple[str, ...] = ("int",)
+    elif spec and spec[-1] in "efg%n":
+        wanted = ("number", "int")
+    else:
+        wanted = ("int", "word", "number") if counted else ("word", "int", "number")
+    seen = by_field.get(name, [])
+    for kind in wanted:
+        for value in seen:
+            if _kind(value) == kind:
+                return value
+    if wanted[0] == "int":
         return 3
+    if wanted[0] == "number":
+        return 0.375
     return SAMPLE_WORDS.get(name, name.upper())
 
 
-def _sample_params(template: str, given: dict[str, Any] | None, by_field: dict[str, Any]) -> dict[str, Any]:
+def _sample_params(template: str, given: dict[str, Any] | None, by_field: dict[str, list[Any]]) -> dict[str, Any]:
     """The example's own fields for ``template`` where it has them, the others sampled."""
     params = dict(given or {})
     for name, spec in _fields(template).items():
@@ -181,7 +198,9 @@ def _catalog_messages() -> list[tuple[str, str | None, str | None]]:
     return found
 
 
-def render_all(language: Language, by_template: dict[str, dict[str, Any]], by_field: dict[str, Any]) -> list[Rendering]:
+def render_all(
+    language: Language, by_template: dict[str, dict[str, Any]], by_field: dict[str, list[Any]]
+) -> list[Rendering]:
     """Every catalog message rendered in ``language`` (a plural once per count of :data:`COUNTS_SHOWN`)."""
     renderings: list[Rendering] = []
     for singular, plural, count_field in _catalog_messages():
@@ -206,12 +225,14 @@ def _review_text(renderings: list[Rendering]) -> str:
 
 
 @pytest.fixture(scope="module")
-def example_params(real_corpus: Corpus) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+def example_params(real_corpus: Corpus) -> tuple[dict[str, dict[str, Any]], dict[str, list[Any]]]:
     """The fields the worked examples pass, collected once for every language."""
     return _example_params(real_corpus)
 
 
-def test_the_worked_examples_fill_most_messages(example_params: tuple[dict[str, Any], dict[str, Any]]) -> None:
+def test_the_worked_examples_fill_most_messages(
+    example_params: tuple[dict[str, dict[str, Any]], dict[str, list[Any]]],
+) -> None:
     """Most msgids are rendered with the values a worked example really passes, not with samples."""
     by_template, _ = example_params
     ids = {singular for singular, _, _ in _catalog_messages()}
@@ -220,7 +241,7 @@ def test_the_worked_examples_fill_most_messages(example_params: tuple[dict[str, 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_renders_in_every_language(
-    lang: str, example_params: tuple[dict[str, dict[str, Any]], dict[str, Any]]
+    lang: str, example_params: tuple[dict[str, dict[str, Any]], dict[str, list[Any]]]
 ) -> None:
     """Each message renders with sample values in ``lang`` (no missing field, no leftover brace), and the
     renderings are written to ``build/rendered-messages/<lang>.txt`` for review."""
@@ -246,10 +267,11 @@ def test_every_message_renders_in_every_language(
 def test_a_sample_fits_its_format_spec() -> None:
     """A field formatted as a number gets a number, a count an integer, a word a word the catalogs know."""
     assert _sample("share", ".1%", {}) == 0.375
-    assert _sample("delta", "+d", {"delta": "x"}) == 3
+    assert _sample("delta", "+d", {"delta": ["x"]}) == 3
     assert _sample("count", "", {}) == 3
     assert _sample("unit", "", {}) == "infantry"
-    assert _sample("unit", "", {"unit": "armor"}) == "armor"
+    assert _sample("unit", "", {"unit": [2.5, "armor"]}) == "armor"
+    assert _sample("attacker", ".2f", {"attacker": ["Me110E", 2.5]}) == 2.5
 
 
 def test_review_text_puts_the_msgid_beside_each_sentence(tmp_path: Path) -> None:
