@@ -39,7 +39,7 @@ from rulebook.errors import ScenarioFileError
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
 
-    from rulebook.content.model import Card
+    from rulebook.content.model import CatalogCard
 
 __all__ = [
     "ScenarioFile",
@@ -123,7 +123,7 @@ def evaluate(
     origin: str = "scenario",
     positions: ScenarioPositions | None = None,
     within: str = "",
-    catalog: Mapping[str, Card] | None = None,
+    catalog: Mapping[str, CatalogCard] | None = None,
 ) -> Result:
     """Run calculator ``name`` on plain ``data``; every problem is raised at once as :class:`ScenarioFileError`.
 
