@@ -60,8 +60,10 @@ class GameContent:
     game: ClassVar[str]
 
     #: The pydantic model of the game's catalog cards (``content/<game>/cards/<id>.yaml``), a
-    #: subclass of :class:`~rulebook.content.model.CatalogCard`. ``None``: the game has no card
-    #: catalog, and the loader refuses a ``cards/`` folder in its content.
+    #: subclass of :class:`~rulebook.content.model.CatalogCard` whose ``stated()`` and
+    #: ``citations()`` say which facts a card holds and which entries they cite (the loader checks
+    #: that each cited entry exists in the game). ``None``: the game has no card catalog, and the
+    #: loader refuses a ``cards/`` folder in its content.
     card_model: ClassVar[type[CatalogCard] | None] = None
 
     #: The name ``rulebook schema`` prints the card model's JSON Schema under; unique among the games.
