@@ -46,7 +46,7 @@ from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_
-from adjudicator.plain import InvalidScenario, Partial, part
+from adjudicator.plain import InvalidScenario, Partial, PlainHooks, part
 from adjudicator.unconditional_surrender.numbering import (
     HexNumbering,
     expand_map,
@@ -287,7 +287,7 @@ class Country:
 
 
 @dataclass(frozen=True)
-class Hex:
+class Hex(PlainHooks):
     """One hex of the map."""
 
     id: str
@@ -354,7 +354,7 @@ class SeaZone:
 
 
 @dataclass(frozen=True)
-class OffMapBox:
+class OffMapBox(PlainHooks):
     """An off-map box and its links (6, 10.1, 10.2)."""
 
     id: str
@@ -410,7 +410,7 @@ def _numbering_problems(hexes: Sequence[Hex], numbering: HexNumbering) -> list[S
 
 
 @dataclass(frozen=True)
-class HexMap:
+class HexMap(PlainHooks):
     """A map: hexes, hexsides, countries, transport lines, sea zones, off-map boxes and the weather.
 
     >>> try:

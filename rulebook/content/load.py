@@ -7,7 +7,7 @@ Layout (see ``docs/editors.md``)::
     content/terms/<term-id>.yaml           one Term
     content/<game>/<entry-id>.yaml         one Entry
     content/<game>/examples/<id>.yaml      one Example
-    content/<game>/cards/<id>.yaml         one Card (the game's card catalog)
+    content/<game>/cards/<id>.yaml         one card of the game's catalog, of its plug-in's card model
 
 Validation happens in two passes. The first parses every file and validates it
 against its pydantic model, turning each pydantic error into a :class:`Problem`
@@ -37,7 +37,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from rulebook.content.model import (
     LANGUAGES,
-    Card,
+    CatalogCard,
     Corpus,
     Entry,
     EntryKind,
@@ -57,6 +57,7 @@ from rulebook.content.other_texts import (
     source_other_texts,
     term_other_texts,
 )
+from rulebook.content.plugins import game_content
 from rulebook.content.yamlio import FastReadRefused, compose_yaml_text, load_yaml_text, read_yaml_text
 from rulebook.errors import ContentError, Problem, Severity
 
@@ -307,7 +308,7 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
     terms: list[Term] = []
     entries: list[Entry] = []
     examples: list[Example] = []
-    cards: list[Card] = []
+    cards: list[CatalogCard] = []
     files: dict[str, Path] = {}
 
     def remember(item_id: str, path: Path) -> bool:
@@ -339,8 +340,7 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
                 _check_file_name(reader, path, example.id)
                 if remember(example.id, path):
                     examples.append(example)
-        for path in _yaml_files(folder / "cards"):
-            card = reader.validate(path, reader.parse(path), Card)
+        for path, card in _read_cards(reader, folder):
             if card is not None:
                 _check_file_name(reader, path, card.id)
                 _check_folder_game(reader, path, card.id, card.game, folder, "card")
@@ -366,31 +366,48 @@ def load_or_raise(content: Path, sources_dir: Path | None = None) -> Corpus:
     return result.corpus
 
 
-def load_cards(content: Path, game: str) -> list[Card]:
+def load_cards(content: Path, game: str) -> list[CatalogCard]:
     """The card catalog of ``game`` alone, for running a scenario without loading all content.
 
     Reads and validates only ``content/<game>/cards/`` (``rulebook check`` cross-checks the entries the
     cards cite); a card that does not validate is a :class:`ContentError` with every problem.
     """
     reader = _Reader(content)
-    cards: list[Card] = []
-    for path in _yaml_files(content / game / "cards"):
-        card = reader.validate(path, reader.parse(path), Card)
-        if card is not None:
-            cards.append(card)
+    cards = [card for _, card in _read_cards(reader, content / game) if card is not None]
     if reader.problems:
         raise ContentError(reader.problems)
     return cards
 
 
-def _check_cards(reader: _Reader, cards: list[Card], entries: list[Entry], files: dict[str, Path]) -> None:
+def _read_cards(reader: _Reader, folder: Path) -> Iterator[tuple[Path, CatalogCard | None]]:
+    """Each file of ``folder/cards/`` validated against the card model of the game's plug-in (``None``: a problem).
+
+    A game whose plug-in declares no card model has no catalog: its ``cards/`` folder is one problem.
+    """
+    files = list(_yaml_files(folder / "cards"))
+    if not files:
+        return
+    plugin = game_content(folder.name)
+    model = plugin.card_model if plugin is not None else None
+    if model is None:
+        reader.problem(
+            folder / "cards",
+            None,
+            None,
+            f"the game {folder.name!r} has no card catalog: no plug-in in rulebook/games/ declares its card model; "
+            "move the cards to the game that prints them, or declare the catalog",
+        )
+        return
+    for path in files:
+        yield path, reader.validate(path, reader.parse(path), model)
+
+
+def _check_cards(reader: _Reader, cards: list[CatalogCard], entries: list[Entry], files: dict[str, Path]) -> None:
     """Every entry a card cites exists and belongs to the card's game."""
     entry_game = {entry.id: entry.game for entry in entries}
     for card in cards:
         path = files[f"card:{card.game}:{card.id}"]
-        cited = [(name, fact.source) for name, fact in card.stated().items()]
-        cited += [(f"cost_modifiers.{index}", modifier.source) for index, modifier in enumerate(card.cost_modifiers)]
-        for name, source in cited:
+        for name, source in card.citations():
             loc = tuple(int(part) if part.isdigit() else part for part in (*name.split("."), "source"))
             if source not in entry_game:
                 reader.problem(
