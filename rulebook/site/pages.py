@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulebook.content.model import Card, Corpus, Entry, Game, Language, Source, in_language
+from rulebook.content.model import CatalogCard, Corpus, Entry, Game, Language, Source, in_language
 from rulebook.site.cards import card_path, cards_index_path
 from rulebook.site.examples import ExamplesPage
 from rulebook.site.i18n import format_count
@@ -97,7 +97,7 @@ def entry_fields(
     entry: Entry,
     view: EntryView,
     lang: Language,
-    stated_by: Mapping[str, list[Card]],
+    stated_by: Mapping[str, list[CatalogCard]],
 ) -> dict[str, Any]:
     """An entry's page but its rendered examples: its view, its place in the source, the cards it states."""
     return {

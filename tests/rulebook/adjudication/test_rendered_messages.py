@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from adjudicator.messages import Language, Message, MessageList
+from adjudicator.messages import AnswerLanguage, Message, MessageList
 from adjudicator.registry import run
 from adjudicator.trace import Step
 from rulebook.adjudication.catalog import runnable_scenario
@@ -199,7 +199,7 @@ def _catalog_messages() -> list[tuple[str, str | None, str | None]]:
 
 
 def render_all(
-    language: Language, by_template: dict[str, dict[str, Any]], by_field: dict[str, list[Any]]
+    language: AnswerLanguage, by_template: dict[str, dict[str, Any]], by_field: dict[str, list[Any]]
 ) -> list[Rendering]:
     """Every catalog message rendered in ``language`` (a plural once per count of :data:`COUNTS_SHOWN`)."""
     renderings: list[Rendering] = []
