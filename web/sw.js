@@ -14,7 +14,8 @@
 //   stored in the kept cache (the runtime's in the runtime cache), with progress on the port; the
 //   record of what is kept is the manifest itself, stored under <lang>/_offline/<game>.json in the
 //   records cache with the date it was saved. Keeping again fetches only the files whose digest
-//   changed; {removeOffline} deletes the files no other record lists.
+//   changed; {removeOffline} deletes the files no other record lists. {updateKept} (every page sends
+//   it; at most one check every ten minutes) keeps again each game whose manifest on the site changed.
 // A page that is not kept, asked for without a network, is answered by a redirect to its tree's
 //   "not kept offline" page (<lang>/offline/, kept with every game), never the browser's error; a
 //   search result whose page is not kept gets a stand-in fragment titled so (the site script hides it).
@@ -289,7 +290,23 @@ async function checkNewer(address) {
   return { newer };
 }
 
+const UPDATE_EVERY_MS = 10 * 60 * 1000;
+let lastUpdate = 0;
+
+/** Every kept game whose manifest on the site changed is kept again (only its changed files are fetched). */
+async function updateKept() {
+  if (Date.now() - lastUpdate < UPDATE_EVERY_MS) return { updated: [] };
+  lastUpdate = Date.now();
+  const updated = [];
+  for (const kept of await records()) {
+    const status = await offlineStatus(kept.url);
+    if (status.newer && !(await keepOffline(kept.url, null)).failed) updated.push(kept.url);
+  }
+  return { updated };
+}
+
 async function answer(data, port) {
+  if (data.updateKept) return updateKept();
   if (data.keepOffline) return keepOffline(new URL(data.keepOffline, SCOPE).href, port);
   if (data.removeOffline) return removeOffline(new URL(data.removeOffline, SCOPE).href);
   if (data.offlineStatus) return offlineStatus(new URL(data.offlineStatus, SCOPE).href);

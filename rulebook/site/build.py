@@ -9,6 +9,7 @@ The pipeline of issue 6, in the order it runs::
     site/ ──Pagefind──▶ site/pagefind/ (one index per <html lang>)
     site/index.html (sends the visitor to /en/)
     node_modules/pyodide, adjudicator/, web/ ──rulebook.site.runtime──▶ site/_runtime/, site/sw.js (calculators)
+    site/<lang>/, pagefind/, _runtime/ ──rulebook.site.offline──▶ site/<lang>/_offline/<game>.json ("keep offline")
 
 What did not change is not done again: the worked examples' results are kept in
 ``build/cache/examples.json`` keyed by scenario and adjudicator digest

@@ -48,25 +48,28 @@ ICONS = (
 def _book_spans(size: int, scale: float) -> list[list[tuple[int, int]]]:
     """Per row, the white spans ``[start, end)`` of an open book ``scale`` × ``size`` wide, centred.
 
-    Two pages side by side with the spine between them; each page's outer half stands a little
-    higher than its inner half, as the pages of a book lying open rise towards their edges.
+    Two pages side by side with the spine between them, each page's top edge rising from the
+    spine towards its outer edge, as the pages of a book lying open do.
     """
     width = round(size * scale)
     left = (size - width) // 2
     middle = size // 2
     spine = max(2, round(width * 0.04))
-    top = middle - round(width * 0.32)
+    half = middle - spine // 2 - left
+    top = middle - round(width * 0.30)
     bottom = middle + round(width * 0.32)
-    rise = round(width * 0.05)
-    quarter = round(width / 4)
+    rise = round(width * 0.08)
     rows: list[list[tuple[int, int]]] = []
     for y in range(size):
         spans: list[tuple[int, int]] = []
         if top - rise <= y < bottom:
-            if y < top:  # only the outer halves reach this high
-                spans = [(left, left + quarter), (left + width - quarter, left + width)]
-            else:
-                spans = [(left, middle - spine // 2), (middle + spine - spine // 2, left + width)]
+            # Above ``top`` only the part of each page beyond the slope's height at this row is white.
+            reach = half if y >= top else round(half * (top - y) / rise)
+            spans = [
+                (left, middle - spine // 2 - (reach if y < top else 0)),
+                (middle + spine - spine // 2 + (reach if y < top else 0), left + width),
+            ]
+            spans = [(start, end) for start, end in spans if end > start]
         rows.append(spans)
     return rows
 

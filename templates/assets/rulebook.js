@@ -262,8 +262,11 @@
     );
     window.rulebookServiceWorker.then(function (registered) {
       if (!registered) return;
-      document.querySelectorAll("[data-rb-keep-offline]").forEach(keepControl);
+      var controls = document.querySelectorAll("[data-rb-keep-offline]");
+      controls.forEach(keepControl);
       keptCopyNote();
+      /* A kept game is brought up to date by any page opened online; the keep controls say so themselves. */
+      if (!controls.length && navigator.serviceWorker.controller) askWorker({ updateKept: true });
     });
   }
 
