@@ -56,7 +56,6 @@ __all__ = [
     "ACTIONS",
     "ACTION_CARDS",
     "ASSEMBLIES",
-    "BARRACKS",
     "BASE_BUILDINGS",
     "BASE_BUILDING_PHASE",
     "BLITZ",
@@ -94,7 +93,6 @@ SUCCESSFUL_DEFENCE = "how.erfolgreiche-abwehr"
 FIRE_BRIGADE = "how.feuerwehr"
 BLITZ = "how.blitzangriff"
 ASSEMBLIES = "how.montagen"
-BARRACKS = "how.kaserne"
 ABILITIES = "how.faehigkeiten"
 DESTROYER = "how.zerstoerer"
 LOCKING = "how.sperren-entsperren"

@@ -45,7 +45,7 @@ import operator
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import N_, Message, Summarized, message
 from adjudicator.operation_ww2.vocabulary import (
     GAME,
     VEHICLE_WORDS,
@@ -57,7 +57,7 @@ from adjudicator.operation_ww2.vocabulary import (
     faces_where,
 )
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -723,7 +723,7 @@ def evaluate_to_hit(scenario: ToHitScenario) -> ToHitResult:
         faces=faces_text(hitting),
     )
     if can_fire and not hitting:
-        # Said plainly (issue 20): an impossible shot is not a chance of 0 to be read off a table.
+        # Said plainly: an impossible shot is not a chance of 0 to be read off a table.
         trace.add(TO_HIT, "no face of the d10 hits: this shot cannot hit")
     p_one = chance_of_faces(hitting)
     p_hit = p_one

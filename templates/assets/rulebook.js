@@ -25,7 +25,7 @@
     }
   }
 
-  /* Link previews (issue 19): a link to an entry, in an entry's text or notes, shows the target's
+  /* Link previews: a link to an entry, in an entry's text or notes, shows the target's
      title and first paragraph from the tree's _previews/<game>.json (rulebook/site/previews.py),
      fetched once on the first preview: on hover or keyboard focus, and on a touch screen on the
      first tap (the second tap, or the preview's title, follows the link). */
@@ -275,7 +275,7 @@
     button.addEventListener("click", function () { copyLink(button); });
   });
 
-  /* Paragraph anchors (issue 19): the build gives every unit of an entry's text an id
+  /* Paragraph anchors: the build gives every unit of an entry's text an id
      (<slug>-p<N>, rulebook/site/anchors.py); here each gets a visible link to itself. */
   var page = document.querySelector("[data-rb-paragraph-link]");
   if (page) {
