@@ -736,7 +736,7 @@ class TestTreeInputs:
         assert [message.split(":")[0] for message in said] == [
             "en unchanged",
             "de unchanged",
-            "generated 53 pages for nl",
+            "generated 54 pages for nl",
         ]
         fresh = render_site(dutch, tmp_path / "fresh", TEMPLATES, mo_dir, languages)
         assert [tree.pages for tree in trees] == [tree.pages for tree in fresh]
