@@ -400,20 +400,19 @@ class _Solver:
         following = _Grid(self.attacker, self.defender)
         middle = _Grid(self.attacker, self.defender) if self.first_strike else None
         for i, j, mass in grid.cells(self.defender.size, self.attacker.size):
-            if True:
-                if mass < self.share:
-                    self.dropped += mass
-                    continue
-                self.visit(i, j)
-                self.rounds += mass
-                if self.stay(i, j) == 1.0:
-                    self.finish("undecided", i, j, mass)
-                    continue
-                if middle is None:
-                    self.main_push(following, i, j, mass, self_loop=False)
-                else:
-                    shots, back = self.attacker.fire(i, True), self.defender.fire(j, True)
-                    middle.push(i, j, mass, shots, 0, len(shots.chances) - 1, back, 0, len(back.chances) - 1)
+            if mass < self.share:
+                self.dropped += mass
+                continue
+            self.visit(i, j)
+            self.rounds += mass
+            if self.stay(i, j) == 1.0:
+                self.finish("undecided", i, j, mass)
+                continue
+            if middle is None:
+                self.main_push(following, i, j, mass, self_loop=False)
+            else:
+                shots, back = self.attacker.fire(i, True), self.defender.fire(j, True)
+                middle.push(i, j, mass, shots, 0, len(shots.chances) - 1, back, 0, len(back.chances) - 1)
         if middle is not None:
             for i, j, part in middle.cells(self.defender.size + 1, self.attacker.size + 1):
                 self.from_middle(following, i, j, part)
@@ -485,7 +484,7 @@ class _Solver:
         # One decision per state (drop it, or cut the tails of the defender's hits) and one
         # per row (cut the tails of the attacker's hits that convolve its pending vector); a
         # quarter of what is left is kept for the rounding of the packed convolutions.
-        self.share = share = 0.75 * (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
+        self.share = 0.75 * (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
         start: dict[int, list[tuple[int, float]]] = defaultdict(list)
         for i, j, _ in grid.cells(height + 1, width + 1):
             start[i].append((j, grid.take(i, j)))
@@ -493,7 +492,6 @@ class _Solver:
         # convolved with the attacker's hits after the last row visited.
         pending: dict[int, list[float]] = {}
         bases: dict[int, int] = {}
-        visit, finish = self.visit, self.finish
         for i in range(width + 1):
             masses = (
                 self._convolve_pending(pending.pop(i), bases.pop(i), attacker.fire(i - 1, False))
@@ -506,86 +504,114 @@ class _Solver:
                 if dice:
                     for target, vector in pending.items():
                         pending[target] = _add_dice(vector, dice, hit)
-            shots = attacker.fire(i, False)
-            reach = len(shots.chances)
-            masses.extend(repeat(0.0, height + reach + 1 - len(masses)))
+            masses.extend(repeat(0.0, height + len(attacker.fire(i, False).chances) + 1 - len(masses)))
             for j, mass in start.get(i, ()):
                 masses[j] += mass
             if height == 0 or self.ending(i, 0, None, None, None) is not None:
-                for j in range(height):
-                    if masses[j]:
-                        finish(self.ending(i, j, None, None, None) or "undecided", i, j, masses[j])
-                if any(masses[height:]):
-                    finish(
-                        self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:])
-                    )
+                self._finish_row(i, masses)
                 continue
-            chances = shots.chances
-            later = chances[1:]
-            no_hit = chances[0]
-            flows = [0.0] * height
-            ranges: list[tuple[int, int, int]] = []
-            dropped = rounds = 0.0
-            for j in range(height):
-                mass = masses[j]
-                if not mass:
-                    continue
-                if mass < share:
-                    dropped += mass
-                    continue
-                visit(i, j)
-                back = defender_fires[j]
-                back_none = back.chances[0]
-                stay = no_hit * back_none
-                if stay >= 1.0 - 1e-15:
-                    finish("undecided", i, j, mass)
-                    continue
-                flow = mass / (1.0 - stay)
-                rounds += flow
-                flows[j] = flow
-                lo, hi, out = back.core(share / flow)
-                dropped += flow * out
-                if lo == 0:
-                    # No attacker loss: the pushes stay in this row, to states not yet visited.
-                    stays = flow * back_none
-                    if stays and later:
-                        masses[j + 1 : j + reach] = map(add, masses[j + 1 : j + reach], map(mul, later, repeat(stays)))
-                else:
-                    # The cut tail held the no-hit outcome: its self-loop part is eliminated, not dropped.
-                    dropped -= flow * stay
-                if hi >= 1:
-                    ranges.append((j, max(lo, 1), hi))
-            self.dropped += dropped
-            self.rounds += rounds
+            flows, ranges = self._row_flows(i, masses, defender_fires)
             if any(masses[height:]):
-                finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
-            if not ranges:
+                ending = self.ending(i, height, None, None, None) or "undecided"
+                self.finish(ending, i, height, math.fsum(masses[height:]))
+            if ranges:
+                self._push_row(i, flows, ranges, by_hits, pending, bases)
+
+    def _finish_row(self, i: int, masses: list[float]) -> None:
+        """Every mass of row ``i``, whose states all end (the attacker has no unit left, or retreats)."""
+        height = self.defender.size
+        for j in range(height):
+            if masses[j]:
+                self.finish(self.ending(i, j, None, None, None) or "undecided", i, j, masses[j])
+        if any(masses[height:]):
+            self.finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
+
+    def _row_flows(
+        self, i: int, masses: list[float], defender_fires: list[Fire]
+    ) -> tuple[list[float], list[tuple[int, int, int]]]:
+        """The pass of row ``i`` in order of defender losses: each state's flow, and the attacker loss counts it pushes.
+
+        Adds the pushes that stay in the row (no attacker loss) to ``masses`` as it goes;
+        returns the flows and, per state that pushes out of the row, (defender losses,
+        lowest, highest attacker losses kept).
+        """
+        share, visit, finish = self.share, self.visit, self.finish
+        chances = self.attacker.fire(i, False).chances
+        reach = len(chances)
+        later = chances[1:]
+        no_hit = chances[0]
+        flows = [0.0] * self.defender.size
+        ranges: list[tuple[int, int, int]] = []
+        dropped = rounds = 0.0
+        for j in range(self.defender.size):
+            mass = masses[j]
+            if not mass:
                 continue
-            most = max(hi for _, _, hi in ranges)
-            first = [height] * (most + 1)
-            last = [-1] * (most + 1)
-            for j, lo, hi in reversed(ranges):
-                first[lo : hi + 1] = repeat(j, hi + 1 - lo)
-            for j, lo, hi in ranges:
-                last[lo : hi + 1] = repeat(j, hi + 1 - lo)
-            for y in range(1, most + 1):
-                begin, end = first[y], last[y] + 1
-                if begin >= end:
-                    continue
-                pushed = map(mul, flows[begin:end], by_hits[y][begin:end])
-                target = min(i + y, width)
-                values = pending.get(target)
-                if values is None:
-                    pending[target] = list(pushed)
-                    bases[target] = begin
-                    continue
-                base = bases[target]
-                if begin < base:
-                    values[0:0] = repeat(0.0, base - begin)
-                    base = bases[target] = begin
-                if end - base > len(values):
-                    values.extend(repeat(0.0, end - base - len(values)))
-                values[begin - base : end - base] = map(add, values[begin - base : end - base], pushed)
+            if mass < share:
+                dropped += mass
+                continue
+            visit(i, j)
+            back = defender_fires[j]
+            back_none = back.chances[0]
+            stay = no_hit * back_none
+            if stay >= 1.0 - 1e-15:
+                finish("undecided", i, j, mass)
+                continue
+            flow = mass / (1.0 - stay)
+            rounds += flow
+            flows[j] = flow
+            lo, hi, out = back.core(share / flow)
+            dropped += flow * out
+            if lo == 0:
+                # No attacker loss: the pushes stay in this row, to states not yet visited.
+                stays = flow * back_none
+                if stays and later:
+                    masses[j + 1 : j + reach] = map(add, masses[j + 1 : j + reach], map(mul, later, repeat(stays)))
+            else:
+                # The cut tail held the no-hit outcome: its self-loop part is eliminated, not dropped.
+                dropped -= flow * stay
+            if hi >= 1:
+                ranges.append((j, max(lo, 1), hi))
+        self.dropped += dropped
+        self.rounds += rounds
+        return flows, ranges
+
+    def _push_row(
+        self,
+        i: int,
+        flows: list[float],
+        ranges: list[tuple[int, int, int]],
+        by_hits: list[list[float]],
+        pending: dict[int, list[float]],
+        bases: dict[int, int],
+    ) -> None:
+        """Add row ``i``'s flows times the defender's chance of ``y`` hits to the pending vector of row ``i + y``."""
+        width, height = self.attacker.size, self.defender.size
+        most = max(hi for _, _, hi in ranges)
+        first = [height] * (most + 1)
+        last = [-1] * (most + 1)
+        for j, lo, hi in reversed(ranges):
+            first[lo : hi + 1] = repeat(j, hi + 1 - lo)
+        for j, lo, hi in ranges:
+            last[lo : hi + 1] = repeat(j, hi + 1 - lo)
+        for y in range(1, most + 1):
+            begin, end = first[y], last[y] + 1
+            if begin >= end:
+                continue
+            pushed = map(mul, flows[begin:end], by_hits[y][begin:end])
+            target = min(i + y, width)
+            values = pending.get(target)
+            if values is None:
+                pending[target] = list(pushed)
+                bases[target] = begin
+                continue
+            base = bases[target]
+            if begin < base:
+                values[0:0] = repeat(0.0, base - begin)
+                base = bases[target] = begin
+            if end - base > len(values):
+                values.extend(repeat(0.0, end - base - len(values)))
+            values[begin - base : end - base] = map(add, values[begin - base : end - base], pushed)
 
     def _convolve_pending(self, values: list[float], base: int, shots: Fire) -> list[float]:
         """A row's masses by defender losses: its pending ``values`` (columns from ``base``) convolved with ``shots``.
