@@ -256,7 +256,8 @@ class ExactOutcome:
     pruned: float
     """Probability dropped with states below the pruning threshold (before renormalising)."""
     states: int
-    """Distinct non-final states visited."""
+    """Non-final states played: each once, except that a state played by two loss-count groups (or by the general
+    solver and a group) counts once in each."""
     expected_rounds: float
 
     def probability(self, *endings: Ending) -> float:
@@ -621,6 +622,7 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
     pruned = 0.0
     expected_rounds = 0.0
     visited: set[State] = set()
+    states = 0
 
     def finish(state: State, ending: Ending, p: float) -> None:
         survivors_a = tuple(a + b for a, b in zip(state.attacker, state.attacker_withdrawn))
@@ -640,11 +642,22 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
     while current:
         groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
         if groups is not None:
-            rounds = range(number + 1, last_forward + 1)
+            # Round 1 differs from the others through the rules that name a round, and the retreat below K
+            # units, which comes only after a round: a side that starts below K still fights round 1.
+            numbered = (
+                setup.round_limit is not None
+                or setup.retreat_after_round is not None
+                or setup.retreat_below is not None
+                or rules.leave_rounds
+            )
+            rounds = range(number + 1, last_forward + 1) if numbered else range(0)
             for group in groups:
-                dropped, played = _solve_group(rules, group, rounds, setup.prune_below / len(groups), finish, visited)
+                dropped, played, group_states = _solve_group(
+                    rules, group, rounds, setup.prune_below / len(groups), finish
+                )
                 pruned += dropped
                 expected_rounds += played
+                states += group_states
             current = {}
             break
         if number >= last_forward:
@@ -677,7 +690,7 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
     return ExactOutcome(
         finals=tuple(FinalState(ending, a, d, p / mass) for (ending, a, d), p in ordered),
         pruned=pruned + pruned_later,
-        states=len(visited),
+        states=states + len(visited),
         expected_rounds=(expected_rounds + rounds_later) / mass,
     )
 
@@ -730,9 +743,11 @@ def _solve_group(
     rounds: range,
     budget: float,
     finish: Callable[[State, Ending, float], None],
-    visited: set[State],
-) -> tuple[float, float]:
-    """Solve one group of loss-count states with :func:`~adjudicator.battle.losses.solve_chains`."""
+) -> tuple[float, float, int]:
+    """Solve one group of loss-count states with :func:`~adjudicator.battle.losses.solve_chains`.
+
+    Returns the dropped probability, the expected number of rounds played and the number of states played.
+    """
     attacker, defender, out_a, out_d, start = group
     compositions_a, compositions_d = attacker.compositions, defender.compositions
 
@@ -744,11 +759,14 @@ def _solve_group(
         else:
             finish(State(left_a, left_d, out_a, out_d), Ending(ending), p)
 
-    def visit(i: int, j: int) -> None:
-        visited.add(State(compositions_a[i], compositions_d[j], out_a, out_d))
+    stride = defender.size + 1
+    played: set[int] = set()
+
+    def visit(i: int, first: int, last: int) -> None:
+        played.update(range(i * stride + first, i * stride + last + 1))
 
     setup = rules.setup
-    return solve_chains(
+    dropped, rounds_played = solve_chains(
         attacker,
         defender,
         start,
@@ -760,6 +778,7 @@ def _solve_group(
         finish_counts,
         visit,
     )
+    return dropped, rounds_played, len(played)
 
 
 def _solve_stationary(

@@ -66,7 +66,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import accumulate, repeat
-from operator import add, mul
+from operator import add, mul, sub, truediv
 from typing import Protocol
 
 from adjudicator.dice import Die
@@ -100,7 +100,24 @@ _SLOT_BITS = 8 * _SLOT_BYTES
 _KERNEL_BITS = 51
 """A chance ``p`` of the attacker's hit distribution is packed as ``round(p·2^51)`` (the sum stays below ``2^52``)."""
 _MANTISSA_BITS = 52
+_CUT_STEP = 4
+"""A row's tolerance is rounded down to a power ``2^-k`` with ``k`` a multiple of this, so that few :class:`Cuts`
+are built."""
+_FINEST_CUT = 1072
+"""The smallest tolerance a row uses, ``2^-1072`` (a positive double): every hit count of non-zero chance is kept."""
 _BIG_ENDIAN = sys.byteorder == "big"
+
+
+def _cut_exponent(tolerance: float) -> int:
+    """The ``k`` of the tolerance ``2^-k ≤ tolerance``: a multiple of ``_CUT_STEP``, ``_FINEST_CUT`` at most.
+
+    >>> _cut_exponent(0.1), _cut_exponent(1e-15), _cut_exponent(0.0)
+    (4, 52, 1072)
+    """
+    if tolerance <= 0.0:
+        return _FINEST_CUT
+    exponent = 1 - math.frexp(tolerance)[1]
+    return min(-(-exponent // _CUT_STEP) * _CUT_STEP, _FINEST_CUT)
 
 
 @cache
@@ -174,6 +191,31 @@ class Fire:
         return low, top, left_out
 
 
+class Cuts:
+    """The tails a whole row cuts from the main fire of every loss count of a side, at one tolerance.
+
+    ``low[k]``, ``high[k]`` and ``left_out[k]`` are :meth:`Fire.core` of the distribution after
+    ``k`` losses; ``keeps_no_hit`` lists, in order, the counts whose kept core starts at 0 hits;
+    ``first[y]`` and ``last[y]`` are the lowest and highest counts whose core holds ``y`` hits.
+    """
+
+    __slots__ = ("first", "high", "keeps_no_hit", "last", "left_out", "low")
+
+    def __init__(self, fires: Sequence[Fire], tolerance: float) -> None:
+        cores = [fire.core(tolerance) for fire in fires]
+        self.low = [low for low, _, _ in cores]
+        self.high = [high for _, high, _ in cores]
+        self.left_out = [left_out for _, _, left_out in cores]
+        self.keeps_no_hit = [lost for lost, low in enumerate(self.low) if low == 0]
+        most = max(self.high, default=0)
+        self.first = [len(fires)] * (most + 1)
+        self.last = [-1] * (most + 1)
+        for lost in range(len(fires) - 1, -1, -1):
+            self.first[self.low[lost] : self.high[lost] + 1] = repeat(lost, self.high[lost] + 1 - self.low[lost])
+        for lost in range(len(fires)):
+            self.last[self.low[lost] : self.high[lost] + 1] = repeat(lost, self.high[lost] + 1 - self.low[lost])
+
+
 class LossChain:
     """One side's compositions as it loses units: ``base`` less the first ``k`` units of the loss order."""
 
@@ -194,6 +236,29 @@ class LossChain:
         """Units in ``base``: the count ``size`` means the side has none left."""
         self.index = {counts: lost for lost, counts in enumerate(self.compositions)}
         self._fires: dict[bool, list[Fire]] = {}
+        self._cuts: dict[int, Cuts] = {}
+        self._by_hits: list[list[float]] | None = None
+
+    def by_hits(self) -> list[list[float]]:
+        """``table[y][k]``: the chance of ``y`` hits of the main fire after ``k < size`` losses (memoised)."""
+        if self._by_hits is None:
+            distributions = [self.fire(lost, False).chances for lost in range(self.size)]
+            self._by_hits = [[0.0] * self.size for _ in range(max(map(len, distributions), default=1))]
+            for lost, chances in enumerate(distributions):
+                for hits, chance in enumerate(chances):
+                    self._by_hits[hits][lost] = chance
+        return self._by_hits
+
+    def cuts(self, exponent: int) -> Cuts:
+        """:class:`Cuts` of the main fire of every count short of ``size`` at the tolerance ``2^-exponent``.
+
+        Memoised: the solves of many groups that share this chain share them.
+        """
+        cuts = self._cuts.get(exponent)
+        if cuts is None:
+            fires = [self.fire(lost, False) for lost in range(self.size)]
+            cuts = self._cuts[exponent] = Cuts(fires, math.ldexp(1.0, -exponent))
+        return cuts
 
     def fire(self, lost: int, first_strike: bool) -> Fire:
         """Hits of the units that fire in this step (first strike or main) after ``lost`` losses.
@@ -325,7 +390,7 @@ class _Solver:
         budget: float,
         forward_rounds: int,
         finish: Finish,
-        visit: Callable[[int, int], None],
+        visit: Callable[[int, int, int], None],
     ) -> None:
         self.attacker, self.defender = attacker, defender
         self.retreat_below = retreat_below
@@ -403,7 +468,7 @@ class _Solver:
             if mass < self.share:
                 self.dropped += mass
                 continue
-            self.visit(i, j)
+            self.visit(i, j, j)
             self.rounds += mass
             if self.stay(i, j) == 1.0:
                 self.finish("undecided", i, j, mass)
@@ -449,7 +514,7 @@ class _Solver:
                 if mass < self.share:
                     self.dropped += mass
                     continue
-                self.visit(i, j)
+                self.visit(i, j, j)
                 stay = self.stay(i, j)
                 if stay >= 1.0 - 1e-15:
                     self.finish("undecided", i, j, mass)
@@ -467,7 +532,7 @@ class _Solver:
                 self.from_middle(grid, i, j, part)
         self.end_round(grid, None, None, None)
 
-    def stationary_rows(self, grid: _Grid) -> None:
+    def stationary_rows(self, cells: Sequence[tuple[int, int, float]]) -> None:
         """:meth:`stationary` without a first strike, a row of attacker losses at a time (see the module docstring).
 
         Row ``i`` is final once every row above it has been pushed: its masses are its
@@ -475,19 +540,19 @@ class _Solver:
         integer multiplication), then one pass in order of defender losses adds the pushes
         that stay in the row (the attacker loses no unit) and gives each state's flow. Each
         attacker loss count ``y ≥ 1`` then adds the row's flows times the defender's chance
-        of ``y`` hits from each state to the pending vector of row ``i + y``.
+        of ``y`` hits from each state to the pending vector of row ``i + y``. ``cells`` holds
+        the starting mass by (attacker losses, defender losses).
         """
         attacker, defender = self.attacker, self.defender
         width, height = attacker.size, defender.size
-        defender_fires = [defender.fire(j, False) for j in range(height)]
-        by_hits = self._defender_by_hits()
+        by_hits = defender.by_hits()
         # One decision per state (drop it, or cut the tails of the defender's hits) and one
         # per row (cut the tails of the attacker's hits that convolve its pending vector); a
         # quarter of what is left is kept for the rounding of the packed convolutions.
         self.share = 0.75 * (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
         start: dict[int, list[tuple[int, float]]] = defaultdict(list)
-        for i, j, _ in grid.cells(height + 1, width + 1):
-            start[i].append((j, grid.take(i, j)))
+        for i, j, mass in cells:
+            start[i].append((j, mass))
         # pending[t]: what rows above push into row t, by column from bases[t], still to be
         # convolved with the attacker's hits after the last row visited.
         pending: dict[int, list[float]] = {}
@@ -510,12 +575,12 @@ class _Solver:
             if height == 0 or self.ending(i, 0, None, None, None) is not None:
                 self._finish_row(i, masses)
                 continue
-            flows, ranges = self._row_flows(i, masses, defender_fires)
+            played = self._row_flows(i, masses, by_hits[0])
             if any(masses[height:]):
                 ending = self.ending(i, height, None, None, None) or "undecided"
                 self.finish(ending, i, height, math.fsum(masses[height:]))
-            if ranges:
-                self._push_row(i, flows, ranges, by_hits, pending, bases)
+            if played is not None:
+                self._push_row(i, *played, by_hits, pending, bases)
 
     def _finish_row(self, i: int, masses: list[float]) -> None:
         """Every mass of row ``i``, whose states all end (the attacker has no unit left, or retreats)."""
@@ -527,75 +592,81 @@ class _Solver:
             self.finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
 
     def _row_flows(
-        self, i: int, masses: list[float], defender_fires: list[Fire]
-    ) -> tuple[list[float], list[tuple[int, int, int]]]:
-        """The pass of row ``i`` in order of defender losses: each state's flow, and the attacker loss counts it pushes.
+        self, i: int, masses: list[float], no_hits: list[float]
+    ) -> tuple[list[float], Cuts, int, int] | None:
+        """The pass of row ``i``: each state's flow, the tails cut, and the first and last state played.
 
-        Adds the pushes that stay in the row (no attacker loss) to ``masses`` as it goes;
-        returns the flows and, per state that pushes out of the row, (defender losses,
-        lowest, highest attacker losses kept).
+        ``no_hits[j]`` is the defender's chance of no hit after ``j`` losses. The states
+        below ``share`` at either end of the row are dropped; the others share one
+        tolerance, so their cuts come from :meth:`LossChain.cuts` (every state's drop stays
+        below ``share``: no flow exceeds the row's mass over one less its largest chance of
+        no hit on either side). Only the states that keep "no defender hit" push within the
+        row (the attacker loses no unit), to states further on: they go first, in order;
+        the flows of the rest then are one pass of :func:`map`. ``None`` when no state is played.
         """
-        share, visit, finish = self.share, self.visit, self.finish
+        height, share = self.defender.size, self.share
         chances = self.attacker.fire(i, False).chances
-        reach = len(chances)
-        later = chances[1:]
         no_hit = chances[0]
-        flows = [0.0] * self.defender.size
-        ranges: list[tuple[int, int, int]] = []
-        dropped = rounds = 0.0
-        for j in range(self.defender.size):
+        first = 0
+        while first < height and masses[first] < share:
+            first += 1
+        self.dropped += math.fsum(masses[:first])
+        if first == height:
+            return None
+        worst_stay = no_hit * max(no_hits[first:height])
+        tolerance = share * (1.0 - worst_stay) / math.fsum(masses[first:height])
+        cuts = self.defender.cuts(_cut_exponent(tolerance))
+        later, reach = chances[1:], len(chances)
+        within = cuts.keeps_no_hit[bisect.bisect_left(cuts.keeps_no_hit, first) :]
+        kept_self_loops = 0.0
+        for j in within:
             mass = masses[j]
             if not mass:
                 continue
-            if mass < share:
-                dropped += mass
-                continue
-            visit(i, j)
-            back = defender_fires[j]
-            back_none = back.chances[0]
-            stay = no_hit * back_none
+            stay = no_hit * no_hits[j]
             if stay >= 1.0 - 1e-15:
-                finish("undecided", i, j, mass)
+                self.finish("undecided", i, j, mass)
+                masses[j] = 0.0
                 continue
             flow = mass / (1.0 - stay)
-            rounds += flow
-            flows[j] = flow
-            lo, hi, out = back.core(share / flow)
-            dropped += flow * out
-            if lo == 0:
-                # No attacker loss: the pushes stay in this row, to states not yet visited.
-                stays = flow * back_none
-                if stays and later:
-                    masses[j + 1 : j + reach] = map(add, masses[j + 1 : j + reach], map(mul, later, repeat(stays)))
-            else:
-                # The cut tail held the no-hit outcome: its self-loop part is eliminated, not dropped.
-                dropped -= flow * stay
-            if hi >= 1:
-                ranges.append((j, max(lo, 1), hi))
-        self.dropped += dropped
-        self.rounds += rounds
-        return flows, ranges
+            kept_self_loops += flow * stay
+            stays = flow * no_hits[j]
+            if stays and later:
+                masses[j + 1 : j + reach] = map(add, masses[j + 1 : j + reach], map(mul, later, repeat(stays)))
+        last = height - 1
+        while last >= first and masses[last] < share:
+            last -= 1
+        self.dropped += math.fsum(masses[last + 1 : height])
+        if last < first:
+            return None
+        self.visit(i, first, last)
+        flows = [0.0] * height
+        row = masses[first : last + 1]
+        flows[first : last + 1] = map(
+            truediv, row, map(sub, repeat(1.0), map(mul, repeat(no_hit), no_hits[first : last + 1]))
+        )
+        played = flows[first : last + 1]
+        self.rounds += math.fsum(played)
+        # The cut tails; where they held the no-hit outcome, its self-loop part is eliminated, not dropped.
+        self.dropped += math.fsum(map(mul, played, cuts.left_out[first : last + 1]))
+        self.dropped -= no_hit * math.fsum(map(mul, played, no_hits[first : last + 1])) - kept_self_loops
+        return flows, cuts, first, last
 
     def _push_row(
         self,
         i: int,
         flows: list[float],
-        ranges: list[tuple[int, int, int]],
+        cuts: Cuts,
+        first_state: int,
+        last_state: int,
         by_hits: list[list[float]],
         pending: dict[int, list[float]],
         bases: dict[int, int],
     ) -> None:
         """Add row ``i``'s flows times the defender's chance of ``y`` hits to the pending vector of row ``i + y``."""
-        width, height = self.attacker.size, self.defender.size
-        most = max(hi for _, _, hi in ranges)
-        first = [height] * (most + 1)
-        last = [-1] * (most + 1)
-        for j, lo, hi in reversed(ranges):
-            first[lo : hi + 1] = repeat(j, hi + 1 - lo)
-        for j, lo, hi in ranges:
-            last[lo : hi + 1] = repeat(j, hi + 1 - lo)
-        for y in range(1, most + 1):
-            begin, end = first[y], last[y] + 1
+        width = self.attacker.size
+        for y in range(1, len(cuts.first)):
+            begin, end = max(cuts.first[y], first_state), min(cuts.last[y], last_state) + 1
             if begin >= end:
                 continue
             pushed = map(mul, flows[begin:end], by_hits[y][begin:end])
@@ -645,16 +716,6 @@ class _Solver:
         masses += map(add, map(mul, words[1::2], repeat(math.ldexp(scale, 64))), map(mul, words[0::2], repeat(scale)))
         return masses
 
-    def _defender_by_hits(self) -> list[list[float]]:
-        """``table[y][j]``: the defender's chance of ``y`` hits after ``j`` losses (main fire)."""
-        defender = self.defender
-        distributions = [defender.fire(j, False).chances for j in range(defender.size)]
-        table = [[0.0] * defender.size for _ in range(max(map(len, distributions), default=1))]
-        for j, chances in enumerate(distributions):
-            for y, chance in enumerate(chances):
-                table[y][j] = chance
-        return table
-
 
 def solve_chains(
     attacker: LossChain,
@@ -666,14 +727,17 @@ def solve_chains(
     round_limit: int | None,
     budget: float,
     finish: Finish,
-    visit: Callable[[int, int], None],
+    visit: Callable[[int, int, int], None],
 ) -> tuple[float, float]:
     """Fight the battle from ``start`` (mass by loss counts): the forward ``rounds``, then the stationary chain.
 
-    ``finish`` receives every ending, ``visit`` every state played. Returns the dropped
-    probability (at most ``budget``) and the expected number of rounds played.
+    ``finish`` receives every ending, ``visit(i, first, last)`` the states ``(i, first … last)`` played.
+    Returns the dropped probability (at most ``budget``) and the expected number of rounds played.
     """
     solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, visit)
+    if not rounds and round_limit is None and not solver.first_strike:
+        solver.stationary_rows([(i, j, mass) for (i, j), mass in start.items()])
+        return solver.dropped, solver.rounds
     grid = _Grid(attacker, defender)
     for (i, j), mass in start.items():
         grid.deposit(i, j, mass)
@@ -684,5 +748,6 @@ def solve_chains(
         if solver.first_strike:
             solver.stationary(grid)
         else:
-            solver.stationary_rows(grid)
+            cells = grid.cells(defender.size + 1, attacker.size + 1)
+            solver.stationary_rows([(i, j, grid.take(i, j)) for i, j, _ in cells])
     return solver.dropped, solver.rounds
