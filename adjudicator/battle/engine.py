@@ -48,7 +48,19 @@ of the hit distributions together. Other states (the rounds before that:
 bombardment casualties firing back, units leaving) go through the general solver
 over unit compositions, which drops each state whose probability falls below
 ``prune_below`` (as the exact calculator aacalc does). The dropped mass is
-reported and the rest renormalised.
+reported and the rest renormalised. On loss counts round 1 is played forward only
+where a rule names a round or the attacker retreats below K units (which comes after
+a round); otherwise it is the first stationary round.
+
+**Where the cost grows.** A state of the general solver enumerates every volley of
+a first strike and, for each, both sides' main volleys: ``F·H_a·H_d`` outcomes put
+in a dictionary one by one, ``O(S·F·H_a·H_d)`` for the whole chain. That is the
+cost of a sea battle where submarines (whose hits cannot fall on aircraft) meet
+aircraft: a few thousand states at 50 v 50, each with some ten thousand outcomes.
+On loss counts the cost is that of :mod:`adjudicator.battle.losses` (its
+docstring: states times hit distributions, per row of states rather than per
+state), times the number of groups an opening fire splits the battle into; an
+anti-aircraft gun shooting at two aircraft types makes hundreds.
 
 **Monte Carlo** (:func:`simulate`) plays the same rules with a caller's
 :class:`random.Random`, so it is deterministic for a seed. **Replay**
