@@ -48,7 +48,19 @@ of the hit distributions together. Other states (the rounds before that:
 bombardment casualties firing back, units leaving) go through the general solver
 over unit compositions, which drops each state whose probability falls below
 ``prune_below`` (as the exact calculator aacalc does). The dropped mass is
-reported and the rest renormalised.
+reported and the rest renormalised. On loss counts round 1 is played forward only
+where a rule names a round or the attacker retreats below K units (which comes after
+a round); otherwise it is the first stationary round.
+
+**Where the cost grows.** A state of the general solver enumerates every volley of
+a first strike and, for each, both sides' main volleys: ``F·H_a·H_d`` outcomes put
+in a dictionary one by one, ``O(S·F·H_a·H_d)`` for the whole chain. That is the
+cost of a sea battle where submarines (whose hits cannot fall on aircraft) meet
+aircraft: a few thousand states at 50 v 50, each with some ten thousand outcomes.
+On loss counts the cost is that of :mod:`adjudicator.battle.losses` (its
+docstring: states times hit distributions, per row of states rather than per
+state), times the number of groups an opening fire splits the battle into; an
+anti-aircraft gun shooting at two aircraft types makes hundreds.
 
 **Monte Carlo** (:func:`simulate`) plays the same rules with a caller's
 :class:`random.Random`, so it is deterministic for a seed. **Replay**
@@ -70,8 +82,9 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat, starmap
+from typing import NamedTuple
 
-from adjudicator.battle.losses import LossChain, solve_chains
+from adjudicator.battle.losses import Counts, LossChain, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
 from adjudicator.errors import ScenarioError
 
@@ -93,9 +106,17 @@ __all__ = [
     "solve_exact",
 ]
 
-Counts = tuple[int, ...]
-State = tuple[Counts, Counts, Counts, Counts]
-"""Attacker in battle, defender in battle, attacker withdrawn, defender withdrawn."""
+
+class State(NamedTuple):
+    """A state of the battle between rounds: each side's units in battle and withdrawn, by unit type."""
+
+    attacker: Counts
+    defender: Counts
+    attacker_withdrawn: Counts
+    """Attacker units that left the battle unharmed (retreated, or left after their round)."""
+    defender_withdrawn: Counts
+
+
 Volley = tuple[int, int]
 """Hits that cannot fall on aircraft, other hits (both already capped to the targets)."""
 
@@ -247,7 +268,8 @@ class ExactOutcome:
     pruned: float
     """Probability dropped with states below the pruning threshold (before renormalising)."""
     states: int
-    """Distinct non-final states visited."""
+    """Non-final states played: each once, except that a state played by two loss-count groups (or by the general
+    solver and a group) counts once in each."""
     expected_rounds: float
 
     def probability(self, *endings: Ending) -> float:
@@ -510,9 +532,9 @@ class _Rules:
             return state, Ending.DEFENDER_WINS
         attacker, attacker_out = self._leave(0, attacker, attacker_out, number)
         if not sum(attacker):
-            return (attacker, defender, attacker_out, defender_out), Ending.ATTACKER_RETREATED
+            return State(attacker, defender, attacker_out, defender_out), Ending.ATTACKER_RETREATED
         defender, defender_out = self._leave(1, defender, defender_out, number)
-        state = (attacker, defender, attacker_out, defender_out)
+        state = State(attacker, defender, attacker_out, defender_out)
         if not sum(defender):
             return state, Ending.ATTACKER_WINS
         setup = self.setup
@@ -520,7 +542,7 @@ class _Rules:
             setup.retreat_below is not None and sum(attacker) < setup.retreat_below
         ):
             withdrawn = tuple(a + b for a, b in zip(attacker, attacker_out))
-            return (self.zero[0], defender, withdrawn, defender_out), Ending.ATTACKER_RETREATED
+            return State(self.zero[0], defender, withdrawn, defender_out), Ending.ATTACKER_RETREATED
         if setup.round_limit == number:
             return state, Ending.UNDECIDED
         return state, None
@@ -585,7 +607,7 @@ class _Rules:
         combined: dict[tuple[State, Counts | None], float] = {}
         for (attacker, _), p in starts.items():
             for (defender, ghost), q in defender_starts.items():
-                state = (attacker, defender, self.zero[0], self.zero[1])
+                state = State(attacker, defender, self.zero[0], self.zero[1])
                 combined[(state, ghost)] = combined.get((state, ghost), 0.0) + p * q
         return combined
 
@@ -593,10 +615,9 @@ class _Rules:
 def _opening_ending(state: State, ghost: Counts | None) -> Ending | None:
     """An ending decided before round 1: every attacker shot down (the defender holds, even with no
     combat unit), or every defender hit by fire that is not returned."""
-    attacker, defender = state[0], state[1]
-    if not sum(attacker):
+    if not sum(state.attacker):
         return Ending.DEFENDER_WINS
-    if not sum(defender) and ghost is None:
+    if not sum(state.defender) and ghost is None:
         return Ending.ATTACKER_WINS
     return None
 
@@ -613,10 +634,11 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
     pruned = 0.0
     expected_rounds = 0.0
     visited: set[State] = set()
+    states = 0
 
     def finish(state: State, ending: Ending, p: float) -> None:
-        survivors_a = tuple(a + b for a, b in zip(state[0], state[2]))
-        survivors_d = tuple(a + b for a, b in zip(state[1], state[3]))
+        survivors_a = tuple(a + b for a, b in zip(state.attacker, state.attacker_withdrawn))
+        survivors_d = tuple(a + b for a, b in zip(state.defender, state.defender_withdrawn))
         finals[(ending, survivors_a, survivors_d)] += p
 
     current: dict[tuple[State, Counts | None], float] = {}
@@ -632,11 +654,22 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
     while current:
         groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
         if groups is not None:
-            rounds = range(number + 1, last_forward + 1)
+            # Round 1 differs from the others through the rules that name a round, and the retreat below K
+            # units, which comes only after a round: a side that starts below K still fights round 1.
+            numbered = (
+                setup.round_limit is not None
+                or setup.retreat_after_round is not None
+                or setup.retreat_below is not None
+                or rules.leave_rounds
+            )
+            rounds = range(number + 1, last_forward + 1) if numbered else range(0)
             for group in groups:
-                dropped, played = _solve_group(rules, group, rounds, setup.prune_below / len(groups), finish, visited)
+                dropped, played, group_states = _solve_group(
+                    rules, group, rounds, setup.prune_below / len(groups), finish
+                )
                 pruned += dropped
                 expected_rounds += played
+                states += group_states
             current = {}
             break
         if number >= last_forward:
@@ -649,11 +682,12 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
                 continue
             visited.add(state)
             expected_rounds += p
-            if not rules.can_progress(state[0], state[1]) and ghost is None:
+            if not rules.can_progress(state.attacker, state.defender) and ghost is None:
                 finish(state, Ending.UNDECIDED, p)
                 continue
-            for (attacker, defender), q in rules.round_outcomes(state[0], state[1], ghost).items():
-                after, ending = rules.after_round((attacker, defender, state[2], state[3]), number)
+            withdrawn = state.attacker_withdrawn, state.defender_withdrawn
+            for (attacker, defender), q in rules.round_outcomes(state.attacker, state.defender, ghost).items():
+                after, ending = rules.after_round(State(attacker, defender, *withdrawn), number)
                 if ending is not None:
                     finish(after, ending, p * q)
                 else:
@@ -668,7 +702,7 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
     return ExactOutcome(
         finals=tuple(FinalState(ending, a, d, p / mass) for (ending, a, d), p in ordered),
         pruned=pruned + pruned_later,
-        states=len(visited),
+        states=states + len(visited),
         expected_rounds=(expected_rounds + rounds_later) / mass,
     )
 
@@ -721,9 +755,11 @@ def _solve_group(
     rounds: range,
     budget: float,
     finish: Callable[[State, Ending, float], None],
-    visited: set[State],
-) -> tuple[float, float]:
-    """Solve one group of loss-count states with :func:`~adjudicator.battle.losses.solve_chains`."""
+) -> tuple[float, float, int]:
+    """Solve one group of loss-count states with :func:`~adjudicator.battle.losses.solve_chains`.
+
+    Returns the dropped probability, the expected number of rounds played and the number of states played.
+    """
     attacker, defender, out_a, out_d, start = group
     compositions_a, compositions_d = attacker.compositions, defender.compositions
 
@@ -731,15 +767,18 @@ def _solve_group(
         left_a, left_d = compositions_a[i], compositions_d[j]
         if ending == Ending.ATTACKER_RETREATED.value:
             withdrawn = tuple(x + y for x, y in zip(left_a, out_a))
-            finish((rules.zero[0], left_d, withdrawn, out_d), Ending.ATTACKER_RETREATED, p)
+            finish(State(rules.zero[0], left_d, withdrawn, out_d), Ending.ATTACKER_RETREATED, p)
         else:
-            finish((left_a, left_d, out_a, out_d), Ending(ending), p)
+            finish(State(left_a, left_d, out_a, out_d), Ending(ending), p)
 
-    def visit(i: int, j: int) -> None:
-        visited.add((compositions_a[i], compositions_d[j], out_a, out_d))
+    stride = defender.size + 1
+    played: set[int] = set()
+
+    def visit(i: int, first: int, last: int) -> None:
+        played.update(range(i * stride + first, i * stride + last + 1))
 
     setup = rules.setup
-    return solve_chains(
+    dropped, rounds_played = solve_chains(
         attacker,
         defender,
         start,
@@ -751,6 +790,7 @@ def _solve_group(
         finish_counts,
         visit,
     )
+    return dropped, rounds_played, len(played)
 
 
 def _solve_stationary(
@@ -775,7 +815,7 @@ def _solve_stationary(
     compositions_a, compositions_d = rules.compositions
     while buckets:
         for (a, d, out_a, out_d), p in buckets.pop(max(buckets)).items():
-            state = (compositions_a[a], compositions_d[d], out_a, out_d)
+            state = State(compositions_a[a], compositions_d[d], out_a, out_d)
             if p < setup.prune_below:
                 pruned += p
                 continue
@@ -803,9 +843,9 @@ def _solve_stationary(
     for (ending, left_a, left_d, out_a, out_d), mass in ended.items():
         if ending is Ending.ATTACKER_RETREATED:
             withdrawn = tuple(x + y for x, y in zip(compositions_a[left_a], out_a))
-            finish((compositions_a[zero_a], compositions_d[left_d], withdrawn, out_d), ending, mass)
+            finish(State(compositions_a[zero_a], compositions_d[left_d], withdrawn, out_d), ending, mass)
         else:
-            finish((compositions_a[left_a], compositions_d[left_d], out_a, out_d), ending, mass)
+            finish(State(compositions_a[left_a], compositions_d[left_d], out_a, out_d), ending, mass)
     return pruned, rounds
 
 
@@ -851,7 +891,7 @@ def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcom
         number = 0
         while ending is None:
             number += 1
-            attacker, defender = rules.intern(0, state[0]), rules.intern(1, state[1])
+            attacker, defender = rules.intern(0, state.attacker), rules.intern(1, state.defender)
             if ghost is None and not rules.progresses(attacker, defender):
                 ending = Ending.UNDECIDED
                 break
@@ -863,11 +903,11 @@ def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcom
                 firing_defender = rules.intern(1, tuple(a + b for a, b in zip(compositions_d[defender_1], ghost)))
             fire_a = _sample_volley(rules, 0, attacker_1, False, defender_1, draw)
             fire_d = _sample_volley(rules, 1, firing_defender, False, attacker_1, draw)
-            after = (
+            after = State(
                 compositions_a[rules.take_id(0, attacker_1, fire_d)],
                 compositions_d[rules.take_id(1, defender_1, fire_a)],
-                state[2],
-                state[3],
+                state.attacker_withdrawn,
+                state.defender_withdrawn,
             )
             state, ending = rules.after_round(after, number)
             ghost = None
@@ -948,6 +988,131 @@ def _chosen(
     return tuple(left)
 
 
+def _lost(units: Sequence[Combatant], before: Counts, after: Counts) -> dict[str, int]:
+    """The units of each type that went from ``before`` to ``after``, by name."""
+    return _named(units, tuple(a - b for a, b in zip(before, after)))
+
+
+def _replay_anti_aircraft(
+    fire: AntiAircraftFire, die: Die, units: Sequence[Combatant], attacker: Counts, opening: RoundRolls | None
+) -> tuple[Counts, VolleyRecord]:
+    """The attacker after the defender's anti-aircraft rolls (one per attacking aircraft, by type)."""
+    aa_rolls: Mapping[str, Sequence[int]] = opening.defender if opening else {}
+    path = f"{opening.path}.defender" if opening else "opening.defender"
+    left = list(attacker)
+    used: dict[str, tuple[int, ...]] = {}
+    for index, unit in enumerate(units):
+        if unit.air and attacker[index]:
+            given = tuple(aa_rolls.get(unit.name, ()))
+            if len(given) != attacker[index]:
+                raise ScenarioError(
+                    f"{path}.{unit.name}",
+                    f"the anti-aircraft gun rolls once at each of the {attacker[index]} {unit.name}",
+                    list(given),
+                )
+            left[index] -= sum(
+                1 for i, roll in enumerate(given) if check_roll(roll, die, f"{path}.{unit.name}.{i}") <= fire.hits_on
+            )
+            used[unit.name] = given
+    after = tuple(left)
+    record = VolleyRecord("defender", "anti-aircraft", used, sum(attacker) - sum(after), _lost(units, attacker, after))
+    return after, record
+
+
+def _replay_support(
+    support: SupportFire, die: Die, units: Sequence[Combatant], defender: Counts, opening: RoundRolls | None
+) -> tuple[Counts, Counts | None, VolleyRecord]:
+    """The defender after the attacker's support rolls, the casualties that still fire (or ``None``), the record."""
+    path = f"{opening.path}.attacker.support" if opening else "opening.attacker.support"
+    given = tuple(opening.attacker.get("support", ())) if opening else ()
+    if len(given) != support.dice:
+        raise ScenarioError(path, f"the support fire rolls {support.dice} dice", list(given))
+    hits = sum(1 for i, roll in enumerate(given) if check_roll(roll, die, f"{path}.{i}") <= support.hits_on)
+    left = _take(units, defender, (0, min(hits, sum(defender))))
+    lost = tuple(a - b for a, b in zip(defender, left))
+    ghost = lost if support.casualties_fire_back and any(lost) else None
+    return left, ghost, VolleyRecord("attacker", "support", {"support": given}, hits, _named(units, lost))
+
+
+def _replay_main_volley(
+    units: Sequence[Combatant],
+    counts: Counts,
+    side_rolls: Mapping[str, Sequence[int]],
+    stated: int | None,
+    targets: tuple[int, int],
+    die: Die,
+    path: str,
+) -> tuple[Volley, int, dict[str, tuple[int, ...]]]:
+    """One side's main fire: its capped volley, its raw hits and the rolls used (or the stated hits)."""
+    if stated is not None:
+        barred_only = all(
+            not unit.hits_air
+            for unit, count in zip(units, counts)
+            if count and unit.hits_on > 0 and not unit.first_strike
+        )
+        raw: Volley = (stated, 0) if barred_only else (0, stated)
+        used: dict[str, tuple[int, ...]] = {}
+    else:
+        barred, free, used = _rolled_hits(units, counts, side_rolls, False, die, path)
+        raw = (barred, free)
+    return _capped(raw, targets), raw[0] + raw[1], used
+
+
+def _replay_round(
+    rules: _Rules, state: State, ghost: Counts | None, given: RoundRolls, number: int
+) -> tuple[State, Ending | None, RoundRecord]:
+    """One replayed round from ``state``: first strike, main fire of both sides, the end-of-round rules."""
+    attacker_units, defender_units = rules.sides
+    die = rules.setup.die
+    path = given.path or f"rounds.{number - 1}"
+    attacker, defender = state.attacker, state.defender
+    volleys: list[VolleyRecord] = []
+    _check_no_extra_rolls(attacker_units, attacker, given.attacker, f"{path}.attacker")
+    _check_no_extra_rolls(defender_units, defender, given.defender, f"{path}.defender")
+    barred, free, used = _rolled_hits(attacker_units, attacker, given.attacker, True, die, f"{path}.attacker")
+    strike = _capped((barred, free), _targets(defender_units, defender))
+    where = f"{path}.defender_first_strike_casualties"
+    defender_1 = _chosen(defender_units, defender, strike, given.defender_first_strike_casualties, where)
+    if used:
+        volleys.append(
+            VolleyRecord("attacker", "first-strike", used, barred + free, _lost(defender_units, defender, defender_1))
+        )
+    firing_defender = defender_1 if ghost is None else tuple(a + b for a, b in zip(defender_1, ghost))
+    fire_a, hits_a, used_a = _replay_main_volley(
+        attacker_units,
+        attacker,
+        given.attacker,
+        given.attacker_hits,
+        _targets(defender_units, defender_1),
+        die,
+        f"{path}.attacker",
+    )
+    fire_d, hits_d, used_d = _replay_main_volley(
+        defender_units,
+        firing_defender,
+        given.defender,
+        given.defender_hits,
+        _targets(attacker_units, attacker),
+        die,
+        f"{path}.defender",
+    )
+    left_a = _chosen(attacker_units, attacker, fire_d, given.attacker_casualties, f"{path}.attacker_casualties")
+    left_d = _chosen(defender_units, defender_1, fire_a, given.defender_casualties, f"{path}.defender_casualties")
+    volleys.append(VolleyRecord("attacker", "main", used_a, hits_a, _lost(defender_units, defender_1, left_d)))
+    volleys.append(VolleyRecord("defender", "main", used_d, hits_d, _lost(attacker_units, attacker, left_a)))
+    after, ending = rules.after_round(State(left_a, left_d, state.attacker_withdrawn, state.defender_withdrawn), number)
+    record = RoundRecord(
+        number,
+        tuple(volleys),
+        _named(attacker_units, after.attacker),
+        _named(defender_units, after.defender),
+        _named(attacker_units, after.attacker_withdrawn),
+        _named(defender_units, after.defender_withdrawn),
+        ending,
+    )
+    return after, ending, record
+
+
 def replay(
     setup: BattleSetup, rounds: Sequence[RoundRolls], opening: RoundRolls | None = None
 ) -> tuple[RoundRecord, ...]:
@@ -960,56 +1125,17 @@ def replay(
     """
     rules = _Rules(setup)
     attacker_units, defender_units = rules.sides
-    die = setup.die
     attacker, defender = setup.attacker_counts, setup.defender_counts
     records: list[RoundRecord] = []
     ghost: Counts | None = None
     opening_volleys: list[VolleyRecord] = []
     if setup.anti_aircraft is not None:
-        aa_rolls: Mapping[str, Sequence[int]] = opening.defender if opening else {}
-        path = f"{opening.path}.defender" if opening else "opening.defender"
-        left = list(attacker)
-        used: dict[str, tuple[int, ...]] = {}
-        for index, unit in enumerate(attacker_units):
-            if unit.air and attacker[index]:
-                given = tuple(aa_rolls.get(unit.name, ()))
-                if len(given) != attacker[index]:
-                    raise ScenarioError(
-                        f"{path}.{unit.name}",
-                        f"the anti-aircraft gun rolls once at each of the {attacker[index]} {unit.name}",
-                        list(given),
-                    )
-                hits = sum(
-                    1
-                    for i, roll in enumerate(given)
-                    if check_roll(roll, die, f"{path}.{unit.name}.{i}") <= setup.anti_aircraft.hits_on
-                )
-                left[index] -= hits
-                used[unit.name] = given
-        opening_volleys.append(
-            VolleyRecord(
-                "defender",
-                "anti-aircraft",
-                used,
-                sum(attacker) - sum(left),
-                _named(attacker_units, tuple(a - b for a, b in zip(attacker, left))),
-            )
-        )
-        attacker = tuple(left)
+        attacker, record = _replay_anti_aircraft(setup.anti_aircraft, setup.die, attacker_units, attacker, opening)
+        opening_volleys.append(record)
     if setup.support is not None and setup.support.dice:
-        path = f"{opening.path}.attacker.support" if opening else "opening.attacker.support"
-        given = tuple(opening.attacker.get("support", ())) if opening else ()
-        if len(given) != setup.support.dice:
-            raise ScenarioError(path, f"the support fire rolls {setup.support.dice} dice", list(given))
-        hits = sum(1 for i, roll in enumerate(given) if check_roll(roll, die, f"{path}.{i}") <= setup.support.hits_on)
-        left_d = _take(defender_units, defender, (0, min(hits, sum(defender))))
-        lost = tuple(a - b for a, b in zip(defender, left_d))
-        ghost = lost if setup.support.casualties_fire_back and any(lost) else None
-        opening_volleys.append(
-            VolleyRecord("attacker", "support", {"support": given}, hits, _named(defender_units, lost))
-        )
-        defender = left_d
-    state: State = (attacker, defender, rules.zero[0], rules.zero[1])
+        defender, ghost, record = _replay_support(setup.support, setup.die, defender_units, defender, opening)
+        opening_volleys.append(record)
+    state = State(attacker, defender, rules.zero[0], rules.zero[1])
     ending = _opening_ending(state, ghost)
     if opening_volleys:
         records.append(
@@ -1024,98 +1150,12 @@ def replay(
             )
         )
     for number, given_round in enumerate(rounds, start=1):
-        path = given_round.path or f"rounds.{number - 1}"
         if ending is not None:
+            path = given_round.path or f"rounds.{number - 1}"
             raise ScenarioError(path, f"the battle already ended ({ending.value}) before this round", None)
-        attacker, defender = state[0], state[1]
-        volleys: list[VolleyRecord] = []
-        _check_no_extra_rolls(attacker_units, attacker, given_round.attacker, f"{path}.attacker")
-        _check_no_extra_rolls(defender_units, defender, given_round.defender, f"{path}.defender")
-        barred, free, used = _rolled_hits(attacker_units, attacker, given_round.attacker, True, die, f"{path}.attacker")
-        strike = _capped((barred, free), _targets(defender_units, defender))
-        defender_1 = _chosen(
-            defender_units,
-            defender,
-            strike,
-            given_round.defender_first_strike_casualties,
-            f"{path}.defender_first_strike_casualties",
-        )
-        if used:
-            volleys.append(
-                VolleyRecord(
-                    "attacker",
-                    "first-strike",
-                    used,
-                    barred + free,
-                    _named(defender_units, tuple(a - b for a, b in zip(defender, defender_1))),
-                )
-            )
-        firing_defender = defender_1 if ghost is None else tuple(a + b for a, b in zip(defender_1, ghost))
-        main: dict[int, Volley] = {}
-        for side, units, counts, side_rolls, stated, targets in (
-            (
-                0,
-                attacker_units,
-                attacker,
-                given_round.attacker,
-                given_round.attacker_hits,
-                _targets(defender_units, defender_1),
-            ),
-            (
-                1,
-                defender_units,
-                firing_defender,
-                given_round.defender,
-                given_round.defender_hits,
-                _targets(attacker_units, attacker),
-            ),
-        ):
-            name = ("attacker", "defender")[side]
-            if stated is not None:
-                barred_only = all(
-                    not unit.hits_air
-                    for unit, count in zip(units, counts)
-                    if count and unit.hits_on > 0 and not unit.first_strike
-                )
-                raw, used = ((stated, 0) if barred_only else (0, stated)), {}
-            else:
-                barred, free, used = _rolled_hits(units, counts, side_rolls, False, die, f"{path}.{name}")
-                raw = (barred, free)
-            main[side] = _capped(raw, targets)
-            volleys.append(VolleyRecord(name, "main", used, raw[0] + raw[1], {}))
-        left_a = _chosen(
-            attacker_units, attacker, main[1], given_round.attacker_casualties, f"{path}.attacker_casualties"
-        )
-        left_d = _chosen(
-            defender_units, defender_1, main[0], given_round.defender_casualties, f"{path}.defender_casualties"
-        )
-        volleys[-2] = VolleyRecord(
-            "attacker",
-            "main",
-            volleys[-2].rolls,
-            volleys[-2].hits,
-            _named(defender_units, tuple(a - b for a, b in zip(defender_1, left_d))),
-        )
-        volleys[-1] = VolleyRecord(
-            "defender",
-            "main",
-            volleys[-1].rolls,
-            volleys[-1].hits,
-            _named(attacker_units, tuple(a - b for a, b in zip(attacker, left_a))),
-        )
-        state, ending = rules.after_round((left_a, left_d, state[2], state[3]), number)
+        state, ending, round_record = _replay_round(rules, state, ghost, given_round, number)
         ghost = None
-        records.append(
-            RoundRecord(
-                number,
-                tuple(volleys),
-                _named(attacker_units, state[0]),
-                _named(defender_units, state[1]),
-                _named(attacker_units, state[2]),
-                _named(defender_units, state[3]),
-                ending,
-            )
-        )
+        records.append(round_record)
     return tuple(records)
 
 

@@ -37,16 +37,40 @@ goes to the dropped mass it reports (about ``2e-14`` of the ``2.7e-13`` at 100 v
 pushes with ``y = 0`` stay in the row: a pass in order of ``j`` adds them before the
 state's flow is taken.
 
+A row's pass visits its states in order of defender losses, but only the states whose
+kept core of the defender's hits holds "no hit" push within the row (a defender with
+few units left); they go one by one, and the flows of all the others are one pass of
+:func:`map`. Every state of a row cuts the defender's tails at one tolerance, the
+share over the row's largest possible flow, rounded down to a power of two, so the
+cuts of every loss count come from a table memoised on the defender's chain
+(:meth:`LossChain.cuts`), shared by the rows and by every group of a battle.
+
 **Dropped mass.** The whole solve drops at most ``budget`` of probability. Each state
 visited in a round is one decision: it is dropped if its mass is below a share of the
 budget, else its push leaves out the far tails of the hit distributions whose mass,
 times the mass pushed, is below that share (a first strike adds one decision for the
 state it leaves; each row's waiting vector, convolved with the attacker's
-distribution cut for its own mass, is one more). The forward rounds share
-half the budget among their possible decisions (one per state and round), the
-stationary rounds what is left among theirs (a quarter of it kept for the rounding
-bound of the row solve above, which is reported with the drops and is far smaller at
-the default budget of ``1e-12``). Every drop is added up and reported.
+distribution cut for its own mass, is one more). In the row solve only the states
+below the share at either end of a row are dropped; those inside it are played. The
+forward rounds share half the budget among their possible decisions (one per state
+and round), the stationary rounds what is left among theirs (a quarter of it kept for
+the rounding bound of the row solve above, which is reported with the drops and is
+far smaller at the default budget of ``1e-12``). Every drop is added up and reported.
+
+**Where the cost grows.** A state ``(i, j)`` pushes its mass to every pair of hit
+counts both sides keep: its cost is ``H_a·H_d`` (the kept widths of the two hit
+distributions, a few standard deviations each: ``O(√N)`` for ``N`` units a side). With
+``S ≈ N²`` states the per-state solve is ``O(N³)``; the row solve does per row one
+packed convolution and ``H_d`` vector operations over the row's ``O(N)`` states, plus
+the dice of one unit added to each of the ``H_d`` waiting vectors, so ``O(N·H_d·N)``
+element operations in all, in C loops of :func:`map` (``O(N²·√N)``), and ``O(N)``
+Python-level steps per row instead of ``O(N)`` per state. What is left grows with the
+number of groups: where the opening fire splits the battle into ``G`` starting
+compositions that are not loss counts of one chain (an anti-aircraft gun shooting at
+two aircraft types gives ``(f+1)·(b+1)`` of them, about 650 for 30 fighters and 20
+bombers, some 250 with mass above the budget), each is solved as its own group and
+the cost is ``G`` times that of one battle: 3.7 million states at 150 v 150 with the
+gun. Groups share their chains' distributions and cut tables, not their states.
 
 >>> from adjudicator.battle.engine import Combatant
 >>> chain = LossChain((Combatant("infantry", 1), Combatant("armor", 3)), (2, 1), Die.D6)
@@ -66,7 +90,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import accumulate, repeat
-from operator import add, mul
+from operator import add, mul, sub, truediv
 from typing import Protocol
 
 from adjudicator.dice import Die
@@ -100,7 +124,24 @@ _SLOT_BITS = 8 * _SLOT_BYTES
 _KERNEL_BITS = 51
 """A chance ``p`` of the attacker's hit distribution is packed as ``round(p·2^51)`` (the sum stays below ``2^52``)."""
 _MANTISSA_BITS = 52
+_CUT_STEP = 4
+"""A row's tolerance is rounded down to a power ``2^-k`` with ``k`` a multiple of this, so that few :class:`Cuts`
+are built."""
+_FINEST_CUT = 1072
+"""The smallest tolerance a row uses, ``2^-1072`` (a positive double): every hit count of non-zero chance is kept."""
 _BIG_ENDIAN = sys.byteorder == "big"
+
+
+def _cut_exponent(tolerance: float) -> int:
+    """The ``k`` of the tolerance ``2^-k ≤ tolerance``: a multiple of ``_CUT_STEP``, ``_FINEST_CUT`` at most.
+
+    >>> _cut_exponent(0.1), _cut_exponent(1e-15), _cut_exponent(0.0)
+    (4, 52, 1072)
+    """
+    if tolerance <= 0.0:
+        return _FINEST_CUT
+    exponent = 1 - math.frexp(tolerance)[1]
+    return min(-(-exponent // _CUT_STEP) * _CUT_STEP, _FINEST_CUT)
 
 
 @cache
@@ -174,6 +215,33 @@ class Fire:
         return low, top, left_out
 
 
+class Cuts:
+    """The tails a whole row cuts from the main fire of every loss count of a side, at one tolerance.
+
+    ``low[k]`` and ``high[k]`` are the hits :meth:`Fire.core` keeps of the distribution after
+    ``k`` losses; ``cut_hits[k]`` is the chance it leaves out, "no hit" excepted (a row leaves
+    that one out or not by its own rule); ``first[y]`` and ``last[y]`` are the lowest and
+    highest counts whose core holds ``y`` hits.
+    """
+
+    __slots__ = ("cut_hits", "first", "high", "last", "low")
+
+    def __init__(self, fires: Sequence[Fire], tolerance: float) -> None:
+        cores = [fire.core(tolerance) for fire in fires]
+        self.low = [low for low, _, _ in cores]
+        self.high = [high for _, high, _ in cores]
+        self.cut_hits = [
+            left_out - fire.chances[0] if low else left_out for fire, (low, _, left_out) in zip(fires, cores)
+        ]
+        most = max(self.high, default=0)
+        self.first = [len(fires)] * (most + 1)
+        self.last = [-1] * (most + 1)
+        for lost in range(len(fires) - 1, -1, -1):
+            self.first[self.low[lost] : self.high[lost] + 1] = repeat(lost, self.high[lost] + 1 - self.low[lost])
+        for lost in range(len(fires)):
+            self.last[self.low[lost] : self.high[lost] + 1] = repeat(lost, self.high[lost] + 1 - self.low[lost])
+
+
 class LossChain:
     """One side's compositions as it loses units: ``base`` less the first ``k`` units of the loss order."""
 
@@ -194,6 +262,29 @@ class LossChain:
         """Units in ``base``: the count ``size`` means the side has none left."""
         self.index = {counts: lost for lost, counts in enumerate(self.compositions)}
         self._fires: dict[bool, list[Fire]] = {}
+        self._cuts: dict[int, Cuts] = {}
+        self._by_hits: list[list[float]] | None = None
+
+    def by_hits(self) -> list[list[float]]:
+        """``table[y][k]``: the chance of ``y`` hits of the main fire after ``k < size`` losses (memoised)."""
+        if self._by_hits is None:
+            distributions = [self.fire(lost, False).chances for lost in range(self.size)]
+            self._by_hits = [[0.0] * self.size for _ in range(max(map(len, distributions), default=1))]
+            for lost, chances in enumerate(distributions):
+                for hits, chance in enumerate(chances):
+                    self._by_hits[hits][lost] = chance
+        return self._by_hits
+
+    def cuts(self, exponent: int) -> Cuts:
+        """:class:`Cuts` of the main fire of every count short of ``size`` at the tolerance ``2^-exponent``.
+
+        Memoised: the solves of many groups that share this chain share them.
+        """
+        cuts = self._cuts.get(exponent)
+        if cuts is None:
+            fires = [self.fire(lost, False) for lost in range(self.size)]
+            cuts = self._cuts[exponent] = Cuts(fires, math.ldexp(1.0, -exponent))
+        return cuts
 
     def fire(self, lost: int, first_strike: bool) -> Fire:
         """Hits of the units that fire in this step (first strike or main) after ``lost`` losses.
@@ -325,7 +416,7 @@ class _Solver:
         budget: float,
         forward_rounds: int,
         finish: Finish,
-        visit: Callable[[int, int], None],
+        visit: Callable[[int, int, int], None],
     ) -> None:
         self.attacker, self.defender = attacker, defender
         self.retreat_below = retreat_below
@@ -400,20 +491,19 @@ class _Solver:
         following = _Grid(self.attacker, self.defender)
         middle = _Grid(self.attacker, self.defender) if self.first_strike else None
         for i, j, mass in grid.cells(self.defender.size, self.attacker.size):
-            if True:
-                if mass < self.share:
-                    self.dropped += mass
-                    continue
-                self.visit(i, j)
-                self.rounds += mass
-                if self.stay(i, j) == 1.0:
-                    self.finish("undecided", i, j, mass)
-                    continue
-                if middle is None:
-                    self.main_push(following, i, j, mass, self_loop=False)
-                else:
-                    shots, back = self.attacker.fire(i, True), self.defender.fire(j, True)
-                    middle.push(i, j, mass, shots, 0, len(shots.chances) - 1, back, 0, len(back.chances) - 1)
+            if mass < self.share:
+                self.dropped += mass
+                continue
+            self.visit(i, j, j)
+            self.rounds += mass
+            if self.stay(i, j) == 1.0:
+                self.finish("undecided", i, j, mass)
+                continue
+            if middle is None:
+                self.main_push(following, i, j, mass, self_loop=False)
+            else:
+                shots, back = self.attacker.fire(i, True), self.defender.fire(j, True)
+                middle.push(i, j, mass, shots, 0, len(shots.chances) - 1, back, 0, len(back.chances) - 1)
         if middle is not None:
             for i, j, part in middle.cells(self.defender.size + 1, self.attacker.size + 1):
                 self.from_middle(following, i, j, part)
@@ -450,7 +540,7 @@ class _Solver:
                 if mass < self.share:
                     self.dropped += mass
                     continue
-                self.visit(i, j)
+                self.visit(i, j, j)
                 stay = self.stay(i, j)
                 if stay >= 1.0 - 1e-15:
                     self.finish("undecided", i, j, mass)
@@ -468,7 +558,7 @@ class _Solver:
                 self.from_middle(grid, i, j, part)
         self.end_round(grid, None, None, None)
 
-    def stationary_rows(self, grid: _Grid) -> None:
+    def stationary_rows(self, cells: Sequence[tuple[int, int, float]]) -> None:
         """:meth:`stationary` without a first strike, a row of attacker losses at a time (see the module docstring).
 
         Row ``i`` is final once every row above it has been pushed: its masses are its
@@ -476,24 +566,23 @@ class _Solver:
         integer multiplication), then one pass in order of defender losses adds the pushes
         that stay in the row (the attacker loses no unit) and gives each state's flow. Each
         attacker loss count ``y ≥ 1`` then adds the row's flows times the defender's chance
-        of ``y`` hits from each state to the pending vector of row ``i + y``.
+        of ``y`` hits from each state to the pending vector of row ``i + y``. ``cells`` holds
+        the starting mass by (attacker losses, defender losses).
         """
         attacker, defender = self.attacker, self.defender
         width, height = attacker.size, defender.size
-        defender_fires = [defender.fire(j, False) for j in range(height)]
-        by_hits = self._defender_by_hits()
+        by_hits = defender.by_hits()
         # One decision per state (drop it, or cut the tails of the defender's hits) and one
         # per row (cut the tails of the attacker's hits that convolve its pending vector); a
         # quarter of what is left is kept for the rounding of the packed convolutions.
-        self.share = share = 0.75 * (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
+        self.share = 0.75 * (self.budget - self.dropped) / (self.decisions_per_round + width + 1)
         start: dict[int, list[tuple[int, float]]] = defaultdict(list)
-        for i, j, _ in grid.cells(height + 1, width + 1):
-            start[i].append((j, grid.take(i, j)))
+        for i, j, mass in cells:
+            start[i].append((j, mass))
         # pending[t]: what rows above push into row t, by column from bases[t], still to be
         # convolved with the attacker's hits after the last row visited.
         pending: dict[int, list[float]] = {}
         bases: dict[int, int] = {}
-        visit, finish = self.visit, self.finish
         for i in range(width + 1):
             masses = (
                 self._convolve_pending(pending.pop(i), bases.pop(i), attacker.fire(i - 1, False))
@@ -506,86 +595,119 @@ class _Solver:
                 if dice:
                     for target, vector in pending.items():
                         pending[target] = _add_dice(vector, dice, hit)
-            shots = attacker.fire(i, False)
-            reach = len(shots.chances)
-            masses.extend(repeat(0.0, height + reach + 1 - len(masses)))
+            masses.extend(repeat(0.0, height + len(attacker.fire(i, False).chances) + 1 - len(masses)))
             for j, mass in start.get(i, ()):
                 masses[j] += mass
             if height == 0 or self.ending(i, 0, None, None, None) is not None:
-                for j in range(height):
-                    if masses[j]:
-                        finish(self.ending(i, j, None, None, None) or "undecided", i, j, masses[j])
-                if any(masses[height:]):
-                    finish(
-                        self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:])
-                    )
+                self._finish_row(i, masses)
                 continue
-            chances = shots.chances
-            later = chances[1:]
-            no_hit = chances[0]
-            flows = [0.0] * height
-            ranges: list[tuple[int, int, int]] = []
-            dropped = rounds = 0.0
-            for j in range(height):
-                mass = masses[j]
-                if not mass:
-                    continue
-                if mass < share:
-                    dropped += mass
-                    continue
-                visit(i, j)
-                back = defender_fires[j]
-                back_none = back.chances[0]
-                stay = no_hit * back_none
-                if stay >= 1.0 - 1e-15:
-                    finish("undecided", i, j, mass)
-                    continue
-                flow = mass / (1.0 - stay)
-                rounds += flow
-                flows[j] = flow
-                lo, hi, out = back.core(share / flow)
-                dropped += flow * out
-                if lo == 0:
-                    # No attacker loss: the pushes stay in this row, to states not yet visited.
-                    stays = flow * back_none
-                    if stays and later:
-                        masses[j + 1 : j + reach] = map(add, masses[j + 1 : j + reach], map(mul, later, repeat(stays)))
-                else:
-                    # The cut tail held the no-hit outcome: its self-loop part is eliminated, not dropped.
-                    dropped -= flow * stay
-                if hi >= 1:
-                    ranges.append((j, max(lo, 1), hi))
-            self.dropped += dropped
-            self.rounds += rounds
+            played = self._row_flows(i, masses, by_hits[0])
             if any(masses[height:]):
-                finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
-            if not ranges:
+                ending = self.ending(i, height, None, None, None) or "undecided"
+                self.finish(ending, i, height, math.fsum(masses[height:]))
+            if played is not None:
+                self._push_row(i, *played, by_hits, pending, bases)
+
+    def _finish_row(self, i: int, masses: list[float]) -> None:
+        """Every mass of row ``i``, whose states all end (the attacker has no unit left, or retreats)."""
+        height = self.defender.size
+        for j in range(height):
+            if masses[j]:
+                self.finish(self.ending(i, j, None, None, None) or "undecided", i, j, masses[j])
+        if any(masses[height:]):
+            self.finish(self.ending(i, height, None, None, None) or "undecided", i, height, math.fsum(masses[height:]))
+
+    def _row_flows(
+        self, i: int, masses: list[float], no_hits: list[float]
+    ) -> tuple[list[float], Cuts, int, int] | None:
+        """The pass of row ``i``: each state's flow, the tails cut, and the first and last state played.
+
+        ``no_hits[j]`` is the defender's chance of no hit after ``j`` losses. The states
+        below ``share`` at either end of the row are dropped. The states whose mass times
+        their chance of no defender hit is ``share`` or more push within the row (the
+        attacker loses no unit),
+        to states further on: they go first, one by one, in order; the others leave out
+        that outcome (the part of it that is not the self-loop is dropped), and the flows of
+        all are then one pass of :func:`map`. Every state cuts the tails of the defender's
+        hits at one tolerance, the share over the row's largest flow, so the cuts come from
+        :meth:`LossChain.cuts`. ``None`` when no state is played.
+        """
+        height, share = self.defender.size, self.share
+        chances = self.attacker.fire(i, False).chances
+        no_hit = chances[0]
+        first = 0
+        while first < height and masses[first] < share:
+            first += 1
+        self.dropped += math.fsum(masses[:first])
+        if first == height:
+            return None
+        later, reach = chances[1:], len(chances)
+        kept_no_hits = 0.0
+        # No state of the row gets more than the row's mass: the others leave out less than the share
+        # (and cannot be stuck: their chance of no hit on either side is below one half).
+        least = min(share / math.fsum(masses[first:height]), 0.5)
+        for j in [j for j in range(first, height) if no_hits[j] >= least]:
+            mass = masses[j]
+            stay = no_hit * no_hits[j]
+            if mass and stay >= 1.0 - 1e-15:
+                self.finish("undecided", i, j, mass)
+                masses[j] = 0.0
                 continue
-            most = max(hi for _, _, hi in ranges)
-            first = [height] * (most + 1)
-            last = [-1] * (most + 1)
-            for j, lo, hi in reversed(ranges):
-                first[lo : hi + 1] = repeat(j, hi + 1 - lo)
-            for j, lo, hi in ranges:
-                last[lo : hi + 1] = repeat(j, hi + 1 - lo)
-            for y in range(1, most + 1):
-                begin, end = first[y], last[y] + 1
-                if begin >= end:
-                    continue
-                pushed = map(mul, flows[begin:end], by_hits[y][begin:end])
-                target = min(i + y, width)
-                values = pending.get(target)
-                if values is None:
-                    pending[target] = list(pushed)
-                    bases[target] = begin
-                    continue
-                base = bases[target]
-                if begin < base:
-                    values[0:0] = repeat(0.0, base - begin)
-                    base = bases[target] = begin
-                if end - base > len(values):
-                    values.extend(repeat(0.0, end - base - len(values)))
-                values[begin - base : end - base] = map(add, values[begin - base : end - base], pushed)
+            if mass * no_hits[j] < share:
+                continue
+            stays = mass / (1.0 - stay) * no_hits[j]
+            kept_no_hits += stays
+            if stays and later:
+                masses[j + 1 : j + reach] = map(add, masses[j + 1 : j + reach], map(mul, later, repeat(stays)))
+        last = height - 1
+        while last >= first and masses[last] < share:
+            last -= 1
+        self.dropped += math.fsum(masses[last + 1 : height])
+        if last < first:
+            return None
+        self.visit(i, first, last)
+        flows = [0.0] * height
+        stays_row = map(sub, repeat(1.0), map(mul, repeat(no_hit), no_hits[first : last + 1]))
+        flows[first : last + 1] = map(truediv, masses[first : last + 1], stays_row)
+        played = flows[first : last + 1]
+        cuts = self.defender.cuts(_cut_exponent(share / max(played)))
+        self.rounds += math.fsum(played)
+        self.dropped += math.fsum(map(mul, played, cuts.cut_hits[first : last + 1]))
+        # "No defender hit" where it is not kept: all but its self-loop part is dropped.
+        self.dropped += (1.0 - no_hit) * (math.fsum(map(mul, played, no_hits[first : last + 1])) - kept_no_hits)
+        return flows, cuts, first, last
+
+    def _push_row(
+        self,
+        i: int,
+        flows: list[float],
+        cuts: Cuts,
+        first_state: int,
+        last_state: int,
+        by_hits: list[list[float]],
+        pending: dict[int, list[float]],
+        bases: dict[int, int],
+    ) -> None:
+        """Add row ``i``'s flows times the defender's chance of ``y`` hits to the pending vector of row ``i + y``."""
+        width = self.attacker.size
+        for y in range(1, len(cuts.first)):
+            begin, end = max(cuts.first[y], first_state), min(cuts.last[y], last_state) + 1
+            if begin >= end:
+                continue
+            pushed = map(mul, flows[begin:end], by_hits[y][begin:end])
+            target = min(i + y, width)
+            values = pending.get(target)
+            if values is None:
+                pending[target] = list(pushed)
+                bases[target] = begin
+                continue
+            base = bases[target]
+            if begin < base:
+                values[0:0] = repeat(0.0, base - begin)
+                base = bases[target] = begin
+            if end - base > len(values):
+                values.extend(repeat(0.0, end - base - len(values)))
+            values[begin - base : end - base] = map(add, values[begin - base : end - base], pushed)
 
     def _convolve_pending(self, values: list[float], base: int, shots: Fire) -> list[float]:
         """A row's masses by defender losses: its pending ``values`` (columns from ``base``) convolved with ``shots``.
@@ -619,16 +741,6 @@ class _Solver:
         masses += map(add, map(mul, words[1::2], repeat(math.ldexp(scale, 64))), map(mul, words[0::2], repeat(scale)))
         return masses
 
-    def _defender_by_hits(self) -> list[list[float]]:
-        """``table[y][j]``: the defender's chance of ``y`` hits after ``j`` losses (main fire)."""
-        defender = self.defender
-        distributions = [defender.fire(j, False).chances for j in range(defender.size)]
-        table = [[0.0] * defender.size for _ in range(max(map(len, distributions), default=1))]
-        for j, chances in enumerate(distributions):
-            for y, chance in enumerate(chances):
-                table[y][j] = chance
-        return table
-
 
 def solve_chains(
     attacker: LossChain,
@@ -640,14 +752,17 @@ def solve_chains(
     round_limit: int | None,
     budget: float,
     finish: Finish,
-    visit: Callable[[int, int], None],
+    visit: Callable[[int, int, int], None],
 ) -> tuple[float, float]:
     """Fight the battle from ``start`` (mass by loss counts): the forward ``rounds``, then the stationary chain.
 
-    ``finish`` receives every ending, ``visit`` every state played. Returns the dropped
-    probability (at most ``budget``) and the expected number of rounds played.
+    ``finish`` receives every ending, ``visit(i, first, last)`` the states ``(i, first … last)`` played.
+    Returns the dropped probability (at most ``budget``) and the expected number of rounds played.
     """
     solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, visit)
+    if not rounds and round_limit is None and not solver.first_strike:
+        solver.stationary_rows([(i, j, mass) for (i, j), mass in start.items()])
+        return solver.dropped, solver.rounds
     grid = _Grid(attacker, defender)
     for (i, j), mass in start.items():
         grid.deposit(i, j, mass)
@@ -658,5 +773,6 @@ def solve_chains(
         if solver.first_strike:
             solver.stationary(grid)
         else:
-            solver.stationary_rows(grid)
+            cells = grid.cells(defender.size + 1, attacker.size + 1)
+            solver.stationary_rows([(i, j, grid.take(i, j)) for i, j, _ in cells])
     return solver.dropped, solver.rounds

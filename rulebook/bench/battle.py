@@ -1,28 +1,63 @@
-"""Benchmark ``battle``: exact Axis & Allies battle odds against 10,000 Monte Carlo runs, 40 v 40 and 100 v 100.
+"""Benchmark ``battle``: exact Axis & Allies battle odds against 10,000 Monte Carlo runs, and under Pyodide.
 
-The 40-vs-40 battle is a mixed land/air attack (20 infantry, 10 armor, 6 fighters, 4
-bombers against 24 infantry, 8 armor, 6 fighters, 2 bombers); the 100-vs-100 one is
-70 infantry, 20 armor and 10 fighters a side. Each is evaluated in the same
-process by the exact solver and by the seeded Monte Carlo of
-:mod:`adjudicator.battle.engine`. ``max_abs_diff`` is the largest absolute difference
-between the two 40-vs-40 answers in P(attacker wins), P(defender wins) and P(both
-destroyed); ``dropped_mass_100`` is the probability the exact 100-vs-100 solve dropped
-(states and hit-distribution tails below its threshold, and the bound on the rounding of
-its packed fixed-point convolutions, reported by the solver).
-Times are CPU seconds of this process (:func:`time.process_time`), so that other work
-on the machine disturbs them less; the figures are printed, never asserted.
+Each battle is evaluated in the same process by the exact solver and by the seeded Monte
+Carlo of :mod:`adjudicator.battle.engine`:
+
+``exact_seconds``, ``monte_carlo_seconds``, ``max_abs_diff``
+    a 40-vs-40 mixed land/air attack (20 infantry, 10 armor, 6 fighters, 4 bombers against
+    24 infantry, 8 armor, 6 fighters, 2 bombers); ``max_abs_diff`` is the largest absolute
+    difference between the two answers in P(attacker wins), P(defender wins) and P(both
+    destroyed);
+``exact_100_seconds`` …
+    70 infantry, 20 armor and 10 fighters a side;
+``exact_150_mixed_aa_seconds`` …
+    150 v 150 on land, four types a side and an anti-aircraft gun: 60 infantry, 40 armor,
+    30 fighters, 20 bombers against 70 infantry, 39 armor, 40 fighters and the gun;
+``exact_sea_100_seconds`` …
+    a sea battle of every naval and air type with technologies, 100 v 100 (heavy bombers and
+    super submarines attack, jet fighters defend): attacking submarines fire first and neither
+    side's submarines can hit aircraft;
+``exact_amphibious_100_seconds`` …
+    an amphibious assault, 100 v 100 with five battleships' bombardment whose casualties fire back;
+``pyodide_exact_150_mixed_aa_seconds``
+    the 150-v-150 battle evaluated by :func:`adjudicator.web.evaluate_json` (what a calculator
+    page runs) under Pyodide in Debian's chromium, from the adjudicator's sources: the time of
+    the call alone, measured in the page once a one-v-one battle of the same game has loaded
+    the modules it imports (wall-clock seconds of the page, not CPU seconds).
+
+Each ``…_seconds`` figure comes with ``…_monte_carlo_seconds`` (the same battle, 10,000 runs),
+their ratio ``…_over_monte_carlo`` and ``…_dropped_mass``: the probability the exact solve
+dropped (states and hit-distribution tails below its threshold, and the bound on the
+rounding of its packed fixed-point convolutions, reported by the solver). Times are CPU
+seconds of this process (:func:`time.process_time`), so that other work on the machine
+disturbs them less; the figures are printed, never asserted.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import tempfile
 import time
+import zipfile
+from pathlib import Path
 from typing import Any
 
 from adjudicator.battle.calculators import BattleResult, evaluate_battle
 from adjudicator.battle.scenario import BattleScenario
 from adjudicator.plain import from_plain
+from rulebook.errors import RulebookError
 
-__all__ = ["BATTLE", "BATTLE_100", "MONTE_CARLO_RUNS", "bench_battle"]
+__all__ = [
+    "AMPHIBIOUS_100",
+    "BATTLE",
+    "BATTLE_100",
+    "BATTLE_150_MIXED_AA",
+    "MONTE_CARLO_RUNS",
+    "SEA_100",
+    "bench_battle",
+    "pyodide_seconds",
+]
 
 MONTE_CARLO_RUNS = 10_000
 
@@ -38,6 +73,57 @@ BATTLE_100: dict[str, Any] = {
     "defender": {"units": {"infantry": 70, "armor": 20, "fighter": 10}},
 }
 
+BATTLE_150_MIXED_AA: dict[str, Any] = {
+    "game": "axis-and-allies-2e",
+    "attacker": {"units": {"infantry": 60, "armor": 40, "fighter": 30, "bomber": 20}},
+    "defender": {"units": {"infantry": 70, "armor": 39, "fighter": 40, "aa-gun": 1}},
+}
+
+SEA_100: dict[str, Any] = {
+    "game": "axis-and-allies-2e",
+    "kind": "sea",
+    "attacker": {
+        "units": {"battleship": 15, "carrier": 10, "transport": 10, "submarine": 25, "fighter": 30, "bomber": 10},
+        "technologies": ["heavy-bombers", "super-submarines"],
+    },
+    "defender": {
+        "units": {"battleship": 15, "carrier": 15, "transport": 10, "submarine": 30, "fighter": 30},
+        "technologies": ["jet-fighters"],
+    },
+}
+
+AMPHIBIOUS_100: dict[str, Any] = {
+    "game": "axis-and-allies-2e",
+    "kind": "amphibious",
+    "attacker": {"units": {"infantry": 50, "armor": 25, "fighter": 15, "bomber": 5, "battleship": 5}},
+    "defender": {"units": {"infantry": 60, "armor": 25, "fighter": 15}},
+}
+
+PAGE_TIMEOUT_MS = 900_000
+"""How long the page may take to load Pyodide and answer the big battle."""
+
+_PAGE = """<!doctype html>
+<meta charset="utf-8">
+<script src="pyodide/pyodide.js"></script>
+<script>
+window.benchmark = (async () => {
+  const pyodide = await loadPyodide({ indexURL: "pyodide/" });
+  const bundle = await (await fetch("adjudicator.zip")).arrayBuffer();
+  pyodide.unpackArchive(bundle, "zip", { extractDir: "/home/pyodide" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  const web = pyodide.pyimport("adjudicator.web");
+  const scenario = await (await fetch("scenario.json")).text();
+  const warmUp = JSON.parse(scenario);
+  warmUp.attacker.units = { infantry: 1 };
+  warmUp.defender.units = { infantry: 1 };
+  web.evaluate_json("battle", JSON.stringify(warmUp));
+  const start = performance.now();
+  const answer = JSON.parse(web.evaluate_json("battle", scenario));
+  return { seconds: (performance.now() - start) / 1000, ok: answer.ok !== undefined };
+})();
+</script>
+"""
+
 
 def _timed(battle: dict[str, Any]) -> tuple[BattleResult, float]:
     scenario = from_plain(BattleScenario, battle)
@@ -46,8 +132,55 @@ def _timed(battle: dict[str, Any]) -> tuple[BattleResult, float]:
     return result, time.process_time() - start
 
 
+def _against_monte_carlo(name: str, battle: dict[str, Any]) -> dict[str, Any]:
+    """``<name>_seconds`` exact, with the Monte Carlo time of the same battle, the ratio and the dropped mass."""
+    exact, exact_seconds = _timed(battle)
+    _, monte_carlo_seconds = _timed({**battle, "method": "monte-carlo", "runs": MONTE_CARLO_RUNS, "seed": 1})
+    return {
+        f"{name}_seconds": round(exact_seconds, 4),
+        f"{name}_monte_carlo_seconds": round(monte_carlo_seconds, 4),
+        f"{name}_over_monte_carlo": round(exact_seconds / monte_carlo_seconds, 3),
+        f"{name}_dropped_mass": float(f"{exact.pruned_probability:.3g}"),
+    }
+
+
+def pyodide_seconds(battle: dict[str, Any]) -> float:
+    """Seconds of one exact ``battle`` evaluation under Pyodide in chromium (the call alone, measured in the page)."""
+    from playwright.sync_api import sync_playwright
+
+    from rulebook.bench.browser import CHROMIUM, CHROMIUM_ARGS, PROJECT_ROOT, serve_counting
+    from rulebook.site.runtime import adjudicator_modules
+
+    pyodide = PROJECT_ROOT / "node_modules" / "pyodide"
+    if not CHROMIUM.is_file():
+        raise RulebookError(f"{CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium)")
+    if not (pyodide / "pyodide.asm.wasm").is_file():
+        raise RulebookError(f"{pyodide} is missing its wasm build; run make setup (npm ci)")
+    with tempfile.TemporaryDirectory(prefix="rulebook-bench-pyodide-") as scratch:
+        root = Path(scratch)
+        (root / "pyodide").symlink_to(pyodide, target_is_directory=True)
+        bundle = io.BytesIO()
+        adjudicator = PROJECT_ROOT / "adjudicator"
+        with zipfile.ZipFile(bundle, "w") as archive:
+            for path in adjudicator_modules(adjudicator):
+                archive.write(path, f"adjudicator/{path.relative_to(adjudicator).as_posix()}")
+        (root / "adjudicator.zip").write_bytes(bundle.getvalue())
+        (root / "scenario.json").write_text(json.dumps(battle), encoding="utf-8")
+        (root / "index.html").write_text(_PAGE, encoding="utf-8")
+        with serve_counting(root) as (url, _log), sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.set_default_timeout(PAGE_TIMEOUT_MS)
+            page.goto(url + "index.html")
+            measured = page.evaluate("window.benchmark")
+            browser.close()
+    if not measured["ok"]:
+        raise RulebookError("the battle failed under Pyodide: run it in CPython to see the error")
+    return float(measured["seconds"])
+
+
 def bench_battle() -> dict[str, Any]:
-    """Time both methods on both battles; return the figures."""
+    """Time both methods on every battle, and the 150-v-150 one under Pyodide; return the figures."""
     sampled_options = {"method": "monte-carlo", "runs": MONTE_CARLO_RUNS, "seed": 1}
     exact, exact_seconds = _timed(BATTLE)
     sampled, monte_carlo_seconds = _timed({**BATTLE, **sampled_options})
@@ -63,4 +196,8 @@ def bench_battle() -> dict[str, Any]:
         "monte_carlo_100_seconds": round(monte_carlo_100_seconds, 4),
         "exact_100_over_monte_carlo_100": round(exact_100_seconds / monte_carlo_100_seconds, 3),
         "dropped_mass_100": float(f"{exact_100.pruned_probability:.3g}"),
+        **_against_monte_carlo("exact_150_mixed_aa", BATTLE_150_MIXED_AA),
+        **_against_monte_carlo("exact_sea_100", SEA_100),
+        **_against_monte_carlo("exact_amphibious_100", AMPHIBIOUS_100),
+        "pyodide_exact_150_mixed_aa_seconds": round(pyodide_seconds(BATTLE_150_MIXED_AA), 3),
     }
