@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, message
 
 __all__ = [
@@ -223,7 +224,7 @@ class Card:
     """Unique id in the scenario (two copies of a card need two ids), e.g. ``ben-227``."""
     name: str
     """The printed name, e.g. ``227-Pfund Bombe``."""
-    owner: str
+    owner: str = field(metadata=means(Kind.REFERENCE, refers_to="players.name"))
     """Name of the player it belongs to."""
     kind: CardKind
     """The card kind (``how.kartenarten``)."""
@@ -235,22 +236,22 @@ class Card:
     """TW it produces when locked for them (the large TW symbol), e.g. 1 for most base buildings."""
     play_cost: int = 0
     """TW in the small grey box: what playing an action card or building a unit or land building costs."""
-    unit_type: str | None = None
+    unit_type: str | None = field(default=None, metadata=means(expert=True))
     """For units: the sub-type an assembly makes cheaper (``how.untertyp``), e.g. ``infantry``."""
-    special: Special | None = None
+    special: Special | None = field(default=None, metadata=means(expert=True))
     """A card text the calculators apply, when the card has one of them."""
-    assembly_for: str | None = None
+    assembly_for: str | None = field(default=None, metadata=means(expert=True))
     """For :attr:`Special.ASSEMBLY`: the unit sub-type it makes cheaper, e.g. ``infantry`` for a Kaserne."""
-    card: str | None = None
+    card: str | None = field(default=None, metadata=means(Kind.CATALOG, catalog="hell-of-a-war"))
     """The printed card's id in the game's card catalog (``content/hell-of-a-war/cards/<id>.yaml``), e.g.
     ``radarstation``: ``rulebook`` fills in what the catalog states and the scenario leaves out."""
-    legal_targets: tuple[CardKind, ...] = ()
+    legal_targets: tuple[CardKind, ...] = field(default=(), metadata=means(expert=True))
     """The kinds of card its ability may target, as the card states; empty when not stated (any)."""
-    target_owner: TargetOwner | None = None
+    target_owner: TargetOwner | None = field(default=None, metadata=means(expert=True))
     """Whose cards its ability may target, as the card states; none when not stated (anyone's)."""
-    cost_modifiers: tuple[CostModifier, ...] = ()
+    cost_modifiers: tuple[CostModifier, ...] = field(default=(), metadata=means(expert=True))
     """How it makes other cards dearer (the Sabotage, the HQ); filled from the card catalog."""
-    sources: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict, metadata=means(expert=True))
     """Field → the entry that states its value, for the values taken from the card catalog (filled by ``rulebook``)."""
 
     def __post_init__(self) -> None:

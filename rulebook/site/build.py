@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from adjudicator.messages import Language as AnswerLanguage
+from rulebook.adjudication.catalog import catalog_choices
 from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
@@ -721,7 +722,8 @@ def _build_site(
         indexer.add("")
     if schemas_job is not None:
         _SCHEMAS.update(schemas_job.result())
-    schemas = _SCHEMAS
+    # The forms pick printed cards by name: each catalog field's choices come from the content's catalog.
+    schemas = {name: catalog_choices(schema, corpus) for name, schema in _SCHEMAS.items()}
     messages = catalogs.page_messages
     runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
     old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
