@@ -94,6 +94,7 @@ from rulebook.site.views import (
     Link,
     SiteIndex,
     calculator_entries,
+    calculator_entry_index,
     calculator_view,
     entry_view,
     example_view,
@@ -239,6 +240,7 @@ def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabel
     env.globals["gettext"] = env.globals["_"] = _remembered_gettext(translations.gettext)
     words = PlainWords(labels or FormLabels(frozenset()), translations.gettext("yes"), translations.gettext("no"), lang)
     env.globals["plain"] = _remembered_plain(words)
+    env.globals["plain_words"] = words
     env.globals["form_labels"] = labels or FormLabels(frozenset())
     env.filters["inline"] = inline_markdown
     env.filters["yaml_string"] = yaml_string
@@ -684,13 +686,16 @@ def _render_tree(
             for name, calculator in sorted(site.calculators.items())
         ],
     )
+    entry_index = calculator_entry_index(site, lang)
+    words = env.globals["plain_words"]
+    assert isinstance(words, PlainWords)
     for calculator in site.calculators.values():
         page(
             calculator_path(calculator.name),
             "calculator.md.j2",
-            **template_fields(calculator_view(site, calculator, lang)),
+            **template_fields(calculator_view(site, calculator, lang, words, entry_index)),
         )
-    files.write(docs / CALCULATOR_ENTRIES, calculator_entries(site, lang).encode("utf-8"))
+    files.write(docs / CALCULATOR_ENTRIES, calculator_entries(entry_index).encode("utf-8"))
     page("translation.md", "translation.md.j2", **template_fields(status_view(site, lang)))
     page("search.md", "search.md.j2")
     assets = templates_dir / "assets"
