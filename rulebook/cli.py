@@ -98,7 +98,7 @@ def command_check(args: argparse.Namespace) -> int:
 
 
 def export_document(corpus: Corpus) -> dict[str, Any]:
-    """All content as plain JSON data, in the shape issue 2 defines for ``rulebook export``."""
+    """All content as plain JSON data for ``rulebook export``: games, sources, terms, entries and examples."""
     source_file = {source.id: source.file for source in corpus.sources}
     entries = []
     for entry in sorted(corpus.entries, key=lambda e: (e.source, e.order)):

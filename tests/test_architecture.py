@@ -1,4 +1,4 @@
-"""The shape of the code (issue 14): a game-agnostic core, one package per game, no import cycle.
+"""The shape of the code: a game-agnostic core, one package per game, no import cycle.
 
 Imports are read from the source with :mod:`ast`, module-level ones and those under
 ``if TYPE_CHECKING:`` alike; an import inside a function is a deliberate late import

@@ -723,7 +723,7 @@ def evaluate_to_hit(scenario: ToHitScenario) -> ToHitResult:
         faces=faces_text(hitting),
     )
     if can_fire and not hitting:
-        # Said plainly (issue 20): an impossible shot is not a chance of 0 to be read off a table.
+        # Said plainly: an impossible shot is not a chance of 0 to be read off a table.
         trace.add(TO_HIT, "no face of the d10 hits: this shot cannot hit")
     p_one = chance_of_faces(hitting)
     p_hit = p_one

@@ -1,4 +1,4 @@
-"""The words of the calculator forms and figures tables, as a gettext catalog of their own (issue 17, item 3).
+"""The words of the calculator forms and figures tables, as a gettext catalog of their own.
 
 A calculator page builds its form from the scenario's JSON Schema
 (:func:`rulebook.adjudication.scenarios.scenario_schemas`) and its figures table from the

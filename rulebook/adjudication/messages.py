@@ -207,7 +207,7 @@ def read_catalog(path: Path, lang: str, domain: str | None = None) -> Catalog:
     """The ``.po`` file at ``path`` as Babel reads it (a syntax error raises :class:`PoFileError`), read
     again only when its bytes changed: a site build asks for each calculator catalog several times
     (the answers, the form labels, the calculator pages' words), and Babel takes a tenth of a
-    second for each (issue 15). The catalog is shared: read it, never change it."""
+    second for each. The catalog is shared: read it, never change it."""
     data = path.read_bytes()
     key = (str(path.resolve()), lang, domain)
     kept = _READ.get(key)

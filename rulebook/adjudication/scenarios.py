@@ -180,7 +180,7 @@ def _field_docstrings_of_module(module_name: str) -> dict[str, dict[str, str]]:
 
     The module's source is parsed once for all its classes: ``inspect.getsource(cls)`` on Python
     3.11 parses the whole module again for each class it is asked about, which made the calculators'
-    schemas take 2 s of every site build (issue 15)."""
+    schemas take 2 s of every site build."""
     module = sys.modules.get(module_name)
     if module is None:
         return {}

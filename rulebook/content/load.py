@@ -1,6 +1,6 @@
 """Load ``content/``, validate it, and cross-check every id.
 
-Layout (see ``CONTRIBUTING.md``)::
+Layout (see ``docs/editors.md``)::
 
     content/games.yaml                     list of Game
     content/sources.yaml                   list of Source
@@ -17,7 +17,7 @@ file's node tree, composed only for a file that has a problem, and a file the fa
 reader refuses is read again with ruamel.yaml so the message is the round trip's. The second checks what no single file
 can: unique ids, that every referenced game, source, parent, term, see-also
 target and ``ref:`` link exists, that every entry a catalog card cites exists in its game (``cards/``), the
-language rules of issue 2 (original text present and marked ``original``, an English body, titles in every language).
+language rules (original text present and marked ``original``, an English body, titles in every language).
 Every problem is collected before :class:`ContentError` is raised.
 """
 
@@ -555,7 +555,7 @@ def _check_made_from(
 ) -> None:
     """``made_from`` names only translations the item has; every translation records what it was made from.
 
-    Issue 17: a note, description or assumption is outdated when its original changes, which needs the digest.
+    A note, description or assumption is outdated when its original changes, which needs the digest.
     """
     by_field = {text.field: text for text in texts}
     for lang, fields in made_from.items():

@@ -1,6 +1,6 @@
 """Build the static site: generate the pages, run one strict MkDocs build per language, index with Pagefind.
 
-The pipeline of issue 6, in the order it runs::
+The pipeline, in the order it runs::
 
     content/ ──load──▶ Corpus ──run_examples──▶ outcomes (a failing example stops the build)
     locales/*.po ──compile──▶ build/locales/*.mo
@@ -30,7 +30,7 @@ to ``build/mkdocs/<lang>.yml`` so a single tree can be rebuilt by hand
 processes, one per core (:mod:`rulebook.site.mkdocs_run`). Any MkDocs warning fails the build (strict mode), and
 the warnings are reported, not a traceback.
 
-The stages overlap (issue 15, item 2): a worker makes the calculators' schemas while the
+The stages overlap: a worker makes the calculators' schemas while the
 content is loaded, a tree's MkDocs build starts as soon as its Markdown is written (while the
 next language is generated), and Pagefind reads each tree as soon as it is built
 (:class:`rulebook.site.search_index.TreeIndexer`). ``generate_seconds`` is then the time until the
@@ -605,7 +605,7 @@ def build_site(
     indexer = TreeIndexer(paths.out) if search else None
     # One worker more than there are cores: with one per core, the last tree's MkDocs build ran alone
     # while the other cores had nothing left to do (5 trees on 2 cores: 2 s of a 26 s build); with one
-    # more, the trees share the cores to the end (issue 15 item 2).
+    # more, the trees share the cores to the end.
     builds = _Builds(workers or min(len(languages) + 1, (os.cpu_count() or 1) + 1), say, indexer)
     try:
         return _build_site(paths, languages, site_url, say, builds, previous, indexer)

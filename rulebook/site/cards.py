@@ -1,6 +1,6 @@
 """The card catalog on the site: one page per printed card and language, and a catalog page per game.
 
-Issue 20 item 1. A card page (``<game>/cards/<id>.md``) shows the name as printed (German, marked
+A card page (``<game>/cards/<id>.md``) shows the name as printed (German, marked
 ``lang="de"``), and every fact of the card (``content/<game>/cards/<id>.yaml``) with the entry that
 states it, linked; a fact no entry states reads "unknown" (a scenario must give it). Field names and
 choices are the stack calculator's, labelled with the calculator forms' words of the page's language

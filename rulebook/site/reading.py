@@ -1,4 +1,4 @@
-"""The reading view of a source (issue 19, item 1): the whole source in source order, chapter by chapter.
+"""The reading view of a source: the whole source in source order, chapter by chapter.
 
 A rules site is read front to back as much as it is looked up: the reading view shows every
 entry of a source as a section of a long page, in the tree's language with the original one tap
@@ -14,7 +14,7 @@ The split is decided once for all languages (by each entry's heaviest language),
 the same page in every tree and the language menu leads to the same page. A page's path is
 ``sources/<source id>/<slug of its first entry>.md``.
 
-Also here: the ``/<lang>/sources/`` index of every source (issue 19, item 7).
+Also here: the ``/<lang>/sources/`` index of every source.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ __all__ = [
 READING_MARKDOWN_BUDGET = 26_000
 """Bytes (UTF-8) of entry text (the page's language and the original) one reading page may carry.
 
-Issue 19 caps every page at 60 KB of HTML; the theme and navigation take about 16 KB, and the
+Every page must stay within 60 KB of HTML; the theme and navigation take about 16 KB, and the
 markup around each section a few hundred bytes."""
 
 SECTION_OVERHEAD = 400

@@ -1,12 +1,12 @@
 """Render the content to Markdown pages, one tree per language, for MkDocs to build.
 
-This is the site generator's first stage (issue 6): it turns a validated
+This is the site generator's first stage: it turns a validated
 :class:`~rulebook.content.model.Corpus` into ``<out>/<lang>/…/*.md`` with the Jinja
 templates of ``templates/``. Python prepares every page as a small view model
 (titles in the page's language, relative links, which text to show and why);
 the templates only lay it out and supply the UI words through gettext.
 
-Page paths, hence URLs, derive from ids only (issue 6, "stable deep links")::
+Page paths, hence URLs, derive from ids only, so deep links stay stable::
 
     index.md                      /<lang>/                      home
     <game>/index.md               /<lang>/<game>/               game index
@@ -17,7 +17,7 @@ Page paths, hence URLs, derive from ids only (issue 6, "stable deep links")::
     glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
     examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
     examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
-    calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
+    calculators/index.md, calculators/<name>.md                 the calculators, one page each
     translation.md, search.md                                   translation status, search
     _previews/<game>.json                                       entries' titles and first paragraphs (link previews)
 
@@ -123,15 +123,15 @@ ENTRY_MARKDOWN_BUDGET = 21_000
 """Bytes (UTF-8) of Markdown (the texts plus worked examples with their scenario and steps) one entry
 page may carry.
 
-Issue 6 caps an entry page's HTML at 50 KB; the theme takes about 14 KB, the previous/next links and
-the way into the reading view about 0.6 KB (issue 19). On an entry page an example shows its title,
+An entry page's HTML must stay within 50 KB; the theme takes about 14 KB, the previous/next links and
+the way into the reading view about 0.6 KB. On an entry page an example shows its title,
 the quote (unless it is the page's own text), its outcome, badge and "try it"; its scenario and
 steps are a tap away (a ``<details>``) while the budget lasts, and past it on the game's examples
 page, where every example is always shown in full."""
 
 EXAMPLES_PAGE_BUDGET = 30_000
 """Bytes (UTF-8) of Markdown of worked examples one page of a game's examples may carry, in the
-heaviest language: issue 19 caps every page's HTML at 60 KB, and the theme with the navigation
+heaviest language: every page's HTML must stay within 60 KB, and the theme with the navigation
 takes about 24 KB of it."""
 
 
@@ -252,7 +252,7 @@ def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabel
 def _remembered_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
     """Jinja's new-style ``gettext`` and ``_`` (``jinja2.ext``: the word marked safe, then ``%`` its
     variables, escaped), with each word looked up once per language: the pages ask for about
-    105,000 words per build, a few hundred different ones (issue 15 item 2)."""
+    105,000 words per build, a few hundred different ones."""
     words: dict[str, Markup] = {}
     alone: dict[str, Markup] = {}
 
@@ -276,7 +276,7 @@ def _remembered_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
 
 def _remembered_plain(words: PlainWords) -> Callable[[Any], Markup]:
     """:func:`plain_html` in one language, each value converted once: a worked example's scenario and
-    outcome are shown on two or three pages of each tree (issue 15 item 2). Values are told apart by
+    outcome are shown on two or three pages of each tree. Values are told apart by
     identity and kept here, so no other value can take a converted one's id; the pages never change them."""
     converted: dict[int, tuple[Any, Markup]] = {}
 
@@ -562,7 +562,7 @@ def _render_tree(
                 for t in sorted(corpus.terms, key=lambda t: t.rendering[lang].text.casefold())
                 if game.id in t.games
             ],
-            # Each source of the game read as a whole: the game's reading view is its sources' (issue 19).
+            # Each source of the game read as a whole: the game's reading view is its sources'.
             reading={
                 source.id: relative_link(path, first)
                 for source in corpus.sources

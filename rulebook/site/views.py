@@ -115,7 +115,7 @@ class TextChoice:
 
 
 def text_choice(entry: Entry, lang: Language) -> TextChoice:
-    """Decide what the ``lang`` page of ``entry`` shows (issue 6, "Entry page").
+    """Decide what the ``lang`` page of ``entry`` shows.
 
     The page's language when it has a body; otherwise the original with a notice and,
     unless the original or the page is English, the English draft as second choice.
@@ -138,7 +138,7 @@ def text_choice(entry: Entry, lang: Language) -> TextChoice:
 
 @dataclass(frozen=True)
 class TextOrigin:
-    """Where the text an entry page shows came from (issue 16: every page says so)."""
+    """Where the text an entry page shows came from: every entry page says so."""
 
     state: str
     """The shown text's state (:data:`rulebook.translation.status.STATES`): ``original``, ``draft``…"""
@@ -200,7 +200,7 @@ class Localized:
     text: str
     lang: str
     outdated: bool = False
-    """A translation made from an earlier version of its original (issue 17); the page says so."""
+    """A translation made from an earlier version of its original; the page says so."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The translator workflow: gettext catalogs of the content, and the checks of stored translations.
 
-Issue 5. ``rulebook translate export --lang xx`` writes one PO catalog (Babel)
+``rulebook translate export --lang xx`` writes one PO catalog (Babel)
 of everything that can be translated into ``xx`` (:func:`build_catalog`);
 ``rulebook check`` calls :func:`translation_problems`, which holds the stored
 translations to the rules of :mod:`rulebook.translation.checks`.
@@ -27,8 +27,8 @@ Messages
     translation, which the importer compares to refuse a stale catalog). A
     translator comment ``# rulebook-term-ok: <term ids>`` repeats the false
     glossary hits declared for the translation (its ``term_ok``). Previous
-    msgids are written in gettext's multi-line form (:func:`previous_msgid_lines`;
-    issue 18), so msgfmt, polib and translate-toolkit read every catalog alike.
+    msgids are written in gettext's multi-line form (:func:`previous_msgid_lines`),
+    so msgfmt, polib and translate-toolkit read every catalog alike.
 
 Outdated translations
     A translation records the digest of the original it was made from, not the
@@ -282,7 +282,7 @@ def previous_original(path: Path, lang: Language, digest: str) -> tuple[str, str
 
 
 def _made_comment(entry: Entry, lang: Language) -> tuple[str, ...]:
-    """How the stored translation was made and checked (issue 16: provenance in the PO comments), on its title.
+    """How the stored translation was made and checked (its provenance, as a PO comment), on its title.
 
     >>> from rulebook.content.model import Entry
     >>> entry = Entry.model_validate({"id": "how.x", "game": "hell-of-a-war", "source": "how-faq", "order": 1,
@@ -354,7 +354,7 @@ def _entry_units(
         )
 
     # An outdated title-only translation is fuzzy even where the title did not change: clearing the flag is how
-    # the translator confirms it against the new original (issue 18: it could not be cleared otherwise).
+    # the translator confirms it against the new original (nothing else clears it).
     title_only = version is not None and not version.body.strip() and bool(original.body.strip())
     title_changed = outdated and (previous is None or previous[0] != original.title or title_only)
     into.units.append(
@@ -467,7 +467,7 @@ def _other_units(
     kind: UnitKind | None = UnitKind.PARAGRAPH,
     extra_comments: tuple[str, ...] = (),
 ) -> None:
-    """The units of one text around the rules (issue 17), fuzzy with the previous original when it is outdated."""
+    """The units of one text around the rules, fuzzy with the previous original when it is outdated."""
     if lang is text.original_lang:
         return
     translation = text.versions.get(lang, "")
@@ -859,7 +859,7 @@ def previous_msgid_lines(previous: str, width: int = _WIDTH) -> str:
     """The ``#| msgid`` comment lines of a previous msgid, wrapped as gettext wraps a msgid.
 
     Babel's writer wraps the whole ``msgid "…"`` text like a comment, which cuts
-    a multi-line string in the middle of a quoted line (issue 18); gettext wants
+    a multi-line string in the middle of a quoted line; gettext wants
     every line of the normalised string behind its own ``#|`` marker.
 
     >>> print(previous_msgid_lines("Eine ziemlich lange Zeile, die auf zwei PO-Zeilen verteilt wird.", width=40))

@@ -1,6 +1,6 @@
 """Importing a translated PO catalog into the content, and reviewing a translation.
 
-Issue 5. ``rulebook translate import FILE`` and ``rulebook translate review
+``rulebook translate import FILE`` and ``rulebook translate review
 ENTRY --lang xx``; the catalogs come from :mod:`rulebook.translation.catalog`, the rules
 a translation must keep from :mod:`rulebook.translation.checks`.
 
@@ -39,7 +39,7 @@ Review
     current original, after holding it to the same rules against that original.
     It records who reviewed (``reviewer``) and when (``reviewed_on``), and
     refuses originals and missing translations; a title-only translation is
-    reviewed as its title (issue 18: an outdated heading could not be cleared).
+    reviewed as its title (so an outdated heading can be cleared).
 """
 
 from __future__ import annotations

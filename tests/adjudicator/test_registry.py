@@ -1,4 +1,4 @@
-"""The registry's lookups that import one package only (issue 15: the calculator page's first answer).
+"""The registry's lookups that import one package only, so a calculator page's first answer imports little.
 
 A calculator page hands :func:`adjudicator.web.evaluate_json` the package that registers
 its calculator; the first answer then imports that package (and, for a battle, the game's)

@@ -101,7 +101,7 @@ class TestStack:
         assert result.tw_paid == {"Anna": 2, "Ben": 0}
 
     def test_a_227_aimed_at_a_unit_is_refused(self, catalog: dict[str, Card]) -> None:
-        """Issue 20: a 227 aimed at a unit no longer destroys it for free; the error names card, target and the
+        """A 227 aimed at a unit does not destroy it for free; the error names card, target and the
         legal targets."""
         unit = {"id": "tank", "name": "Panzer", "kind": "unit", "owner": "Ben", "zone": "deployment-zone"}
         with pytest.raises(ScenarioFileError) as raised:
