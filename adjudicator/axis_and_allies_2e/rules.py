@@ -34,9 +34,9 @@ from fractions import Fraction
 from adjudicator.axis_and_allies_2e.vocabulary import AIR_UNITS, GAME
 from adjudicator.dice import check_roll, count_hits, hit_chance
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
