@@ -44,7 +44,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
-from adjudicator.messages import ENGLISH, Language, Message
+from adjudicator.messages import ENGLISH, AnswerLanguage, Message
 from adjudicator.trace import Step
 
 __all__ = [
@@ -412,7 +412,7 @@ def _checks_of_the_rest(cls: type[Any], converted: dict[str, Any], given: frozen
     return [problem for problem in problems if problem.path.split(".")[0] not in failed]
 
 
-def to_plain(value: Any, language: Language = ENGLISH) -> Any:
+def to_plain(value: Any, language: AnswerLanguage = ENGLISH) -> Any:
     """JSON-ready data for any result or scenario (dataclasses, enums, tuples, dicts).
 
     Each trace step and message gets its ``text`` in ``language`` (English by default).
@@ -426,7 +426,7 @@ def to_plain(value: Any, language: Language = ENGLISH) -> Any:
      'plural': None,
      'count': None,
      'text': 'ZOC extends into 6 hexes'}
-    >>> german = Language("de", {"ZOC extends into {count} hexes": "Die EZOC reicht in {count} Hexfelder"})
+    >>> german = AnswerLanguage("de", {"ZOC extends into {count} hexes": "Die EZOC reicht in {count} Hexfelder"})
     >>> to_plain(Step("us.5", "ZOC extends into {count} hexes", {"count": 6}), german)["text"]
     'Die EZOC reicht in 6 Hexfelder'
     """

@@ -33,12 +33,11 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Language, Message
+from adjudicator.messages import AnswerLanguage, Message
 from adjudicator.plain import from_plain
 from adjudicator.trace import Trace
 
 __all__ = [
-    "ALIASES",
     "Calculator",
     "Result",
     "calculator_packages",
@@ -48,9 +47,6 @@ __all__ = [
     "rule_packages",
     "run",
 ]
-
-ALIASES: dict[str, str] = {}
-"""Other names a calculator answers to (old name → current name); none so far."""
 
 
 class Result(Protocol):
@@ -78,7 +74,7 @@ class Calculator:
     """Name used on the command line and in examples, e.g. ``stack``."""
     label: str
     """Its short name for people, e.g. "Action stack": an English msgid marked with
-    :func:`~adjudicator.trace.N_`, so the site's catalogs translate it (``_(label)``)."""
+    :func:`~adjudicator.messages.N_`, so the site's catalogs translate it (``_(label)``)."""
     title: str
     """One line saying what it settles."""
     scenario: type[Any]
@@ -87,9 +83,9 @@ class Calculator:
     """The pure function: scenario in, result out."""
     games: tuple[str, ...]
     """Game ids whose rules it implements."""
-    picture: Callable[[Any, Any, Language], str] | None = None
+    picture: Callable[[Any, Any, AnswerLanguage], str] | None = None
     """Draws the scenario and its result as an SVG document whose words are in the given language
-    (:class:`~adjudicator.messages.Language`): a map, a chart of the odds."""
+    (:class:`~adjudicator.messages.AnswerLanguage`): a map, a chart of the odds."""
 
 
 @functools.cache
@@ -184,7 +180,6 @@ def prepare(name: str, scenario: Any, package: str | None = None) -> tuple[Calcu
     >>> prepare("ipc-chips", {"ipc": 50}, package="adjudicator.battle")[0].name  # a wrong hint: found all the same
     'ipc-chips'
     """
-    name = ALIASES.get(name, name)
     hinted = _rule_package(package.removeprefix("adjudicator.")) if package else None
     for calculator in hinted.CALCULATORS if hinted is not None else ():
         if calculator.name == name:

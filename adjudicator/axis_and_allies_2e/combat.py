@@ -52,8 +52,8 @@ from adjudicator.axis_and_allies_2e.vocabulary import TECHNOLOGY_WORDS, UNIT_WOR
 from adjudicator.battle.engine import AfterBattle, AntiAircraftFire, BattleSetup, Combatant, SupportFire
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Choice
-from adjudicator.messages import MessageList, N_plural, message
-from adjudicator.trace import N_, TraceBuilder
+from adjudicator.messages import N_, MessageList, N_plural, message
+from adjudicator.trace import TraceBuilder
 
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide

@@ -35,9 +35,9 @@ from adjudicator.axis_and_allies_2e.vocabulary import AIR_UNITS, GAME, UNIT_WORD
 from adjudicator.dice import check_roll, count_hits, hit_chance
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Choice, Kind, means
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",

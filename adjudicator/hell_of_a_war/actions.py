@@ -57,7 +57,6 @@ __all__ = [
     "ACTIONS",
     "ACTION_CARDS",
     "ASSEMBLIES",
-    "BARRACKS",
     "BASE_BUILDINGS",
     "BASE_BUILDING_PHASE",
     "BLITZ",
@@ -95,7 +94,6 @@ SUCCESSFUL_DEFENCE = "how.erfolgreiche-abwehr"
 FIRE_BRIGADE = "how.feuerwehr"
 BLITZ = "how.blitzangriff"
 ASSEMBLIES = "how.montagen"
-BARRACKS = "how.kaserne"
 ABILITIES = "how.faehigkeiten"
 DESTROYER = "how.zerstoerer"
 LOCKING = "how.sperren-entsperren"

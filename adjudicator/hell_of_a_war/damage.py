@@ -62,13 +62,14 @@ from enum import Enum
 
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Kind, means
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
+    "SUBTYPE_RULINGS",
     "ActionDamage",
     "Block",
     "CombatUnit",
@@ -78,13 +79,13 @@ __all__ = [
     "ReturnFire",
     "Side",
     "Split",
+    "SubtypeRuling",
     "UnitKind",
     "evaluate_damage",
 ]
 
 PHASE = "how.schadenverteilungsphase"
 MULTI_BLOCK = "how.mehrfachblocks"
-BLOCKING = "how.blockphase"
 ADVANTAGE = "how.vorteil"
 STURM = "how.sturm"
 MARKERS = "how.verteidigungsmarker"
@@ -93,7 +94,6 @@ DAMAGE = "how.schaden"
 CAMOUFLAGE = "how.tarnung"
 DIG_IN = "how.eingraben"
 INITIATIVE = "how.initiative"
-FRIENDLY_FIRE = "how.friendly-fire"
 FIGHTER_BOMBER = "how.jagdbomber"
 
 ACTION = "action"
@@ -136,6 +136,28 @@ def _selector_word(selector: str) -> str:
 
 ATTACK_VALUE_NAME = {UnitKind.LAND: "AG-Boden", UnitKind.AIR: "AG-Luft", UnitKind.SEA: "AG-See"}
 """The card's name of the attack value that acts on each unit kind."""
+
+
+@dataclass(frozen=True)
+class SubtypeRuling:
+    """A unit subtype (Untertyp) that an entry rules counts as other subtypes too."""
+
+    counts_as: frozenset[str]
+    """The subtypes it counts as besides itself (casefolded), for Vorteil! and every other card text naming them."""
+    entry: str
+    """The ruling, cited when a card text means the unit through it."""
+    explanation: str
+    """What the trace then says (a msgid with the field ``target``, the unit)."""
+
+
+SUBTYPE_RULINGS = {
+    "jagdbomber": SubtypeRuling(
+        frozenset({"jäger", "bomber"}),
+        FIGHTER_BOMBER,
+        N_("{target} is a fighter-bomber: it counts as a fighter and as a bomber"),
+    ),
+}
+"""Subtype (casefolded) → its ruling: "Jagdbomber zählen sowohl als Jäger als auch als Bomber" (``how.jagdbomber``)."""
 
 
 def _check_count(path: str, value: int) -> None:
@@ -224,10 +246,18 @@ class CombatUnit:
         wanted = selector.strip().casefold()
         if wanted == self.kind.value:
             return True
-        names = {subtype.strip().casefold() for subtype in self.subtypes}
-        if "jagdbomber" in names:
-            names |= {"jäger", "bomber"}
-        return wanted in names
+        return wanted in {subtype.strip().casefold() for subtype in self.subtypes} or bool(self.rulings_for(selector))
+
+    def rulings_for(self, selector: str) -> list[SubtypeRuling]:
+        """The rulings through which a card text naming ``selector`` means this card: its subtypes that count as it.
+
+        >>> [ruling.entry for ruling in CombatUnit("Ju87", Side.ATTACKER, UnitKind.AIR, 2,
+        ...     subtypes=("Jagdbomber",)).rulings_for("Jäger")]
+        ['how.jagdbomber']
+        """
+        wanted = selector.strip().casefold()
+        rulings = (SUBTYPE_RULINGS.get(subtype.strip().casefold()) for subtype in self.subtypes)
+        return list(dict.fromkeys(ruling for ruling in rulings if ruling is not None and wanted in ruling.counts_as))
 
     def value_against(self, target: CombatUnit) -> int:
         """The matching attack value against ``target`` (AG-Boden on land units and land upgrades …)."""
@@ -902,12 +932,8 @@ class _Phase:
             if selector is None:
                 continue
             item.advantage = True
-            if selector.strip().casefold() in {"bomber", "jäger"} and target.described_by("jagdbomber"):
-                self.trace.add(
-                    FIGHTER_BOMBER,
-                    "{target} is a fighter-bomber: it counts as a fighter and as a bomber",
-                    target=target.name,
-                )
+            for ruling in target.rulings_for(selector):
+                self.trace.add(ruling.entry, ruling.explanation, target=target.name)
             self.trace.add(
                 ADVANTAGE,
                 "{dealer} has Vorteil! against {selector}: its {amount} damage to {target} is dealt first, before the "

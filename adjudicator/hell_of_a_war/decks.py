@@ -51,11 +51,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.hell_of_a_war.vocabulary import named_card_ruling
 from adjudicator.meaning import means
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -76,13 +77,11 @@ __all__ = [
 
 DEPOT = "how.depot"
 HISTORIC = "how.historisch"
-BUNKER_BUSTER = "how.bunkerknacker"
 PROTOTYPE = "how.prototyp"
 AXIS_ENTRY = "how.achsenmaechte"
 MARKINGS = "how.hoheitskennzeichen"
 LAND_CARDS = "how.laenderkarten"
 PREPARATION = "how.spielvorbereitung"
-EXCLUSION_LANDS = "how.ausschlusslaender"
 VICTORY_PHASE = "how.siegphase"
 TEAMS = "how.multiplayer-spiel.gerade-spieleranzahl"
 THREE_PLAYERS = "how.multiplayer-spiel.ungerade-spieleranzahl"
@@ -391,7 +390,9 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
     problems_before = len(verdict.problems)
     for name, number in copies.items():
         card = by_title[name][0]
-        historic = any(line.historic for line in by_title[name]) or name.strip().casefold() == "bunkerknacker"
+        ruling = named_card_ruling(name)
+        always_historic = ruling is not None and ruling.always_historic
+        historic = always_historic or any(line.historic for line in by_title[name])
         if number > DEPOT_COPIES:
             verdict.check(
                 False,
@@ -419,7 +420,7 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
                 wording=wording,
             )
         if historic:
-            rule = BUNKER_BUSTER if name.strip().casefold() == "bunkerknacker" else HISTORIC
+            rule = ruling.entry if ruling is not None and always_historic else HISTORIC
             verdict.check(
                 number <= 1, rule, "{name} is Historisch!: {number} copies, at most 1 allowed", name=name, number=number
             )

@@ -45,7 +45,7 @@ import operator
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import N_, Message, Summarized, message
 from adjudicator.operation_ww2.vocabulary import (
     GAME,
     VEHICLE_WORDS,
@@ -57,7 +57,7 @@ from adjudicator.operation_ww2.vocabulary import (
     faces_where,
 )
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",

@@ -33,12 +33,12 @@ from dataclasses import dataclass, field, replace
 from adjudicator.battle.engine import BattleSetup, Ending, RoundRolls, replay
 from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant, values_errors
 from adjudicator.strategic_europe.vocabulary import Country, UnitType, country_word, unit_word
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",

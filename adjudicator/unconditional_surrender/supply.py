@@ -41,10 +41,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, Partial, part
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder, step
+from adjudicator.trace import Step, Trace, TraceBuilder, step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     Faction,
@@ -69,7 +69,6 @@ from adjudicator.unconditional_surrender.network import (
     Relaxed,
     Source,
     best_relaxed,
-    forward_supplied,
     relaxed_search,
     strict_search,
 )
@@ -90,7 +89,6 @@ __all__ = [
     "SupplyResult",
     "SupplyScenario",
     "evaluate_supply",
-    "supplied_by_forward_search",
 ]
 
 
@@ -1235,20 +1233,6 @@ def _evaluate_supply(scenario: SupplyScenario) -> SupplyResult:
         {f"{v.item} {v.purpose.value}": v.allowed for v in verdicts},
         builder.build(),
     )
-
-
-def supplied_by_forward_search(scenario: SupplyScenario, item_id: str) -> bool:
-    """One item's supply by a plain per-unit forward search (the cross-check of the map-wide pass)."""
-    network = _network(scenario)
-    item = _items(scenario, network, {item_id})[0]
-    view = network.view(item.faction)
-    by_location = scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY
-    located = network.index.hexes[item.node].country if by_location and item.node < network.index.hex_count else None
-    sources = {s.node for s in view.sources(item.nationality, located, by_location) if not s.blockers}
-    if item.node in sources:
-        return True
-    usable = {s for s in sources if view.admissible[s]}
-    return forward_supplied(view, item.node, usable, item_id in scenario.overland, scenario.readings.free_hexes)
 
 
 CALCULATORS = (

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from adjudicator.messages import ENGLISH, N_, Language, message
+from adjudicator.messages import ENGLISH, N_, AnswerLanguage, message
 from adjudicator.plain import xml_text
 from adjudicator.unconditional_surrender.hexmap import (
     FACTION_WORDS,
@@ -97,7 +97,7 @@ def _text(x: float, y: float, text: str, size: float, extra: str = "") -> str:
     )
 
 
-def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) -> str:
+def render_svg(scenario: Any, result: Any = None, language: AnswerLanguage = ENGLISH) -> str:
     """SVG text of the scenario's map with its units, ZOC shading and (from ``result``) the traced lines;
     the title and legend in ``language``."""
     board: HexMap = scenario.map
@@ -468,7 +468,7 @@ def _legend_entries(board: HexMap, markers: tuple[Marker, ...], result: Any, dra
 
 
 def _legend(
-    factions: list[Faction], entries: list[tuple[str, str]], left: float, top: float, language: Language
+    factions: list[Faction], entries: list[tuple[str, str]], left: float, top: float, language: AnswerLanguage
 ) -> list[str]:
     parts = ['<g class="legend">']
     for number, (key, symbol) in enumerate(entries):

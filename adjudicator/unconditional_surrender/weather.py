@@ -34,9 +34,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, Summarized, message
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import Nationality, Weather
 
 __all__ = [

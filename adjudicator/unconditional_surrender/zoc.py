@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, part
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder
+from adjudicator.trace import Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
     Faction,
     HexMap,

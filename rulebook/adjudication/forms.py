@@ -311,7 +311,7 @@ def form_labels(locales: Path, lang: str) -> FormLabels:
 
 def page_catalog_json(locales: Path, lang: str) -> str:
     """What a calculator page of ``lang`` loads: the adjudicator catalog
-    (:meth:`adjudicator.messages.Language.to_json`) plus ``forms``, the form words (:func:`form_words`)."""
+    (:meth:`adjudicator.messages.AnswerLanguage.to_json`) plus ``forms``, the form words (:func:`form_words`)."""
     from rulebook.adjudication.messages import load_language
 
     document = json.loads(load_language(locales, lang).to_json())

@@ -30,7 +30,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.meaning import MEANING
-from adjudicator.messages import ENGLISH, TRACE_HEADING, Language
+from adjudicator.messages import ENGLISH, TRACE_HEADING, AnswerLanguage
 from adjudicator.plain import InvalidScenario, to_plain
 from adjudicator.registry import Result, calculators, run
 from rulebook.adjudication.catalog import MEANING_KEY, apply_catalog
@@ -157,13 +157,13 @@ def evaluate(
     raise ScenarioFileError("\n".join(lines))
 
 
-def result_document(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
+def result_document(result: Result, language: AnswerLanguage = ENGLISH) -> dict[str, Any]:
     """The result as JSON-ready data; the trace steps carry their text in ``language`` (English by default)."""
     document: dict[str, Any] = to_plain(result, language)
     return document
 
 
-def describe_result(result: Result, language: Language = ENGLISH) -> str:
+def describe_result(result: Result, language: AnswerLanguage = ENGLISH) -> str:
     """The result for the terminal: the answer, then each step with the rule it cites, in ``language``."""
     lines = [language.render(line) for line in result.summary_messages()]
     if len(result.trace):

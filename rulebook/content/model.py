@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Mapping
 from datetime import date
 from enum import Enum
 from typing import Annotated, Any, Generic, TypeVar
@@ -52,6 +53,7 @@ __all__ = [
     "TranslationMethod",
     "TranslationStatus",
     "digest_text",
+    "in_language",
 ]
 
 
@@ -67,6 +69,19 @@ class Language(str, Enum):
 
 LANGUAGES: tuple[str, ...] = tuple(language.value for language in Language)
 """Site languages in display order; English is the default tree."""
+
+LocalizedT = TypeVar("LocalizedT")
+
+
+def in_language(texts: Mapping[Language, LocalizedT], lang: Language) -> LocalizedT:
+    """The value in ``lang``, else the English one, which every such mapping has (a game's name, a term's rendering).
+
+    >>> name = {Language.EN: "Hell of a War", Language.DE: "Hell of a War (deutsch)", Language.HU: ""}
+    >>> in_language(name, Language.DE), in_language(name, Language.HU)
+    ('Hell of a War (deutsch)', 'Hell of a War')
+    """
+    return texts.get(lang) or texts[Language.EN]
+
 
 GameId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 EntryId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")]

@@ -23,7 +23,7 @@ from urllib.parse import quote
 from babel.numbers import format_decimal
 from markupsafe import Markup, escape
 
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import AnswerLanguage
 from adjudicator.web import evaluate_json
 from rulebook.adjudication.forms import choice_label, field_label
 from rulebook.site.examples import PlainWords

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import AnswerLanguage
 from rulebook.adjudication.catalog import catalog_choices
 from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json

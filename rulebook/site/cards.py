@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rulebook.adjudication.forms import FormLabels, field_label
-from rulebook.content.model import Card, CardAbility, Language, Stated
+from rulebook.content.model import Card, CardAbility, Language, Stated, in_language
 from rulebook.site.urls import relative_link
 from rulebook.site.views import Link, SiteIndex
 
@@ -138,7 +138,7 @@ def card_view(site: SiteIndex, card: Card, lang: Language, labels: FormLabels) -
         facts=facts,
         modifiers=modifiers,
         catalog_href=relative_link(path, cards_index_path(card.game)),
-        game_name=game.name.get(lang) or game.name[Language.EN],
+        game_name=in_language(game.name, lang),
     )
 
 

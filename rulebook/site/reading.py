@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulebook.content.model import LANGUAGES, Entry, EntryKind, Language, Source
+from rulebook.content.model import LANGUAGES, Entry, EntryKind, Language, Source, in_language
 from rulebook.site.i18n import format_count, language_name
 from rulebook.site.urls import relative_link, source_path
 from rulebook.site.views import (
@@ -254,7 +254,7 @@ def reading_view(site: SiteIndex, reading: ReadingIndex, plan: ReadingPlan, lang
         label=page_label(site, plan, lang),
         number=format_count(plan.number, lang.value),
         pages=format_count(len(pages), lang.value),
-        game=Link(game.name.get(lang) or game.name[Language.EN], relative_link(path, f"{game.id}/index.md")),
+        game=Link(in_language(game.name, lang), relative_link(path, f"{game.id}/index.md")),
         contents_href=relative_link(path, source_path(source)),
         sections=sections,
         previous=Link(page_label(site, before, lang), relative_link(path, before.path)) if before else None,
@@ -309,9 +309,7 @@ def source_rows(site: SiteIndex, reading: ReadingIndex, lang: Language) -> list[
         rows.append(
             SourceRow(
                 source=source_view(site, source, lang, SOURCES_INDEX),
-                game=Link(
-                    game.name.get(lang) or game.name[Language.EN], relative_link(SOURCES_INDEX, f"{game.id}/index.md")
-                ),
+                game=Link(in_language(game.name, lang), relative_link(SOURCES_INDEX, f"{game.id}/index.md")),
                 reading_href=relative_link(SOURCES_INDEX, first or source_path(source)),
             )
         )

@@ -53,12 +53,12 @@ import jinja2
 import yaml
 from markupsafe import Markup
 
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook import __version__
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import FormLabels
-from rulebook.content.model import LANGUAGES, Corpus, Entry, Language
+from rulebook.content.model import LANGUAGES, Corpus, Entry, Language, in_language
 from rulebook.errors import TemplateError
 from rulebook.site.cards import card_path, card_view, cards_index_path, cards_stated_by, catalog_view
 from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
@@ -576,7 +576,7 @@ def _render_tree(
             path,
             "source.md.j2",
             **template_fields(source_view(site, source, lang, path)),
-            game_name=site.games[source.game].name.get(lang) or site.games[source.game].name[Language.EN],
+            game_name=in_language(site.games[source.game].name, lang),
             game_href=relative_link(path, f"{source.game}/index.md"),
             toc=toc(site, None, source.id, lang, path),
             reading_href=relative_link(path, first) if (first := first_reading_page(reading, source)) else None,
@@ -619,7 +619,7 @@ def _render_tree(
     for game_id, previews in game_previews(site, lang).items():
         files.write(docs / PREVIEWS_FOLDER / f"{game_id}.json", previews.encode("utf-8"))
     for game_id in sorted(card_games):
-        game_name = site.games[game_id].name.get(lang) or site.games[game_id].name[Language.EN]
+        game_name = in_language(site.games[game_id].name, lang)
         page(
             cards_index_path(game_id),
             "cards.md.j2",
@@ -656,7 +656,7 @@ def _render_tree(
             page(
                 this.path,
                 "game_examples.md.j2",
-                name=game.name.get(lang) or game.name[Language.EN],
+                name=in_language(game.name, lang),
                 number=this.number,
                 pages=[Link(str(other.number), relative_link(this.path, other.path)) for other in pages],
                 examples=[
@@ -676,11 +676,7 @@ def _render_tree(
                 name=name,
                 title=calculator.title,
                 href=relative_link("calculators/index.md", calculator_path(name)),
-                games=[
-                    site.games[g].name.get(lang) or site.games[g].name[Language.EN]
-                    for g in calculator.games
-                    if g in site.games
-                ],
+                games=[in_language(site.games[g].name, lang) for g in calculator.games if g in site.games],
                 examples=len(site.outcomes_by_calculator[name]),
             )
             for name, calculator in sorted(site.calculators.items())

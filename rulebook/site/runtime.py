@@ -388,7 +388,7 @@ def write_runtime(
     """Write ``site/_runtime/`` and ``site/sw.js`` from scratch; ``schemas`` maps calculator names to JSON Schemas.
 
     ``messages`` maps a language code to its adjudicator catalog as JSON
-    (:meth:`adjudicator.messages.Language.to_json`), written to ``_runtime/messages/<code>.json``:
+    (:meth:`adjudicator.messages.AnswerLanguage.to_json`), written to ``_runtime/messages/<code>.json``:
     the page hands it to :func:`adjudicator.web.evaluate_json` so answers and traces come in its language.
 
     Raises :class:`CalculatorRuntimeError` naming what is missing (Pyodide above all) before

@@ -75,6 +75,7 @@ from rulebook.content.model import (
     Term,
     TranslationStatus,
     digest_text,
+    in_language,
 )
 from rulebook.content.other_texts import (
     GAME_PREFIX,
@@ -223,7 +224,7 @@ def _source_comment(corpus: Corpus, entry: Entry) -> str:
 
 def _note_comments(entry: Entry, lang: Language) -> tuple[str, ...]:
     return tuple(
-        f"{_NOTE_LABELS[note.kind]}: {note.text.get(lang) or note.text[Language.EN]}"
+        f"{_NOTE_LABELS[note.kind]}: {in_language(note.text, lang)}"
         for note in entry.notes
         if note.kind in _NOTE_LABELS
     )

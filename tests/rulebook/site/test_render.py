@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import form_labels
