@@ -160,11 +160,11 @@ class BattleSide:
     """One side of a battle."""
 
     units: dict[str, int] = field(metadata=means(Kind.UNIT_COUNTS, choices=lambda: _per_game("unit_types")))
-    """Unit type → number of units, e.g. ``{"infantry": 3, "armor": 2}``."""
+    """The side's units: how many of each unit type."""
     technologies: tuple[str, ...] = field(
         default=(), metadata=means(Kind.CHOICE_SET, choices=lambda: _per_game("technologies"), games=_AA)
     )
-    """Axis & Allies weapons developments, e.g. ``heavy-bombers``, ``jet-fighters``, ``super-submarines``."""
+    """Axis & Allies weapons developments the side has (heavy bombers, jet power, super submarines …)."""
     loss_order: tuple[str, ...] = field(
         default=(), metadata=means(Kind.UNIT_ORDER, choices=lambda: _per_game("unit_types"))
     )
@@ -182,11 +182,11 @@ class BattleSide:
     """Axis & Allies sea battle: the side's submarines submerge after this round."""
     keep_land_units: int = field(default=0, metadata=means(games=_AA))
     """Axis & Allies land battle: the side takes its last N land units of the loss order as its very last
-    casualties, after every other unit (aircraft included), e.g. ``1`` to keep an infantry or armor alive to take
+    casualties, after every other unit (aircraft included), e.g. 1 to keep an infantry or armor alive to take
     the territory."""
     casualty_order: tuple[str, ...] = field(default=(), metadata=means(games=_AA, expert=True))
     """Axis & Allies: every unit of the side that can be hit, one entry per unit, in the order they are taken as
-    casualties, e.g. ``[infantry, infantry, fighter, armor]``; replaces ``loss_order``."""
+    casualties (infantry, infantry, fighter, armor …); replaces the loss order."""
 
     def __post_init__(self) -> None:
         raise_problems(
@@ -290,7 +290,7 @@ class ReplayRound:
     """The dice rolled in one round, by side and unit type (and casualties where the owner's choice is known)."""
 
     attacker: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    """The attacker's die rolls by unit type, e.g. ``{"infantry": [1, 4]}``."""
+    """The attacker's die rolls by unit type, e.g. 1 and 4 for its two infantry."""
     defender: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """The defender's die rolls by unit type."""
     attacker_casualties: dict[str, int] | None = None
