@@ -974,7 +974,7 @@ class _Table(Board):
             if len(chosen) < len(payment.drawn):
                 self.trace.add(
                     TECH_VALUES,
-                    "which cards pay is {player}'s choice; as the scenario does not give it (paid_with), the "
+                    "which cards pay is {player}'s choice; as the scenario does not give it, the "
                     "calculator applies the default: the cards in the order listed",
                     player=player,
                 )

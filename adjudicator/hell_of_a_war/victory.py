@@ -94,6 +94,14 @@ class VictoryMode(Enum):
     """Three players, variant: both opponents' flags count together."""
 
 
+MODE_WORDS = {
+    VictoryMode.TWO_PLAYER: N_("two players"),
+    VictoryMode.TEAMS: N_("two teams"),
+    VictoryMode.THREE_PLAYER: N_("three players"),
+    VictoryMode.THREE_PLAYER_COMBINED: N_("three players, both opponents' flags together"),
+}
+"""Each mode as a word of the catalog, as the answer names it."""
+
 VICTORY_POINTS_TO_WIN = {
     VictoryMode.TWO_PLAYER: (15, VICTORY_PHASE),
     VictoryMode.TEAMS: (21, TEAMS),
@@ -583,7 +591,9 @@ def evaluate_victory(scenario: VictoryScenario) -> VictoryResult:
         trace.add(GLOBAL_DOMINATION, "Global Domination is usually played to {target} victory points", target=target)
     else:
         target, rule = VICTORY_POINTS_TO_WIN[scenario.mode]
-        trace.add(rule, "the {mode} game is won with {target} victory points", mode=scenario.mode.value, target=target)
+        trace.add(
+            rule, "{mode}: the game is won with {target} victory points", mode=MODE_WORDS[scenario.mode], target=target
+        )
     winners = tuple(party for party, vp in points.items() if vp >= target)
     trace.add(
         VICTORY_PHASE,
