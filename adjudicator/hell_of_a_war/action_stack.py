@@ -683,6 +683,17 @@ class _Table(Board):
         payment = self.plan(player, card.id, cost, self.unit_type(declaration), declaration.paid_with)
         if payment is None:
             return self._unpaid(index, declaration, cost)
+        self._announce_payment(declaration, cost, effect_countered, countered_by)
+        self._pay(declaration, payment)
+        return self._carry_out(
+            index, declaration, cost, payment, declared_zone, invalid, effect_countered, countered_by
+        )
+
+    def _announce_payment(
+        self, declaration: Declaration, cost: int, effect_countered: bool, countered_by: Message | None
+    ) -> None:
+        """Trace what the player pays as the card comes up: its play cost only when its effect is countered."""
+        card, player = self.cards[declaration.card], declaration.player
         if effect_countered:
             self.trace.add(
                 SUCCESSFUL_DEFENCE,
@@ -710,7 +721,20 @@ class _Table(Board):
                 player=player,
                 price=self.price(declaration) or N_("at no cost"),
             )
-        self._pay(declaration, payment)
+
+    def _carry_out(
+        self,
+        index: int,
+        declaration: Declaration,
+        cost: int,
+        payment: Payment,
+        declared_zone: Zone,
+        invalid: Message | None,
+        effect_countered: bool,
+        countered_by: Message | None,
+    ) -> None:
+        """The paid card's effect (none if countered), its sacrifice and its way to the scrapyard, then the answer."""
+        card, player = self.cards[declaration.card], declaration.player
         if effect_countered:
             self._to_scrapyard(card.id)
             self.trace.add(

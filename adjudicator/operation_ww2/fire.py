@@ -514,6 +514,16 @@ def _height_advantage(scenario: ToHitScenario) -> bool:
 
 
 def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
+    lines = [*_cover_modifiers(scenario), *_weapon_modifiers(scenario)]
+    for name, value in scenario.base_modifiers.items():
+        lines.append(
+            _Considered(f"base:{name}", value, True, TO_HIT, message("given by the scenario from the base rulebook"))
+        )
+    return lines
+
+
+def _cover_modifiers(scenario: ToHitScenario) -> list[_Considered]:
+    """The to-hit modifiers of the target's cover: a trench or sandbags, a vehicle it rides in."""
     firer, target = scenario.firer, scenario.target
     flamethrower = firer.weapon.is_flamethrower
     lines: list[_Considered] = []
@@ -582,6 +592,13 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                         ),
                     )
                 )
+    return lines
+
+
+def _weapon_modifiers(scenario: ToHitScenario) -> list[_Considered]:
+    """The to-hit modifiers of the firer's weapon and order: shaped charge, anti-aircraft, covering fire."""
+    firer, target = scenario.firer, scenario.target
+    lines: list[_Considered] = []
     if target.is_vehicle and firer.shaped_charge_or_anti_tank_rifle:
         rifle = firer.special_gun is None and firer.weapon is Weapon.ANTI_TANK_RIFLE
         within = scenario.distance_cm <= 10
@@ -652,10 +669,6 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                     message("covering fire at a target the firer does not spot"),
                 )
             )
-    for name, value in scenario.base_modifiers.items():
-        lines.append(
-            _Considered(f"base:{name}", value, True, TO_HIT, message("given by the scenario from the base rulebook"))
-        )
     return lines
 
 

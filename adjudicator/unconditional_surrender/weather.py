@@ -259,6 +259,35 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
         else:
             air_shift = True
             builder.add("us.8", "clear weather does not stop air units giving a shift")
+    blitz, allowed = _blitz(scenario, builder)
+    beachhead: bool | None = None
+    if scenario.beachhead_in is not None:
+        beachhead = not (weather is Weather.SNOW and scenario.beachhead_in in (SeaArea.NORTH_SEA, SeaArea.BALTIC_SEA))
+        if not beachhead:
+            builder.add("us.11-4", "in snow, support units cannot convert into a beachhead in the North or Baltic Sea")
+    port: bool | None = None
+    if scenario.ice_hex:
+        port = weather is not Weather.SNOW
+        if not port:
+            builder.add("us.11-4", "in snow an ice hex cannot count as a Naval Base or an Open Port")
+    return WeatherResult(
+        weather,
+        scenario.result,
+        adjusted,
+        left,
+        air_placed,
+        air_shift,
+        blitz,
+        allowed,
+        beachhead,
+        port,
+        builder.build(),
+    )
+
+
+def _blitz(scenario: WeatherScenario, builder: TraceBuilder) -> tuple[bool | None, tuple[str, ...]]:
+    """Whether the hex can be attacked in the Blitz Combat Segment, and by which attackers (None: not that segment)."""
+    weather = scenario.weather
     blitz: bool | None = None
     allowed: tuple[str, ...] = ()
     if scenario.segment is CombatSegment.BLITZ:
@@ -294,29 +323,7 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
             blitz = True
             allowed = tuple(attacker.id for attacker in scenario.attackers)
             builder.add("us.8", "clear weather does not stop a Blitz attack")
-    beachhead: bool | None = None
-    if scenario.beachhead_in is not None:
-        beachhead = not (weather is Weather.SNOW and scenario.beachhead_in in (SeaArea.NORTH_SEA, SeaArea.BALTIC_SEA))
-        if not beachhead:
-            builder.add("us.11-4", "in snow, support units cannot convert into a beachhead in the North or Baltic Sea")
-    port: bool | None = None
-    if scenario.ice_hex:
-        port = weather is not Weather.SNOW
-        if not port:
-            builder.add("us.11-4", "in snow an ice hex cannot count as a Naval Base or an Open Port")
-    return WeatherResult(
-        weather,
-        scenario.result,
-        adjusted,
-        left,
-        air_placed,
-        air_shift,
-        blitz,
-        allowed,
-        beachhead,
-        port,
-        builder.build(),
-    )
+    return blitz, allowed
 
 
 CALCULATORS = (

@@ -31,7 +31,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.meaning import MEANING
 from adjudicator.messages import ENGLISH, TRACE_HEADING, AnswerLanguage
-from adjudicator.plain import InvalidScenario, to_plain
+from adjudicator.plain import InvalidScenario, PlainHooks, to_plain
 from adjudicator.registry import Result, calculators, run
 from rulebook.adjudication.catalog import MEANING_KEY, apply_catalog
 from rulebook.adjudication.positions import ScenarioPositions, from_json_text, from_yaml_node
@@ -40,7 +40,7 @@ from rulebook.errors import ScenarioFileError
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
 
-    from rulebook.content.model import Card
+    from rulebook.content.model import CatalogCard
 
 __all__ = [
     "MEANING_KEY",
@@ -125,7 +125,7 @@ def evaluate(
     origin: str = "scenario",
     positions: ScenarioPositions | None = None,
     within: str = "",
-    catalog: Mapping[str, Card] | None = None,
+    catalog: Mapping[str, CatalogCard] | None = None,
 ) -> Result:
     """Run calculator ``name`` on plain ``data``; every problem is raised at once as :class:`ScenarioFileError`.
 
@@ -249,10 +249,9 @@ class _WithInheritedDocstrings(GenerateJsonSchema):
             if name in meanings:
                 # What the field means to a player (adjudicator.meaning): the forms pick their inputs by it.
                 field_schema[MEANING_KEY] = meanings[name].schema()
-        # what the dataclass accepts besides its fields (a map's regions and printed hex numbers): adjudicator.plain
-        extend = getattr(dataclass, "extend_json_schema", None)
-        if extend is not None:
-            extend(json_schema)
+        if issubclass(dataclass, PlainHooks):
+            # what the dataclass accepts besides its fields (a map's regions and printed hex numbers)
+            dataclass.extend_json_schema(json_schema)
         return json_schema
 
 

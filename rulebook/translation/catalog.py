@@ -56,6 +56,7 @@ import subprocess
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -327,32 +328,7 @@ def _entry_units(
         and Language.EN not in (lang, entry.lang)
         and entry.effective_status(Language.EN) is not TranslationStatus.OUTDATED
     )
-
-    def unit(
-        name: str,
-        text: str,
-        translation: str,
-        kind: UnitKind | None,
-        fuzzy: bool,
-        old: str | None,
-        comments: tuple[str, ...],
-        english_text: str = "",
-    ) -> Unit:
-        return Unit(
-            entry.id,
-            name,
-            path,
-            entry.lang,
-            text,
-            translation,
-            kind,
-            fuzzy=fuzzy and bool(translation),
-            previous=old if fuzzy and translation else None,
-            comments=comments,
-            game=entry.game,
-            english=english_text if show_english else "",
-            term_ok=term_ok,
-        )
+    unit = partial(_entry_unit, entry, path, term_ok, show_english)
 
     # An outdated title-only translation is fuzzy even where the title did not change: clearing the flag is how
     # the translator confirms it against the new original (nothing else clears it).
@@ -380,17 +356,7 @@ def _entry_units(
     current = split_markdown(original.body)
     translated = split_markdown(version.body) if version is not None and version.body.strip() else None
     if translated is not None and not outdated:
-        mismatch = compare_layouts(current, translated)
-        if mismatch is not None:
-            into.layout_problems.append(
-                Problem(
-                    content.display(path),
-                    entry.id,
-                    f"text.{lang.value}.body",
-                    f"the translation's Markdown structure differs from the original's: {mismatch}",
-                    severity=Severity.WARNING,
-                )
-            )
+        into.layout_problems.extend(_layout_problems(content, entry, lang, current, translated))
     aligned = _align(current, translated, split_markdown(previous[1]) if previous else None, outdated)
     count = len(current.units)
     english_layout = split_markdown(english.body) if english is not None else None
@@ -412,6 +378,56 @@ def _entry_units(
                 english_text,
             )
         )
+
+
+def _entry_unit(
+    entry: Entry,
+    path: Path,
+    term_ok: frozenset[str],
+    show_english: bool,
+    name: str,
+    text: str,
+    translation: str,
+    kind: UnitKind | None,
+    fuzzy: bool,
+    old: str | None,
+    comments: tuple[str, ...],
+    english_text: str = "",
+) -> Unit:
+    """One unit of ``entry``: fuzzy, with the original it was made from, only where it has a translation."""
+    return Unit(
+        entry.id,
+        name,
+        path,
+        entry.lang,
+        text,
+        translation,
+        kind,
+        fuzzy=fuzzy and bool(translation),
+        previous=old if fuzzy and translation else None,
+        comments=comments,
+        game=entry.game,
+        english=english_text if show_english else "",
+        term_ok=term_ok,
+    )
+
+
+def _layout_problems(
+    content: Content, entry: Entry, lang: Language, current: Layout, translated: Layout
+) -> list[Problem]:
+    """A warning when the translation's Markdown structure differs from the original's."""
+    mismatch = compare_layouts(current, translated)
+    if mismatch is None:
+        return []
+    return [
+        Problem(
+            content.display(content.files[entry.id]),
+            entry.id,
+            f"text.{lang.value}.body",
+            f"the translation's Markdown structure differs from the original's: {mismatch}",
+            severity=Severity.WARNING,
+        )
+    ]
 
 
 def previous_other_text(path: Path, text: OtherText, digest: str) -> str | None:
