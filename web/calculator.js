@@ -19,7 +19,8 @@
 // The editor holds the scenario as JSON or as YAML (the worked examples' format in content/),
 // the player's choice, remembered in localStorage; YAML pasted into the JSON editor is read as
 // YAML and switches it. The YAML parser (js-yaml) is imported only when YAML is in play.
-// State for tests and the benchmark: data-state ("loading", "running", "done", "invalid",
+// State for tests and the benchmark: data-pending ("true" from a change until its answer is shown),
+// data-shown-at (ms since navigation when the last answer showed), data-state ("loading", "running", "done", "invalid",
 // "failed", "bad-link"), data-result-at (ms since navigation when the first result showed),
 // data-last-seconds (from Run to the rendered result), data-runs (results shown so far),
 // data-offline ("kept" once the service worker holds everything the page loaded, else "partly").
@@ -203,8 +204,13 @@ function loadCatalog(root, lang) {
     .then((response) => (response.ok ? response.text() : null))
     .catch(() => null);
   catalog.then((text) => {
-    if (text === null) catalog = null; // tried again by the next Run
-    else formWords = JSON.parse(text).forms || {};
+    if (text === null) {
+      catalog = null; // tried again by the next Run
+      return;
+    }
+    const words = JSON.parse(text);
+    formWords = words.forms || {};
+    answerWords = words.messages || {};
   });
   return catalog;
 }
@@ -213,6 +219,12 @@ function loadCatalog(root, lang) {
 // rulebook/adjudication/forms.py makes the same labels from the same names (a test keeps the two
 // in step) and extracts them into the "forms" catalog; keys are gettext's context + "\u0004" + msgid.
 let formWords = {};
+let answerWords = {}; // the adjudicator's catalog: unit types, technologies, countries as its traces name them
+
+function catalogWord(msgid) {
+  const translation = answerWords[msgid];
+  return typeof translation === "string" && translation ? translation : msgid;
+}
 
 function fieldLabel(name) {
   const text = String(name).replace(/_/g, " ");
@@ -381,7 +393,7 @@ function scalarInput(kind, schema, nullable, path, current, write, fallback) {
 }
 
 function itemLabel(key, index, item) {
-  const name = item && typeof item === "object" ? item.id ?? item.name ?? item.player ?? item.card : undefined;
+  const name = item && typeof item === "object" ? item.name ?? item.player ?? item.id ?? item.card : undefined;
   return `${word("field", fieldLabel(key))} ${index + 1}${name === undefined || typeof name === "object" ? "" : ` · ${name}`}`;
 }
 
@@ -409,6 +421,11 @@ function listFields(key, itemSchema, root, data, path, ctx, depth) {
   const add = element("button", { type: "button", class: "md-button rb-add", text: t("add") });
   add.addEventListener("click", () => {
     const copy = items.length ? structuredClone(items[items.length - 1]) : {};
+    // A copy of the last item, but under a name of its own where other fields refer to items by it.
+    for (const target of ctx.identifiers) {
+      const [list, identifier] = target.split(".");
+      if (path.length === 1 && path[0] === list && isPlainObject(copy) && identifier in copy) copy[identifier] = freshValue(items, identifier, list);
+    }
     if (!valueAt(data, path)) ctx.write(path, items);
     items.push(copy);
     ctx.openLists.add(pathKey);
@@ -419,12 +436,30 @@ function listFields(key, itemSchema, root, data, path, ctx, depth) {
 }
 
 // What a field means: the docstring of the adjudicator's dataclass field, published in the
-// JSON Schema (English, like the trace; the key stays the label, as in the JSON editor).
-// The docstrings mark literals ``like this``; they are shown as code.
+// JSON Schema, in the page's language when the forms catalog has it. Docstrings are written for
+// programmers too: a Sphinx role (:attr:`Card.tw`) becomes the label of the field it names, an
+// entry id between double backticks the entry's title (linked), a choice its word; any other
+// literal ``like this`` is shown as code.
+const ROLE = /:[a-z]+:`~?([^`<]*?)\s*(?:<([^>`]+)>)?`/g;
+const LITERAL = /``(.+?)``/;
+
+function helpParts(text, root) {
+  const withoutRoles = text.replace(ROLE, (_, shown, target) => {
+    const name = String(target || shown).split(".").pop();
+    return target && shown ? shown : word("field", fieldLabel(name));
+  });
+  return withoutRoles.split(LITERAL).map((part, index) => {
+    if (index % 2 === 0) return part;
+    if (entries[part]) return element("a", { href: new URL(`${document.documentElement.lang}/${entries[part][1]}`, new URL(root, location.href)).href, text: entries[part][0] });
+    if (translated("choice", choiceLabel(part))) return word("choice", choiceLabel(part));
+    return element("code", { text: part });
+  });
+}
+
 function hint(path, text) {
   const shown = word(null, text);
-  const parts = shown.split(/``(.+?)``/).map((part, index) => (index % 2 ? element("code", { text: part }) : part));
   const lang = translated(null, text) ? document.documentElement.lang : "en";
+  const parts = helpParts(shown, host.dataset.root);
   return element("span", path ? { class: "rb-hint", id: `${fieldId(path)}-hint`, lang } : { class: "rb-hint", lang }, parts);
 }
 
@@ -434,21 +469,244 @@ function describedField(label, control, path, description) {
   return element("div", { class: "rb-field" }, [label, control, hint(path, description)]);
 }
 
+// A group of inputs for one field (a unit grid, chips, a list) has the field's id, and its help under the legend.
 function describedGroup(group, path, description) {
-  if (description) group.children[0].after(hint(path, description));
+  if (!group.id) group.id = fieldId(path);
+  if (description) {
+    group.setAttribute("aria-describedby", `${fieldId(path)}-hint`);
+    group.children[0].after(hint(path, description));
+  }
   return group;
 }
 
-function buildFields(container, schema, root, data, path, ctx, depth) {
+// ---- Inputs by meaning (adjudicator/meaning.py: the schema's "x-rulebook" extension) ----------
+
+const MEANING = "x-rulebook";
+
+// The choices of a field for the scenario's game (or for any game).
+function choicesFor(meaning, game) {
+  const byGame = meaning.choices || {};
+  return byGame[game] || byGame["*"] || (Object.keys(byGame).length === 1 ? Object.values(byGame)[0] : []);
+}
+
+function choiceName(choice) {
+  return catalogWord(choice.label);
+}
+
+function stepperButton(text, label, onTap) {
+  const button = element("button", { type: "button", class: "md-button rb-step", "aria-label": label, text });
+  button.addEventListener("click", onTap);
+  return button;
+}
+
+// A count per unit type: every unit type of the game in a row — its name in the page's language,
+// its printed values, − / + and a number box. A count of 0 leaves the type out of the scenario.
+function unitGrid(key, path, current, choices, ctx) {
+  const set = element("fieldset", { class: "rb-group rb-map rb-units", "data-path": path.join(".") }, [
+    element("legend", { text: word("field", fieldLabel(key)), title: key }),
+  ]);
+  const rows = element("div", { class: "rb-unit-rows" });
+  const known = new Set(choices.map((choice) => choice.value));
+  const others = Object.keys(current).filter((name) => !known.has(name));
+  for (const choice of [...choices, ...others.map((name) => ({ value: name, label: name }))]) {
+    const here = [...path, choice.value];
+    const name = choiceName(choice);
+    const box = element("input", {
+      id: fieldId(here), type: "number", min: "0", step: "1", inputmode: "numeric", "data-path": here.join("."), class: "rb-count",
+    });
+    const shown = current[choice.value];
+    box.value = shown === undefined ? "0" : String(shown);
+    const set = (value) => {
+      box.value = String(value);
+      ctx.write(here, value === 0 ? undefined : value);
+    };
+    box.addEventListener("input", () => {
+      const text = box.value.trim();
+      const value = text === "" ? 0 : Number.parseInt(text, 10);
+      ctx.write(here, Number.isFinite(value) && value === 0 ? undefined : Number.isFinite(value) ? value : text);
+    });
+    const count = () => Math.max(0, Number.parseInt(box.value, 10) || 0);
+    const values = [choice.attack, choice.defence].every((value) => value === undefined)
+      ? null
+      : element("span", { class: "rb-unit-values", text: t("unit_values", { attack: choice.attack ?? "–", defence: choice.defence ?? "–" }) });
+    rows.append(element("div", { class: "rb-unit-row" + (count() ? " rb-unit-used" : "") }, [
+      element("label", { for: fieldId(here), class: "rb-unit-name" }, values ? [name, " ", values] : [name]),
+      stepperButton("−", t("fewer", { name }), () => set(Math.max(0, count() - 1))),
+      box,
+      stepperButton("+", t("more", { name }), () => set(count() + 1)),
+    ]));
+  }
+  const clear = element("button", { type: "button", class: "md-button rb-clear", text: t("clear") });
+  clear.addEventListener("click", () => {
+    ctx.write(path, {});
+    ctx.changed();
+  });
+  set.append(rows, clear);
+  return set;
+}
+
+// A set of choices (technologies): one toggle chip per choice.
+function choiceChips(key, path, current, choices, ctx, named = false) {
+  const set = element("fieldset", { class: "rb-group rb-chips", "data-path": path.join(".") }, [
+    element("legend", { text: word("field", fieldLabel(key)), title: key }),
+  ]);
+  const chosen = new Set(current);
+  for (const choice of choices) {
+    const chip = element("button", {
+      type: "button", class: "rb-chip", "aria-pressed": chosen.has(choice.value) ? "true" : "false", "data-value": choice.value, text: named ? choice.label : choiceName(choice),
+    });
+    chip.addEventListener("click", () => {
+      if (chosen.has(choice.value)) chosen.delete(choice.value);
+      else chosen.add(choice.value);
+      chip.setAttribute("aria-pressed", chosen.has(choice.value) ? "true" : "false");
+      const next = choices.map((item) => item.value).filter((value) => chosen.has(value));
+      ctx.write(path, next.length ? next : undefined);
+    });
+    set.append(chip);
+  }
+  return set;
+}
+
+// An ordered list of unit types (loss order): the chosen types in order with up / down / remove, then
+// the others to add at its end.
+function orderList(key, path, current, choices, ctx) {
+  const byValue = new Map(choices.map((choice) => [choice.value, choice]));
+  const order = current.filter((value) => byValue.has(value) || typeof value === "string");
+  const set = element("fieldset", { class: "rb-group rb-order", "data-path": path.join(".") }, [
+    element("legend", { text: word("field", fieldLabel(key)), title: key }),
+  ]);
+  const commit = (next) => {
+    ctx.write(path, next.length ? next : undefined);
+    ctx.changed();
+  };
+  const list = element("ol", { class: "rb-order-list" });
+  order.forEach((value, index) => {
+    const name = byValue.has(value) ? choiceName(byValue.get(value)) : value;
+    const up = stepperButton("↑", t("move_up", { name }), () => commit(order.map((item, at) => (at === index - 1 ? value : at === index ? order[index - 1] : item))));
+    const down = stepperButton("↓", t("move_down", { name }), () => commit(order.map((item, at) => (at === index + 1 ? value : at === index ? order[index + 1] : item))));
+    const remove = stepperButton("×", t("remove_named", { name }), () => commit(order.filter((_, at) => at !== index)));
+    up.disabled = index === 0;
+    down.disabled = index === order.length - 1;
+    list.append(element("li", { "data-value": value }, [element("span", { class: "rb-order-name", text: name }), up, down, remove]));
+  });
+  set.append(list);
+  const rest = choices.filter((choice) => !order.includes(choice.value));
+  if (rest.length) {
+    const adder = element("div", { class: "rb-order-add" });
+    for (const choice of rest) {
+      const chip = element("button", { type: "button", class: "rb-chip", "data-value": choice.value, text: `+ ${choiceName(choice)}` });
+      chip.addEventListener("click", () => commit([...order, choice.value]));
+      adder.append(chip);
+    }
+    set.append(adder);
+  }
+  return set;
+}
+
+function choiceSelect(path, current, choices, nullable, ctx, named = false) {
+  const select = element("select", { id: fieldId(path), "data-path": path.join(".") });
+  if (nullable || current === undefined || current === null) select.append(element("option", { value: "", text: t("not_set") }));
+  for (const choice of choices) select.append(element("option", { value: choice.value, text: named ? choice.label : choiceName(choice) }));
+  // A value the scenario holds that is not among the choices stays selectable: nothing is lost.
+  if (typeof current === "string" && current && !choices.some((choice) => choice.value === current)) select.append(element("option", { value: current, text: current }));
+  select.value = current === undefined || current === null ? "" : String(current);
+  select.addEventListener("change", () => {
+    ctx.write(path, select.value === "" ? (nullable ? null : undefined) : select.value);
+  });
+  return select;
+}
+
+// The items a reference may name: the values of "<list>.<key>" at the scenario's top level (the
+// players entered, the cards on the table), each named by the keys of shown_by ("Radarstation · Ben").
+function referredItems(meaning, data) {
+  const [list, key] = meaning.refers_to.split(".");
+  const items = data && Array.isArray(data[list]) ? data[list] : [];
+  return items
+    .filter((item) => isPlainObject(item) && typeof item[key] === "string" && item[key] !== "")
+    .map((item) => {
+      const shown = (meaning.shown_by || []).map((name) => item[name]).filter((value) => typeof value === "string" && value !== "");
+      return { value: item[key], label: shown.length ? shown.join(" · ") : item[key] };
+    });
+}
+
+// A printed card of the game's catalog: picking one writes what the catalog states about it into the
+// card (its name, kind, values), keeping where it lies and whose it is.
+function catalogSelect(path, current, choices, ctx) {
+  const select = element("select", { id: fieldId(path), "data-path": path.join(".") });
+  select.append(element("option", { value: "", text: t("not_set") }));
+  for (const choice of choices) select.append(element("option", { value: choice.value, text: choice.label }));
+  select.value = typeof current === "string" ? current : "";
+  select.addEventListener("change", () => {
+    const choice = choices.find((item) => item.value === select.value);
+    const itemPath = path.slice(0, -1);
+    const item = valueAt(ctx.scenario(), itemPath) || {};
+    const kept = Object.fromEntries(Object.entries(item).filter(([name]) => CATALOG_KEEPS.has(name)));
+    ctx.write(itemPath, choice ? { ...kept, card: choice.value, ...(choice.fill || {}) } : { ...kept });
+    ctx.changed();
+  });
+  return select;
+}
+
+// What a card keeps when another printed card is picked for it: the fields about this copy, not the print.
+const CATALOG_KEEPS = new Set(["id", "owner", "zone", "locked"]);
+
+// Keys that name items for references elsewhere ("cards.id"): a new item of such a list gets a fresh value.
+function identifierKeys(schema) {
+  const found = new Set();
+  const visit = (value) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (isPlainObject(value)) {
+      const meaning = value[MEANING];
+      if (meaning && meaning.refers_to) found.add(meaning.refers_to);
+      Object.values(value).forEach(visit);
+    }
+  };
+  visit(schema);
+  return found;
+}
+
+function freshValue(items, key, base) {
+  const taken = new Set(items.map((item) => (isPlainObject(item) ? item[key] : undefined)));
+  for (let number = items.length + 1; ; number += 1) if (!taken.has(`${base}-${number}`)) return `${base}-${number}`;
+}
+
+// The game whose rules the scenario follows: the value of its field that means "game".
+function scenarioGame(schema, scenario) {
+  for (const [key, raw] of Object.entries((schema && schema.properties) || {})) {
+    if ((raw[MEANING] || {}).kind === "game") return scenario && typeof scenario[key] === "string" ? scenario[key] : null;
+  }
+  return null;
+}
+
+function buildFields(parent, schema, root, data, path, ctx, depth) {
   const write = ctx.write;
   for (const [key, raw] of Object.entries(schema.properties || {})) {
     const here = [...path, key];
+    const meaning = raw[MEANING] || {};
+    // A field of another game than the scenario's is not asked; one most players leave goes under "More options".
+    if (meaning.games && ctx.game && !meaning.games.includes(ctx.game)) continue;
+    const container = meaning.expert && ctx.expert ? ctx.expert : parent;
     const { schema: field, nullable, fallback } = unwrap(raw, root);
     const description = raw.description || field.description;
     const current = valueAt(data, here);
     const kind = scalarKind(field);
     const label = element("label", { for: fieldId(here), text: word("field", fieldLabel(key)), title: key });
-    if (kind) {
+    const choices = meaning.choices ? choicesFor(meaning, ctx.game) : null;
+    if (meaning.kind === "unit-counts" && choices && choices.length) {
+      container.append(describedGroup(unitGrid(key, here, current || {}, choices, ctx), here, null));
+    } else if (meaning.kind === "choice-set" && choices && choices.length) {
+      container.append(describedGroup(choiceChips(key, here, current || [], choices, ctx), here, null));
+    } else if (meaning.kind === "unit-order" && choices && choices.length) {
+      container.append(describedGroup(orderList(key, here, current || [], choices, ctx), here, description));
+    } else if (meaning.kind === "choice" && choices && choices.length) {
+      container.append(describedField(label, choiceSelect(here, current, choices, nullable, ctx), here, description));
+    } else if (meaning.kind === "reference" && meaning.refers_to) {
+      container.append(describedField(label, choiceSelect(here, current, referredItems(meaning, data), nullable, ctx, true), here, description));
+    } else if (meaning.kind === "references" && meaning.refers_to) {
+      container.append(describedGroup(choiceChips(key, here, current || [], referredItems(meaning, data), ctx, true), here, null));
+    } else if (meaning.kind === "catalog" && choices && choices.length) {
+      container.append(describedField(label, catalogSelect(here, current, choices, ctx), here, description));
+    } else if (kind) {
       container.append(describedField(label, scalarInput(kind, field, nullable, here, current, write, fallback), here, description));
     } else if (field.type === "object" && field.properties && depth < FORM_DEPTH) {
       const set = element("fieldset", { class: "rb-group" }, [element("legend", { text: word("field", fieldLabel(key)), title: key })]);
@@ -541,30 +799,42 @@ function figures(result, lang) {
   return rows.length ? element("table", { class: "rb-figures" }, [element("caption", { text: t("figures") }), element("tbody", {}, rows)]) : null;
 }
 
-function renderResult(output, answer, root, lang) {
+// A scenario problem: the field by its label in the page's language, the path after it in small type.
+function problemItem(error) {
+  if (!error.path) return element("li", {}, [error.message]);
+  const name = fieldName(error.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)));
+  const label = name ? word("field", fieldLabel(name)) : error.path;
+  return element("li", {}, [element("strong", { text: label }), " ", element("small", {}, [element("code", { text: error.path })]), `: ${error.message}`]);
+}
+
+// The answer (#rb-output, above the inputs: its heading and summary, or the scenario's problems) and the
+// rest of the result (#rb-details, below them: figures, picture, the rules applied, the full JSON). The
+// build writes the same markup for the opening example (templates/_answer.md.j2).
+function renderResult(output, details, answer, root, lang) {
   output.replaceChildren();
   if (!answer.ok) {
     const list = element("ul", { class: "rb-errors" });
-    for (const error of answer.errors) list.append(element("li", {}, error.path ? [element("code", { text: error.path }), `: ${error.message}`] : [error.message]));
+    for (const error of answer.errors) list.append(problemItem(error));
     output.append(element("p", { class: "rb-error", role: "alert", text: t("invalid_scenario") }), list);
     return;
   }
+  details.replaceChildren();
   const wordsLang = answer.lang || "en"; // the language evaluate_json answered in
   const summary = element("ul", { class: "rb-summary", lang: wordsLang });
   for (const line of answer.summary) summary.append(element("li", { text: line }));
   output.append(element("h2", { text: t("result") }), summary);
   const table = figures(answer.result, lang);
-  if (table) output.append(table);
+  if (table) details.append(table);
   if (answer.svg) {
     const picture = element("img", { class: "rb-map", alt: t("picture"), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(answer.svg)}` });
-    output.append(element("figure", {}, [picture, element("figcaption", { text: t("picture") })]));
+    details.append(element("figure", {}, [picture, element("figcaption", { text: t("picture") })]));
   }
   const steps = element("ol", { class: "rb-trace" });
   for (const step of (answer.result.trace || {}).steps || []) {
     steps.append(element("li", {}, [entryLink(step.rule, root, lang), ": ", element("span", { lang: wordsLang, text: step.text })]));
   }
-  output.append(element("h2", { text: t("why") }), steps);
-  output.append(element("details", { class: "rb-json" }, [element("summary", { text: t("json") }), element("pre", { text: JSON.stringify(answer.result, null, 2) })]));
+  details.append(element("h2", { text: t("why") }), steps);
+  details.append(element("details", { class: "rb-json" }, [element("summary", { text: t("json") }), element("pre", { text: JSON.stringify(answer.result, null, 2) })]));
 }
 
 // ---- The page ---------------------------------------------------------------------------------
@@ -572,6 +842,21 @@ function renderResult(output, answer, root, lang) {
 function fragmentScenario() {
   const match = location.hash.match(/^#s=(.*)$/);
   return match ? match[1] : null;
+}
+
+const LIVE_DELAY_MS = 120; // a change waits this long for the next one (taps in a row) before the answer is recomputed
+const UNDO_DEPTH = 50;
+
+// Whether the page may fetch the runtime before the player changes anything: not on a connection that
+// asks to save data (the build's opening answer is already on the page).
+function mayPreload() {
+  const connection = navigator.connection;
+  return !(connection && connection.saveData);
+}
+
+function whenIdle(callback) {
+  if ("requestIdleCallback" in window) requestIdleCallback(callback, { timeout: 3000 });
+  else setTimeout(callback, 1000);
 }
 
 async function main() {
@@ -582,6 +867,11 @@ async function main() {
   let scenario = structuredClone(example);
   let schema = null;
 
+  // The build wrote the opening example's answer into the page: it stays until the first live answer.
+  const opening = host.querySelector("#rb-output");
+  const output = opening || element("div", { id: "rb-output", "aria-live": "polite" });
+  output.classList.add("rb-live-answer");
+  const details = host.querySelector("#rb-details") || element("div", { id: "rb-details" });
   const status = element("p", { class: "rb-status", role: "status", "aria-live": "polite" });
   const formSlot = element("div", { class: "rb-form" });
   const mapSlot = element("div", { class: "rb-map-slot" });
@@ -594,11 +884,16 @@ async function main() {
   // "yaml" only once js-yaml is here, so that writing the editor never waits for it.
   let format = "json";
   let yaml = null;
-  const runButton = element("button", { type: "button", class: "md-button md-button--primary", id: "rb-run", text: t("run") });
-  const shareButton = element("button", { type: "button", class: "md-button", id: "rb-share", text: t("share") });
-  const resetButton = element("button", { type: "button", class: "md-button", id: "rb-reset", text: t("reset") });
+  const button = (id, text, primary = false) => element("button", { type: "button", class: primary ? "md-button md-button--primary" : "md-button", id, text });
+  const runButton = button("rb-run", t("run"), true);
+  const shareButton = button("rb-share", t("share"));
+  const resetButton = button("rb-reset", t("reset"));
+  const undoButton = button("rb-undo-answer", t("undo")); // the map editor has an undo of its own (#rb-undo)
+  const swapButton = button("rb-swap", t("swap_sides"));
+  undoButton.disabled = true;
+  swapButton.hidden = true;
   const shareField = element("input", { id: "rb-share-link", type: "url", readonly: true, hidden: true, "aria-label": t("share_link") });
-  const output = element("div", { id: "rb-output", "aria-live": "polite" });
+  const textSection = element("details", { class: "rb-text" });
   host.dataset.runs = "0";
 
   const serialize = (value) =>
@@ -637,6 +932,26 @@ async function main() {
       throw new ScenarioTextError(t("not_yaml", { error: `${error && error.reason ? error.reason : error}${where}` }));
     }
   };
+
+  // ---- Live answers: every change is recomputed after a short pause; the last answer stays, marked as
+  // updating, until the next one is shown. data-pending tells tests and the benchmark one is on its way.
+  let timer = null;
+  let runSerial = 0;
+  let evaluated = JSON.stringify(scenario); // the scenario of the answer shown
+  const undoStack = [];
+  const setPending = (pending) => {
+    host.dataset.pending = pending ? "true" : "false";
+    output.classList.toggle("rb-updating", pending);
+  };
+  const scheduleRun = () => {
+    setPending(true);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      evaluate();
+    }, LIVE_DELAY_MS);
+  };
+
   const drawMap = () => {
     if (mapEditor) mapEditor.draw(scenario);
   };
@@ -644,13 +959,34 @@ async function main() {
     setAt(scenario, path, value);
     editor.value = serialize(scenario);
     drawMap();
+    if (schema && scenarioGame(schema, scenario) !== formContext.game) rebuildForm(); // another game's fields
+    scheduleRun();
   };
-  const formContext = { write, changed: () => show(scenario), openLists: new Set() };
+  const formContext = {
+    write,
+    changed: () => {
+      show(scenario);
+      scheduleRun();
+    },
+    scenario: () => scenario,
+    openLists: new Set(),
+    identifiers: new Set(),
+    game: null,
+    expert: null,
+    moreOpen: false,
+  };
   const rebuildForm = () => {
     if (!schema) return;
     const fields = element("fieldset", { class: "rb-group rb-top" }, [element("legend", { text: t("form") })]);
+    const more = element("details", { class: "rb-more" }, [element("summary", { text: t("more_options") })]);
+    more.open = formContext.moreOpen;
+    more.addEventListener("toggle", () => (formContext.moreOpen = more.open));
+    formContext.game = scenarioGame(schema, scenario);
+    formContext.expert = more;
+    formContext.identifiers = identifierKeys(schema);
     buildFields(fields, schema, schema, scenario, [], formContext, 0);
-    formSlot.replaceChildren(fields);
+    formSlot.replaceChildren(fields, ...(more.children.length > 1 ? [more] : []));
+    swapButton.hidden = !(schema.properties && schema.properties.attacker && schema.properties.defender);
     drawMap(); // the form is drawn again when the scenario or the words change: so is the map
   };
   const show = (value) => {
@@ -667,28 +1003,42 @@ async function main() {
   };
 
   const evaluate = async () => {
+    clearTimeout(timer);
+    timer = null;
+    const serial = (runSerial += 1);
+    setPending(true);
     const started = performance.now();
     let parsed;
     try {
       parsed = await readEditor();
     } catch (error) {
       const message = error instanceof ScenarioTextError ? error.message : t("runtime_failed", { error: String(error) });
-      renderResult(output, { ok: false, errors: [{ path: "", message }] }, root, lang);
+      renderResult(output, details, { ok: false, errors: [{ path: "", message }] }, root, lang);
       host.dataset.state = "invalid";
+      setPending(false);
       return;
     }
-    runButton.disabled = true;
+    const text = JSON.stringify(parsed);
+    if (text !== evaluated) {
+      undoStack.push(evaluated);
+      if (undoStack.length > UNDO_DEPTH) undoStack.shift();
+      evaluated = text;
+      undoButton.disabled = false;
+    }
     host.dataset.state = runtime ? "running" : "loading";
     status.textContent = runtime ? t("running") : t("loading");
     try {
       const web = await loadRuntime(root);
       const words = await loadCatalog(root, lang);
-      const answer = JSON.parse(web.evaluate_json(name, JSON.stringify(parsed), words, host.dataset.package));
-      renderResult(output, answer, root, lang);
+      if (serial !== runSerial) return; // a newer change is on its way: its answer is the one to show
+      const answer = JSON.parse(web.evaluate_json(name, text, words, host.dataset.package));
+      renderResult(output, details, answer, root, lang);
+      delete output.dataset.rbOpening;
       markInvalid(answer.ok ? [] : answer.errors);
       const seconds = (performance.now() - started) / 1000;
       host.dataset.lastSeconds = String(seconds);
       if (!host.dataset.resultAt) host.dataset.resultAt = String(performance.now());
+      host.dataset.shownAt = String(performance.now());
       host.dataset.runs = String(Number(host.dataset.runs) + 1);
       status.textContent = answer.ok ? t("timing", { seconds: formatValue(Math.round(seconds * 1000) / 1000, lang) }) : "";
       host.dataset.state = answer.ok ? "done" : "invalid";
@@ -696,7 +1046,7 @@ async function main() {
       status.textContent = t("runtime_failed", { error: String(error && error.message ? error.message : error) });
       host.dataset.state = "failed";
     } finally {
-      runButton.disabled = false;
+      if (serial === runSerial && timer === null) setPending(false);
     }
   };
 
@@ -722,19 +1072,37 @@ async function main() {
       if (JSON.stringify(parsed) === JSON.stringify(scenario)) return;
       scenario = parsed;
       rebuildForm();
+      scheduleRun();
     } catch {
       /* keep the text as typed; Run reports the syntax error */
     }
   });
-  // On a phone the result lies far below the form: after a Run, bring it into view.
   runButton.addEventListener("click", async () => {
+    setPending(true);
     await evaluate();
+    // On a phone the answer may have scrolled away: bring it into view.
     const box = output.getBoundingClientRect();
     if (box.top > window.innerHeight || box.bottom < 0) output.scrollIntoView({ block: "start" });
   });
   resetButton.addEventListener("click", () => {
     history.replaceState(null, "", location.pathname + location.search);
+    setPending(true);
     show(structuredClone(example));
+    evaluate();
+  });
+  undoButton.addEventListener("click", () => {
+    if (!undoStack.length) return;
+    const previous = undoStack.pop();
+    evaluated = previous;
+    undoButton.disabled = undoStack.length === 0;
+    setPending(true);
+    show(JSON.parse(previous));
+    evaluate();
+  });
+  swapButton.addEventListener("click", () => {
+    const { attacker, defender } = scenario;
+    setPending(true);
+    show({ ...scenario, attacker: defender, defender: attacker });
     evaluate();
   });
   shareButton.addEventListener("click", async () => {
@@ -778,22 +1146,31 @@ async function main() {
   });
   window.addEventListener("hashchange", openFragment);
 
-  host.replaceChildren(
-    mapSlot,
-    formSlot,
+  textSection.append(
+    element("summary", { text: t("as_text") }),
     element("p", { class: "rb-editor-head" }, [
       element("label", { for: "rb-scenario", class: "rb-editor-label", text: t("scenario") }),
       element("label", { for: "rb-format", class: "rb-format-label", text: t("format") }),
       formatChoice,
     ]),
     editor,
-    element("p", { class: "rb-buttons" }, [runButton, shareButton]),
-    element("p", { class: "rb-reset" }, [resetButton]),
-    shareField,
-    status,
-    output,
   );
-  loadRuntime(root).catch(() => {}); // start the download now; evaluate() reports a failure
+  host.replaceChildren(
+    output,
+    status,
+    element("p", { class: "rb-controls" }, [undoButton, swapButton, resetButton]),
+    mapSlot,
+    formSlot,
+    element("p", { class: "rb-buttons" }, [runButton, shareButton]),
+    shareField,
+    details,
+    textSection,
+  );
+  setPending(false);
+  const fragment = fragmentScenario() !== null;
+  // The runtime comes when it is needed: at once for a shared scenario or a page without an opening
+  // answer, else when the page is idle (not on a connection that saves data) or at the first change.
+  if (fragment || !opening) loadRuntime(root).catch(() => {}); // evaluate() reports a failure
   useFormat("json");
   if (storedFormat() === "yaml") {
     // Small, and cached after the first visit; JSON if it cannot come (offline on a new device).
@@ -813,19 +1190,33 @@ async function main() {
           schema,
           words: { t, field: (name) => word("field", fieldLabel(name)), choice: choiceWord },
           getScenario: () => scenario,
-          commit: show,
+          commit: (value) => {
+            show(value);
+            scheduleRun();
+          },
           htmlElement: element,
         });
         mapSlot.replaceChildren(mapEditor.element);
+        undoButton.hidden = true; // the map editor's own Undo takes back its taps
       }
       rebuildForm();
     }),
     fetch(new URL(host.dataset.entries, location.href)).then((r) => (r.ok ? r.json() : {})).then((value) => {
       entries = value;
+      rebuildForm(); // help texts name entries by their titles
     }),
   ]).catch((error) => console.warn("calculator form or entry titles not loaded", error));
-  if (!(await openFragment())) await evaluate();
-  if (await loadRuntime(root).then(() => true, () => false)) {
+  if (await openFragment()) {
+    /* the shared scenario is answered */
+  } else if (!opening) {
+    await evaluate();
+  } else if (mayPreload()) {
+    // The opening answer came with the page; once idle, the runtime loads and answers the same scenario
+    // live, so the next change answers at once.
+    await new Promise((resolve) => whenIdle(resolve));
+    if (host.dataset.runs === "0" && host.dataset.pending !== "true") await evaluate();
+  }
+  if (await (runtime || Promise.reject()).then(() => true, () => false)) {
     keepForOffline().catch((error) => console.warn("calculator not kept for offline use", error));
   }
 }

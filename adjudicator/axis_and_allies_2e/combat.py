@@ -48,9 +48,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from adjudicator.axis_and_allies_2e.vocabulary import UNIT_WORDS, UNITS, Domain, Technology, Unit
+from adjudicator.axis_and_allies_2e.vocabulary import TECHNOLOGY_WORDS, UNIT_WORDS, UNITS, Domain, Technology, Unit
 from adjudicator.battle.engine import AfterBattle, AntiAircraftFire, BattleSetup, Combatant, SupportFire
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Choice
 from adjudicator.messages import N_, MessageList, N_plural, message
 from adjudicator.trace import TraceBuilder
 
@@ -699,6 +700,20 @@ class AxisAndAllies2eRules:
             "support": "aa2.amphibious-assaults",
             "first-strike": "aa2.misc.submarine-first-shot",
         }.get(step, BASE)
+
+    def unit_types(self) -> tuple[Choice, ...]:
+        """The nine unit types with their printed attack and defence values."""
+        return tuple(
+            Choice(unit.value, UNIT_WORDS[unit], values.attack, values.defence) for unit, values in UNITS.items()
+        )
+
+    def technologies(self) -> tuple[Choice, ...]:
+        """The six weapons developments."""
+        return tuple(Choice(technology.value, word) for technology, word in TECHNOLOGY_WORDS.items())
+
+    def nations(self) -> tuple[Choice, ...]:
+        """A battle does not ask for the sides' countries."""
+        return ()
 
 
 RULES = AxisAndAllies2eRules()

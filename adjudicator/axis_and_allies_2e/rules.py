@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from adjudicator.axis_and_allies_2e.vocabulary import AIR_UNITS, GAME
+from adjudicator.axis_and_allies_2e.vocabulary import AIR_UNITS, GAME, UNIT_WORDS, UNITS, Domain, Unit
 from adjudicator.dice import check_roll, count_hits, hit_chance
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Choice, Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
@@ -67,6 +68,19 @@ __all__ = [
 CHIP_TRACK_TOP = 45
 """The highest value of the IPC track that one chip can show."""
 RESEARCH_DIE_COST = 5
+
+
+def _unit_choices(units: tuple[Unit, ...] = tuple(Unit)) -> dict[str, tuple[Choice, ...]]:
+    """``units`` as the forms' choices: each unit type's word with its printed attack and defence values."""
+    return {
+        GAME: tuple(Choice(unit.value, UNIT_WORDS[unit], UNITS[unit].attack, UNITS[unit].defence) for unit in units)
+    }
+
+
+BRIDGING_UNITS = (Unit.INFANTRY, Unit.ARMOR)
+"""The land units the bridging limit speaks of."""
+SHIPS = tuple(unit for unit, values in UNITS.items() if values.domain is Domain.SEA)
+"""The sea unit types, any of which a player may ask to bridge with."""
 
 
 def _not_negative(path: str, value: int) -> None:
@@ -140,7 +154,7 @@ class ResearchScenario:
     """The IPCs the country has, if the purchase should be checked against them."""
     industrial_technology: bool = False
     """The country has industrial technology (it does not make research dice cheaper)."""
-    rolls: tuple[int, ...] | None = None
+    rolls: tuple[int, ...] | None = field(default=None, metadata=means(expert=True))
     """The dice rolled, if known."""
 
     def __post_init__(self) -> None:
@@ -256,10 +270,10 @@ def evaluate_research(scenario: ResearchScenario) -> ResearchResult:
 class BridgingScenario:
     """Land units a ship is to carry from one coastal territory to another without moving."""
 
-    units: dict[str, int]
-    """``infantry`` and ``armor`` to bridge."""
-    ship: str = "transport"
-    """The kind of ship asked to bridge (only a ``transport`` can)."""
+    units: dict[str, int] = field(metadata=means(Kind.UNIT_COUNTS, choices=lambda: _unit_choices(BRIDGING_UNITS)))
+    """The infantry and armor (tanks) to bridge."""
+    ship: str = field(default="transport", metadata=means(Kind.CHOICE, choices=lambda: _unit_choices(SHIPS)))
+    """The kind of ship asked to bridge (only a transport can)."""
     ships: int = 1
     """Number of such ships taking part in the bridging."""
     ally_ship: bool = False
@@ -365,13 +379,13 @@ class RetreatScenario:
     """Units that want to leave a battle."""
 
     side: RetreatSide
-    """Whose units want to leave: ``attacker`` or ``defender``."""
-    units: dict[str, int]
+    """Whose units want to leave: the attacker's or the defender's."""
+    units: dict[str, int] = field(metadata=means(Kind.UNIT_COUNTS, choices=_unit_choices))
     """The side's units in the battle."""
-    retreating: dict[str, int]
+    retreating: dict[str, int] = field(metadata=means(Kind.UNIT_COUNTS, choices=_unit_choices))
     """The units that want to retreat (or submerge)."""
     timing: RetreatTiming = RetreatTiming.AFTER_ROUND
-    """When the retreat is asked for: ``after-round`` or ``before-defender-fires``."""
+    """When the retreat is asked for: at the end of a round, or before the defender has fired."""
     enemies_left: int = 1
     """Units of the other side still in the contested territory or sea zone."""
     amphibious_assault: bool = False
@@ -556,7 +570,7 @@ class BombardmentScenario:
     """Enemy sea units in the sea zone: a sea battle comes first."""
     kept_out_of_sea_battle: int = 0
     """Battleships the attacker wants to hold back from that sea battle to keep their shot."""
-    rolls: tuple[int, ...] | None = None
+    rolls: tuple[int, ...] | None = field(default=None, metadata=means(expert=True))
     """The support shots' die rolls (1–6), one per shot fired, if known."""
     break_off_after_miss: bool = False
     """The attacker wants to call off the landing after the shots."""
@@ -687,7 +701,7 @@ class CapturedCapitalScenario:
     """A country whose capital is captured, at one stage of its occupation."""
 
     stage: CapitalStage
-    """``captured`` (the turn it falls), ``occupied`` (turns under occupation) or ``liberated``."""
+    """The turn the capital falls, the turns under occupation, or the first turn after its liberation."""
     ipcs: int
     """IPCs the country holds when its capital falls."""
     income: int

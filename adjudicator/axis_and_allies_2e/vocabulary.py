@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from adjudicator.messages import N_
 
-__all__ = ["AIR_UNITS", "GAME", "UNITS", "UNIT_WORDS", "Domain", "Technology", "Unit", "UnitType"]
+__all__ = ["AIR_UNITS", "GAME", "TECHNOLOGY_WORDS", "UNITS", "UNIT_WORDS", "Domain", "Technology", "Unit", "UnitType"]
 
 GAME = "axis-and-allies-2e"
 """The game's id in ``content/games.yaml``."""
@@ -67,6 +67,17 @@ class Technology(enum.Enum):
     ROCKETS = "rockets"
     LONG_RANGE_AIRCRAFT = "long-range-aircraft"
     INDUSTRIAL_TECHNOLOGY = "industrial-technology"
+
+
+TECHNOLOGY_WORDS = {
+    Technology.HEAVY_BOMBERS: N_("heavy bombers"),
+    Technology.JET_FIGHTERS: N_("jet power"),
+    Technology.SUPER_SUBMARINES: N_("super submarines"),
+    Technology.ROCKETS: N_("rockets"),
+    Technology.LONG_RANGE_AIRCRAFT: N_("long-range aircraft"),
+    Technology.INDUSTRIAL_TECHNOLOGY: N_("industrial technology"),
+}
+"""Each weapons development as a word of the catalog, for the forms' choices."""
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Protocol, cast
 from adjudicator.battle.engine import AfterBattle, BattleSetup
 from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Choice, Kind, means
 from adjudicator.plain import InvalidScenario
 from adjudicator.trace import TraceBuilder
 
@@ -67,6 +68,18 @@ class GameRules(Protocol):
         """The entry a replayed volley of ``step`` (``main``, ``anti-aircraft``, ``support`` …) cites."""
         ...
 
+    def unit_types(self) -> tuple[Choice, ...]:
+        """The unit types a side can field, in the game's order, with their printed values if it prints them."""
+        ...
+
+    def technologies(self) -> tuple[Choice, ...]:
+        """The technologies a side can have (empty when the game has none)."""
+        ...
+
+    def nations(self) -> tuple[Choice, ...]:
+        """The countries a side can be (empty when the game does not ask)."""
+        ...
+
 
 class BattleGamePackage(Protocol):
     """What the package of a game of :class:`Game` exports besides a game package's calculators and id.
@@ -95,6 +108,25 @@ class Game(enum.Enum):
 
     AXIS_AND_ALLIES_2E = "axis-and-allies-2e"
     STRATEGIC_EUROPE = "strategic-europe"
+
+
+_AA = (Game.AXIS_AND_ALLIES_2E.value,)
+_SE = (Game.STRATEGIC_EUROPE.value,)
+
+
+def _per_game(what: str) -> dict[str, tuple[Choice, ...]]:
+    """Each game's choices of one kind (``unit_types``, ``technologies``, ``nations``), by game id, for the forms."""
+    found: dict[str, tuple[Choice, ...]] = {}
+    for game in Game:
+        rules = rules_for(game)
+        choices: tuple[Choice, ...] = {
+            "unit_types": rules.unit_types,
+            "technologies": rules.technologies,
+            "nations": rules.nations,
+        }[what]()
+        if choices:
+            found[game.value] = choices
+    return found
 
 
 class BattleKind(enum.Enum):
@@ -141,25 +173,34 @@ def _check_round(path: str, value: int | None) -> None:
 class BattleSide:
     """One side of a battle."""
 
-    units: dict[str, int]
-    """Unit type → number of units, e.g. ``{"infantry": 3, "armor": 2}``."""
-    technologies: tuple[str, ...] = ()
-    """Axis & Allies weapons developments, e.g. ``heavy-bombers``, ``jet-fighters``, ``super-submarines``."""
-    loss_order: tuple[str, ...] = ()
+    units: dict[str, int] = field(metadata=means(Kind.UNIT_COUNTS, choices=lambda: _per_game("unit_types")))
+    """The side's units: how many of each unit type."""
+    technologies: tuple[str, ...] = field(
+        default=(), metadata=means(Kind.CHOICE_SET, choices=lambda: _per_game("technologies"), games=_AA)
+    )
+    """Axis & Allies weapons developments the side has (heavy bombers, jet power, super submarines …)."""
+    loss_order: tuple[str, ...] = field(
+        default=(), metadata=means(Kind.UNIT_ORDER, choices=lambda: _per_game("unit_types"))
+    )
     """Unit types in the order they are taken as casualties; unlisted types follow in the default order."""
-    values: dict[str, int] = field(default_factory=dict)
+    values: dict[str, int] = field(
+        default_factory=dict,
+        metadata=means(Kind.UNIT_COUNTS, choices=lambda: _per_game("unit_types"), games=_SE),
+    )
     """Strategic game: attack value (TÉ) for the attacker, defence value (VÉ) for the defender, per unit type."""
-    nation: str | None = None
+    nation: str | None = field(
+        default=None, metadata=means(Kind.CHOICE, choices=lambda: _per_game("nations"), games=_SE)
+    )
     """Strategic game: the side's country (``germany``, ``ussr``, ``england`` …)."""
-    submerge_after_round: int | None = None
+    submerge_after_round: int | None = field(default=None, metadata=means(games=_AA))
     """Axis & Allies sea battle: the side's submarines submerge after this round."""
-    keep_land_units: int = 0
+    keep_land_units: int = field(default=0, metadata=means(games=_AA))
     """Axis & Allies land battle: the side takes its last N land units of the loss order as its very last
-    casualties, after every other unit (aircraft included), e.g. ``1`` to keep an infantry or armor alive to take
+    casualties, after every other unit (aircraft included), e.g. 1 to keep an infantry or armor alive to take
     the territory."""
-    casualty_order: tuple[str, ...] = ()
+    casualty_order: tuple[str, ...] = field(default=(), metadata=means(games=_AA, expert=True))
     """Axis & Allies: every unit of the side that can be hit, one entry per unit, in the order they are taken as
-    casualties, e.g. ``[infantry, infantry, fighter, armor]``; replaces ``loss_order``."""
+    casualties (infantry, infantry, fighter, armor …); replaces the loss order."""
 
     def __post_init__(self) -> None:
         raise_problems(
@@ -192,39 +233,39 @@ class BattleSide:
 class BattleScenario:
     """A battle to evaluate; fields that do not apply to the game must keep their defaults."""
 
-    game: Game
+    game: Game = field(metadata=means(Kind.GAME))
     """``axis-and-allies-2e`` or ``strategic-europe``: whose combat rules apply."""
     attacker: BattleSide
     """The attacking side's units and options."""
     defender: BattleSide
     """The defending side's units and options."""
-    kind: BattleKind = BattleKind.LAND
+    kind: BattleKind = field(default=BattleKind.LAND, metadata=means(games=_AA))
     """Axis & Allies: land, sea or amphibious battle."""
-    sea_battle_first: bool = False
+    sea_battle_first: bool = field(default=False, metadata=means(games=_AA))
     """Axis & Allies amphibious assault: the attacking ships fought a sea battle first."""
-    bombardment_casualties_fire_back: bool = True
+    bombardment_casualties_fire_back: bool = field(default=True, metadata=means(games=_AA, expert=True))
     """Axis & Allies: units hit by the battleships' support shot still fire in round 1 (a base-rule assumption)."""
-    friendly_island: bool = False
+    friendly_island: bool = field(default=False, metadata=means(games=_AA))
     """Axis & Allies sea battle: the defender's fighters can land on a friendly island in the zone."""
-    defence_modifier: int = 0
+    defence_modifier: int = field(default=0, metadata=means(games=_SE))
     """Strategic game: the defence modifier behind a river or coast, added to defending ground units' VÉ."""
-    special_turn: SpecialTurn = SpecialTurn.NONE
+    special_turn: SpecialTurn = field(default=SpecialTurn.NONE, metadata=means(games=_SE))
     """Strategic game: the turn of the declaration of war on the USSR or the first winter, when one side rolls twice."""
-    roll_twice: RollTwice = RollTwice.REROLL
+    roll_twice: RollTwice = field(default=RollTwice.REROLL, metadata=means(games=_SE, expert=True))
     """Strategic game: how rolling twice is read: ``reroll`` each die, or ``two-dice`` per unit."""
     retreat_after_round: int | None = None
     """The attacker retreats after this round if the battle is still on."""
     retreat_below: int | None = None
     """The attacker retreats after a round that leaves it with fewer units than this."""
-    round_limit: int | None = None
+    round_limit: int | None = field(default=None, metadata=means(expert=True))
     """The battle stops, undecided, after this round."""
-    method: Method = Method.EXACT
+    method: Method = field(default=Method.EXACT, metadata=means(expert=True))
     """``exact`` odds over every outcome, or ``monte-carlo`` simulated battles."""
-    runs: int = 10_000
+    runs: int = field(default=10_000, metadata=means(expert=True))
     """Monte Carlo: number of simulated battles."""
-    seed: int = 0
+    seed: int = field(default=0, metadata=means(expert=True))
     """Monte Carlo: seed of the random number generator."""
-    prune_below: float = 1e-12
+    prune_below: float = field(default=1e-12, metadata=means(expert=True))
     """Exact method: the most probability dropped in all, states and far tails of the hit distributions together
     (rounds that the general solver plays drop each state below it); the dropped mass is reported."""
 
@@ -263,7 +304,7 @@ class ReplayRound:
     """The dice rolled in one round, by side and unit type (and casualties where the owner's choice is known)."""
 
     attacker: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    """The attacker's die rolls by unit type, e.g. ``{"infantry": [1, 4]}``."""
+    """The attacker's die rolls by unit type, e.g. 1 and 4 for its two infantry."""
     defender: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """The defender's die rolls by unit type."""
     attacker_casualties: dict[str, int] | None = None

@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
@@ -122,6 +122,7 @@ from adjudicator.hell_of_a_war.vocabulary import (
     Zone,
     named_card_ruling,
 )
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -204,7 +205,9 @@ class StackScenario:
     """The declarations, first announced first."""
     phase: Phase | None = None
     """The current phase, when it matters (action cards, building)."""
-    opponent_scraps: tuple[str, ...] = ()
+    opponent_scraps: tuple[str, ...] = field(
+        default=(), metadata=means(Kind.REFERENCES, refers_to="cards.id", shown_by=("name", "owner"), expert=True)
+    )
     """The build projects the opponent chooses to put on the scrapyard, in this order, when a player cannot pay
     for all of theirs ("nach Wahl des Gegners", ``how.bauphase``); none given: the last laid goes first, and
     the trace says so."""
@@ -212,7 +215,7 @@ class StackScenario:
     later_stacks: tuple[tuple[Declaration, ...], ...] = ()
     """Further action stacks of the same phase, in the order they were opened: each is settled after the one
     before, with the table (zones, locks, unspent TW, assemblies used) as that one left it."""
-    assembly_reading: AssemblyReading = AssemblyReading.NO_TW_AFTER_BUILD
+    assembly_reading: AssemblyReading = field(default=AssemblyReading.NO_TW_AFTER_BUILD, metadata=means(expert=True))
     """Whether an assembly that made a unit cheaper may be locked for a TW in a later stack of the phase: the
     Fähigkeiten entry says no (the default), the Montagen entry yes (see the note on both)."""
 
@@ -995,7 +998,7 @@ class _Table(Board):
             if len(chosen) < len(payment.drawn):
                 self.trace.add(
                     TECH_VALUES,
-                    "which cards pay is {player}'s choice; as the scenario does not give it (paid_with), the "
+                    "which cards pay is {player}'s choice; as the scenario does not give it, the "
                     "calculator applies the default: the cards in the order listed",
                     player=player,
                 )

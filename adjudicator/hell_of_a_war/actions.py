@@ -49,6 +49,7 @@ from adjudicator.hell_of_a_war.vocabulary import (
     TargetOwner,
     Zone,
 )
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, message
 
 __all__ = [
@@ -143,30 +144,35 @@ class Effect(Enum):
 class Declaration:
     """One action or reaction announced into the stack, in the order of announcement."""
 
-    player: str
+    player: str = field(metadata=means(Kind.REFERENCE, refers_to="players.name"))
     """The declaring player; the card must be theirs."""
-    card: str
-    """Id of the card whose ability is used, or which is played or built."""
+    card: str = field(metadata=means(Kind.REFERENCE, refers_to="cards.id", shown_by=("name", "owner")))
+    """The card whose ability is used, or which is played or built."""
     effect: Effect
     """What it does when it resolves."""
-    targets: tuple[str, ...] = ()
-    """Target card ids. For ``counter`` and ``counter-effect``: the card of the action countered."""
+    targets: tuple[str, ...] = field(
+        default=(), metadata=means(Kind.REFERENCES, refers_to="cards.id", shown_by=("name", "owner"))
+    )
+    """The cards it targets. For a counter (of an action or of its effect only): the card of the action
+    countered."""
     tw_cost: int = 0
     """TW the ability costs (description field); an action card's or a build's play cost (grey
-    box) is taken from :attr:`Card.play_cost` and added."""
+    box) is taken from the card's play cost and added."""
     lock: bool = False
-    """Using it locks the card (a "Sperren:" ability); ``produce-tw`` always locks."""
+    """Using it locks the card (a "Sperren:" ability); producing TW always locks."""
     sacrifice: bool = False
     """The card is sacrificed (put on the scrapyard) after the effect, as with the 227."""
     amount: int = 1
-    """Cards drawn (effect ``draw``)."""
-    note: str = ""
-    """What an ``other`` effect does, for the reader."""
-    paid_with: tuple[str, ...] = ()
+    """Cards drawn (when the effect is to draw cards)."""
+    note: str = field(default="", metadata=means(expert=True))
+    """What another effect does, for the reader."""
+    paid_with: tuple[str, ...] = field(
+        default=(), metadata=means(Kind.REFERENCES, refers_to="cards.id", shown_by=("name", "owner"), expert=True)
+    )
     """The cards its player locks for TW to pay for it, in this order (the player's choice); none given: the
     calculator locks them in the order the cards are listed and says so in the trace."""
-    sources: dict[str, str] = field(default_factory=dict)
-    """Field → the entry that states its value, for the values taken from the card catalog (filled by ``rulebook``)."""
+    sources: dict[str, str] = field(default_factory=dict, metadata=means(expert=True))
+    """For each value taken from the card catalog, the rule entry that states it (filled in with the card)."""
 
     def __post_init__(self) -> None:
         if self.tw_cost < 0:

@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -169,7 +170,7 @@ class CombatUnit:
     """A card in the fight: a unit of either side, or a land upgrade (defends as a land unit)."""
 
     name: str
-    """Unique name in this scenario (e.g. ``Me109 E-4``, ``Panzer 2``)."""
+    """A name different from every other card's here, e.g. Me109 E-4 or Panzer 2."""
     side: Side
     """Whose card it is."""
     kind: UnitKind
@@ -177,15 +178,16 @@ class CombatUnit:
     defence: int
     """Printed defence value (VG)."""
     attack: dict[UnitKind, int] = field(default_factory=dict)
-    """Attack values by the kind of target they act on: ``{land: AG-Boden, air: AG-Luft, sea: AG-See}``."""
+    """Attack values by the kind of target they act on: AG-Boden on land units, AG-Luft on air units, AG-See on
+    sea units."""
     subtypes: tuple[str, ...] = ()
-    """Untertypen from the line under the picture (``Bomber``, ``Jäger``, ``Panzer``, ``Infanterie`` …)."""
+    """Untertypen from the line under the picture (Bomber, Jäger, Panzer, Infanterie …)."""
     defence_markers: int = 0
     """Defence markers on the card at the start of the phase."""
     marker_limit: int | None = None
     """The most markers the card may carry (printed on it); needed for Eingraben!."""
     dig_in: bool = False
-    """Eingraben!: markers are raised to :attr:`marker_limit` between the rounds."""
+    """Eingraben!: markers are raised to the card's limit between the rounds."""
     defence_bonus: int = 0
     """Other defence bonuses that are not markers (e.g. a land upgrade's); Sturm! ignores them too."""
     locked: bool = False
@@ -195,9 +197,9 @@ class CombatUnit:
     sturm: bool = False
     """Sturm!: its damage ignores defence markers and bonuses."""
     advantage_against: tuple[str, ...] = ()
-    """Vorteil! against these kinds (``land``/``air``/``sea``) or subtypes."""
+    """Vorteil! against these kinds (land, air, sea) or subtypes."""
     camouflage_against: tuple[str, ...] = ()
-    """Tarnung! against these kinds or subtypes, or ``action`` for damage from actions."""
+    """Tarnung! against these kinds or subtypes, or "action" for damage from actions."""
     initiative: tuple[UnitKind, ...] = ()
     """Initiative!: other kinds it may damage as an unblocked attacker."""
     cannot_attack: tuple[str, ...] = ()
@@ -266,9 +268,9 @@ class CombatUnit:
 class Block:
     """A block declared in the block phase."""
 
-    blocker: str
+    blocker: str = field(metadata=means(Kind.REFERENCE, refers_to="units.name"))
     """The defender's unit that blocks."""
-    attacker: str
+    attacker: str = field(metadata=means(Kind.REFERENCE, refers_to="units.name"))
     """The attacking unit it blocks."""
 
 
@@ -276,9 +278,9 @@ class Block:
 class FreeAttack:
     """Where an unblocked attacker deals its damage (rule c)."""
 
-    attacker: str
-    """The unblocked attacker (its name in ``units``)."""
-    target: str
+    attacker: str = field(metadata=means(Kind.REFERENCE, refers_to="units.name"))
+    """The unblocked attacker."""
+    target: str = field(metadata=means(Kind.REFERENCE, refers_to="units.name"))
     """Any enemy unit or land upgrade in the land, a blocker included."""
 
 
@@ -286,21 +288,21 @@ class FreeAttack:
 class Split:
     """How a unit divides one attack value among several targets (rules aa, b; ``how.mehrfachblocks``)."""
 
-    dealer: str
+    dealer: str = field(metadata=means(Kind.REFERENCE, refers_to="units.name"))
     """The unit whose value is split: an attacker blocked by several units, or a blocker of several attackers."""
     kind: UnitKind
     """The attack value split: the one acting on this kind of unit."""
     shares: dict[str, int]
-    """Target → points; together exactly the attack value."""
+    """The points each target gets; together exactly the attack value."""
 
 
 @dataclass(frozen=True)
 class ReturnFire:
     """The attacker to which a unit attacked by several unblocked attackers returns a value (cc2, cc3)."""
 
-    unit: str
+    unit: str = field(metadata=means(Kind.REFERENCE, refers_to="units.name"))
     """The defender's unit, attacked by several unblocked attackers, that returns damage."""
-    to: str
+    to: str = field(metadata=means(Kind.REFERENCE, refers_to="units.name"))
     """The unblocked attacker of that unit that receives the returned value."""
 
 
@@ -309,9 +311,9 @@ class ActionDamage:
     """Damage from an action or effect acting in this phase; it is summed with the rest."""
 
     source: str
-    """What deals it (an action card's name, e.g. ``Sperrschaden Zerstörer``)."""
-    target: str
-    """The card it damages (its name in ``units``)."""
+    """What deals it (an action card's name, e.g. Sperrschaden Zerstörer)."""
+    target: str = field(metadata=means(Kind.REFERENCE, refers_to="units.name"))
+    """The card it damages."""
     amount: int
     """Damage points it deals (0 or more)."""
     kind: UnitKind | None = None
@@ -335,7 +337,7 @@ class DamageScenario:
     """Divisions of a value among several targets; where none is given a default is stated in the trace."""
     returns: tuple[ReturnFire, ...] = ()
     """Choices of the attacker that gets a returned value; default: the first that attacked."""
-    declined_returns: tuple[str, ...] = ()
+    declined_returns: tuple[str, ...] = field(default=(), metadata=means(Kind.REFERENCES, refers_to="units.name"))
     """Unlocked units that choose not to return damage (cc2 says "kann")."""
     action_damage: tuple[ActionDamage, ...] = ()
     """Damage from actions and effects in this phase, summed with the units' damage."""

@@ -47,11 +47,12 @@ strategy deck's main and second nation tries the 7 × 7 pairs).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.vocabulary import named_card_ruling
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -588,7 +589,7 @@ class LandChoice:
     """A land card laid out before the game."""
 
     name: str
-    """The land card's name, e.g. ``Ukraine``."""
+    """The land card's name, e.g. Ukraine."""
     victory_points: int
     """Victory points the land is worth."""
     party: str
@@ -617,7 +618,7 @@ class SetupScenario:
     """Three players: the lands were chosen together."""
     land_pile: int | None = None
     """Global Domination: the number of land cards shuffled into the pile."""
-    victory_points_to_win: int | None = None
+    victory_points_to_win: int | None = field(default=None, metadata=means(expert=True))
     """Global Domination only: the agreed target (default 30)."""
 
     def __post_init__(self) -> None:

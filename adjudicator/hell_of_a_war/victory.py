@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -125,7 +126,7 @@ class OccupationBasis(Enum):
 @dataclass(frozen=True)
 class Player:
     name: str
-    """The player's name, unique; the lands' ``forces`` are keyed by it."""
+    """The player's name, different from every other player's."""
     team: str | None = None
     """The team (Axis or Allies side of the table) in the team game."""
     victory_points: int = 0
@@ -183,7 +184,7 @@ class Land:
     victory_points: int
     """Victory points the land is worth to whoever wins it."""
     forces: dict[str, Force] = field(default_factory=dict)
-    """Player name → that player's cards in the land."""
+    """Each player's cards in the land, by the player's name."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -214,11 +215,11 @@ class VictoryScenario:
     """The land cards in the lands zone, with the players' cards in each."""
     mode: VictoryMode = VictoryMode.TWO_PLAYER
     """How flags are set against each other: two players, teams, or three players (strongest or combined)."""
-    victory_points_to_win: int | None = None
-    """Default: 15, 21 for teams, 30 with :attr:`global_domination`."""
+    victory_points_to_win: int | None = field(default=None, metadata=means(expert=True))
+    """Default: 15, 21 for teams, 30 in a Global Domination game."""
     global_domination: bool = False
     """A Global Domination game, usually played to 30 victory points."""
-    occupation_basis: OccupationBasis = OccupationBasis.PRINTED
+    occupation_basis: OccupationBasis = field(default=OccupationBasis.PRINTED, metadata=means(expert=True))
     """Reading of "half the land's flags": of the flags printed on the card, or of all the flags needed."""
 
     def __post_init__(self) -> None:

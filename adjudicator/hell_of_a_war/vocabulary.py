@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, message
 
 __all__ = [
@@ -217,7 +218,7 @@ class CostModifier:
     """How a card makes other cards dearer to bring into play, as an entry states it."""
 
     applies_to: CardKind
-    """The kind of card that becomes dearer, e.g. ``land-building``."""
+    """The kind of card that becomes dearer, e.g. land buildings."""
     tw: int
     """TW added to what building such a card costs."""
     when: ModifierCondition
@@ -225,7 +226,7 @@ class CostModifier:
     phase: Phase | None = None
     """The phase it works in; none: any phase."""
     source: str = ""
-    """The entry that states it, cited in the trace, e.g. ``how.sabotage``."""
+    """The rule entry that states it, cited in the answer, e.g. ``how.sabotage``."""
 
     def __post_init__(self) -> None:
         if self.tw < 1:
@@ -237,11 +238,11 @@ class Player:
     """A player and the TW already at their disposal in the current phase."""
 
     name: str
-    """How the scenario refers to the player, e.g. ``Anna``."""
+    """The player's name, e.g. Anna."""
     tw: int = 0
     """TW produced earlier in this phase and not yet spent (``how.technologiewerte``: TW last
     until the end of the phase). TW that unlocked cards could still produce are not counted
-    here: list those cards with their :attr:`Card.tw`."""
+    here: list those cards with the TW they produce."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -255,10 +256,11 @@ class Card:
     """One physical card: who owns it, what kind it is, where it lies and whether it is locked."""
 
     id: str
-    """Unique id in the scenario (two copies of a card need two ids), e.g. ``ben-227``."""
+    """A short name of this card on the table, different from every other card's (two copies of one card need
+    two)."""
     name: str
-    """The printed name, e.g. ``227-Pfund Bombe``."""
-    owner: str
+    """The printed name, e.g. 227-Pfund Bombe."""
+    owner: str = field(metadata=means(Kind.REFERENCE, refers_to="players.name"))
     """Name of the player it belongs to."""
     kind: CardKind
     """The card kind (``how.kartenarten``)."""
@@ -270,23 +272,23 @@ class Card:
     """TW it produces when locked for them (the large TW symbol), e.g. 1 for most base buildings."""
     play_cost: int = 0
     """TW in the small grey box: what playing an action card or building a unit or land building costs."""
-    unit_type: str | None = None
-    """For units: the sub-type an assembly makes cheaper (``how.untertyp``), e.g. ``infantry``."""
-    special: Special | None = None
+    unit_type: str | None = field(default=None, metadata=means(expert=True))
+    """For units: the sub-type (``how.untertyp``) by which an assembly makes it cheaper, e.g. infantry."""
+    special: Special | None = field(default=None, metadata=means(expert=True))
     """A card text the calculators apply, when the card has one of them."""
-    assembly_for: str | None = None
-    """For :attr:`Special.ASSEMBLY`: the unit sub-type it makes cheaper, e.g. ``infantry`` for a Kaserne."""
-    card: str | None = None
-    """The printed card's id in the game's card catalog (``content/hell-of-a-war/cards/<id>.yaml``), e.g.
-    ``radarstation``: ``rulebook`` fills in what the catalog states and the scenario leaves out."""
-    legal_targets: tuple[CardKind, ...] = ()
+    assembly_for: str | None = field(default=None, metadata=means(expert=True))
+    """For an assembly: the unit sub-type it makes cheaper, e.g. infantry for a Kaserne."""
+    card: str | None = field(default=None, metadata=means(Kind.CATALOG, catalog="hell-of-a-war"))
+    """The printed card, from the game's card catalog: what the catalog states of it is filled in where the
+    scenario leaves it out."""
+    legal_targets: tuple[CardKind, ...] = field(default=(), metadata=means(expert=True))
     """The kinds of card its ability may target, as the card states; empty when not stated (any)."""
-    target_owner: TargetOwner | None = None
+    target_owner: TargetOwner | None = field(default=None, metadata=means(expert=True))
     """Whose cards its ability may target, as the card states; none when not stated (anyone's)."""
-    cost_modifiers: tuple[CostModifier, ...] = ()
+    cost_modifiers: tuple[CostModifier, ...] = field(default=(), metadata=means(expert=True))
     """How it makes other cards dearer (the Sabotage, the HQ); filled from the card catalog."""
-    sources: dict[str, str] = field(default_factory=dict)
-    """Field → the entry that states its value, for the values taken from the card catalog (filled by ``rulebook``)."""
+    sources: dict[str, str] = field(default_factory=dict, metadata=means(expert=True))
+    """For each value taken from the card catalog, the rule entry that states it (filled in with the card)."""
 
     def __post_init__(self) -> None:
         if not self.id.strip():

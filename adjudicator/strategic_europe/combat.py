@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from adjudicator.battle.engine import AfterBattle, BattleSetup, Combatant
 from adjudicator.dice import check_value
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Choice
 from adjudicator.messages import N_
 from adjudicator.strategic_europe.vocabulary import Country, Side, UnitType, historical_side
 from adjudicator.trace import TraceBuilder
@@ -439,6 +440,18 @@ class StrategicEuropeRules:
     def step_rule(self, step: str) -> str:
         """The entry a replayed volley of ``step`` cites."""
         return "se.interception.example"
+
+    def unit_types(self) -> tuple[Choice, ...]:
+        """The unit types of both versions; their values (TÉ, VÉ) are the scenario's."""
+        return tuple(Choice(unit.value, unit.label) for unit in UnitType)
+
+    def technologies(self) -> tuple[Choice, ...]:
+        """The game has no technologies."""
+        return ()
+
+    def nations(self) -> tuple[Choice, ...]:
+        """The countries of the game."""
+        return tuple(Choice(country.value, country.label) for country in Country)
 
 
 RULES = StrategicEuropeRules()

@@ -16,14 +16,19 @@ come back as they are.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import ALL_GAMES, Kind
 from rulebook.content.model import CatalogCard, Corpus, Example
 from rulebook.content.plugins import GameContent, game_contents
 
-__all__ = ["apply_catalog", "catalog_for", "catalog_game", "runnable_scenario"]
+__all__ = ["MEANING_KEY", "apply_catalog", "catalog_choices", "catalog_for", "catalog_game", "runnable_scenario"]
+
+MEANING_KEY = "x-rulebook"
+"""The JSON Schema extension that says what a field means (:meth:`adjudicator.meaning.Meaning.schema`)."""
 
 
 def _catalog_content(calculator: str) -> GameContent | None:
@@ -60,3 +65,44 @@ def runnable_scenario(example: Example, corpus: Corpus) -> dict[str, Any]:
     """The example's scenario with the catalog's values filled in: what runs, on the command line and in the page."""
     merged, _ = apply_catalog(example.calculator, example.scenario, catalog_for(corpus, example.calculator))
     return merged
+
+
+def catalog_choices(schema: dict[str, Any], corpus: Corpus) -> dict[str, Any]:
+    """``schema`` with the cards of each catalog its fields name as their choices (a copy; the schema is kept).
+
+    A field that means a catalog card (:attr:`adjudicator.meaning.Kind.CATALOG`) gets every printed card of
+    that game's catalog: its id, its printed name and, as ``fill``, what the catalog states of it as the
+    scenario's card fields (:func:`apply_catalog`), so that a form writes a picked card whole.
+    """
+    found = copy.deepcopy(schema)
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not isinstance(node, dict):
+            return
+        meaning = node.get(MEANING_KEY)
+        if isinstance(meaning, dict) and meaning.get("kind") == Kind.CATALOG.value:
+            meaning["choices"] = {ALL_GAMES: _catalog_cards(corpus, str(meaning.get("catalog")))}
+        for value in node.values():
+            visit(value)
+
+    visit(found)
+    return found
+
+
+def _catalog_cards(corpus: Corpus, game: str) -> list[dict[str, Any]]:
+    """Every printed card of ``game``'s catalog as a form's choice, by name."""
+    content = next((content for content in game_contents() if content.game == game), None)
+    if content is None or not content.catalog_calculators:
+        return []
+    cards = {card.id: card for card in corpus.cards if card.game == game}
+    calculator = sorted(content.catalog_calculators)[0]
+    choices = []
+    for card_id in cards:
+        merged, _ = content.apply_catalog(calculator, {"cards": [{"card": card_id}]}, cards)
+        fill = {key: value for key, value in merged["cards"][0].items() if key != "card"}
+        choices.append({"value": card_id, "label": str(fill.get("name", card_id)), "fill": fill})
+    return sorted(choices, key=lambda choice: (choice["label"].casefold(), choice["value"]))

@@ -29,10 +29,11 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
+from adjudicator.meaning import MEANING
 from adjudicator.messages import ENGLISH, TRACE_HEADING, AnswerLanguage
 from adjudicator.plain import InvalidScenario, PlainHooks, to_plain
 from adjudicator.registry import Result, calculators, run
-from rulebook.adjudication.catalog import apply_catalog
+from rulebook.adjudication.catalog import MEANING_KEY, apply_catalog
 from rulebook.adjudication.positions import ScenarioPositions, from_json_text, from_yaml_node
 from rulebook.errors import ScenarioFileError
 
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from rulebook.content.model import CatalogCard
 
 __all__ = [
+    "MEANING_KEY",
     "ScenarioFile",
     "describe_result",
     "evaluate",
@@ -238,9 +240,15 @@ class _WithInheritedDocstrings(GenerateJsonSchema):
         # Held as plain ``type``: mypy takes ``type[Any]`` for unhashable (python/mypy#11470), which the cache rejects.
         dataclass: type = schema["cls"]
         docstrings = inherited_field_docstrings(dataclass)
+        meanings = {
+            field.name: field.metadata[MEANING] for field in dataclasses.fields(dataclass) if MEANING in field.metadata
+        }
         for name, field_schema in json_schema.get("properties", {}).items():
             if "description" not in field_schema and name in docstrings:
                 field_schema["description"] = docstrings[name]
+            if name in meanings:
+                # What the field means to a player (adjudicator.meaning): the forms pick their inputs by it.
+                field_schema[MEANING_KEY] = meanings[name].schema()
         if issubclass(dataclass, PlainHooks):
             # what the dataclass accepts besides its fields (a map's regions and printed hex numbers)
             dataclass.extend_json_schema(json_schema)

@@ -20,7 +20,13 @@ page, which loads Pyodide and the adjudicator and runs its worked example:
     browser accepts) as a static host set up as docs/developers/site.md says does;
 ``runtime_encodings``
     how many runtime files went out with each ``Content-Encoding`` (``identity``:
-    none).
+    none);
+``opening_answer_seconds``
+    from the start of the navigation to the first paint, which shows the opening example's
+    answer the build wrote into the page (``first-contentful-paint``; the runtime is not needed);
+``live_update_seconds``
+    in the same page, warm, an exact Axis & Allies battle of 40 against 40 units: from the tap on
+    a unit's + to its new answer on screen (the page waits for more taps first, then computes).
 
 Figures are printed, never asserted (tests do not time anything).
 """
@@ -47,6 +53,7 @@ from rulebook.site.serve import PrecompressedFileHandler
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "FORTY_VERSUS_FORTY",
     "TEN_VERSUS_TEN",
     "RequestLog",
     "bench_browser",
@@ -63,6 +70,13 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 """Debian's chromium, headless, without anything that would reach outside the machine."""
+
+FORTY_VERSUS_FORTY: dict[str, Any] = {
+    "game": "axis-and-allies-2e",
+    "attacker": {"units": {"infantry": 20, "armor": 10, "fighter": 6, "bomber": 4}},
+    "defender": {"units": {"infantry": 24, "armor": 8, "fighter": 6, "bomber": 2}},
+}
+"""The battle of ``live_update_seconds``: 40 units a side, four types each."""
 
 TEN_VERSUS_TEN: dict[str, Any] = {
     "game": "axis-and-allies-2e",
@@ -161,10 +175,11 @@ def serve_counting(root: Path) -> Iterator[tuple[str, RequestLog]]:
 
 
 def wait_for_runs(page: Any, runs: int) -> None:
-    """Wait until the calculator has shown ``runs`` results (or stopped on an error, which raises)."""
+    """Wait until the calculator has shown ``runs`` results and no change awaits its answer (or it stopped on an
+    error, which raises)."""
     page.wait_for_function(
         """runs => { const host = document.querySelector('[data-rb-calculator]');
-                     return host && (Number(host.dataset.runs) >= runs"""
+                     return host && ((Number(host.dataset.runs) >= runs && host.dataset.pending !== 'true')"""
         """ || ['failed', 'bad-link'].includes(host.dataset.state)); }""",
         arg=runs,
         timeout=RESULT_TIMEOUT_MS,
@@ -174,6 +189,19 @@ def wait_for_runs(page: Any, runs: int) -> None:
         raise RulebookError(
             f"the calculator stopped with state {state!r}: {page.locator('.rb-status').first.inner_text()}"
         )
+
+
+def _live_update(page: Any) -> float:
+    """Seconds from a tap on + (one more attacking infantry) to the new answer, in a warm 40-vs-40 battle."""
+    page.fill("#rb-scenario", json.dumps(FORTY_VERSUS_FORTY))
+    page.dispatch_event("#rb-scenario", "change")
+    runs = int(page.eval_on_selector("[data-rb-calculator]", "host => host.dataset.runs"))
+    wait_for_runs(page, runs + 1)
+    plus = "#rb-field-attacker-units-infantry ~ button.rb-step"
+    tapped = page.eval_on_selector(plus, "button => { const at = performance.now(); button.click(); return at; }")
+    wait_for_runs(page, runs + 2)
+    shown = float(page.eval_on_selector("[data-rb-calculator]", "host => host.dataset.shownAt"))
+    return (shown - float(tapped)) / 1000
 
 
 def bench_browser() -> dict[str, Any]:
@@ -196,13 +224,20 @@ def bench_browser() -> dict[str, Any]:
             runtime_bytes = log.runtime_bytes()
             transferred = log.runtime_bytes_transferred()
             encodings = log.runtime_encodings()
+            opening = page.evaluate(
+                "performance.getEntriesByName('first-contentful-paint').map(entry => entry.startTime)[0]"
+            )
+            page.click(".rb-text > summary")
             page.fill("#rb-scenario", json.dumps(TEN_VERSUS_TEN))
             page.dispatch_event("#rb-scenario", "change")
             page.click("#rb-run")
             wait_for_runs(page, 2)
             warm = float(page.eval_on_selector("[data-rb-calculator]", "host => host.dataset.lastSeconds"))
+            live = _live_update(page)
             browser.close()
     return {
+        "opening_answer_seconds": round(opening / 1000, 3),
+        "live_update_seconds": round(live, 3),
         "cold_first_result_seconds": round(cold, 3),
         "warm_result_seconds": round(warm, 3),
         "runtime_bytes": runtime_bytes,

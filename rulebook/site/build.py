@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from adjudicator.messages import AnswerLanguage
+from rulebook.adjudication.catalog import catalog_choices
 from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
@@ -702,7 +703,7 @@ def _build_site(
         indexer.add("")
     if schemas_job is not None:
         _SCHEMAS.update(schemas_job.result())
-    runtime_inputs, runtime_reused, runtime_bytes = _ship_runtime(paths, previous, catalogs.page_messages, say)
+    runtime_inputs, runtime_reused, runtime_bytes = _ship_runtime(paths, previous, corpus, catalogs.page_messages, say)
     builds.wait()
     mkdocs_seconds = time.perf_counter() - started
 
@@ -819,12 +820,13 @@ def _build_patched_pages(plans: _TreePlans, indexer: TreeIndexer | None, say: Pr
 
 
 def _ship_runtime(
-    paths: ProjectPaths, previous: PreviousSite | None, messages: dict[str, str], say: Progress
+    paths: ProjectPaths, previous: PreviousSite | None, corpus: Corpus, messages: dict[str, str], say: Progress
 ) -> tuple[str, bool, int]:
     """Link the calculator runtime from the previous site when its inputs are unchanged, else write it.
 
     Returns the digest of its inputs, whether it was linked, and its bytes (uncompressed)."""
-    schemas = _SCHEMAS
+    # The forms pick printed cards by name: each catalog field's choices come from the content's catalog.
+    schemas = {name: catalog_choices(schema, corpus) for name, schema in _SCHEMAS.items()}
     runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
     old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
     runtime_reused = (

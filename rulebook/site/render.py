@@ -105,6 +105,7 @@ from rulebook.site.views import (
     GameView,
     SiteIndex,
     calculator_entries,
+    calculator_entry_index,
     calculator_view,
     entry_view,
     example_view,
@@ -247,6 +248,7 @@ def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabel
     env.globals["gettext"] = env.globals["_"] = _remembered_gettext(translations.gettext)
     words = PlainWords(labels or FormLabels(frozenset()), translations.gettext("yes"), translations.gettext("no"), lang)
     env.globals["plain"] = _remembered_plain(words)
+    env.globals["plain_words"] = words
     env.globals["form_labels"] = labels or FormLabels(frozenset())
     env.filters["inline"] = inline_markdown
     env.filters["yaml_string"] = yaml_string
@@ -681,15 +683,18 @@ def _write_examples(
 
 
 def _write_calculators(tree: _TreeWriter, site: SiteIndex, lang: Language) -> None:
-    """The calculators index, each calculator's page, and the entries each calculator implements."""
+    """The calculators index, each calculator's page with its opening answer, and the entries the answers cite."""
     tree.page("calculators/index.md", "calculators.md.j2", **calculators_index_fields(site, lang))
+    entry_index = calculator_entry_index(site, lang)
+    words = tree.env.globals["plain_words"]
+    assert isinstance(words, PlainWords)
     for calculator in site.calculators.values():
         tree.page(
             calculator_path(calculator.name),
             "calculator.md.j2",
-            **template_fields(calculator_view(site, calculator, lang)),
+            **template_fields(calculator_view(site, calculator, lang, words, entry_index)),
         )
-    tree.files.write(tree.docs / CALCULATOR_ENTRIES, calculator_entries(site, lang).encode("utf-8"))
+    tree.files.write(tree.docs / CALCULATOR_ENTRIES, calculator_entries(entry_index).encode("utf-8"))
 
 
 def render_root_page(templates_dir: Path, mo_dir: Path) -> str:

@@ -11,7 +11,7 @@ import dataclasses
 import json
 import posixpath
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +39,8 @@ from rulebook.content.model import (
 )
 from rulebook.content.other_texts import OtherText, corpus_other_texts, item_key
 from rulebook.content.references import section_index
-from rulebook.site.examples import repeats_text
+from rulebook.site.answers import OpeningAnswer, opening_answer
+from rulebook.site.examples import PlainWords, repeats_text
 from rulebook.site.i18n import format_count, format_share, format_source_date, language_name
 from rulebook.site.markdown import escape_markup, link_first_mentions, link_section_references, resolve_entry_links
 from rulebook.site.urls import (
@@ -476,6 +477,9 @@ class CalculatorView:
     entries_href: str
     package: str
     """The adjudicator package that registers the calculator: the page imports it alone."""
+    opening: Callable[[Mapping[str, str]], OpeningAnswer | None]
+    """The answer to the opening example, as the page's markup, given the page's UI words (``result``,
+    ``figures``, ``picture``, ``why``, ``json``); ``None`` for a page without an example."""
 
 
 @dataclass(frozen=True)
@@ -797,12 +801,30 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
     )
 
 
-def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> CalculatorView:
-    """A calculator page: the host element's data, the rules it implements, its worked examples."""
+def calculator_view(
+    site: SiteIndex,
+    calculator: Calculator,
+    lang: Language,
+    words: PlainWords | None = None,
+    entry_index: Mapping[str, tuple[str, str]] | None = None,
+) -> CalculatorView:
+    """A calculator page: the host element's data, the rules it implements, its worked examples, and the
+    answer to the example it opens with (with ``words``, the tree's words for plain data, and ``entry_index``,
+    :func:`calculator_entry_index`)."""
     path = calculator_path(calculator.name)
     outcomes = site.outcomes_by_calculator[calculator.name]
     start = outcomes[0].example if outcomes else None
     site_root = posixpath.relpath("/", page_url(lang.value, path)) + "/"
+    package = calculator_packages()[calculator.name]
+    scenario = runnable_scenario(start, site.corpus) if start else {}
+
+    def opening(texts: Mapping[str, str]) -> OpeningAnswer | None:
+        if start is None or words is None:
+            return None
+        links = {rule: (title, f"{site_root}{lang.value}/{url}") for rule, (title, url) in (entry_index or {}).items()}
+        language = site.answers_in.get(lang.value, ENGLISH)
+        return opening_answer(calculator.name, scenario, package, language, words, texts, links)
+
     return CalculatorView(
         name=calculator.name,
         title=calculator.title,
@@ -816,28 +838,30 @@ def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> 
         ],
         examples=[example_view(site, outcome, lang, path) for outcome in outcomes],
         start_title=pick(start.title, lang, other=site.other(start, "title")) if start else None,
-        start_scenario=json.dumps(
-            runnable_scenario(start, site.corpus) if start else {},
-            ensure_ascii=False,
-            separators=(",", ":"),
-            default=str,
-        ),
+        start_scenario=json.dumps(scenario, ensure_ascii=False, separators=(",", ":"), default=str),
         site_root=site_root,
         schema_href=f"{site_root}_runtime/schema/{calculator.name}.json",
         entries_href=url_link(path, "calculators/index.md") + "entries.json",
-        package=calculator_packages()[calculator.name],
+        package=package,
+        opening=opening,
     )
 
 
-def calculator_entries(site: SiteIndex, lang: Language) -> str:
-    """JSON of :data:`CALCULATOR_ENTRIES`: entry id → ``[title with section, URL relative to the tree]``."""
+def calculator_entry_index(site: SiteIndex, lang: Language) -> dict[str, tuple[str, str]]:
+    """Entry id → (title with section, URL relative to the tree): how a calculator's answer cites an entry."""
     index = {}
     for entry in site.corpus.entries:
         link = site.entry_link(entry, lang, "index.md")
-        index[entry.id] = [
+        index[entry.id] = (
             f"{link.section} {link.title}" if link.section else link.title,
             page_url("x", site.paths[entry.id])[3:],
-        ]
+        )
+    return index
+
+
+def calculator_entries(index: Mapping[str, tuple[str, str]]) -> str:
+    """JSON of :data:`CALCULATOR_ENTRIES` from :func:`calculator_entry_index`: entry id → ``[title with section,
+    URL relative to the tree]``."""
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
 
 

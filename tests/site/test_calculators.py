@@ -152,6 +152,12 @@ def _editor_scenario(page: Any) -> Any:
     return json.loads(page.input_value("#rb-scenario"))
 
 
+def _open_text(page: Any) -> None:
+    """Open "Scenario as text", where the scenario's JSON or YAML is edited."""
+    if not page.eval_on_selector(f"{HOST} details.rb-text", "section => section.open"):
+        page.click(f"{HOST} details.rb-text > summary")
+
+
 class TestBattleCalculator:
     def test_form_gives_the_numbers_of_the_command_line(
         self, tab: Any, counted: tuple[str, RequestLog], tmp_path: Path
@@ -160,6 +166,7 @@ class TestBattleCalculator:
         url, _ = counted
         tab.goto(url + "en/calculators/battle/")
         wait_for_runs(tab, 1)
+        _open_text(tab)
         tab.fill(
             "#rb-scenario",
             json.dumps(
@@ -172,10 +179,7 @@ class TestBattleCalculator:
         )
         tab.dispatch_event("#rb-scenario", "change")
         tab.fill("#rb-field-attacker-units-armor", "2")
-        attacker_units = tab.locator(".rb-map[data-path='attacker.units']")
-        attacker_units.locator(".rb-new-key").fill("fighter")
-        attacker_units.locator("button.rb-add").click()
-        tab.fill("#rb-field-attacker-units-fighter", "1")
+        tab.fill("#rb-field-attacker-units-fighter", "1")  # every unit type of the game has its row
         tab.fill("#rb-field-defender-units-infantry", "3")
         tab.select_option("#rb-field-kind", "land")
         tab.click("#rb-run")
@@ -233,11 +237,12 @@ class TestBattleCalculator:
             assert described_by == f"rb-field-{path}-hint"
             assert tab.locator(f"#{described_by}").inner_text() == words.get(description, description).replace("``", "")
             assert tab.get_attribute(f"#{described_by}", "lang") == ("de" if description in words else "en")
-        technologies = schema["$defs"]["BattleSide"]["properties"]["technologies"]["description"]
-        assert "``heavy-bombers``" in technologies  # shown as code, without the docstring's backticks
-        hint = tab.locator("#rb-field-attacker-technologies-hint")
-        assert hint.inner_text() == words.get(technologies, technologies).replace("``", "")
-        assert "heavy-bombers" in hint.locator("code").all_inner_texts()
+        # The technologies are chips named in the tree's words, not ids in a help text.
+        chips = tab.locator("#rb-field-attacker-technologies button.rb-chip")
+        german = json.loads(page_catalog_json(LOCALES, "de"))["messages"]
+        assert chips.all_inner_texts()[0] == german["heavy bombers"]
+        assert "heavy-bombers" not in tab.locator("#rb-field-attacker-technologies").inner_text()
+        assert tab.locator("#rb-field-attacker-technologies-hint").count() == 0
 
 
 class TestListsInTheForm:
@@ -288,6 +293,7 @@ class TestHexMapForm:
         }
         tab.goto(url + "en/calculators/supply/")
         wait_for_runs(tab, 1)
+        _open_text(tab)
         tab.fill("#rb-scenario", json.dumps(scenario))
         tab.locator("#rb-scenario").dispatch_event("change")
         assert tab.input_value(f"{HOST} input[data-path='map.hexes.0.rect']") == "0101, 0405"
@@ -451,6 +457,7 @@ class TestYamlEditor:
         wait_for_runs(tab, 1)
         assert [u for u in tab.requested if u.endswith("/js-yaml.mjs")] == []  # JSON needs no YAML parser
         scenario, answer = _editor_scenario(tab), _answer(tab)
+        _open_text(tab)
         tab.select_option("#rb-format", "yaml")
         tab.wait_for_selector("#rb-scenario[data-format=yaml]")
         text = tab.input_value("#rb-scenario")
@@ -465,6 +472,7 @@ class TestYamlEditor:
         wait_for_runs(tab, 1)
         assert tab.input_value("#rb-format") == "yaml"
         assert YAML(typ="safe", pure=True).load(tab.input_value("#rb-scenario")) == scenario
+        _open_text(tab)
         tab.select_option("#rb-format", "json")
         tab.wait_for_selector("#rb-scenario[data-format=json]")
         assert _editor_scenario(tab) == scenario
@@ -476,6 +484,7 @@ class TestYamlEditor:
         tab = fresh_tab
         tab.goto(url + "hu/calculators/battle/")
         wait_for_runs(tab, 1)
+        _open_text(tab)
         tab.select_option("#rb-format", "yaml")
         tab.wait_for_selector("#rb-scenario[data-format=yaml]")
         tab.fill("#rb-scenario", "game: axis-and-allies-2e\nattacker:\n  units: {infantry: 3\n")
@@ -502,6 +511,7 @@ class TestYamlEditor:
         tab.goto(url + "nl/calculators/battle/")
         wait_for_runs(tab, 1)
         assert tab.input_value("#rb-format") == "json"
+        _open_text(tab)
         tab.fill("#rb-scenario", pasted)
         tab.click("#rb-run")
         wait_for_runs(tab, 2)

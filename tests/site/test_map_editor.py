@@ -171,6 +171,7 @@ class TestSync:
             },
             "units": [{"id": "b1", "hex": "M", "faction": "western-allies", "nationality": "britain"}],
         }
+        tab.click(f"{HOST} details.rb-text > summary")  # "Scenario as text"
         tab.fill("#rb-scenario", json.dumps(typed))
         tab.dispatch_event("#rb-scenario", "change")
         assert tab.eval_on_selector_all(".rb-grid g.rb-hex[data-hex]", "hexes => hexes.map(h => h.dataset.hex)") == [

@@ -470,7 +470,9 @@ class TestChoices:
     where the scenario does not give them, the default is applied and stated in the trace as a default."""
 
     DRAW = {"player": "Anna", "card": "anna-radar", "effect": "draw", "tw_cost": 1, "lock": True}
-    DEFAULT_PAYERS = "which cards pay is Anna's choice; as the scenario does not give it (paid_with)"
+    DEFAULT_PAYERS = (
+        "which cards pay is Anna's choice; as the scenario does not give it, the calculator applies the default"
+    )
 
     def _draw(self, **fields: Any) -> StackResult:
         cards = [base("anna-radar", "Anna", "Radarstation"), *spare("Anna", 3)]

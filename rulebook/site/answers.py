@@ -1,0 +1,126 @@
+"""A calculator page's opening answer, written into the page by the build.
+
+A calculator page opens on one of its worked examples. The build has the adjudicator at hand,
+so it answers that example itself — through :func:`adjudicator.web.evaluate_json`, the page's own
+entry point, with the tree's catalog — and writes the answer into the page as the markup the
+page script makes of a live answer (``renderResult`` in ``web/calculator.js``): the heading and
+summary above the inputs (``#rb-output``), the figures, the picture, the rules applied with
+links into the tree and the full result below them (``#rb-details``). The page shows the answer
+at first paint, with no runtime; Pyodide comes when the player changes something.
+
+Labels and words follow the page script's: a figure's label is the forms catalog's field label,
+a choice its word, a number formatted for the tree's locale with at most four decimals.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from babel.numbers import format_decimal
+from markupsafe import Markup, escape
+
+from adjudicator.messages import AnswerLanguage
+from adjudicator.web import evaluate_json
+from rulebook.adjudication.forms import choice_label, field_label
+from rulebook.site.examples import PlainWords
+
+__all__ = ["OpeningAnswer", "opening_answer"]
+
+
+@dataclass(frozen=True)
+class OpeningAnswer:
+    """The answer a calculator page opens with, as the page's markup (``#rb-output`` and ``#rb-details``)."""
+
+    output: Markup
+    details: Markup
+
+
+def opening_answer(
+    name: str,
+    scenario: Mapping[str, Any],
+    package: str,
+    language: AnswerLanguage,
+    words: PlainWords,
+    texts: Mapping[str, str],
+    entry_links: Mapping[str, tuple[str, str]],
+) -> OpeningAnswer | None:
+    """The page's opening answer to ``scenario`` in ``language``, or ``None`` when it does not run.
+
+    ``texts`` are the page's UI words (the template's ``strings``: ``result``, ``figures``, ``picture``,
+    ``why``, ``json``); ``entry_links`` maps an entry id to its title and its URL from the page.
+    """
+    answer = json.loads(evaluate_json(name, json.dumps(scenario), language.to_json(), package))
+    if not answer.get("ok"):
+        return None
+    return OpeningAnswer(
+        output=_output(answer, texts),
+        details=_details(answer, words, texts, entry_links),
+    )
+
+
+def _output(answer: Mapping[str, Any], texts: Mapping[str, str]) -> Markup:
+    lang = escape(answer.get("lang", "en"))
+    lines = "".join(f"<li>{escape(line)}</li>" for line in answer["summary"])
+    return Markup(
+        f'<div id="rb-output" class="rb-live-answer" aria-live="polite" data-rb-opening="true">'
+        f'<h2>{escape(texts["result"])}</h2><ul class="rb-summary" lang="{lang}">{lines}</ul></div>'
+    )
+
+
+def _details(
+    answer: Mapping[str, Any],
+    words: PlainWords,
+    texts: Mapping[str, str],
+    entry_links: Mapping[str, tuple[str, str]],
+) -> Markup:
+    result: Mapping[str, Any] = answer["result"]
+    lang = escape(answer.get("lang", "en"))
+    parts = [_figures(result, words, texts["figures"])]
+    if answer.get("svg"):
+        source = "data:image/svg+xml;charset=utf-8," + quote(answer["svg"], safe="")
+        parts.append(
+            f'<figure><img class="rb-map" alt="{escape(texts["picture"])}" src="{escape(source)}">'
+            f"<figcaption>{escape(texts['picture'])}</figcaption></figure>"
+        )
+    steps = []
+    for step in result.get("trace", {}).get("steps", []):
+        rule = step["rule"]
+        if rule in entry_links:
+            title, href = entry_links[rule]
+            cited = f'<a href="{escape(href)}" title="{escape(rule)}">{escape(title)}</a>'
+        else:
+            cited = f"<code>{escape(rule)}</code>"
+        steps.append(f'<li>{cited}: <span lang="{lang}">{escape(step["text"])}</span></li>')
+    parts.append(f'<h2>{escape(texts["why"])}</h2><ol class="rb-trace">{"".join(steps)}</ol>')
+    full = escape(json.dumps(result, ensure_ascii=False, indent=2))
+    parts.append(f'<details class="rb-json"><summary>{escape(texts["json"])}</summary><pre>{full}</pre></details>')
+    return Markup(f'<div id="rb-details">{"".join(parts)}</div>')
+
+
+def _figures(result: Mapping[str, Any], words: PlainWords, caption: str) -> str:
+    """The result's top-level scalars as the page's figures table (empty when it has none)."""
+    rows = []
+    for name, value in result.items():
+        if value is None or isinstance(value, (dict, list)):
+            continue
+        label = words.labels.field(name) or field_label(name)
+        shown = escape(_shown(name, value, words))
+        rows.append(f'<tr><th scope="row" title="{escape(name)}">{escape(label)}</th><td>{shown}</td></tr>')
+    if not rows:
+        return ""
+    return f'<table class="rb-figures"><caption>{escape(caption)}</caption><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _shown(name: str, value: Any, words: PlainWords) -> str:
+    """A figure as the page script shows it: a choice's word, yes/no, a number with at most four decimals."""
+    if isinstance(value, bool):
+        return words.yes if value else words.no
+    if isinstance(value, str):
+        return words.labels.choice(value, name) or choice_label(value)
+    if isinstance(value, int):
+        return format_decimal(value, format="#,##0", locale=words.locale)
+    return format_decimal(value, format="#,##0.####", locale=words.locale)
