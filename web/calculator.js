@@ -133,10 +133,10 @@ let workerRegistration = null;
 
 // The service worker keeps _runtime/ for the next visit and for offline use. The site script
 // (templates/assets/rulebook.js) registers it on every page, before it imports this module, as
-// window.rulebookServiceWorker (true once registered); the page loads Pyodide at once, without
-// waiting for the worker to take control (that cost 0.1–0.4 s before the first byte), and what it
-// loaded before the worker controlled it is handed over afterwards (keepForOffline), which the
-// browser's HTTP cache mostly answers.
+// window.rulebookServiceWorker (true once registered); the page loads Pyodide when it needs it
+// without waiting for the worker to take control (that cost 0.1–0.4 s before the first byte), and
+// what it loaded before the worker controlled it is handed over afterwards (keepForOffline), which
+// the browser's HTTP cache mostly answers.
 function registerServiceWorker() {
   if (!workerRegistration) workerRegistration = globalThis.rulebookServiceWorker || Promise.resolve(false);
   return workerRegistration;
