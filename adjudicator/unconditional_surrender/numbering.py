@@ -89,7 +89,7 @@ class HexNumbering:
     first_row: int = 1
     """The number of the top row of the first column (axial r = 0 there)."""
     columns: ColumnShift = ColumnShift.ODD_Q
-    """Which columns are shifted half a hex down: odd-numbered (odd-q) or even-numbered (even-q)."""
+    """Which columns are shifted half a hex down: the odd-numbered or the even-numbered ones."""
     prefix: str = ""
     """Letters printed before the digits, such as a map letter (e for e1027); empty for none."""
     digits: int = 2
