@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.missing import MissingValue
 from adjudicator.operation_ww2.vocabulary import (
@@ -220,14 +221,14 @@ class CrewHazards:
     """The vehicle traits that add to the crew's damage."""
 
     petrol: bool = False
-    """The Petrol (``Benzin``) trait, which 2.0 replaces by Ronson."""
+    """The Petrol (Benzin) trait, which 2.0 replaces by Ronson."""
     ronson: bool = False
     """The Ronson trait: +1 to the crew's damage (once, even with Petrol)."""
     unprotected_ammunition: bool = False
     """The unprotected ammunition trait: +1 to the crew's damage."""
     external_fuel_tank: bool = False
     """The vehicle may carry an external fuel tank (rolled for before the game)."""
-    external_fuel_tank_roll: int | None = None
+    external_fuel_tank_roll: int | None = field(default=None, metadata=means(expert=True))
     """The pre-game d10 for the external fuel tank, if rolled."""
 
     def __post_init__(self) -> None:
@@ -340,7 +341,7 @@ class BaseRow:
     """A row of a damage table that this source does not give, copied from the base rulebook by the player."""
 
     rolls: tuple[int, ...]
-    """The modified rolls (after all modifiers) the row covers, as the base rulebook prints them (``[1, 2, 3]``)."""
+    """The modified rolls (after all modifiers) the row covers, as the base rulebook prints them (1, 2, 3)."""
     effects: str
     """The row's effects as the base rulebook prints them (free text, shown as given)."""
 
@@ -359,13 +360,13 @@ class VehicleDamageScenario(CheckedWholeOrPartial):
     """The firer's height above ground in cm; against a vehicle no farther away, medium or heavier armour is ignored."""
     distance_cm: float | None = None
     """Distance from the firer, needed only to decide the firing-from-height rule."""
-    base_modifiers: dict[str, int] = field(default_factory=dict)
+    base_modifiers: dict[str, int] = field(default_factory=dict, metadata=means(expert=True))
     """Further damage modifiers of the base rulebook, by name."""
-    base_rows: tuple[BaseRow, ...] = ()
+    base_rows: tuple[BaseRow, ...] = field(default=(), metadata=means(expert=True))
     """Rows of the rolled table that this source does not give, from the base rulebook (by modified roll)."""
     crew_hazards: CrewHazards = field(default_factory=CrewHazards)
     """The vehicle's traits that add to the crew's damage (Petrol/Ronson, ammunition, fuel tank)."""
-    roll: int | None = None
+    roll: int | None = field(default=None, metadata=means(expert=True))
     """The d10 damage roll, if rolled; without it only the odds are given."""
 
     @staticmethod

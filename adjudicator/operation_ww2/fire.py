@@ -45,6 +45,7 @@ import operator
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, Summarized, message
 from adjudicator.operation_ww2.vocabulary import (
     GAME,
@@ -223,7 +224,7 @@ class Firer:
     """The firing model or weapon team."""
 
     weapon: Weapon = Weapon.OTHER
-    """The weapon, if one the modifiers name (flamethrower, shaped charge, anti-tank rifle, mortar); else ``other``."""
+    """The weapon, if one the modifiers name (flamethrower, shaped charge, anti-tank rifle, mortar); else other."""
     special_gun: SpecialGun | None = None
     """One of the special guns, whose table then gives the base target number."""
     fire: FireMode = FireMode.DIRECT
@@ -237,9 +238,9 @@ class Firer:
     height_above_ground_cm: float = 0.0
     """The firer's height above ground level (upper floors, high ground)."""
     anti_aircraft: bool = False
-    """The firer has the anti-aircraft (``Légvédelmi``) trait."""
+    """The firer has the anti-aircraft (Légvédelmi) trait."""
     spots_target: bool = True
-    """The firer spots (``észleli``) the target."""
+    """The firer spots (észleli) the target."""
 
     def __post_init__(self) -> None:
         if self.height_above_ground_cm < 0:
@@ -272,7 +273,7 @@ class Target:
     in_trench_or_sandbags: bool = False
     """The target is in a trench or behind sandbags (−2, not for flamethrowers or a firer beside it)."""
     aboard_vehicle: bool = False
-    """Infantry showing out of a vehicle or carried in it (``target_class`` must be ``infantry``)."""
+    """Infantry showing out of a vehicle or carried in it (what is shot at is then infantry)."""
     open_topped: bool = False
     """The target vehicle — or the vehicle carrying the passengers — has no roof."""
     landed_from_air_this_turn: bool = False
@@ -311,19 +312,19 @@ class ToHitScenario:
     """The base rulebook's to-hit number for this weapon and range (not needed with a special gun)."""
     field_artillery_target_gone: bool = False
     """Field artillery firing at coordinates the target has left (base target number 7)."""
-    base_modifiers: dict[str, int] = field(default_factory=dict)
-    """Further to-hit modifiers of the base rulebook, by name (e.g. ``{"long range": -1}``)."""
-    covering_fire_modifier: int = 0
+    base_modifiers: dict[str, int] = field(default_factory=dict, metadata=means(expert=True))
+    """Further to-hit modifiers of the base rulebook, each by its name (long range: −1)."""
+    covering_fire_modifier: int = field(default=0, metadata=means(expert=True))
     """The base rulebook's covering-fire penalty (0 or less) if this is covering fire."""
     reroll: Reroll | None = None
     """Why a missed to-hit roll may be rolled again; unset: no re-roll."""
-    always_hit_on: tuple[int, ...] = ()
+    always_hit_on: tuple[int, ...] = field(default=(), metadata=means(expert=True))
     """d10 faces that hit whatever the modifiers, if the base rulebook has such a rule."""
-    always_miss_on: tuple[int, ...] = ()
+    always_miss_on: tuple[int, ...] = field(default=(), metadata=means(expert=True))
     """d10 faces that miss whatever the modifiers, if the base rulebook has such a rule."""
-    roll: int | None = None
+    roll: int | None = field(default=None, metadata=means(expert=True))
     """The to-hit roll, if rolled."""
-    reroll_roll: int | None = None
+    reroll_roll: int | None = field(default=None, metadata=means(expert=True))
     """The second roll after a miss, when a re-roll is allowed."""
 
     def __post_init__(self) -> None:

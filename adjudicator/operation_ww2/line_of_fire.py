@@ -21,11 +21,12 @@ The firer's training is a scenario input (the base rulebook's value). Cost: O(10
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.operation_ww2.fire import FireMode
 from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text, faces_where
@@ -95,7 +96,7 @@ class CoverProtectionScenario:
     """The cover the hiding terrain feature provides."""
     hidden_percent: float
     """How much of the vehicle the terrain feature hides, in percent."""
-    roll: int | None = None
+    roll: int | None = field(default=None, metadata=means(expert=True))
     """The d10 on the cover protection table (1-3: the terrain feature stops the shot), if rolled."""
 
     def __post_init__(self) -> None:
@@ -196,8 +197,8 @@ class PrecisionTestScenario:
     covering_vehicle_hidden_percent: float = 0.0
     """How much of the target vehicle another vehicle (friend or foe) hides, in percent."""
     firer_training: int | None = None
-    """The firer's training (``6`` for "6+"); needed for the test against a covering vehicle."""
-    roll: int | None = None
+    """The firer's training (6 for "6+"); needed for the test against a covering vehicle."""
+    roll: int | None = field(default=None, metadata=means(expert=True))
     """The d10 precision test against the covering vehicle (at least the training keeps the target), if rolled."""
 
     def __post_init__(self) -> None:

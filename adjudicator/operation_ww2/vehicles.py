@@ -30,10 +30,11 @@ rulebook's value). Cost: O(10).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, Summarized, message
 from adjudicator.operation_ww2.damage import DamageOutcome, VehicleDamageScenario, evaluate_vehicle_damage
 from adjudicator.operation_ww2.vocabulary import (
@@ -131,12 +132,12 @@ class DrivingTestScenario:
     easily_bogged: bool = False
     """The easily bogged trait: stuck on the obstacle on 1-3 (not together with wide tracks)."""
     training: int | None = None
-    """The vehicle's training (``5`` for "5+"), from its profile; needed to get free."""
+    """The vehicle's training (5 for "5+"), from its profile; needed to get free."""
     order: Order = Order.MOVE
     """The order given to the stuck vehicle (unstick stage)."""
-    roll: int | None = None
+    roll: int | None = field(default=None, metadata=means(expert=True))
     """The d10 test roll, if rolled (obstacle: 3+ passes; unstick: at least the training frees it)."""
-    advance_roll: int | None = None
+    advance_roll: int | None = field(default=None, metadata=means(expert=True))
     """The 1d10 cm a freed vehicle moves straight ahead."""
 
     def __post_init__(self) -> None:
@@ -387,7 +388,7 @@ class CollisionParty:
     """A vehicle type, or a terrain feature (huge, large, medium or small building, wall)."""
     armour: ArmourClass = ArmourClass.NONE
     """The vehicle's armour trait, which modifies its damage roll (none for a terrain feature)."""
-    damage_roll: int | None = None
+    damage_roll: int | None = field(default=None, metadata=means(expert=True))
     """The d10 damage roll, if rolled."""
 
     def __post_init__(self) -> None:

@@ -26,11 +26,12 @@ which reading was applied. Each runs in time linear in its input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import Country, Season, Turn, same_side
@@ -293,7 +294,7 @@ class SubmarineLossScenario:
     """German submarines in the North Atlantic that survived (those attacking the US convoy included)."""
     convoys: tuple[Convoy, ...] = ()
     """Lend-Lease convoys at sea this turn, at most one per route."""
-    reading: TradeRaidReading = TradeRaidReading.EVERY_SURVIVOR
+    reading: TradeRaidReading = field(default=TradeRaidReading.EVERY_SURVIVOR, metadata=means(expert=True))
     """Whether submarines that attacked the US convoy also cost England 1 HPP each (default: yes)."""
 
     def __post_init__(self) -> None:
@@ -472,7 +473,7 @@ class LendLeaseScenario:
     """Whether Germany has attacked the Soviet Union."""
     vologda_captured: bool = False
     """Whether the Germans hold Vologda."""
-    cap: LendLeaseCap = LendLeaseCap.PER_SHIPMENT
+    cap: LendLeaseCap = field(default=LendLeaseCap.PER_SHIPMENT, metadata=means(expert=True))
     """Whether the quarter-of-base-HPP cap applies to each shipment (default)
     or to all of a sender's shipments of the turn.
     """

@@ -33,11 +33,19 @@ from dataclasses import dataclass, field, replace
 from adjudicator.battle.engine import BattleSetup, Combatant, Ending, RoundRecord, RoundRolls, replay
 from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant, values_errors
-from adjudicator.strategic_europe.vocabulary import Country, UnitType, country_word, unit_word
+from adjudicator.strategic_europe.vocabulary import (
+    Country,
+    UnitType,
+    country_choices,
+    country_word,
+    unit_choices,
+    unit_word,
+)
 from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
@@ -103,12 +111,10 @@ class Movement:
 
     id: str
     """A name for it, which interceptions give as their target."""
-    nation: str
-    """The moving country (e.g. ``england``)."""
-    units: dict[str, int]
-    """UnitType type → count: ``aircraft``, ``bomber``, ``fleet``, ``destroyer`` or ``submarine``
-    (others are not intercepted).
-    """
+    nation: str = field(metadata=means(Kind.CHOICE, choices=country_choices))
+    """The moving country."""
+    units: dict[str, int] = field(metadata=means(Kind.UNIT_COUNTS, choices=lambda: unit_choices(*(AIR | NAVAL))))
+    """Units by type: aircraft, bombers, fleets, destroyers or submarines (others are not intercepted)."""
     route: tuple[str, ...] = ()
     """Territories passed, in order, the destination last (used only to name the destination in the trace)."""
     strategic_redeployment: bool = False
@@ -121,19 +127,21 @@ class Interception:
 
     id: str
     """A name for it, by which later interceptions and air battles refer to it."""
-    nation: str
+    nation: str = field(metadata=means(Kind.CHOICE, choices=country_choices))
     """The intercepting country."""
     kind: InterceptionKind
-    """``air`` (always takes place) or ``naval`` (takes place if the d6 roll exceeds the distance)."""
-    units: dict[str, int]
-    """UnitType type → count: aircraft by air (bombers do not intercept); fleets, destroyers or submarines by sea."""
+    """By air (always takes place) or naval (takes place if the d6 roll exceeds the distance)."""
+    units: dict[str, int] = field(
+        metadata=means(Kind.UNIT_COUNTS, choices=lambda: unit_choices(UnitType.AIRCRAFT, *NAVAL))
+    )
+    """Units by type: aircraft by air (bombers do not intercept); fleets, destroyers or submarines by sea."""
     target: str
-    """Id of the movement or the earlier interception this one intercepts."""
+    """The name of the movement or of the earlier interception this one intercepts."""
     base: str = ""
     """Where the interceptors start from (only named in the trace)."""
     distance: int | None = None
     """Naval: territories from the base to the place of interception."""
-    roll: int | None = None
+    roll: int | None = field(default=None, metadata=means(expert=True))
     """Naval: the d6 rolled for the interception; leave it out for the chance of every outcome."""
 
 
@@ -141,8 +149,8 @@ class Interception:
 class AirBattleRolls:
     """The dice of an air interception's exchange."""
 
-    interception: str
-    """Id of the air interception, aimed at another air interception, whose exchange these dice settle."""
+    interception: str = field(metadata=means(Kind.REFERENCE, refers_to="interceptions.id"))
+    """The air interception, aimed at another air interception, whose exchange these dice settle."""
     interceptor: tuple[int, ...]
     """The intercepting aircraft's d6 rolls, one per aircraft; each hits at or below their VÉ."""
     intercepted: tuple[int, ...]
@@ -164,20 +172,20 @@ class InterceptionScenario:
     """A movement, the interceptions declared against it, and the dice rolled."""
 
     place: str
-    """Where the movement is intercepted and the battle is fought (e.g. ``English Channel``)."""
+    """Where the movement is intercepted and the battle is fought (the English Channel)."""
     movement: Movement
     """The planned movement that is intercepted."""
     interceptions: tuple[Interception, ...]
     """The interceptions in the order declared, each against the movement or an earlier interception."""
-    air_battles: tuple[AirBattleRolls, ...] = ()
+    air_battles: tuple[AirBattleRolls, ...] = field(default=(), metadata=means(expert=True))
     """The dice of each air battle: an air interception aimed at another air interception."""
-    naval_battle: tuple[NavalRound, ...] = ()
+    naval_battle: tuple[NavalRound, ...] = field(default=(), metadata=means(expert=True))
     """The rounds of the combined battle at the place, in order; empty if no round is fought."""
-    engaged: dict[str, dict[str, int]] = field(default_factory=dict)
+    engaged: dict[str, dict[str, int]] = field(default_factory=dict, metadata=means(expert=True))
     """Per country, the units that fight the naval battle where not all of them do."""
-    withdraws: str | None = None
+    withdraws: str | None = field(default=None, metadata=means(Kind.CHOICE, choices=country_choices))
     """The country whose units withdraw from the naval battle after the last round given."""
-    values: dict[str, int] = field(default_factory=dict)
+    values: dict[str, int] = field(default_factory=dict, metadata=means(expert=True))
     """TÉ in the naval battle of unit types the source states none for (the bomber's is in the basic rules)."""
 
     def __post_init__(self) -> None:

@@ -27,9 +27,10 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
-from adjudicator.strategic_europe.vocabulary import UnitType
+from adjudicator.strategic_europe.vocabulary import UnitType, unit_choices
 from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
@@ -89,8 +90,8 @@ class GibraltarSuezScenario:
     """Captured by the Axis and still held."""
     recaptured_before_reckoning: tuple[Strait, ...] = ()
     """Captured by the Axis, then retaken by the Allies since the last Annual Economic Reckoning."""
-    reading: StraitLoss = StraitLoss.EACH
-    """Reading when both Gibraltar and Suez count: England loses 5 HPP for ``each``, or only ``once``."""
+    reading: StraitLoss = field(default=StraitLoss.EACH, metadata=means(expert=True))
+    """Reading when both Gibraltar and Suez count: England loses 5 HPP for each, or only once."""
 
     def __post_init__(self) -> None:
         check_count("england_original_base_hpp", self.england_original_base_hpp)
@@ -248,7 +249,7 @@ def malta_violations(units: dict[UnitType, int]) -> list[Message]:
 class MaltaGarrisonScenario:
     """The units on Malta."""
 
-    units: dict[UnitType, int]
+    units: dict[UnitType, int] = field(metadata=means(Kind.UNIT_COUNTS, choices=unit_choices))
     """Units on Malta by type (the limit: one infantry or armour unit, one fleet, one air unit)."""
 
     def __post_init__(self) -> None:
@@ -325,13 +326,15 @@ class AfricaScenario:
 
     german_units: int
     """German units in Africa."""
-    malta_garrison: dict[UnitType, int] = field(default_factory=dict)
+    malta_garrison: dict[UnitType, int] = field(
+        default_factory=dict, metadata=means(Kind.UNIT_COUNTS, choices=unit_choices)
+    )
     """British units on Malta."""
     combat: CombatRole = CombatRole.ATTACK
     """Whether the German units in Africa attack or defend."""
-    reduction: MaltaReduction = MaltaReduction.FROM_PRESENT
+    reduction: MaltaReduction = field(default=MaltaReduction.FROM_PRESENT, metadata=means(expert=True))
     """Reading: Malta's reduction counts from the German units present, or from the limit of three."""
-    reduction_in_defence: bool = True
+    reduction_in_defence: bool = field(default=True, metadata=means(expert=True))
     """Reading: 'fighting' units include defending ones (the source's example speaks only of attacking)."""
 
     def __post_init__(self) -> None:

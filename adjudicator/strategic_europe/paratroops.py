@@ -29,11 +29,12 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import UnitType
@@ -95,7 +96,7 @@ class ParatrooperLossScenario:
     """A paratrooper unit has been lost: may it be built again?"""
 
     target: str
-    """The territory it was dropped on or fought in (e.g. ``London``)."""
+    """The territory it was dropped on or fought in (London, for instance)."""
     occasion: LossOccasion
     """When it was lost."""
     friendly_ground_units: int = 0
@@ -104,8 +105,8 @@ class ParatrooperLossScenario:
     """Other paratrooper units of its own side that fought beside it."""
     friendly_air_units: int = 0
     """Air units of its own side that supported it (air support is not ground support)."""
-    paratroopers_count_as_ground_support: bool = False
-    """Reading of ``földi egységek támogatása``: whether other paratroopers count as supporting ground
+    paratroopers_count_as_ground_support: bool = field(default=False, metadata=means(expert=True))
+    """Reading of "földi egységek támogatása": whether other paratroopers count as supporting ground
     units. Default no: the source's example speaks of a Dover 'captured by German paratroopers alone'."""
 
     def __post_init__(self) -> None:
@@ -234,7 +235,7 @@ class BridgeheadScenario:
     """Whether the paratroopers (with any air support) take the territory."""
     german_supply_fleets: int = 1
     """German fleets assigned to supply the bridgehead (at least one is needed)."""
-    empty_drop_cost: EmptyDropCost = EmptyDropCost.NONE
+    empty_drop_cost: EmptyDropCost = field(default=EmptyDropCost.NONE, metadata=means(expert=True))
     """What the action costs when no English unit defended."""
 
     def __post_init__(self) -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import ALL_GAMES, Choice
 from adjudicator.messages import N_, Message, message
 
 __all__ = [
@@ -34,8 +35,10 @@ __all__ = [
     "Side",
     "Turn",
     "UnitType",
+    "country_choices",
     "country_word",
     "historical_side",
+    "unit_choices",
     "unit_word",
     "same_side",
 ]
@@ -242,3 +245,13 @@ def unit_word(unit_id: str) -> str:
     """A unit type id of a scenario as shown in a trace: its catalog word when it is one of the game's."""
     known = {unit.value: unit for unit in UnitType}
     return known[unit_id].label if unit_id in known else unit_id
+
+
+def unit_choices(*types: UnitType) -> dict[str, tuple[Choice, ...]]:
+    """The unit types a form offers for a count per unit type: ``types``, or every one, in the game's order."""
+    return {ALL_GAMES: tuple(Choice(unit.value, unit.label) for unit in UnitType if not types or unit in types)}
+
+
+def country_choices() -> dict[str, tuple[Choice, ...]]:
+    """The countries a form offers for a field that names one, by their names."""
+    return {ALL_GAMES: tuple(Choice(country.value, country.label) for country in Country)}

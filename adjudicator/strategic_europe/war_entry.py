@@ -31,6 +31,7 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, historical_side, same_side
@@ -96,14 +97,14 @@ class WarDeclarationScenario:
     declarer: Country
     """The country declaring war (the Soviet Union, Germany, the USA, or an Ally on Vichy France)."""
     targets: tuple[Country, ...]
-    """The countries it declares war on (the USA: the Axis Powers, e.g. germany and italy)."""
+    """The countries it declares war on (the USA: the Axis Powers, such as Germany and Italy)."""
     turn: Turn
     """The turn of the declaration: year and season."""
     satellite_hpp: dict[Country, int] = field(default_factory=dict)
     """HPP of the satellites that join Germany when it attacks the Soviet Union."""
-    satellite_fee: SatelliteFee = SatelliteFee.PER_SATELLITE
+    satellite_fee: SatelliteFee = field(default=SatelliteFee.PER_SATELLITE, metadata=means(expert=True))
     """Reading of the Soviet Union's 2 HPP for satellites: per satellite attacked, or once."""
-    us_entry: UsEntryWindow = UsEntryWindow.FROM_SPRING_1942
+    us_entry: UsEntryWindow = field(default=UsEntryWindow.FROM_SPRING_1942, metadata=means(expert=True))
     """Reading of the USA's entry: from spring 1942 on, or in the spring 1942 turn only."""
 
     def __post_init__(self) -> None:

@@ -266,9 +266,9 @@ class Country:
     """A country of the map (home country of its units, neutral state, minor country …)."""
 
     id: str
-    """Country id, used by hexes (``country``) and units (``nationality``)."""
+    """The country's name as the hexes and units give it."""
     faction: Faction
-    """The player the country belongs to; ``neutral`` for a neutral state."""
+    """The player the country belongs to; neutral for a neutral state."""
     kind: CountryKind = CountryKind.MAJOR
     """Major power or minor country."""
     dependent_of: str | None = None
@@ -291,11 +291,11 @@ class Hex(PlainHooks):
     """One hex of the map."""
 
     id: str
-    """Hex id as printed on the map (e.g. ``e1027``) or any unique label; with ``numbering``, its printed number."""
+    """The hex's name: its number as printed on the map (e1027) or any unique label."""
     q: int
-    """Axial column (with ``numbering``, given by the id when left out)."""
+    """Axial column (given by the printed number when the board's numbering is set and this is left out)."""
     r: int
-    """Axial row (with ``numbering``, given by the id when left out)."""
+    """Axial row (given by the printed number when the board's numbering is set and this is left out)."""
     terrain: Terrain = Terrain.CLEAR
     """Terrain of the hex."""
     country: str | None = None
@@ -342,9 +342,9 @@ class SeaZone:
     """A sea zone: its ports, adjacent zones, convoys and support units (10.2)."""
 
     id: str
-    """Zone id, e.g. ``baltic-sea``."""
+    """The zone's name (Baltic Sea)."""
     ports: tuple[str, ...] = ()
-    """Hex ids of the ports on this zone (each hex must have ``port: true``)."""
+    """The port hexes on this zone (each must be marked as a port)."""
     adjacent: tuple[str, ...] = ()
     """Sea zones adjacent to this one (adjacency is symmetric)."""
     convoys: tuple[Faction, ...] = ()
@@ -425,7 +425,7 @@ class HexMap(PlainHooks):
     hexes: tuple[Hex, ...]
     """Every hex of the map."""
     countries: tuple[Country, ...] = ()
-    """Every country hexes or units refer to (off-map ones such as ``usa`` included)."""
+    """Every country hexes or units refer to (off-map ones such as the USA included)."""
     hexsides: tuple[Hexside, ...] = ()
     """Hexside features."""
     transport_lines: tuple[TransportLine, ...] = ()
@@ -764,7 +764,7 @@ class Unit:
     """A unit on the map or in an off-map box."""
 
     id: str
-    """Unique unit id, e.g. ``ger-4-pz``."""
+    """The unit's name, unique on the map (4th Panzer)."""
     hex: str
     """Hex id or off-map box id where the unit is."""
     faction: Faction
@@ -794,13 +794,13 @@ class Marker:
     kind: MarkerKind
     """Which marker."""
     hex: str
-    """Hex id where it lies."""
+    """The hex where it lies."""
     faction: Faction | None = None
     """Owner; a Devastation marker may have none."""
     nationality: str | None = None
     """Country of a marker that traces supply (Logistics, SHAEF, Detachment)."""
     id: str | None = None
-    """Id for markers whose supply is asked for (10.3)."""
+    """A name for a marker whose supply is asked for (10.3)."""
 
     def __post_init__(self) -> None:
         if self.faction is None and self.kind is not MarkerKind.DEVASTATION:

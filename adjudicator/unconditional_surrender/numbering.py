@@ -89,7 +89,7 @@ class HexNumbering:
     first_row: int = 1
     """The number of the top row of the first column (axial r = 0 there)."""
     columns: ColumnShift = ColumnShift.ODD_Q
-    """Which columns are shifted half a hex down: odd-numbered (odd-q) or even-numbered (even-q)."""
+    """Which columns are shifted half a hex down: the odd-numbered or the even-numbered ones."""
     prefix: str = ""
     """Letters printed before the digits, such as a map letter (e for e1027); empty for none."""
     digits: int = 2
@@ -406,16 +406,16 @@ def _expand_box(box: Any, path: str, numbering: HexNumbering | None, expanded: E
 
 
 RECT_DESCRIPTION = (
-    "A region instead of one hex: the printed numbers of two opposite corners, such as ``0101, 0405`` "
-    "(needs ``numbering``); every hex of that rectangle of columns and rows gets this item's other fields, "
-    "and a hex listed on its own overrides them. Leave out ``id``, ``q`` and ``r``."
+    "A region instead of one hex, when the board's numbering is set: the printed numbers of two opposite "
+    "corners, such as 0101, 0405; every hex of that rectangle of columns and rows gets this item's other fields, "
+    "and a hex listed on its own overrides them. A region has no name or coordinates of its own."
 )
 """The help of a ``rect`` field in the forms (a catalog message: it is shown in the reader's language)."""
 
 
 ENTRY_RECT_DESCRIPTION = (
-    "Regions too (needs ``numbering``): two printed numbers of opposite corners, ``0601..0605`` in the form "
-    "(``{rect: [0601, 0605]}`` in a scenario), stand for every hex of that rectangle of columns and rows."
+    "Regions too, when the board's numbering is set: two printed numbers of opposite corners, such as "
+    "0601..0605, stand for every hex of that rectangle of columns and rows."
 )
 """The help of an ``entry_hexes`` region (the form shows it under the field's own help)."""
 

@@ -45,6 +45,7 @@ from itertools import combinations
 from typing import Any
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial
 from adjudicator.registry import Calculator
@@ -157,7 +158,7 @@ class StackingScenario(CheckedWholeOrPartial):
     """When the stacks are checked."""
     hexes: tuple[str, ...] = ()
     """Only these hexes (default: every hex holding units)."""
-    readings: StackingReadings = field(default_factory=StackingReadings)
+    readings: StackingReadings = field(default_factory=StackingReadings, metadata=means(expert=True))
     """Readings of ambiguous text."""
 
     @staticmethod

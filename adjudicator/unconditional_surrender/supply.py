@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, Partial, part
 from adjudicator.registry import Calculator
@@ -208,8 +209,8 @@ _LEG = {
 class SupplyCheck:
     """A 10.3 question: may ``item`` do ``purpose``?"""
 
-    item: str
-    """Unit or marker id."""
+    item: str = field(metadata=means(Kind.REFERENCE, refers_to="units.id"))
+    """The unit (or named marker) asked about."""
     purpose: Purpose
     """The 10.3 action asked about (deployment site, air/naval base, movement, HQ support …)."""
 
@@ -223,14 +224,14 @@ class SupplyScenario(CheckedWholeOrPartial):
     units: tuple[Unit, ...]
     """Every unit."""
     markers: tuple[Marker, ...] = ()
-    """Every marker; those with an ``id`` and a nationality have their supply traced."""
+    """Every marker; those with a name and a nationality have their supply traced."""
     overland: tuple[str, ...] = ()
     """Items that need overland supply (10.2)."""
     only: tuple[str, ...] = ()
     """Trace only these items (default: every ground unit and every marker with an id)."""
     checks: tuple[SupplyCheck, ...] = ()
     """10.3 questions."""
-    readings: SupplyReadings = field(default_factory=SupplyReadings)
+    readings: SupplyReadings = field(default_factory=SupplyReadings, metadata=means(expert=True))
     """Readings of ambiguous text."""
 
     @staticmethod

@@ -99,9 +99,9 @@ class BlitzAttacker:
     """A unit attacking in the Blitz Combat Segment (for 11.4)."""
 
     id: str
-    """Unit id (e.g. ``ger-4-pz``), naming it in the list of units allowed to attack."""
+    """The unit's name (4th Panzer), naming it in the list of units allowed to attack."""
     nationality: str
-    """Country id (``germany``, ``finland``, ``ussr``, ``sweden`` … are the ones 11.4 names)."""
+    """The unit's country (Germany, Finland, the Soviet Union and Sweden are the ones 11.4 names)."""
     ss: bool = False
     """A German SS unit."""
     with_or_beside_ss: bool = False

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import ScenarioError
+from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, part
 from adjudicator.registry import Calculator
@@ -193,13 +194,13 @@ _QUERY_LINES = {
 class MoveQuery:
     """May ``unit`` follow ``path`` (hex ids after its own hex) while doing ``action``?"""
 
-    unit: str
-    """Id of the moving unit (or the unit whose supply line it is)."""
+    unit: str = field(metadata=means(Kind.REFERENCE, refers_to="units.id"))
+    """The moving unit (or the unit whose supply line it is)."""
     action: Action
     """Movement, reserve movement, retreat, advance or a supply line."""
     path: tuple[str, ...]
     """Hexes entered in order, starting next to the unit's hex."""
-    overrun: tuple[str, ...] = ()
+    overrun: tuple[str, ...] = field(default=(), metadata=means(Kind.REFERENCES, refers_to="units.id"))
     """Enemy units the moving unit conducts an Overrun against (Movement Phase)."""
 
 
@@ -235,7 +236,7 @@ class ZocScenario(CheckedWholeOrPartial):
     """Markers (they never negate EZOC)."""
     queries: tuple[MoveQuery, ...] = ()
     """Moves to judge."""
-    readings: ZocReadings = field(default_factory=ZocReadings)
+    readings: ZocReadings = field(default_factory=ZocReadings, metadata=means(expert=True))
     """Readings of ambiguous text."""
 
     @staticmethod

@@ -159,6 +159,74 @@ def test_a_stack_is_set_up_by_picking_cards_in_dutch(
     assert page.problems == []
 
 
+def test_a_shot_is_set_up_by_taps_in_dutch(phone: Any, counted: tuple[str, RequestLog]) -> None:
+    """From the opening example, "mortar, indirect, infantry in a trench, 40 cm" takes at most 8 taps on /nl/.
+
+    The weapon, the fire and the target are picked by their Dutch words, the trench is one tap, the distance one
+    number; the roll and the base rulebook's overrides wait under More options. The answer equals CPython's with
+    the Dutch catalog.
+    """
+    url, _ = counted
+    page = phone
+    page.goto(url + "nl/calculators/oww2-to-hit/")
+    wait_for_runs(page, 1)
+    opening = _editor_scenario(page)
+    assert opening["firer"] == {"weapon": "anti-tank-rifle"} and opening["distance_cm"] == 15
+    weapons = page.locator("#rb-field-firer-weapon option").all_inner_texts()
+    assert "mortar" not in weapons and "anti-tank-rifle" not in weapons  # words, not ids
+    more = page.locator(f"{HOST} details.rb-more")
+    for expert in ("roll", "always_hit_on", "base_modifiers"):
+        assert more.locator(f"[data-path='{expert}'], #rb-field-{expert}").count() >= 1, expert
+    taps = Taps(page)
+    taps.pick("#rb-field-firer-weapon", "mortar")
+    taps.pick("#rb-field-firer-fire", "indirect")
+    taps.pick("#rb-field-target-target_class", "infantry")
+    taps.tap("#rb-field-target-in_trench_or_sandbags")
+    taps.type_number("#rb-field-distance_cm", 40)
+    assert taps.count <= 8, taps.count
+    wait_for_runs(page, 2)
+    scenario = _editor_scenario(page)
+    assert scenario["firer"] == {"weapon": "mortar", "fire": "indirect"}
+    assert scenario["target"] == {"target_class": "infantry", "in_trench_or_sandbags": True}
+    assert scenario["distance_cm"] == 40
+    here = json.loads(evaluate_json("oww2-to-hit", json.dumps(scenario), page_catalog_json(LOCALES, "nl")))
+    assert here["ok"], here
+    assert _close(_answer(page), here["result"]) == []
+    assert page.locator(f"{HOST} ul.rb-summary li").all_text_contents() == here["summary"]
+    assert page.problems == []
+
+
+def test_a_soviet_unit_cuts_the_supply_line_in_russian(phone: Any, counted: tuple[str, RequestLog]) -> None:
+    """From the opening example (Berlin, a German unit two hexes off), a Soviet unit drawn next to Berlin cuts the
+    German unit's line: at most 6 taps on /ru/ (the unit tool, the Soviet Union, a new hex, the unit on it).
+
+    No id is typed; the answer follows without Run and equals CPython's with the Russian catalog.
+    """
+    url, _ = counted
+    page = phone
+    page.goto(url + "ru/calculators/supply/")
+    wait_for_runs(page, 1)
+    page.wait_for_selector(".rb-map-editor svg.rb-grid")
+    assert _answer(page)["supplied"]["g1"] is True
+    taps = Taps(page)
+    taps.tap("[data-tool=unit]")
+    taps.pick("#rb-tool-nationality", "ussr")
+    place = ".rb-grid g.rb-hex[data-q='0'][data-r='1']"
+    taps.tap(place)  # a new hex next to Berlin
+    taps.tap(place)  # the Soviet unit on it
+    assert taps.count <= 6, taps.count
+    wait_for_runs(page, 2)
+    scenario = _editor_scenario(page)
+    soviet = [unit for unit in scenario["units"] if unit["nationality"] == "ussr"]
+    assert len(soviet) == 1 and soviet[0]["faction"] == "soviets"
+    here = json.loads(evaluate_json("supply", json.dumps(scenario), page_catalog_json(LOCALES, "ru")))
+    assert here["ok"], here
+    assert here["result"]["supplied"]["g1"] is False  # the line is cut
+    assert _close(_answer(page), here["result"]) == []
+    assert page.locator(f"{HOST} ul.rb-summary li").all_text_contents() == here["summary"]
+    assert page.problems == []
+
+
 def test_fields_of_the_other_game_are_not_asked(phone: Any, counted: tuple[str, RequestLog]) -> None:
     """Axis & Allies shows its own fields only; choosing the strategic game shows its fields and hides the others.
 

@@ -104,7 +104,8 @@ def test_descriptions_are_those_pydantic_reads_from_the_source(name: str) -> Non
 # jsonschema is not a dependency: a validator of exactly the keywords these schemas use, which fails on any
 # other keyword rather than pass what it does not understand.
 
-_ANNOTATIONS = {"title", "description", "default", "$defs"}
+_ANNOTATIONS = {"title", "description", "default", "$defs", "x-rulebook"}
+"""Keys that constrain nothing: ``x-rulebook`` says what a field means to a player (the forms read it)."""
 _CHECKED = {
     "$ref", "type", "enum", "properties", "required", "additionalProperties", "propertyNames", "items",
     "prefixItems", "minItems", "maxItems", "anyOf", "not", "if", "then",
