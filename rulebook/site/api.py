@@ -22,11 +22,12 @@ and their JSON Schemas are made from the same declarations (:func:`api_schemas`)
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict  # pydantic makes schemas only of this TypedDict on Python < 3.12
@@ -312,8 +313,10 @@ class IndexDocument(TypedDict):
     """Every entry, by source and position."""
 
 
+@functools.cache
 def api_schemas() -> dict[str, dict[str, Any]]:
-    """The JSON Schema of each kind of document (``index``, ``entry``), made from their declarations."""
+    """The JSON Schema of each kind of document (``index``, ``entry``), made from their declarations (once per
+    process: pydantic reads the field docstrings from this module's source). Never change the result."""
     schemas = {}
     for name, declared in (("index", IndexDocument), ("entry", EntryDocument)):
         schema = TypeAdapter(declared).json_schema()
@@ -352,16 +355,30 @@ class ApiReport(TypedDict):
 
 
 class _Urls:
-    """The absolute URLs of one build's pages, by language."""
+    """The absolute URLs of one build's pages by language, and what each entry document and the index share:
+    each entry's original digest and its state in each language (each computed once)."""
 
-    def __init__(self, site_url: str, site: SiteIndex) -> None:
+    def __init__(self, site_url: str, site: SiteIndex, languages: list[str]) -> None:
         self.root = site_url.rstrip("/")
         self.entries: dict[str, dict[str, str]] = {
             code: {entry_id: self.page(code, path) for entry_id, path in site.paths.items()} for code in LANGUAGES
         }
+        self.digests = {entry.id: entry.current_digest() for entry in site.corpus.entries}
+        self.states: dict[str, dict[str, State]] = {
+            entry.id: {code: _state(entry, Language(code)) for code in languages} for entry in site.corpus.entries
+        }
 
     def page(self, lang: str, path: str) -> str:
         return self.root + page_url(lang, path)
+
+
+def _state(entry: Entry, lang: Language) -> State:
+    state = entry_state(entry, lang)
+    assert state in _STATES, state
+    return state  # type: ignore[return-value]  # checked: one of STATES
+
+
+_STATES = frozenset(get_args(State))
 
 
 def _text(markdown_urls: Mapping[str, str], lang: Language, title: str, body: str) -> Text:
@@ -369,9 +386,9 @@ def _text(markdown_urls: Mapping[str, str], lang: Language, title: str, body: st
     return {"lang": lang.value, "title": title, "markdown": markdown, "plain": markdown_to_plain(markdown)}
 
 
-def _status(entry: Entry, lang: Language) -> Status:
+def _status(urls: _Urls, entry: Entry, lang: Language) -> Status:
     version = entry.text.get(lang)
-    state: State = entry_state(entry, lang)  # type: ignore[assignment]  # one of STATES
+    state = urls.states[entry.id][lang.value]
     original = lang == entry.lang
     provenance = version.provenance if version is not None and not original else None
     return {
@@ -385,7 +402,7 @@ def _status(entry: Entry, lang: Language) -> Status:
         if provenance is not None
         else None,
         "made_from_digest": version.source_digest if version is not None and not original else None,
-        "original_digest": entry.current_digest(),
+        "original_digest": urls.digests[entry.id],
         "translator": version.translator if version is not None else None,
         "reviewer": version.reviewer if version is not None else None,
         "reviewed_on": version.reviewed_on.isoformat() if version is not None and version.reviewed_on else None,
@@ -435,7 +452,7 @@ def _entry_document(site: SiteIndex, urls: _Urls, entry: Entry, lang: Language) 
         "url": links[entry.id],
         "title": site.entry_title(entry, lang),
         "text": _text(links, choice.main_lang, choice.main.title, choice.main.body),
-        "status": _status(entry, lang),
+        "status": _status(urls, entry, lang),
         "original": _text(links, entry.lang, entry.original.title, entry.original.body),
         "notes": notes,
         "terms": [
@@ -496,8 +513,8 @@ def _index_document(corpus: Corpus, urls: _Urls, languages: list[str], digest: s
                 "parent": entry.parent,
                 "order": entry.order,
                 "lang": entry.lang.value,
-                "original_digest": entry.current_digest(),
-                "states": {code: entry_state(entry, Language(code)) for code in languages},  # type: ignore[misc]
+                "original_digest": urls.digests[entry.id],
+                "states": urls.states[entry.id],
                 "pages": {code: urls.entries[code][entry.id] for code in languages},
                 "documents": {code: entry_document_path(entry, code) for code in languages},
             }
@@ -516,7 +533,7 @@ def write_api(site: SiteIndex, out: Path, languages: list[str], site_url: str) -
     The folder is written anew: no document of a removed entry or language stays.
     """
     folder = out / API_FOLDER
-    urls = _Urls(site_url, site)
+    urls = _Urls(site_url, site, languages)
     digest = hashlib.sha256()
     written: dict[Path, bytes] = {}
     for entry in site.corpus.entries:
