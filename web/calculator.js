@@ -130,24 +130,14 @@ let runtime = null;
 
 let workerRegistration = null;
 
-// The service worker keeps _runtime/ for the next visit and for offline use. It is registered
-// alongside the runtime's download, not waited for: on a first visit the page loads Pyodide at
-// once (waiting for the worker to take control cost 0.1–0.4 s before the first byte), and what
-// it loaded before the worker controlled it is handed over afterwards (keepForOffline), which
-// the browser's HTTP cache mostly answers.
-function registerServiceWorker(base) {
-  if (!workerRegistration) {
-    workerRegistration =
-      "serviceWorker" in navigator
-        ? navigator.serviceWorker.register(new URL(SERVICE_WORKER, base).href).then(
-            () => true,
-            (error) => {
-              console.warn("service worker not registered; the runtime is not kept for offline use", error);
-              return false;
-            },
-          )
-        : Promise.resolve(false);
-  }
+// The service worker keeps _runtime/ for the next visit and for offline use. The site script
+// (templates/assets/rulebook.js) registers it on every page, before it imports this module, as
+// window.rulebookServiceWorker (true once registered); the page loads Pyodide at once, without
+// waiting for the worker to take control (that cost 0.1–0.4 s before the first byte), and what it
+// loaded before the worker controlled it is handed over afterwards (keepForOffline), which the
+// browser's HTTP cache mostly answers.
+function registerServiceWorker() {
+  if (!workerRegistration) workerRegistration = globalThis.rulebookServiceWorker || Promise.resolve(false);
   return workerRegistration;
 }
 
@@ -182,7 +172,6 @@ function loadRuntime(root) {
   if (runtime) return runtime;
   runtime = (async () => {
     const base = new URL(root, location.href);
-    registerServiceWorker(base);
     const indexURL = new URL(PYODIDE_DIR, base).href;
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
     const [pyodide, bundle, generated] = await Promise.all([
@@ -254,7 +243,7 @@ function translated(context, msgid) {
 // controlled the page, so it has not kept them: tell it what the page loaded (the Resource Timing
 // entries, not a list of our own to keep in step), and the page opens again without a network.
 async function keepForOffline() {
-  if (!(await registerServiceWorker(new URL(host.dataset.root, location.href)))) return;
+  if (!(await registerServiceWorker())) return;
   const registration = await navigator.serviceWorker.ready;
   const loaded = [location.href.split("#")[0], ...performance.getEntriesByType("resource").map((entry) => entry.name)];
   const urls = [...new Set(loaded.filter((url) => url.startsWith(`${location.origin}/`) && !url.endsWith(`/${SERVICE_WORKER}`)))];

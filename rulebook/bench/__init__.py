@@ -18,6 +18,7 @@ BENCHMARKS: dict[str, str] = {
     "browser": "rulebook.bench.browser:bench_browser",
     "build": "rulebook.bench.build:bench_build",
     "hell-of-a-war": "rulebook.bench.hell_of_a_war:bench_hell_of_a_war",
+    "offline": "rulebook.bench.offline:bench_offline",
     "stack": "rulebook.bench.stack:bench_stack",
     "strategic-europe": "rulebook.bench.strategic:bench_strategic_europe",
     "supply": "rulebook.bench.supply:bench_supply",

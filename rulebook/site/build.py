@@ -10,6 +10,7 @@ The pipeline, in the order it runs::
     site/index.html (sends the visitor to /en/)
     Corpus + outcomes ──rulebook.site.api──▶ site/api/v1/ (the rules as JSON documents, with their schemas)
     node_modules/pyodide, adjudicator/, web/ ──rulebook.site.runtime──▶ site/_runtime/, site/sw.js (calculators)
+    site/<lang>/, pagefind/, _runtime/ ──rulebook.site.offline──▶ site/<lang>/_offline/<game>.json ("keep offline")
 
 What did not change is not done again: the worked examples' results are kept in
 ``build/cache/examples.json`` keyed by scenario and adjudicator digest
@@ -62,8 +63,9 @@ from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.api import API_FOLDER, write_api
-from rulebook.site.i18n import compile_catalogs, language_name
+from rulebook.site.i18n import compile_catalogs, language_name, load_translations
 from rulebook.site.mkdocs_run import mkdocs_build, start_worker
+from rulebook.site.offline import KeepScope, keep_scopes, write_keep_manifests
 from rulebook.site.render import RenderedTree, render_root_page, render_site
 from rulebook.site.runtime import (
     ENCODINGS,
@@ -87,6 +89,8 @@ __all__ = [
     "nav_pages",
     "relabelled_pages",
     "index_search",
+    "keep_offline_manifests",
+    "keep_words",
     "page_digests",
     "runtime_inputs_digest",
     "search_index_bytes",
@@ -190,6 +194,13 @@ class BuildReport:
     """Whether ``_runtime/`` and ``sw.js`` were linked from the previous site instead of written."""
     navs: dict[str, Any] = field(default_factory=dict)
     """Per language, the ``nav`` setting its tree was built with."""
+    keep_scopes: tuple[KeepScope, ...] = ()
+    """What "keep offline" stores of each game (:mod:`rulebook.site.offline`), for manifests written again
+    after a later indexing (``search=False``)."""
+    keep_words: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per language, the words the service worker shows (a manifest's ``words``)."""
+    offline_bytes: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    """Bytes "keep offline" stores per language, game (and ``all``) and part (pages, search, runtime)."""
 
     @property
     def site_seconds(self) -> float:
@@ -545,6 +556,7 @@ def tree_config(
         {"name": language_name(code), "lang": code, "link": f"../{code}/index.html"} for code in LANGUAGES
     ]
     extra["search_label"] = overrides["search_label"]
+    extra["offline_words"] = overrides["offline_words"]  # overrides/main.html: the note on a page kept offline
     extra["site_root"] = site_url.rstrip("/") + "/"  # overrides/main.html: hreflang alternates per page
     config["extra"] = extra
     return config
@@ -561,6 +573,24 @@ def search_index_bytes(site_dir: Path) -> dict[str, int]:
             files.extend((bundle / folder).glob(f"{lang}_*"))
         sizes[lang] = sum(path.stat().st_size for path in files if path.is_file())
     return sizes
+
+
+def keep_words(mo_dir: Path, languages: Sequence[str]) -> dict[str, dict[str, str]]:
+    """Per language, the words the service worker itself shows (the title of a search result not kept)."""
+    return {lang: {"not_kept": load_translations(mo_dir, lang).gettext("Not kept offline")} for lang in languages}
+
+
+def keep_offline_manifests(
+    site_dir: Path,
+    languages: Sequence[str],
+    scopes: Sequence[KeepScope],
+    words: dict[str, dict[str, str]],
+) -> dict[str, dict[str, dict[str, int]]]:
+    """Write what "keep offline" stores of each game of each tree (:func:`rulebook.site.offline.write_keep_manifests`).
+
+    It lists the search index, so it runs after Pagefind, and again after a later :func:`index_search`.
+    """
+    return write_keep_manifests(site_dir, languages, scopes, words)
 
 
 def index_search(site_dir: Path, progress: Progress | None = None) -> None:
@@ -688,6 +718,9 @@ def _build_site(
         say("indexing for search (Pagefind)")
         indexer.finish()
     search_seconds = time.perf_counter() - started
+    scopes = tuple(keep_scopes(corpus))
+    words = keep_words(mo_dir, languages)
+    offline_bytes = keep_offline_manifests(paths.out, languages, scopes, words)
     report = BuildReport(
         entries=len(corpus.entries),
         pages={tree.lang: tree.pages for tree in trees},
@@ -708,6 +741,9 @@ def _build_site(
         search_indexed=indexer is not None,
         runtime_inputs=runtime_inputs,
         runtime_reused=runtime_reused,
+        keep_scopes=scopes,
+        keep_words=words,
+        offline_bytes=offline_bytes,
     )
     say(
         f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → "

@@ -20,6 +20,8 @@ Page paths, hence URLs, derive from ids only, so deep links stay stable::
     calculators/index.md, calculators/<name>.md                 the calculators, one page each
     translation.md, search.md                                   translation status, search
     _previews/<game>.json                                       entries' titles and first paragraphs (link previews)
+    offline.md                    /<lang>/offline/              "not kept offline" (the service worker's answer)
+    manifest.webmanifest, icons/<name>.png                      the tree's web app manifest and its icons
 
 A calculator page holds only a host element with its data (the calculator, the
 example it starts from, its UI strings from the catalogs); the site script loads
@@ -42,6 +44,7 @@ second time.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -63,6 +66,7 @@ from rulebook.errors import TemplateError
 from rulebook.site.cards import card_path, card_view, cards_index_path, cards_stated_by, catalog_view
 from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
 from rulebook.site.i18n import language_name, load_translations
+from rulebook.site.icons import ICONS, Icon, icon_png
 from rulebook.site.jinja_cache import CompiledTemplates
 from rulebook.site.markdown import inline_markdown, yaml_string
 from rulebook.site.pages import (
@@ -86,7 +90,10 @@ from rulebook.site.reading import (
 )
 from rulebook.site.urls import (
     CALCULATOR_ENTRIES,
+    ICONS_FOLDER,
+    OFFLINE_PAGE,
     RESERVED_FOLDERS,
+    WEB_MANIFEST,
     calculator_path,
     examples_path,
     page_url,
@@ -341,6 +348,12 @@ class _Files:
                 path.unlink()
 
 
+@functools.cache
+def _icon_file(icon: Icon) -> bytes:
+    """An icon's PNG, drawn once per process for every tree."""
+    return icon_png(icon)
+
+
 def _size(markdown: str) -> int:
     """Bytes (UTF-8) of ``markdown`` as the page carries it: the marks of pre-rendered lines are dropped."""
     return len(markdown.encode("utf-8")) - markdown.count(PRERENDERED_MARK) * len(PRERENDERED_MARK)
@@ -573,6 +586,11 @@ def _render_tree(
     _write_calculators(tree, site, lang)
     tree.page("translation.md", "translation.md.j2", **template_fields(status_view(site, lang)))
     tree.page("search.md", "search.md.j2")
+    tree.page(OFFLINE_PAGE, "offline.md.j2")
+    manifest = _render(env, "manifest.webmanifest.j2", {**tree.common, "icons": ICONS})
+    tree.files.write(tree.docs / WEB_MANIFEST, json.dumps(json.loads(manifest), ensure_ascii=False).encode("utf-8"))
+    for icon in ICONS:
+        tree.files.write(tree.docs / ICONS_FOLDER / icon.name, _icon_file(icon))
     assets = templates_dir / "assets"
     if assets.is_dir():
         files.copy_folder(assets, tree.docs / "assets")

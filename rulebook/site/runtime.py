@@ -53,11 +53,12 @@ gzip is written with no timestamp or file name, so a build is byte-for-byte repr
 
 The pages load none of it: only a calculator page's host element makes the site
 script import ``_runtime/calculator.js``, which loads Pyodide and the adjudicator
-when the page opens. The service worker keeps ``_runtime/`` in the browser's cache
-under a name that holds the digest, so a changed adjudicator or Pyodide replaces
-the cached copy, and an unchanged one is never fetched twice. It also keeps every
-page of the site it has served (network first), so a calculator page opened once
-reopens offline.
+when the page opens. The service worker, which every page registers (the site script),
+keeps ``_runtime/`` in the browser's cache under a name that holds the digest, so a
+changed adjudicator or Pyodide replaces the cached copy, and an unchanged one is never
+fetched twice. It also keeps every page of the site it has served (network first), so a
+page opened once reopens offline, and stores whole games on request ("keep offline",
+:mod:`rulebook.site.offline`).
 
 js-yaml (MIT, pinned in package-lock.json like Pyodide) lets the scenario editor read and
 write YAML, the format of the worked examples in ``content/``; the page imports it only

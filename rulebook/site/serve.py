@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from rulebook.errors import RulebookError
-from rulebook.site.build import PreviousSite, ProjectPaths, build_site, index_search
+from rulebook.site.build import PreviousSite, ProjectPaths, build_site, index_search, keep_offline_manifests
 from rulebook.site.runtime import ENCODINGS
 
 __all__ = ["PrecompressedFileHandler", "Snapshot", "accepted_encodings", "serve", "snapshot", "watched_paths"]
@@ -195,6 +195,7 @@ def _rebuild(
         say(f"rebuilt; reload {site_url}en/ (search shows the last index until indexing ends)")
         try:
             index_search(paths.out, say)
+            keep_offline_manifests(paths.out, list(report.keep_words), report.keep_scopes, report.keep_words)
         except RulebookError as error:
             say(f"search index not updated:\n{error}")
     return PreviousSite.of(paths.out, report)

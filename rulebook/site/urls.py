@@ -13,6 +13,7 @@ Page paths, hence URLs::
     examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
     calculators/index.md, calculators/<name>.md                 the calculators, one page each
     translation.md, search.md                                   translation status, search
+    offline.md                    /<lang>/offline/              "not kept offline"
 
 A calculator page opens a scenario given in its URL fragment (:func:`share_fragment`).
 """
@@ -32,7 +33,10 @@ from rulebook.errors import SiteError
 
 __all__ = [
     "CALCULATOR_ENTRIES",
+    "ICONS_FOLDER",
+    "OFFLINE_PAGE",
     "RESERVED_FOLDERS",
+    "WEB_MANIFEST",
     "calculator_path",
     "entry_page_path",
     "examples_path",
@@ -47,9 +51,32 @@ __all__ = [
 
 
 RESERVED_FOLDERS = frozenset(
-    {"assets", "calculators", "glossary", "sources", "pagefind", "search", "examples", "translation"}
+    {
+        "assets",
+        "calculators",
+        "glossary",
+        "sources",
+        "pagefind",
+        "search",
+        "examples",
+        "translation",
+        "offline",
+        "icons",
+        "_offline",
+        "_previews",
+    }
 )
 """Top-level names of a language tree that no game id may take."""
+
+
+OFFLINE_PAGE = "offline.md"
+"""The page the service worker shows for a page not kept offline, opened without a connection."""
+
+WEB_MANIFEST = "manifest.webmanifest"
+"""Per tree: the web app manifest (the tree installs as an app of its language)."""
+
+ICONS_FOLDER = "icons"
+"""Per tree: the manifest's icons (:mod:`rulebook.site.icons`)."""
 
 
 def entry_page_path(entry: Entry) -> str:

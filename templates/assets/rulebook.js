@@ -1,5 +1,5 @@
-/* Rulebook's page script: the "copy link" buttons, the Pagefind search page and, on a
-   calculator page only, the calculator (no other page loads any of its runtime).
+/* Rulebook's page script: the "copy link" buttons, the Pagefind search page, the service worker and
+   "keep offline" and, on a calculator page only, the calculator (no other page loads any of its runtime).
    No framework; the page works without it (the button stays hidden, search says it needs JS). */
 (function () {
   "use strict";
@@ -121,6 +121,155 @@
     });
   }
 
+  /* Offline use (web/sw.js, rulebook/site/offline.py): every page registers the site's service
+     worker (one scope, the site's root; the calculator pages' script waits for the same registration,
+     window.rulebookServiceWorker). "Keep offline" buttons hand the worker their manifest; a page the
+     worker answered from a kept copy says when it was saved, and that a newer one exists once the
+     network is back; the "not kept offline" page names the page asked for. */
+  function askWorker(message, onProgress) {
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) {
+          if (event.data && event.data.done) resolve(event.data);
+          else if (onProgress) onProgress(event.data);
+        };
+        registration.active.postMessage(message, [channel.port2]);
+      });
+    });
+  }
+  var lang = document.documentElement.lang || "en";
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return name in values ? values[name] : all; });
+  }
+  function megabytes(bytes) {
+    return new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1e6);
+  }
+  function when(iso) {
+    return new Date(iso).toLocaleString(lang, { dateStyle: "long", timeStyle: "short" });
+  }
+
+  function keepControl(button) {
+    var section = button.closest(".rb-keep");
+    var words = JSON.parse(button.getAttribute("data-rb-words"));
+    var manifest = new URL(button.getAttribute("data-rb-manifest"), location.href).href;
+    var remove = section.querySelector("[data-rb-keep-remove]");
+    var status = section.querySelector(".rb-keep-status");
+    var label = button.textContent;
+    var bar = document.createElement("progress");
+    bar.className = "rb-keep-progress";
+    bar.max = 1;
+    bar.value = 0;
+    bar.hidden = true;
+    bar.setAttribute("aria-label", label);
+    status.parentNode.insertBefore(bar, status);
+    function show(state, text) {
+      section.setAttribute("data-state", state);
+      status.textContent = text;
+      var kept = state === "kept" || state === "newer";
+      button.hidden = state === "kept";
+      button.disabled = state === "keeping";
+      button.textContent = state === "newer" ? words.update : label;
+      remove.hidden = !kept;
+      bar.hidden = state !== "keeping";
+    }
+    function offerSize() {
+      fetch(manifest, { cache: "no-cache" })
+        .then(function (response) { return response.json(); })
+        .then(function (list) {
+          var total = list.files.reduce(function (sum, file) { return sum + file.size; }, 0);
+          show("ready", fill(words.size, { size: megabytes(total) }));
+        })
+        .catch(function () { show("ready", ""); });
+    }
+    function refresh() {
+      return askWorker({ offlineStatus: manifest }).then(function (answer) {
+        if (!answer.kept) return offerSize();
+        var text = fill(words.kept, { date: when(answer.saved), size: megabytes(answer.total) });
+        if (answer.newer) show("newer", fill(words.newer, { date: when(answer.saved) }));
+        else show("kept", text);
+      });
+    }
+    button.addEventListener("click", function () {
+      show("keeping", "");
+      askWorker({ keepOffline: manifest }, function (step) {
+        bar.value = step.total ? step.progress / step.total : 0;
+        status.textContent = fill(words.progress, { done: megabytes(step.progress), total: megabytes(step.total) });
+      }).then(function (answer) {
+        if (answer.error || answer.failed) show("failed", words.failed);
+        else show("kept", fill(words.kept, { date: when(answer.saved), size: megabytes(answer.total) }));
+      });
+    });
+    remove.addEventListener("click", function () {
+      askWorker({ removeOffline: manifest }).then(function () {
+        show("removed", words.removed);
+        button.hidden = false;
+      });
+    });
+    section.hidden = false;
+    refresh();
+  }
+
+  function keptCopyNote() {
+    var meta = document.querySelector('meta[name="rb-offline-words"]');
+    if (!meta || !navigator.serviceWorker.controller) return;
+    var words = JSON.parse(meta.getAttribute("content"));
+    askWorker({ served: location.href }).then(function (answer) {
+      if (!answer.offline) return;
+      var note = document.createElement("p");
+      note.className = "rb-kept-copy";
+      note.setAttribute("role", "status");
+      var saved = answer.saved ? when(answer.saved) : "";
+      note.textContent = fill(words.saved, { date: saved });
+      document.body.appendChild(note);
+      var check = function () {
+        askWorker({ check: location.href }).then(function (result) {
+          if (!result.newer) return;
+          note.textContent = fill(words.newer, { date: saved }) + " ";
+          var reload = document.createElement("button");
+          reload.type = "button";
+          reload.className = "md-button";
+          reload.textContent = words.reload;
+          reload.addEventListener("click", function () { location.reload(); });
+          note.appendChild(reload);
+          clearInterval(timer);
+        });
+      };
+      var timer = setInterval(check, 60000);
+      window.addEventListener("online", check);
+    });
+  }
+
+  function offline(siteRoot) {
+    var address = document.querySelector("[data-rb-not-kept]");
+    var asked = new URLSearchParams(location.search).get("from");
+    if (address && asked) {
+      var code = document.createElement("code");
+      code.textContent = asked;
+      address.appendChild(code);
+      address.hidden = false;
+    }
+    if (!("serviceWorker" in navigator)) {
+      window.rulebookServiceWorker = Promise.resolve(false);
+      return;
+    }
+    window.rulebookServiceWorker = navigator.serviceWorker.register(new URL("sw.js", siteRoot).href).then(
+      function () { return true; },
+      function (error) {
+        console.warn("service worker not registered; nothing is kept for offline use", error);
+        return false;
+      }
+    );
+    window.rulebookServiceWorker.then(function (registered) {
+      if (!registered) return;
+      var controls = document.querySelectorAll("[data-rb-keep-offline]");
+      controls.forEach(keepControl);
+      keptCopyNote();
+      /* A kept game is brought up to date by any page opened online; the keep controls say so themselves. */
+      if (!controls.length && navigator.serviceWorker.controller) askWorker({ updateKept: true });
+    });
+  }
+
   document.querySelectorAll("[data-rb-copy]").forEach(function (button) {
     button.hidden = false;
     button.addEventListener("click", function () { copyLink(button); });
@@ -148,8 +297,9 @@
   var tree = new URL("../", script.src);
   if (page) previews(page, tree);
   /* This file lives at <site>/<lang>/assets/rulebook.js; Pagefind's bundle at <site>/pagefind/,
-     the calculator's runtime at <site>/_runtime/. */
+     the calculator's runtime at <site>/_runtime/, the service worker at <site>/sw.js. */
   var siteRoot = new URL("../../", script.src);
+  offline(siteRoot);
   /* Only our calculator template writes a data-rb-calculator host: content cannot make data-* attributes. */
   if (document.querySelector("[data-rb-calculator]")) {
     import(new URL("_runtime/calculator.js", siteRoot).href);

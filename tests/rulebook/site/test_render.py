@@ -6,6 +6,7 @@ import base64
 import json
 import re
 import shutil
+import struct
 import zlib
 from html import unescape
 from pathlib import Path
@@ -279,6 +280,7 @@ class TestRenderSite:
             "hell-of-a-war/ausloesende-bedingungen.md",
             "hell-of-a-war/index.md",
             "index.md",
+            "offline.md",
             "search.md",
             "sources/how-faq.md",
             "sources/how-faq/abwerfen.md",
@@ -287,6 +289,22 @@ class TestRenderSite:
         ]
         assert trees[0].overrides["nav"][0] == {"Home": "index.md"}
         assert trees[1].overrides["nav"][0] == {"Startseite": "index.md"}
+
+    def test_every_tree_has_its_web_app_manifest_and_icons(
+        self, sample_content: Path, mo_dir: Path, tmp_path: Path
+    ) -> None:
+        """manifest.webmanifest names the tree's language and scope; its icons are PNG files of the sizes given."""
+        render_site(load_or_raise(sample_content), tmp_path / "docs", TEMPLATES, mo_dir, languages=["en", "ru"])
+        tree = tmp_path / "docs" / "ru"
+        manifest = json.loads((tree / "manifest.webmanifest").read_text(encoding="utf-8"))
+        assert (manifest["lang"], manifest["start_url"], manifest["scope"]) == ("ru", "./", "./")
+        english = json.loads((tmp_path / "docs" / "en" / "manifest.webmanifest").read_text(encoding="utf-8"))
+        assert manifest["name"] != english["name"]
+        for icon in manifest["icons"]:
+            data = (tree / icon["src"]).read_bytes()
+            width, height = struct.unpack(">II", data[16:24])
+            assert data.startswith(b"\x89PNG") and f"{width}x{height}" == icon["sizes"]
+        assert {icon["purpose"] for icon in manifest["icons"]} == {"any", "maskable"}
 
     def test_a_render_again_keeps_unchanged_files_and_removes_stale_ones(
         self, sample_content: Path, mo_dir: Path, tmp_path: Path
@@ -718,7 +736,7 @@ class TestTreeInputs:
         assert [message.split(":")[0] for message in said] == [
             "en unchanged",
             "de unchanged",
-            "generated 53 pages for nl",
+            "generated 54 pages for nl",
         ]
         fresh = render_site(dutch, tmp_path / "fresh", TEMPLATES, mo_dir, languages)
         assert [tree.pages for tree in trees] == [tree.pages for tree in fresh]
