@@ -8,6 +8,7 @@ The pipeline, in the order it runs::
     mkdocs.yml + per-language settings ──MkDocs (strict)──▶ site/<lang>/
     site/ ──Pagefind──▶ site/pagefind/ (one index per <html lang>)
     site/index.html (sends the visitor to /en/)
+    Corpus + outcomes ──rulebook.site.api──▶ site/api/v1/ (the rules as JSON documents, with their schemas)
     node_modules/pyodide, adjudicator/, web/ ──rulebook.site.runtime──▶ site/_runtime/, site/sw.js (calculators)
     site/<lang>/, pagefind/, _runtime/ ──rulebook.site.offline──▶ site/<lang>/_offline/<game>.json ("keep offline")
 
@@ -62,6 +63,7 @@ from rulebook.adjudication.messages import load_language
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
+from rulebook.site.api import API_FOLDER, write_api
 from rulebook.site.i18n import compile_catalogs, language_name, load_translations
 from rulebook.site.mkdocs_run import mkdocs_build, start_worker
 from rulebook.site.offline import KeepScope, keep_scopes, write_keep_manifests
@@ -76,6 +78,7 @@ from rulebook.site.runtime import (
     write_runtime,
 )
 from rulebook.site.search_index import TreeIndexer
+from rulebook.site.views import SiteIndex
 
 __all__ = [
     "DEFAULT_SITE_URL",
@@ -165,6 +168,8 @@ class BuildReport:
     """Pagefind, after the builds: the trees it had not read yet (it reads each as soon as it is built) and
     the writing of the index."""
     search_index_bytes: dict[str, int] = field(default_factory=dict)
+    api_bytes: int = 0
+    """Size of ``api/v1/``, the rules as data (:mod:`rulebook.site.api`)."""
     runtime_bytes: int = 0
     """Size of ``_runtime/`` (Pyodide, the adjudicator, schemas, the calculator script)."""
     load_seconds: float = 0.0
@@ -699,6 +704,8 @@ def _build_site(
     _copy_previous_trees(paths, previous, plans, indexer, say)
     _build_patched_pages(plans, indexer, say)
     (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
+    api = write_api(SiteIndex(corpus, outcomes), paths.out, list(languages), site_url)
+    say(f"rules as data: {api['documents']} API documents, {api['bytes'] / 1e6:.1f} MB in {paths.out / API_FOLDER}")
     if indexer is not None:
         indexer.add("")
     if schemas_job is not None:
@@ -723,6 +730,7 @@ def _build_site(
         search_seconds=search_seconds,
         search_index_bytes=search_index_bytes(paths.out) if indexer is not None else {},
         runtime_bytes=runtime_bytes,
+        api_bytes=api["bytes"],
         load_seconds=load_seconds,
         examples_run=results.misses,
         tree_digests=plans.digests,

@@ -18,6 +18,7 @@ from rulebook.content.references import find_references, protected_spans
 from rulebook.site.urls import relative_link
 
 __all__ = [
+    "entry_links_to",
     "escape_markup",
     "inline_markdown",
     "link_first_mentions",
@@ -53,6 +54,15 @@ def resolve_entry_links(markdown: str, page_path: str, targets: Mapping[str, str
     's. [Sperren](sperren.md)'
     """
     return _REF_LINK.sub(lambda m: f"[{m.group(1)}]({relative_link(page_path, targets[m.group(2)])})", markdown)
+
+
+def entry_links_to(markdown: str, urls: Mapping[str, str]) -> str:
+    """Rewrite ``[text](ref:ENTRY-ID)`` into a link to ``urls[ENTRY-ID]`` as it is (an absolute URL).
+
+    >>> entry_links_to("s. [Sperren](ref:how.sperren)", {"how.sperren": "https://r.example/de/how/sperren/"})
+    's. [Sperren](https://r.example/de/how/sperren/)'
+    """
+    return _REF_LINK.sub(lambda m: f"[{m.group(1)}]({urls[m.group(2)]})", markdown)
 
 
 def link_section_references(markdown: str, page_path: str, sections: Mapping[str, str]) -> str:

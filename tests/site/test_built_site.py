@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -11,6 +12,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 
 from rulebook.content.model import LANGUAGES, Corpus
+from rulebook.site.api import API_FOLDER
 from tests.site.conftest import BuiltSite
 
 ENTRY_PAGE_LIMIT = 50 * 1024
@@ -70,6 +72,24 @@ def test_every_entry_has_a_stable_page_in_every_language(entry_pages: dict[str, 
     """/<lang>/<game>/<slug>/ exists for every entry and every language, derived from the id only."""
     missing = [url for url, path in entry_pages.items() if not path.is_file()]
     assert missing == []
+
+
+def test_the_api_lists_every_entry_with_its_page_and_document(built_site: BuiltSite, real_corpus: Corpus) -> None:
+    """api/v1/index.json names every entry of the content, each with its built page and document in every
+    language; the report's API size is what the folder holds."""
+    api = built_site.root / API_FOLDER
+    index = json.loads((api / "index.json").read_text(encoding="utf-8"))
+    assert sorted(entry["id"] for entry in index["entries"]) == sorted(entry.id for entry in real_corpus.entries)
+    site_path = urlsplit(index["site_url"]).path
+    missing = [
+        (entry["id"], lang)
+        for entry in index["entries"]
+        for lang in LANGUAGES
+        if not (api / entry["documents"][lang]).is_file()
+        or not (built_site.root / urlsplit(entry["pages"][lang]).path.removeprefix(site_path) / "index.html").is_file()
+    ]
+    assert missing == []
+    assert built_site.report.api_bytes == sum(path.stat().st_size for path in api.rglob("*.json"))
 
 
 def test_every_page_declares_its_trees_language(built_site: BuiltSite, parsed_pages: dict[Path, _Links]) -> None:

@@ -431,7 +431,7 @@ def test_build_into_another_folder_writes_nothing_into_the_checkout(tmp_path: Pa
     assert (out / "en" / "hell-of-a-war" / "abwerfen" / "index.html").is_file()
     assert checkout_build.exists() == existed
     assert snapshot([checkout_build]) == before
-    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["_runtime", "en", "pagefind"]
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["_runtime", "api", "en", "pagefind"]
 
 
 def test_worked_example_results_are_kept_for_the_next_build(real_corpus: Corpus, tmp_path: Path) -> None:
