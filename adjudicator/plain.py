@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import math
 import types
 import typing
 from collections.abc import Mapping
@@ -221,8 +222,8 @@ def _convert(annotation: Any, data: Any, path: str, collector: _Collector) -> An
             return _INVALID
         return data
     if annotation is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            collector.fail(path, "must be a number", data)
+        if isinstance(data, bool) or not isinstance(data, (int, float)) or not math.isfinite(data):
+            collector.fail(path, "must be a finite number" if isinstance(data, float) else "must be a number", data)
             return _INVALID
         return float(data)
     if annotation is str:

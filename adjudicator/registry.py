@@ -33,8 +33,9 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import plain_problems
 from adjudicator.messages import Language, Message
-from adjudicator.plain import from_plain
+from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.trace import Trace
 
 __all__ = [
@@ -198,6 +199,10 @@ def prepare(name: str, scenario: Any, package: str | None = None) -> tuple[Calcu
 
 
 def _typed(calculator: Calculator, name: str, scenario: Any) -> tuple[Calculator, Any]:
+    # The reading limits first: conversion recurses and visits every value an alias repeats.
+    beyond_limits = plain_problems(scenario)
+    if beyond_limits:
+        raise InvalidScenario(beyond_limits)
     if not isinstance(scenario, dict):
         raise ScenarioError("", "a scenario must be a mapping of fields", scenario)
     fields = dict(scenario)
