@@ -184,6 +184,8 @@ def yaml_limit(text: str, integers: bool = True) -> YamlLimit | None:
             column,
             f"the character {bad.group()!r} is not allowed in YAML; remove it (a NUL byte or control character)",
         )
+    if not _may_break_a_limit(text, integers):
+        return None
     depth = aliases = 0
     opening = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
     closing = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
@@ -211,7 +213,7 @@ def yaml_limit(text: str, integers: bool = True) -> YamlLimit | None:
                 integers
                 and isinstance(event, yaml.ScalarEvent)
                 and len(event.value) > MAX_INTEGER_DIGITS
-                and event.style is None
+                and not event.style
                 and _PLAIN_INTEGER.fullmatch(event.value)
             ):
                 return _limit_at(
@@ -222,6 +224,31 @@ def yaml_limit(text: str, integers: bool = True) -> YamlLimit | None:
     except yaml.YAMLError:
         return None
     return None
+
+
+_ALIAS = re.compile(r"(?:^|[\s\[{,])\*[^\s*,\]}]", re.M)
+_BLOCK_INDENT = re.compile(r"^[ ?-]*", re.M)
+_LONG_DIGITS = re.compile(f"[0-9_]{{{MAX_INTEGER_DIGITS + 1}}}")
+
+
+def _may_break_a_limit(text: str, integers: bool) -> bool:
+    """Whether the parser's events must be read: a bound on what the text can hold says they might break a limit.
+
+    Block nesting grows one level per column of indentation or per ``-``/``?`` that opens a line's
+    compact collection, and as much again for a sequence at its key's indentation and a mapping
+    after them; flow nesting one per bracket: a text whose
+    count of both is within the depth limit, with no alias and no long run of digits, needs no
+    events read (content files, read by the thousand, are such texts).
+    """
+    if "*" in text and _ALIAS.search(text):
+        return True
+    if integers and _LONG_DIGITS.search(text):
+        return True
+    flow = text.count("[") + text.count("{")
+    if flow > MAX_NESTING_DEPTH:
+        return True
+    block = 2 * max(map(len, _BLOCK_INDENT.findall(text)), default=0) + 2
+    return flow + block > MAX_NESTING_DEPTH
 
 
 def _limit_at(event: yaml.Event, message: str) -> YamlLimit:
