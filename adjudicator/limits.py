@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from adjudicator.errors import ScenarioError
@@ -48,17 +49,20 @@ __all__ = [
     "MAX_YAML_ALIASES",
     "MONTE_CARLO_BATTLE_UNITS_PER_SIDE",
     "MONTE_CARLO_RUNS",
+    "MONTE_CARLO_UNIT_RUNS",
     "REPLAY_ROUNDS",
     "SCENARIO_CARDS",
     "STACK_DECLARATIONS",
     "VICTORY_FLAGS",
     "LongInteger",
+    "SizeLimit",
     "check_at_most",
     "json_integer",
     "json_text_problems",
     "json_too_deep_at",
     "line_and_column",
     "plain_problems",
+    "size_problems",
     "too_deep",
     "too_large",
 ]
@@ -96,25 +100,33 @@ with a traceback)."""
 
 # ---- Calculator limits: where a calculator's cost grows with a field ---------------------------
 
-EXACT_BATTLE_UNITS_PER_SIDE: Final = 60
+EXACT_BATTLE_UNITS_PER_SIDE: Final = 120
 """Units of one side of an exact battle (``method: exact``). The exact odds follow every state of
-both sides, which grows with the product of their sizes and, with several unit types, their
-combinations: past about sixty a side the states take minutes and gigabytes. Monte Carlo
-(``method: monte-carlo``) answers any size."""
+both sides: where each side's state is its number of losses (one loss order) a hundred a side take
+about a second, but the rounds that follow every composition (an AA gun's shot, casualty choices)
+grow with the product of the sides' compositions: a hundred a side with fighters and an AA gun take
+minutes and hundreds of megabytes, a thousand would take gigabytes. Monte Carlo
+(``method: monte-carlo``) answers larger battles."""
 
 EXACT_BATTLE_UNIT_TYPES_PER_SIDE: Final = 8
 """Unit types of one side of an exact battle: a side's states multiply with each type it holds."""
 
-MONTE_CARLO_BATTLE_UNITS_PER_SIDE: Final = 10_000
-"""Units of one side of a Monte Carlo battle: each simulated round rolls every unit's die."""
+MONTE_CARLO_BATTLE_UNITS_PER_SIDE: Final = 1_000
+"""Units of one side of a Monte Carlo battle: each simulated round rolls every unit's die, and the
+hit distributions of more than about a thousand dice leave floating point."""
 
-MONTE_CARLO_RUNS: Final = 1_000_000
-"""Simulated battles of a Monte Carlo battle (``runs``): each costs about a tenth of a millisecond,
-so a million take a couple of minutes; a hundred thousand give the odds to about 0.3 %."""
+MONTE_CARLO_RUNS: Final = 100_000
+"""Simulated battles of a Monte Carlo battle (``runs``): a hundred thousand give the odds to about
+0.3 % and take seconds for a small battle."""
 
-BATTLE_ROUND_LIMIT: Final = 1_000
+MONTE_CARLO_UNIT_RUNS: Final = 1_000_000
+"""Runs times the units of both sides of a Monte Carlo battle: each run rolls every unit's dice,
+so a battle of a thousand units a side gets at most five hundred runs (about a minute)."""
+
+BATTLE_ROUND_LIMIT: Final = 100
 """The latest round a battle scenario may name (``round_limit``, ``retreat_after_round``,
-``submerge_after_round``): a battle that lasts longer never ends, and the rounds are played out."""
+``submerge_after_round``): every round up to it is played out (in each simulated battle too), and a
+battle that lasts a hundred rounds does not end."""
 
 REPLAY_ROUNDS: Final = 1_000
 """Rounds of dice a replay (``battle-replay``) gives: each is played out and traced."""
@@ -142,16 +154,83 @@ IPC_LIMIT: Final = 100_000
 is a few hundred."""
 
 
-def check_at_most(path: str, value: int, limit: int, lower: str) -> None:
-    """Raise :class:`ScenarioError` if ``value`` is above ``limit``; ``lower`` says what to do instead.
+def check_at_most(path: str, value: int, limit: int, lower: str, unit: str = "") -> None:
+    """Raise :class:`ScenarioError` if ``value`` is above ``limit`` (of ``unit``); ``lower`` says what to do instead.
 
     >>> check_at_most("runs", 10**9, MONTE_CARLO_RUNS, "lower runs")
     Traceback (most recent call last):
     ...
-    adjudicator.errors.ScenarioError: runs: must be at most 1000000, the limit; lower runs (got 1000000000)
+    adjudicator.errors.ScenarioError: runs: must be at most 100000, the limit; lower runs (got 1000000000)
     """
     if value > limit:
-        raise ScenarioError(path, f"must be at most {limit}, the limit; {lower}", value)
+        counted = f"{limit} {unit}" if unit else str(limit)
+        raise ScenarioError(path, f"must be at most {counted}, the limit; {lower}", value)
+
+
+@dataclass(frozen=True)
+class SizeLimit:
+    """A limit on one field of a scenario's plain data: an integer's value, or a list's or mapping's items.
+
+    A scenario dataclass declares its limits as ``size_limits`` (a class variable, a tuple of these);
+    :func:`adjudicator.registry.prepare` checks them on the plain data, before it is converted or
+    written out in full (a map's regions), with :func:`size_problems`.
+    """
+
+    path: str
+    """Dotted path of the field; ``*`` stands for every item of a list or value of a mapping."""
+    limit: int
+    unit: str
+    """What is counted, in the plural: ``units``, ``IPC``, ``flags``."""
+    lower: str
+    """What to do instead, e.g. ``place fewer units``."""
+
+
+def size_problems(data: Any, limits: tuple[SizeLimit, ...]) -> list[ScenarioError]:
+    """Every field of plain ``data`` past one of ``limits``, each at its own path.
+
+    >>> limits = (SizeLimit("lands.*.flags", 10, "flags", "count fewer"), SizeLimit("lands", 2, "lands", "fewer"))
+    >>> for problem in size_problems({"lands": [{"flags": 3}, {"flags": 10**9}, {}]}, limits):
+    ...     print(problem)
+    lands.1.flags: must be at most 10 flags, the limit; count fewer (got 1000000000)
+    lands: must be at most 2 lands, the limit; fewer (got 3)
+    """
+    problems: list[ScenarioError] = []
+    for rule in limits:
+        for path, value in _at(data, rule.path.split("."), ""):
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, int):
+                size = value
+            elif isinstance(value, (Mapping, list, tuple)):
+                size = len(value)
+            else:
+                continue
+            if size > rule.limit:
+                problems.append(
+                    ScenarioError(
+                        path,
+                        f"must be at most {rule.limit} {rule.unit}, the limit; {rule.lower}",
+                        value if isinstance(value, int) else size,
+                    )
+                )
+    return problems
+
+
+def _at(data: Any, parts: list[str], path: str) -> list[tuple[str, Any]]:
+    """The values at the dotted ``parts`` of ``data`` (``*``: every item), with their paths."""
+    if not parts:
+        return [(path, data)]
+    head, rest = parts[0], parts[1:]
+    if isinstance(data, Mapping):
+        items = list(data.items()) if head == "*" else [(head, data[head])] if head in data else []
+    elif isinstance(data, (list, tuple)) and head == "*":
+        items = list(enumerate(data))
+    else:
+        return []
+    found: list[tuple[str, Any]] = []
+    for key, value in items:
+        found.extend(_at(value, rest, f"{path}.{key}" if path else str(key)))
+    return found
 
 
 # ---- Reading limits, checked -------------------------------------------------------------------

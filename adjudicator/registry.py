@@ -33,7 +33,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from adjudicator.errors import ScenarioError
-from adjudicator.limits import plain_problems
+from adjudicator.limits import plain_problems, size_problems
 from adjudicator.messages import Language, Message
 from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.trace import Trace
@@ -205,6 +205,10 @@ def _typed(calculator: Calculator, name: str, scenario: Any) -> tuple[Calculator
         raise InvalidScenario(beyond_limits)
     if not isinstance(scenario, dict):
         raise ScenarioError("", "a scenario must be a mapping of fields", scenario)
+    # A calculator whose cost grows with a field says how far in its scenario's ``size_limits``.
+    past_limits = size_problems(scenario, getattr(calculator.scenario, "size_limits", ()))
+    if past_limits:
+        raise InvalidScenario(past_limits)
     fields = dict(scenario)
     declared = fields.pop("calculator", name)
     if declared != name:

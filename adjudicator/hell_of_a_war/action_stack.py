@@ -77,6 +77,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.actions import (
@@ -113,6 +114,7 @@ from adjudicator.hell_of_a_war.actions import (
     cards_message,
 )
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, ModifierCondition, Phase, Player, Special, Zone
+from adjudicator.limits import SCENARIO_CARDS, STACK_DECLARATIONS, SizeLimit
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -185,6 +187,14 @@ class AssemblyReading(Enum):
 @dataclass(frozen=True)
 class StackScenario:
     """The players, every card that matters, and the declarations in the order they were made."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("cards", SCENARIO_CARDS, "cards", "list only the cards that matter"),
+        SizeLimit("stack", STACK_DECLARATIONS, "declarations", "declare fewer actions and reactions"),
+        SizeLimit("later_stacks", STACK_DECLARATIONS, "stacks", "give fewer later stacks"),
+        SizeLimit("later_stacks.*", STACK_DECLARATIONS, "declarations", "declare fewer actions and reactions"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     players: tuple[Player, ...]
     """Everyone at the table, with the TW already at their disposal in this phase."""

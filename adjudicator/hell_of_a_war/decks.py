@@ -49,8 +49,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import SCENARIO_CARDS, SizeLimit
 from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
@@ -237,6 +239,11 @@ class DeckCard:
 @dataclass(frozen=True)
 class DeckScenario:
     """A deck list to check against a format."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("cards", SCENARIO_CARDS, "cards", "a deck holds a few dozen cards: list fewer"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     format: DeckFormat
     """The format to check: basic (the general deck rule only), highlander, advanced, pro or strategy."""

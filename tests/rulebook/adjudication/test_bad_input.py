@@ -290,3 +290,101 @@ class TestUnexpected:
         """A language document that is not JSON is a refusal too."""
         answer = json.loads(web.evaluate_json("ipc-chips", '{"ipc": 5}', "{"))
         assert answer["ok"] is False
+
+
+AA2 = {"game": "axis-and-allies-2e"}
+NUMBERED_MAP = {"numbering": {"digits": 4}, "hexes": [{"rect": ["00010001", "99999999"], "terrain": "clear"}]}
+
+
+class TestCalculatorLimits:
+    """Past a calculator's limit the answer is a refusal naming the field and the limit and saying what to lower."""
+
+    @pytest.mark.parametrize(
+        ("name", "scenario", "path", "message"),
+        [
+            (
+                "battle",
+                {**AA2, "attacker": {"units": {"infantry": 10**6}}, "defender": {"units": {"infantry": 1}}},
+                "attacker.units",
+                "must be at most 120 units, the limit; the exact odds",
+            ),
+            (
+                "battle",
+                {**AA2, "method": "monte-carlo", "runs": 10**9, "attacker": {"units": {"infantry": 3}}},
+                "runs",
+                "must be at most 100000, the limit",
+            ),
+            (
+                "battle",
+                {**AA2, "round_limit": 10**9, "attacker": {"units": {"infantry": 3}}},
+                "round_limit",
+                "must be at most 100, the limit; name an earlier round",
+            ),
+            (
+                "battle",
+                {
+                    **AA2,
+                    "kind": "sea",
+                    "attacker": {"units": {"submarine": 200}, "submerge_after_round": 1000},
+                    "defender": {"units": {"destroyer": 1}},
+                },
+                "attacker.submerge_after_round",
+                "must be at most 100",
+            ),
+            (
+                "battle-replay",
+                {**AA2, "attacker": {"units": {"infantry": 1}}, "rounds": [{"attacker": {"infantry": [1]}}] * 1001},
+                "rounds",
+                "must be at most 1000, the limit; replay fewer rounds",
+            ),
+            ("ipc-chips", {"ipc": 10**9}, "ipc", "must be at most 100000 IPC, the limit"),
+            ("supply", {"map": NUMBERED_MAP}, "map.hexes.0.rect", "covers 99980001 hexes"),
+            (
+                "victory",
+                {
+                    "players": [{"name": "a"}, {"name": "b"}],
+                    "lands": [{"name": "x", "flags": 10**9, "victory_points": 1}],
+                },
+                "lands.0.flags",
+                "must be at most 10000 flags, the limit",
+            ),
+        ],
+        ids=["exact-units", "runs", "round-limit", "submerge", "replay-rounds", "ipc", "rect", "flags"],
+    )
+    def test_page(self, name: str, scenario: dict[str, Any], path: str, message: str) -> None:
+        """The page's answer names the field and the limit, at once (no hang, no out-of-memory)."""
+        if name.startswith("battle"):
+            scenario.setdefault("defender", {"units": {"infantry": 1}})
+        answer = page(name, json.dumps(scenario))
+        assert answer["ok"] is False, answer
+        assert any(error["path"] == path and message in error["message"] for error in answer["errors"]), answer
+
+    def test_exact_refusal_offers_monte_carlo(self) -> None:
+        """An exact battle past the limit says how to get an answer: Monte Carlo."""
+        scenario = {**AA2, "attacker": {"units": {"infantry": 500}}, "defender": {"units": {"infantry": 500}}}
+        answer = page("battle", json.dumps(scenario))
+        assert {error["path"] for error in answer["errors"]} == {"attacker.units", "defender.units"}
+        assert all("method: monte-carlo" in error["message"] for error in answer["errors"])
+        answer = page("battle", json.dumps({**scenario, "method": "monte-carlo", "runs": 1000}))
+        assert answer["ok"] is True, answer
+
+    def test_every_range_problem_at_once(self) -> None:
+        """A negative count beside a round limit past its limit: both are reported, each at its full path."""
+        scenario = {**AA2, "round_limit": 10**6, "attacker": {"units": {"infantry": -1}}, "defender": {"units": {}}}
+        answer = page("battle", json.dumps(scenario))
+        assert {error["path"] for error in answer["errors"]} >= {"round_limit", "attacker.units.infantry"}
+
+    def test_cli(self, tmp_path: Path) -> None:
+        """The CLI gives the same refusal at the field's line."""
+        file = tmp_path / "scenario.yaml"
+        file.write_text(
+            "game: axis-and-allies-2e\nattacker:\n  units: {infantry: 1000000}\ndefender:\n  units: {armor: 1}\n"
+        )
+        line = refused(adjudicate("battle", file), file, "attacker.units: must be at most 120 units")
+        assert f"{file}:3:3:" in line
+
+    def test_retreat_reports_every_count_at_its_path(self) -> None:
+        """A negative count in retreat is ``units.infantry``, reported with the other problems."""
+        scenario = {"side": "attacker", "units": {"infantry": -1, "armor": 2}, "retreating": {"armor": 3}}
+        answer = page("retreat", json.dumps({**scenario, "enemies_left": -2}))
+        assert [error["path"] for error in answer["errors"]] == ["units.infantry", "retreating.armor", "enemies_left"]
