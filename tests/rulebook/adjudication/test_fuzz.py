@@ -90,7 +90,7 @@ def _from_schema(schema: dict[str, Any], root: dict[str, Any], depth: int) -> An
             for name in schema.get("required", [])
             if name in schema.get("properties", {})
         }
-    return {"array": [], "string": "x", "integer": 1, "number": 1.0, "boolean": False, "null": None}.get(kind, None)
+    return {"array": [], "string": "x", "integer": 1, "number": 1.0, "boolean": False, "null": None}.get(str(kind))
 
 
 NASTY: list[Any] = [
