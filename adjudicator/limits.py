@@ -69,10 +69,11 @@ __all__ = [
 
 # ---- Reading limits: every scenario -----------------------------------------------------------
 
-MAX_SCENARIO_BYTES: Final = 5_000_000
-"""Bytes of a scenario file or text. The largest worked example is a few kilobytes and a whole
-board's map about a hundred; five megabytes is read in about a second, a larger file is a mistake
-(``/dev/zero``, a log pasted in). Files are read only up to this size."""
+MAX_SCENARIO_BYTES: Final = 1_000_000
+"""Bytes of a scenario file or text. The largest worked example is under thirty kilobytes, and a map of
+twenty thousand hexes (:data:`MAP_HEXES`) about a megabyte; YAML of that size is read in about two
+seconds (libyaml parses, Python builds the values), JSON in a fraction of one. A larger file is a
+mistake (``/dev/zero``, a log pasted in). Files are read only up to this size."""
 
 MAX_NESTING_DEPTH: Final = 64
 """Levels of lists and mappings inside one another. A scenario nests about six deep; every reader

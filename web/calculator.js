@@ -72,7 +72,7 @@ function fromBase64Url(text) {
 
 // A scenario is at most this many bytes, as adjudicator/limits.py's MAX_SCENARIO_BYTES says: a share
 // link of a few hundred bytes may inflate to gigabytes, so inflating stops there.
-const MAX_SCENARIO_BYTES = 5000000;
+const MAX_SCENARIO_BYTES = 1000000;
 
 async function transform(bytes, stream, limit = Infinity) {
   const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
