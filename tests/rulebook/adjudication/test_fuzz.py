@@ -220,7 +220,7 @@ def yaml_files(draw: st.DrawFn) -> tuple[str, bytes]:
         levels = draw(st.integers(2, 12))
         lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
         lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 9)}]" for n in range(1, levels)]
-        field = draw(st.sampled_from(sorted(scenario) or ["x"]))
+        field = draw(st.sampled_from(sorted(scenario) if isinstance(scenario, dict) and scenario else ["x"]))
         return name, ("\n".join(lines) + f"\n{field}: *a{levels - 1}\n").encode()
     raw = text.encode("utf-8", "surrogatepass")
     if kind == "garbage":
