@@ -3,7 +3,7 @@
 A calculator never writes a finished sentence. A trace step (:class:`~adjudicator.trace.Step`)
 and a summary line (:class:`Message`) hold an English *template* — the msgid of the
 ``adjudicator`` gettext catalog (``locales/<lang>/LC_MESSAGES/adjudicator.po``) — and the
-values of its ``{fields}``. :class:`Language` renders them: it looks the template up in a
+values of its ``{fields}``. :class:`AnswerLanguage` renders them: it looks the template up in a
 catalog (English when the catalog lacks it), picks the plural form, translates the values
 that are themselves words (those marked :func:`N_`, e.g. a unit type or a side), and writes
 numbers with the locale's decimal sign, digit grouping and percent sign.
@@ -17,13 +17,13 @@ Marking, so that ``rulebook.adjudication.messages`` extracts every msgid from th
   in place of the literal in any of the above; ``count`` names the field that selects the form.
 
 Pure standard library: the page runs the same rendering under Pyodide, with the catalog
-handed over as JSON (:meth:`Language.from_json`); the plural rule is the catalog's gettext
+handed over as JSON (:meth:`AnswerLanguage.from_json`); the plural rule is the catalog's gettext
 ``Plural-Forms`` expression, evaluated with :func:`gettext.c2py`.
 
 >>> line = message(N_plural("{count} hit", "{count} hits", count="count"), count=3)
 >>> line.text
 '3 hits'
->>> russian = Language(
+>>> russian = AnswerLanguage(
 ...     "ru",
 ...     {"{count} hit": ("{count} попадание", "{count} попадания", "{count} попаданий")},
 ...     plural_forms="n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2",
@@ -44,7 +44,7 @@ from typing import Any
 __all__ = [
     "ENGLISH",
     "TRACE_HEADING",
-    "Language",
+    "AnswerLanguage",
     "Message",
     "MessageList",
     "N_",
@@ -163,7 +163,7 @@ def _english_plural(n: int) -> int:
 class _Formatter(string.Formatter):
     """``str.format`` with the language's words and numbers."""
 
-    def __init__(self, language: Language) -> None:
+    def __init__(self, language: AnswerLanguage) -> None:
         self.language = language
 
     def format_field(self, value: Any, format_spec: str) -> str:
@@ -171,14 +171,14 @@ class _Formatter(string.Formatter):
 
 
 @dataclass(frozen=True)
-class Language:
+class AnswerLanguage:
     """A reader's language: the catalog of templates and how numbers are written.
 
     ``messages`` maps an English msgid to its translation: a string, or for a plural
     msgid (keyed by its singular) one string per plural form of the language. A
     missing or empty translation falls back to English.
 
-    >>> german = Language("de", {"Expected rounds: {rounds:.3f}": "Erwartete Runden: {rounds:.3f}"}, decimal=",")
+    >>> german = AnswerLanguage("de", {"Expected rounds: {rounds:.3f}": "Erwartete Runden: {rounds:.3f}"}, decimal=",")
     >>> german.render(message("Expected rounds: {rounds:.3f}", rounds=2.5))
     'Erwartete Runden: 2,500'
     >>> german.render(message("Not in the catalog: {share:.1%}", share=0.5))
@@ -238,7 +238,7 @@ class Language:
     def format_value(self, value: Any, spec: str = "") -> str:
         """One field's value: a nested message rendered, a word translated, a number the locale's way.
 
-        >>> Language("de", decimal=",", group=".", percent="{}\u00a0%").format_value(1234.5678, ",.2f")
+        >>> AnswerLanguage("de", decimal=",", group=".", percent="{}\u00a0%").format_value(1234.5678, ",.2f")
         '1.234,57'
         """
         if isinstance(value, Message):
@@ -276,10 +276,10 @@ class Language:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> Language:
+    def from_json(cls, text: str) -> AnswerLanguage:
         """A language from :meth:`to_json`'s JSON.
 
-        >>> Language.from_json(Language("nl", {"yes": "ja"}).to_json()).translate("yes")
+        >>> AnswerLanguage.from_json(AnswerLanguage("nl", {"yes": "ja"}).to_json()).translate("yes")
         'ja'
         """
         data = json.loads(text)
@@ -287,7 +287,7 @@ class Language:
         return cls(data["code"], messages, data["plural_forms"], data["decimal"], data["group"], data["percent"])
 
 
-ENGLISH = Language()
+ENGLISH = AnswerLanguage()
 """English: the msgids themselves, Python's number format."""
 
 
@@ -300,7 +300,7 @@ def message_from_plain(data: Any) -> Any:
     >>> step = {"rule": "us.5", "template": "{who} cannot move", "params": {"who": {"template": "the {unit}",
     ...     "params": {"unit": "HQ"}, "plural": None, "count": None, "text": "the HQ"}}, "plural": None,
     ...     "count": None, "text": "the HQ cannot move"}
-    >>> Language("de", {"{who} cannot move": "{who} darf nicht ziehen", "the {unit}": "die {unit}"}).render(
+    >>> AnswerLanguage("de", {"{who} cannot move": "{who} darf nicht ziehen", "the {unit}": "die {unit}"}).render(
     ...     message_from_plain(step))
     'die HQ darf nicht ziehen'
     """

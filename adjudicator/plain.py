@@ -12,21 +12,21 @@ enclosing object is prefixed here.
 
 Every problem at once: when some fields of a dataclass fail, the fields that did
 convert are kept in a :class:`Partial` (a nested dataclass that failed becomes a
-``Partial`` too, in place), and a dataclass that defines a class method
-``partial_problems(fields)`` is asked what else it can find with them: a scenario
-whose map has a problem still has its units checked against the hexes it names. Any
-other dataclass has its ``__post_init__`` checks run on the fields that did convert
-(on a stand-in that refuses to give a failed field): the checks that come before the
-first one needing a failed field still report, so a type error in one field does not
-hide a rule broken by another.
+``Partial`` too, in place), and the dataclass is asked what else it can find with them
+(:meth:`PlainHooks.partial_problems`): a scenario whose map has a problem still has its
+units checked against the hexes it names. By default its ``__post_init__`` checks run on
+the fields that did convert (on a stand-in that refuses to give a failed field): the
+checks that come before the first one needing a failed field still report, so a type
+error in one field does not hide a rule broken by another.
 
-A dataclass may also define a class method ``expand_plain(data)`` that writes its plain data
-out in full before it is converted (a hex map's regions and printed hex numbers become
-hexes): it returns the full data, the problems it found, and a function from a path in the
-full data to the path the scenario wrote (``None``: already reported), so that every problem
-names the entry to change. Such a dataclass says so in its JSON Schema too: a static method
-``extend_json_schema(schema)`` widens the schema made from its fields (``rulebook schema``
-and the calculator forms use it; this module does not).
+A dataclass takes part in its own conversion only through the hooks declared on
+:class:`PlainHooks`, which it derives from: it may write its plain data out in full before
+it is converted (a hex map's regions and printed hex numbers become hexes:
+:meth:`~PlainHooks.expand_plain`), check what it can of a partial value
+(:meth:`~PlainHooks.partial_problems`, or :class:`CheckedWholeOrPartial`'s one set of
+checks for both), and widen the JSON Schema made from its fields to what it accepts
+besides them (:meth:`~PlainHooks.extend_json_schema`, used by ``rulebook schema`` and the
+calculator forms, not by this module).
 
 Supported annotations: ``int``, ``float``, ``str``, ``bool``, ``Any``, enums,
 ``Literal[...]``, ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``,
@@ -41,11 +41,11 @@ import functools
 import math
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
-from adjudicator.messages import ENGLISH, Language, Message
+from adjudicator.messages import ENGLISH, AnswerLanguage, Message
 from adjudicator.trace import Step
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "FieldNotConverted",
     "InvalidScenario",
     "Partial",
+    "PlainHooks",
     "from_plain",
     "part",
     "to_plain",
@@ -94,7 +95,46 @@ class InvalidScenario(AdjudicatorError):
         super().__init__("\n".join(str(error) for error in errors))
 
 
-class CheckedWholeOrPartial:
+def _as_written(path: str) -> str:
+    return path
+
+
+class PlainHooks:
+    """Base of a dataclass that takes part in its own conversion: every hook :func:`from_plain` calls, declared.
+
+    A dataclass derives from it and overrides the hooks it needs; each default leaves the
+    conversion as it is for a dataclass without hooks, so nothing is found by name. A hook
+    is a class or static method: it runs before there is an instance.
+    """
+
+    @classmethod
+    def expand_plain(cls, data: Mapping[str, Any]) -> tuple[Any, list[ScenarioError], Callable[[str], str | None]]:
+        """The plain data written out in full before it is converted, the problems found doing so, and a function
+        from a path in the full data to the path the scenario wrote (``None``: that problem is reported already),
+        so that every problem names the entry to change. A hex map writes out its regions and printed hex numbers
+        as hexes.
+
+        Default: the data as written, no problem, every path its own.
+        """
+        return data, [], _as_written
+
+    @classmethod
+    def partial_problems(cls, partial: Partial) -> list[ScenarioError]:
+        """The problems a value of the class still shows when some of its fields did not convert (``partial``
+        holds those that did; their own problems are reported already).
+
+        Default: the class's ``__post_init__`` checks, run on a stand-in that refuses to give a failed field;
+        the checks before the first one that needs a failed field report.
+        """
+        return _checks_of_the_rest(partial)
+
+    @staticmethod
+    def extend_json_schema(schema: dict[str, Any]) -> None:
+        """Widen, in place, the JSON Schema made from the class's fields to what :meth:`expand_plain` accepts
+        besides them (hexes named by printed number, regions). Default: the schema as made."""
+
+
+class CheckedWholeOrPartial(PlainHooks):
     """Base of a scenario dataclass whose cross-field checks run on whole fields and on partial ones.
 
     A subclass gives :meth:`scenario_problems`; it is called when the scenario is built (its
@@ -115,9 +155,10 @@ class CheckedWholeOrPartial:
             raise InvalidScenario(problems)
 
     @classmethod
-    def partial_problems(cls, given: dict[str, Any]) -> list[ScenarioError]:
-        """The problems of a scenario whose fields have problems of their own."""
-        return cls.scenario_problems(given)
+    def partial_problems(cls, partial: Partial) -> list[ScenarioError]:
+        """The problems of a scenario whose fields have problems of their own: the same checks, on the fields
+        that converted."""
+        return cls.scenario_problems(partial.fields)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -275,12 +316,11 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
     if not isinstance(data, Mapping):
         collector.fail(path, f"must be a mapping of {cls.__name__} fields", data)
         return _INVALID
-    expand_plain = getattr(cls, "expand_plain", None)
-    if expand_plain is None:
+    if not issubclass(cls, PlainHooks):
         return _convert_fields(cls, data, path, collector)
     # The class writes its plain data out in full first (a map's regions become hexes); problems
     # found converting the full data are reported at the entries the scenario wrote.
-    full, problems, written = expand_plain(data)
+    full, problems, written = cls.expand_plain(data)
     mark = len(collector.errors)
     value = _convert_fields(cls, full, path, collector)
     prefix = f"{path}." if path else ""
@@ -316,14 +356,11 @@ def _convert_fields(cls: type[Any], data: Mapping[str, Any], path: str, collecto
             collector.fail(_join(path, name), "required field is missing")
     if unknown or len(collector.errors) > before:
         converted = {name: value for name, value in values.items() if value is not _INVALID}
-        partial_problems = getattr(cls, "partial_problems", None)
-        if partial_problems is not None:
-            found = partial_problems(converted)
-        else:
-            found = _checks_of_the_rest(cls, converted, given=frozenset(values))
+        partial = Partial(cls, converted, frozenset(values) - frozenset(converted))
+        found = cls.partial_problems(partial) if issubclass(cls, PlainHooks) else _checks_of_the_rest(partial)
         for problem in found:
             collector.fail(_join(path, problem.path), problem.expected, problem.found)
-        return Partial(cls, converted, frozenset(values) - frozenset(converted))
+        return partial
     try:
         return cls(**values)
     except ScenarioError as error:
@@ -340,7 +377,10 @@ class FieldNotConverted(AttributeError):
     """A check read a field that did not convert: it cannot be made, that field's problem stands.
 
     Raised by the stand-in :func:`from_plain` runs a ``__post_init__`` on when some fields failed;
-    :func:`adjudicator.checks.collect_problems` skips the check and goes on with the next.
+    :func:`adjudicator.checks.collect_problems` skips the check and goes on with the next, and
+    :func:`from_plain` ends the run there. A check reads its fields plainly (``self.hexes``), never
+    with ``getattr(…, default)`` or ``hasattr``, which would take the refusal for a missing
+    attribute: any other error of a check on the fields that converted is a bug, and is raised.
     """
 
 
@@ -367,18 +407,20 @@ def _stand_in_class(cls: type[Any]) -> type[Any]:
     return type(f"{cls.__name__}StandIn", (cls,), {"__getattribute__": __getattribute__})
 
 
-def _checks_of_the_rest(cls: type[Any], converted: dict[str, Any], given: frozenset[str]) -> list[ScenarioError]:
-    """The problems ``cls.__post_init__`` finds in the fields that did convert, when others did not.
+def _checks_of_the_rest(partial: Partial) -> list[ScenarioError]:
+    """The problems the ``__post_init__`` of ``partial.cls`` finds in the fields that did convert, when others did not.
 
     A type error in one field must not hide a rule broken by another (``round_limit: 0`` beside a
     side whose units are misspelt). The checks run on a stand-in whose failed fields (and required
     fields left out) cannot be read; a field left out has its default. The first check that reads
     a failed field ends the run: the checks before it are the ones that do not need it.
     """
+    cls = partial.cls
     post_init = getattr(cls, "__post_init__", None)
     if post_init is None:
         return []
-    whole = {name: value for name, value in converted.items() if _is_whole(value)}
+    given = partial.fields.keys() | partial.failed
+    whole = {name: value for name, value in partial.fields.items() if _is_whole(value)}
     failed = set()
     # A class is hashable; mypy reads type[Any] as possibly not (python/mypy#11470).
     dataclass_type: type = cls
@@ -402,10 +444,8 @@ def _checks_of_the_rest(cls: type[Any], converted: dict[str, Any], given: frozen
     except ScenarioError as error:
         problems = [error]
     except FieldNotConverted:
-        return []
-    except (AttributeError, TypeError, KeyError):
-        # A check that read a failed field through getattr(…, default) and tripped on the default:
-        # it needs that field, whose own problem is already reported.
+        # The check needs a failed field, whose own problem is reported. Any other error is a
+        # bug of the check, and is raised.
         return []
     else:
         return []
@@ -413,7 +453,7 @@ def _checks_of_the_rest(cls: type[Any], converted: dict[str, Any], given: frozen
     return [problem for problem in problems if problem.path.split(".")[0] not in failed]
 
 
-def to_plain(value: Any, language: Language = ENGLISH) -> Any:
+def to_plain(value: Any, language: AnswerLanguage = ENGLISH) -> Any:
     """JSON-ready data for any result or scenario (dataclasses, enums, tuples, dicts).
 
     Each trace step and message gets its ``text`` in ``language`` (English by default).
@@ -427,7 +467,7 @@ def to_plain(value: Any, language: Language = ENGLISH) -> Any:
      'plural': None,
      'count': None,
      'text': 'ZOC extends into 6 hexes'}
-    >>> german = Language("de", {"ZOC extends into {count} hexes": "Die EZOC reicht in {count} Hexfelder"})
+    >>> german = AnswerLanguage("de", {"ZOC extends into {count} hexes": "Die EZOC reicht in {count} Hexfelder"})
     >>> to_plain(Step("us.5", "ZOC extends into {count} hexes", {"count": 6}), german)["text"]
     'Die EZOC reicht in 6 Hexfelder'
     """

@@ -1,14 +1,18 @@
 """The list of calculators: name → scenario type and the function that runs it.
 
-Every package of :mod:`adjudicator` that implements rules (one per game, and the shared
-dice-battle engine :mod:`adjudicator.battle`) exports ``CALCULATORS``, a tuple of
-:class:`Calculator`; :func:`calculators` finds those packages itself
-(:func:`rule_packages`) and indexes their calculators by name, so a new calculator is
-registered in one place: its package's ``CALCULATORS``. A game package also exports
-``GAME`` (its id in ``content/games.yaml``) and, if its battles are fought by the dice
-engine, ``BATTLE_RULES``. Results are frozen dataclasses with a ``trace`` field
-(:class:`~adjudicator.trace.Trace`), a ``summary_messages()`` method giving the answer
-in a few :class:`~adjudicator.messages.Message` lines to render in any language, and
+Every package of :mod:`adjudicator` implements rules (one per game, and the shared
+dice-battle engine :mod:`adjudicator.battle`) and exports what :class:`RulePackage`
+declares: ``CALCULATORS``, a tuple of :class:`Calculator`, and ``GAME``, the game's id in
+``content/games.yaml`` (``None`` for the battle engine, whose scenarios name their game;
+a game's package is a :class:`GamePackage`). A game whose battles are fought by the dice
+engine also exports ``BATTLE_RULES``
+(:class:`adjudicator.battle.scenario.BattleGamePackage`). mypy checks every package
+against its protocol (``tests/adjudicator/test_registry.py``). :func:`calculators` finds
+the packages itself (:func:`rule_packages`) and indexes their calculators by name, so a
+new calculator is registered in one place: its package's ``CALCULATORS``. Results are
+frozen dataclasses with a ``trace`` field (:class:`~adjudicator.trace.Trace`), a
+``summary_messages()`` method giving the answer in a few
+:class:`~adjudicator.messages.Message` lines to render in any language, and
 ``summary()``, the same lines in English (:class:`~adjudicator.messages.Summarized`).
 
 Importing every game package costs about a second in the browser (Pyodide), so the two
@@ -30,18 +34,19 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import plain_problems, size_problems
-from adjudicator.messages import Language, Message
+from adjudicator.messages import AnswerLanguage, Message
 from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.trace import Trace
 
 __all__ = [
-    "ALIASES",
     "Calculator",
+    "GamePackage",
     "Result",
+    "RulePackage",
     "calculator_packages",
     "calculators",
     "game_package",
@@ -49,9 +54,6 @@ __all__ = [
     "rule_packages",
     "run",
 ]
-
-ALIASES: dict[str, str] = {}
-"""Other names a calculator answers to (old name → current name); none so far."""
 
 
 class Result(Protocol):
@@ -79,7 +81,7 @@ class Calculator:
     """Name used on the command line and in examples, e.g. ``stack``."""
     label: str
     """Its short name for people, e.g. "Action stack": an English msgid marked with
-    :func:`~adjudicator.trace.N_`, so the site's catalogs translate it (``_(label)``)."""
+    :func:`~adjudicator.messages.N_`, so the site's catalogs translate it (``_(label)``)."""
     title: str
     """One line saying what it settles."""
     scenario: type[Any]
@@ -88,36 +90,74 @@ class Calculator:
     """The pure function: scenario in, result out."""
     games: tuple[str, ...]
     """Game ids whose rules it implements."""
-    picture: Callable[[Any, Any, Language], str] | None = None
+    picture: Callable[[Any, Any, AnswerLanguage], str] | None = None
     """Draws the scenario and its result as an SVG document whose words are in the given language
-    (:class:`~adjudicator.messages.Language`): a map, a chart of the odds."""
+    (:class:`~adjudicator.messages.AnswerLanguage`): a map, a chart of the odds."""
+
+
+class RulePackage(Protocol):
+    """What every package of :mod:`adjudicator` exports: a game's package, or the shared battle engine."""
+
+    @property
+    def __name__(self) -> str:
+        """The package's dotted name, ``adjudicator.<package>``."""
+        ...
+
+    @property
+    def GAME(self) -> str | None:
+        """The game's id in ``content/games.yaml``; ``None`` for the battle engine, whose scenarios name their game."""
+        ...
+
+    @property
+    def CALCULATORS(self) -> tuple[Calculator, ...]:
+        """The package's calculators, each registered here once."""
+        ...
+
+
+class GamePackage(RulePackage, Protocol):
+    """What a game's package exports: its calculators and the game's id."""
+
+    @property
+    def GAME(self) -> str:
+        """The game's id in ``content/games.yaml`` (the package is named after it: ``hell-of-a-war`` →
+        ``adjudicator.hell_of_a_war``)."""
+        ...
+
+
+def _declared(package: ModuleType) -> RulePackage:
+    """``package`` as the :class:`RulePackage` it must be: a ``TypeError`` names the export it lacks or gets wrong."""
+    exports = vars(package)
+    calculators = exports.get("CALCULATORS")
+    if not isinstance(calculators, tuple) or not all(isinstance(item, Calculator) for item in calculators):
+        raise TypeError(f"{package.__name__} must export CALCULATORS, a tuple of Calculator (got {calculators!r})")
+    if "GAME" not in exports or not isinstance(exports["GAME"], (str, type(None))):
+        raise TypeError(f"{package.__name__} must export GAME, its game's id or None (got {exports.get('GAME')!r})")
+    # Checked above at run time, and statically by mypy against each package in the tests.
+    return cast(RulePackage, package)
 
 
 @functools.cache
-def rule_packages() -> tuple[ModuleType, ...]:
-    """The packages of :mod:`adjudicator` that export ``CALCULATORS``, by name."""
+def rule_packages() -> tuple[RulePackage, ...]:
+    """The packages of :mod:`adjudicator` (every one implements rules), by name."""
     import adjudicator
 
-    found = []
-    for info in sorted(pkgutil.iter_modules(adjudicator.__path__), key=lambda info: info.name):
-        if info.ispkg:
-            package = importlib.import_module(f"adjudicator.{info.name}")
-            if hasattr(package, "CALCULATORS"):
-                found.append(package)
-    return tuple(found)
+    return tuple(
+        _declared(importlib.import_module(f"adjudicator.{info.name}"))
+        for info in sorted(pkgutil.iter_modules(adjudicator.__path__), key=lambda info: info.name)
+        if info.ispkg
+    )
 
 
-def _rule_package(name: str) -> ModuleType | None:
-    """The package ``adjudicator.<name>`` alone, imported, if it exists and exports ``CALCULATORS``; else None."""
+def _rule_package(name: str) -> RulePackage | None:
+    """The package ``adjudicator.<name>`` alone, imported, if it exists; else None."""
     import adjudicator
 
     if not any(info.ispkg and info.name == name for info in pkgutil.iter_modules(adjudicator.__path__)):
         return None
-    package = importlib.import_module(f"adjudicator.{name}")
-    return package if hasattr(package, "CALCULATORS") else None
+    return _declared(importlib.import_module(f"adjudicator.{name}"))
 
 
-def game_package(game: str) -> ModuleType:
+def game_package(game: str) -> RulePackage:
     """The package implementing the rules of ``game`` (its ``GAME`` id); :class:`ScenarioError` if none does.
 
     The package named after the game is tried first, alone; then every package.
@@ -126,10 +166,10 @@ def game_package(game: str) -> ModuleType:
     'adjudicator.hell_of_a_war'
     """
     named = _rule_package(game.replace("-", "_"))
-    if named is not None and getattr(named, "GAME", None) == game:
+    if named is not None and named.GAME == game:
         return named
     for package in rule_packages():
-        if getattr(package, "GAME", None) == game:
+        if package.GAME == game:
             return package
     raise ScenarioError("game", f"no rules are implemented for game {game!r}")
 
@@ -138,7 +178,6 @@ def calculators() -> dict[str, Calculator]:
     """Every registered calculator by name."""
     found: dict[str, Calculator] = {}
     for package in rule_packages():
-        calculator: Calculator
         for calculator in package.CALCULATORS:
             if calculator.name in found:
                 raise RuntimeError(f"calculator {calculator.name!r} is defined twice ({package.__name__})")
@@ -185,7 +224,6 @@ def prepare(name: str, scenario: Any, package: str | None = None) -> tuple[Calcu
     >>> prepare("ipc-chips", {"ipc": 50}, package="adjudicator.battle")[0].name  # a wrong hint: found all the same
     'ipc-chips'
     """
-    name = ALIASES.get(name, name)
     hinted = _rule_package(package.removeprefix("adjudicator.")) if package else None
     for calculator in hinted.CALCULATORS if hinted is not None else ():
         if calculator.name == name:

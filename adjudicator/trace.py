@@ -4,7 +4,8 @@ A :class:`Step` says what was decided and which rule entry decided it (an entry
 id of ``content/``, e.g. ``how.aktionsstapel``). Its wording is a template with
 named fields, so the same step can be shown in any language by translating the
 template (the ``adjudicator`` gettext catalog) and filling in :attr:`Step.params`:
-see :mod:`adjudicator.messages`, which also defines :func:`N_` (re-exported here).
+see :mod:`adjudicator.messages`, which also defines the markers :func:`~adjudicator.messages.N_` and
+:func:`~adjudicator.messages.N_plural`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from adjudicator.messages import ENGLISH, N_, Language, Message, N_plural, Plural
+from adjudicator.messages import ENGLISH, AnswerLanguage, Message, Plural
 
-__all__ = ["N_", "N_plural", "Step", "Trace", "TraceBuilder", "step"]
+__all__ = ["Step", "Trace", "TraceBuilder", "step"]
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class Step:
         """What the step says, without the rule it cites."""
         return Message(self.template, self.params, self.plural, self.count)
 
-    def render(self, language: Language) -> str:
+    def render(self, language: AnswerLanguage) -> str:
         """The step in ``language``."""
         return language.render(self.message)
 
@@ -74,6 +75,7 @@ class Trace:
 def step(rule: str, template: str | Plural, **params: Any) -> Step:
     """A step citing ``rule``: ``template`` (a literal msgid or :func:`N_plural`) filled with ``params``.
 
+    >>> from adjudicator.messages import N_plural
     >>> step("us.5", N_plural("{count} hex", "{count} hexes"), count=2).text
     '2 hexes'
     """
@@ -97,6 +99,7 @@ class TraceBuilder:
     def add(self, rule: str, template: str | Plural, **params: Any) -> None:
         """Record that ``rule`` decided what ``template`` (a literal msgid or :func:`N_plural`) says.
 
+        >>> from adjudicator.messages import N_plural
         >>> builder = TraceBuilder()
         >>> builder.add("aa2.combat", N_plural("{count} hit", "{count} hits"), count=1)
         >>> builder.build().steps[0].text

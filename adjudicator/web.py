@@ -3,7 +3,7 @@
 The page passes a calculator name and the scenario as JSON text and gets back
 JSON text: either ``{"ok": true, "result": …, "summary": […]}`` (the result's plain
 data, trace steps with their text, the answer in a few lines — in English, or in the
-language of the catalog the page passes (:class:`~adjudicator.messages.Language` as
+language of the catalog the page passes (:class:`~adjudicator.messages.AnswerLanguage` as
 JSON, written by the site build from ``locales/<lang>/LC_MESSAGES/adjudicator.po``) — and for a
 calculator that draws its answer (:attr:`~adjudicator.registry.Calculator.picture`,
 e.g. the hex-map calculators and the battle odds) ``"svg"``, the picture, in the same language) or
@@ -20,7 +20,7 @@ from typing import Any
 
 from adjudicator.errors import AdjudicatorError, ScenarioError, shown_value
 from adjudicator.limits import json_integer, json_text_problems
-from adjudicator.messages import ENGLISH, Language
+from adjudicator.messages import ENGLISH, AnswerLanguage
 from adjudicator.plain import InvalidScenario, to_plain
 from adjudicator.registry import Result, calculators, prepare
 
@@ -41,12 +41,12 @@ def _error(path: str, message: str) -> dict[str, str]:
     return {"path": path, "message": message}
 
 
-def answer(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
+def answer(result: Result, language: AnswerLanguage = ENGLISH) -> dict[str, Any]:
     """A result as the page and ``rulebook adjudicate --json`` show it: plain data and summary in ``language``.
 
     >>> from adjudicator.registry import run
     >>> chips = ("{count} Chip auf {values}", "{count} Chips auf {values}")
-    >>> german = Language("de", {"{count} chip on {values}": chips})
+    >>> german = AnswerLanguage("de", {"{count} chip on {values}": chips})
     >>> answer(run("ipc-chips", {"ipc": 50}), german)["summary"]
     ['2 Chips auf 45 + 5']
     """
@@ -59,7 +59,7 @@ def answer(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
 def evaluate_json(name: str, scenario_json: str, language_json: str | None = None, package: str | None = None) -> str:
     """Run calculator ``name`` on a JSON scenario; the answer as JSON text (never raises for bad input).
 
-    ``language_json`` (:meth:`Language.to_json`) renders the summary and the trace steps'
+    ``language_json`` (:meth:`AnswerLanguage.to_json`) renders the summary and the trace steps'
     texts in that language; without it they are English. ``package`` names the package that
     registers the calculator (:func:`~adjudicator.registry.calculator_packages`): a page's
     first answer then imports that package only (see :func:`~adjudicator.registry.prepare`).
@@ -110,7 +110,7 @@ def _evaluate(name: str, scenario_json: str, language_json: str | None, package:
         return _refusal([_error(error.path, error.detail)])
     except AdjudicatorError as error:
         return _refusal([_error("", str(error))])
-    language = ENGLISH if language_json is None else Language.from_json(language_json)
+    language = ENGLISH if language_json is None else AnswerLanguage.from_json(language_json)
     # "lang" tells the page which language the words came in (it marks them up with it).
     document: dict[str, Any] = {"ok": True, "lang": language.code, **answer(result, language)}
     if calculator.picture is not None:

@@ -26,7 +26,6 @@ from pydantic import TypeAdapter
 from rulebook.content.load import default_paths, load_corpus
 from rulebook.content.model import (
     LANGUAGES,
-    Card,
     Corpus,
     Entry,
     Example,
@@ -36,6 +35,7 @@ from rulebook.content.model import (
     Term,
     TranslationMethod,
 )
+from rulebook.content.plugins import GameContent, game_content, game_contents
 from rulebook.errors import ContentError, Problem, RulebookError
 
 __all__ = ["main"]
@@ -44,11 +44,15 @@ SCHEMAS: dict[str, Any] = {
     "games": TypeAdapter(list[Game]),
     "sources": TypeAdapter(list[Source]),
     "term": TypeAdapter(Term),
-    "card": TypeAdapter(Card),
+    **{
+        content.card_schema: TypeAdapter(content.card_model)
+        for content in game_contents()
+        if content.card_model is not None
+    },
     "entry": TypeAdapter(Entry),
     "example": TypeAdapter(Example),
 }
-"""Content file types and the adapters that give their JSON Schema."""
+"""Content file types (each game's card catalog among them) and the adapters that give their JSON Schema."""
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -98,7 +102,7 @@ def command_check(args: argparse.Namespace) -> int:
 
 
 def export_document(corpus: Corpus) -> dict[str, Any]:
-    """All content as plain JSON data, in the shape issue 2 defines for ``rulebook export``."""
+    """All content as plain JSON data for ``rulebook export``: games, sources, terms, entries and examples."""
     source_file = {source.id: source.file for source in corpus.sources}
     entries = []
     for entry in sorted(corpus.entries, key=lambda e: (e.source, e.order)):
@@ -196,48 +200,16 @@ def command_coverage(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def command_hex_number(args: argparse.Namespace) -> int:
-    """Convert printed hex numbers to axial q, r and back, by the numbering of a scenario's map or of the options."""
-    from adjudicator.errors import ScenarioError
-    from adjudicator.plain import InvalidScenario
-    from adjudicator.unconditional_surrender.numbering import hex_number_answer
-    from rulebook.adjudication.scenarios import read_scenario_file
-
-    if args.scenario:
-        board = read_scenario_file(Path(args.scenario)).get("map")
-        numbering = board.get("numbering") if isinstance(board, dict) else None
-        if not isinstance(numbering, dict):
-            raise RulebookError(f"{args.scenario}: map.numbering: the scenario's map gives no numbering")
-    else:
-        numbering = {"scheme": args.scheme, "first_column": args.first_column, "first_row": args.first_row}
-        numbering |= {"columns": args.columns, "prefix": args.prefix, "digits": args.digits}
-    answers = []
-    for value in args.hexes:
-        axial = value.split(",")
-        try:
-            if len(axial) == 2:
-                answers.append(hex_number_answer(numbering, (int(axial[0]), int(axial[1]))))
-            else:
-                answers.append(hex_number_answer(numbering, value))
-        except ValueError as error:
-            if not isinstance(error, (ScenarioError, InvalidScenario)):
-                raise RulebookError(f"{value}: write a printed number (0812) or axial q,r (7,7)") from error
-            raise RulebookError(f"{value}: {error}") from error
-    for answer in answers:
-        print(f"{answer['number']}\tq={answer['q']}\tr={answer['r']}")
-    return 0
-
-
 def command_adjudicate(args: argparse.Namespace) -> int:
     """Run one calculator on a scenario file and explain the result."""
-    from rulebook.adjudication.catalog import CATALOG_GAMES
+    from rulebook.adjudication.catalog import catalog_game
     from rulebook.adjudication.messages import load_language
     from rulebook.adjudication.scenarios import describe_result, evaluate, load_scenario_file, result_document
     from rulebook.content.load import load_cards
 
     language = load_language(Path(args.locales), args.lang)
     scenario = load_scenario_file(Path(args.scenario))
-    game = CATALOG_GAMES.get(args.calculator)
+    game = catalog_game(args.calculator)
     catalog = {card.id: card for card in load_cards(_paths(args)[0], game)} if game else None
     result = evaluate(
         args.calculator, scenario.data, origin=str(scenario.path), positions=scenario.positions, catalog=catalog
@@ -275,23 +247,11 @@ def command_cards(args: argparse.Namespace) -> int:
         )
         sys.stdout.write("\n")
         return 0
+    plugin = game_content(args.game) or GameContent()
     for card in cards:
-        facts = card.stated()
         print(f"{card.id}: {card.name.value}")
-        for name, fact in facts.items():
-            if name != "name":
-                value = fact.value
-                shown = (
-                    ", ".join(str(getattr(v, "value", v)) for v in value)
-                    if isinstance(value, list)
-                    else getattr(value, "value", value)
-                )
-                print(f"    {name}: {shown}  [{fact.source}]")
-        for modifier in card.cost_modifiers:
-            print(
-                f"    cost modifier: {modifier.applies_to.value} +{modifier.tw} TW, {modifier.when.value}"
-                f"{f' ({modifier.phase} phase)' if modifier.phase else ''}  [{modifier.source}]"
-            )
+        for line in plugin.card_lines(card):
+            print(line)
     print(f"{len(cards)} cards")
     return 0
 
@@ -523,11 +483,20 @@ def command_translate_terms(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The command line: every command with its options, in the order ``--help`` lists them."""
     parser = argparse.ArgumentParser(prog="rulebook", description="Rulebook: rules reference and adjudicator.")
     parser.add_argument("--content", help="content folder (default: ./content or $RULEBOOK_CONTENT)")
     parser.add_argument("--sources", help="primary sources folder (default: ../shared/sources or $RULEBOOK_SOURCES)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_content_commands(commands)
+    _add_site_commands(commands)
+    _add_translate_command(commands)
+    _add_coverage_command(commands)
+    return parser
 
+
+def _add_content_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands that check, export and run the content: check … examples."""
     check = commands.add_parser("check", help="validate all content and report every problem")
     check.add_argument("--strict", action="store_true", help="treat warnings (outdated translations, …) as errors")
     check.set_defaults(run=command_check)
@@ -559,20 +528,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     adjudicate.set_defaults(run=command_adjudicate)
 
-    hex_number = commands.add_parser(
-        "hex-number", help="printed hex numbers to axial q,r and back (Unconditional Surrender! map.numbering)"
-    )
-    hex_number.add_argument("hexes", nargs="+", metavar="HEX", help="a printed number (0812) or axial q,r (7,7)")
-    hex_number.add_argument("--scenario", metavar="FILE", help="take the numbering of this scenario's map")
-    hex_number.add_argument("--scheme", default="ccrr", choices=("ccrr", "rrcc"), help="column then row, or rows first")
-    hex_number.add_argument("--first-column", type=int, default=1, help="number of the first column (axial q=0)")
-    hex_number.add_argument("--first-row", type=int, default=1, help="number of the first row (axial r=0 there)")
-    hex_number.add_argument(
-        "--columns", default="odd-q", choices=("odd-q", "even-q"), help="which columns sit half a hex lower"
-    )
-    hex_number.add_argument("--prefix", default="", help="letters before the digits, such as a map letter")
-    hex_number.add_argument("--digits", type=int, default=2, help="digits of each part (2 for 0812)")
-    hex_number.set_defaults(run=command_hex_number)
+    for content in game_contents():
+        content.add_commands(commands)
 
     cards = commands.add_parser("cards", help="list a game's card catalog (the facts the sources state, with entries)")
     cards.add_argument("--game", required=True, metavar="ID", help="the game, e.g. hell-of-a-war")
@@ -585,6 +542,9 @@ def _parser() -> argparse.ArgumentParser:
     examples.add_argument("--json", action="store_true", help="print a JSON list, one object per example")
     examples.set_defaults(run=command_examples)
 
+
+def _add_site_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands that build, serve and measure the site: build, serve, bench."""
     from rulebook.bench import BENCHMARKS
     from rulebook.site.build import DEFAULT_SITE_URL
 
@@ -617,6 +577,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("benchmark", choices=sorted(BENCHMARKS), help="which benchmark")
     bench.set_defaults(run=command_bench)
 
+
+def _add_translate_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The translator's workflow: ``translate`` and its steps status, export, import, review, terms."""
     translate = commands.add_parser(
         "translate", help="translator workflow: status, PO catalog export and import, review, glossary terms"
     )
@@ -678,6 +641,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     terms.set_defaults(run=command_translate_terms)
 
+
+def _add_coverage_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``coverage`` command: how much of each source its entries reproduce."""
     coverage = commands.add_parser("coverage", help="share of each source's words reproduced by its entries")
     coverage.add_argument("--minimum", type=float, default=0.99, help="fail below this share (default 0.99)")
     coverage.add_argument(
@@ -685,7 +651,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     coverage.add_argument("--json", action="store_true", help="print JSON")
     coverage.set_defaults(run=command_coverage)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""The shape of the code (issue 14): a game-agnostic core, one package per game, no import cycle.
+"""The shape of the code: a game-agnostic core, one package per game, no import cycle.
 
 Imports are read from the source with :mod:`ast`, module-level ones and those under
 ``if TYPE_CHECKING:`` alike; an import inside a function is a deliberate late import
@@ -19,6 +19,10 @@ CORE = {"__init__", "checks", "dice", "errors", "limits", "messages", "missing",
 """The adjudicator's top-level modules: none of them holds a game's rules."""
 GAMES = {"axis_and_allies_2e", "hell_of_a_war", "operation_ww2", "strategic_europe", "unconditional_surrender"}
 PACKAGES = ("adjudicator", "rulebook")
+GENERIC_LAYERS = ("rulebook.content", "rulebook.site", "rulebook.translation", "rulebook.adjudication", "rulebook.cli")
+"""The layers of rulebook that name no game: a game reaches them only through its plug-in's declared hooks."""
+GAME_PLUGINS = "rulebook.games"
+"""The games' content plug-ins (:mod:`rulebook.content.plugins`), found by the registry, never imported by name."""
 
 
 def _module_name(path: Path) -> str:
@@ -136,3 +140,66 @@ def test_every_game_package_registers_its_calculators() -> None:
         if name in GAMES:
             assert all(package.GAME in calculator.games for calculator in package.CALCULATORS), name
     assert all(calculator.label and calculator.label != calculator.name for calculator in calculators().values())
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def game_imports(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each module of the generic layers with the game modules it imports: a game's adjudicator package or plug-in."""
+    found: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        if not any(_within(module, layer) for layer in GENERIC_LAYERS):
+            continue
+        games = {
+            target
+            for target in targets
+            if _within(target, GAME_PLUGINS) or any(_within(target, f"adjudicator.{game}") for game in GAMES)
+        }
+        if games:
+            found[module] = games
+    return found
+
+
+def test_the_generic_layers_import_no_game(graph: dict[str, set[str]]) -> None:
+    """rulebook's content, site, translation, adjudication and CLI import no game package and no game's plug-in.
+
+    A game contributes through the declared hooks of :class:`rulebook.content.plugins.GameContent`;
+    ``rulebook/bench/`` may name games (a benchmark is of one calculator).
+    """
+    assert game_imports(graph) == {}
+
+
+def test_a_game_imported_by_a_generic_layer_is_found(tmp_path: Path) -> None:
+    """The check fails on a generic module that imports a game, at module level or for type checking.
+
+    The rest of rulebook (the plug-ins, the benchmarks) and the shared battle engine may be imported.
+    """
+    source = tmp_path / "model.py"
+    source.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from adjudicator.hell_of_a_war.vocabulary import CardKind\n"
+        "if TYPE_CHECKING:\n"
+        "    from rulebook.games import unconditional_surrender\n"
+        "def late() -> None:\n"
+        "    from adjudicator.operation_ww2 import GAME\n",
+        encoding="utf-8",
+    )
+    known = {
+        "adjudicator.hell_of_a_war.vocabulary",
+        "adjudicator.operation_ww2",
+        "rulebook.games",
+        "rulebook.games.unconditional_surrender",
+    }
+    edges = _imports("rulebook.content.model", source, known)
+    assert edges == {"adjudicator.hell_of_a_war.vocabulary", "rulebook.games.unconditional_surrender"}
+    synthetic = {
+        "rulebook.content.model": edges,
+        "rulebook.cli": {"rulebook.games", "rulebook.content.plugins"},
+        "rulebook.site.cards": {"adjudicator.battle.engine", "rulebook.content.plugins"},
+        "rulebook.games.hell_of_a_war": {"adjudicator.hell_of_a_war.vocabulary"},
+        "rulebook.bench.stack": {"adjudicator.hell_of_a_war.action_stack"},
+        "rulebook.contents_extra": {"adjudicator.strategic_europe"},
+    }
+    assert game_imports(synthetic) == {"rulebook.content.model": edges, "rulebook.cli": {"rulebook.games"}}

@@ -1,4 +1,4 @@
-// Rulebook calculator pages (issue 9): the adjudicator package — the same Python code CI
+// Rulebook calculator pages: the adjudicator package — the same Python code CI
 // verifies — running in the page under Pyodide, loaded only when a calculator page opens.
 //
 // The site script (assets/rulebook.js) imports this module only on a page with the host

@@ -1,4 +1,4 @@
-// Rulebook calculator pages (issue 21 item 1): a map editor for the hex-map calculators
+// Rulebook calculator pages: a map editor for the hex-map calculators
 // (Unconditional Surrender! supply, ZOC and stacking). An SVG grid of the scenario's map.hexes:
 // pick a tool (terrain, country, city, a hex flag such as port, hexside, transport line, sea zone,
 // off-map box, unit, marker, erase) and click or tap hexes (the hexside tool: the edge between two

@@ -1,4 +1,4 @@
-// Service worker of the Rulebook site, registered by the calculator pages (issue 9): a player
+// Service worker of the Rulebook site, registered by the calculator pages: a player
 // who opened a calculator once can open it again at the table without a connection.
 //
 // _runtime/ (Pyodide, the adjudicator bundle, schemas): cache first, in a cache named after

@@ -51,8 +51,8 @@ from typing import TYPE_CHECKING
 from adjudicator.axis_and_allies_2e.vocabulary import UNIT_WORDS, UNITS, Domain, Technology, Unit
 from adjudicator.battle.engine import AfterBattle, AntiAircraftFire, BattleSetup, Combatant, SupportFire
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import MessageList, N_plural, message
-from adjudicator.trace import N_, TraceBuilder
+from adjudicator.messages import N_, MessageList, N_plural, message
+from adjudicator.trace import TraceBuilder
 
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide
@@ -91,8 +91,60 @@ def _unit(name: str) -> Unit | None:
 
 
 def _side_problems(label: str, side: BattleSide, scenario: BattleScenario) -> list[ScenarioError]:
-    found: list[ScenarioError] = []
     kind = scenario.kind.value
+    found = _unit_problems(label, side, kind)
+    for index, name in enumerate(side.technologies):
+        try:
+            Technology(name)
+        except ValueError:
+            found.append(
+                ScenarioError(
+                    f"{label}.technologies.{index}",
+                    f"unknown weapons development; expected one of: {_TECH_NAMES}",
+                    name,
+                )
+            )
+    for index, name in enumerate(side.loss_order):
+        if _unit(name) is None:
+            found.append(
+                ScenarioError(
+                    f"{label}.loss_order.{index}",
+                    f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}",
+                    name,
+                )
+            )
+    found += _policy_problems(label, side, scenario)
+    if side.values:
+        found.append(
+            ScenarioError(
+                f"{label}.values",
+                "unit values are fixed in axis-and-allies-2e; use technologies to change them",
+                dict(side.values),
+            )
+        )
+    if side.nation is not None:
+        found.append(ScenarioError(f"{label}.nation", "is used only by strategic-europe", side.nation))
+    if side.submerge_after_round is not None:
+        if kind != "sea":
+            found.append(
+                ScenarioError(
+                    f"{label}.submerge_after_round",
+                    "submarines submerge only from a sea battle",
+                    side.submerge_after_round,
+                )
+            )
+        elif not side.units.get(Unit.SUBMARINE.value):
+            found.append(
+                ScenarioError(
+                    f"{label}.submerge_after_round", "the side has no submarines to submerge", side.submerge_after_round
+                )
+            )
+    return found
+
+
+def _unit_problems(label: str, side: BattleSide, kind: str) -> list[ScenarioError]:
+    """Each of the side's unit types known and able to fight in a battle of this kind."""
+    found: list[ScenarioError] = []
     for name, count in side.units.items():
         unit = _unit(name)
         path = f"{label}.units.{name}"
@@ -144,52 +196,6 @@ def _side_problems(label: str, side: BattleSide, scenario: BattleScenario) -> li
                         count,
                     )
                 )
-    for index, name in enumerate(side.technologies):
-        try:
-            Technology(name)
-        except ValueError:
-            found.append(
-                ScenarioError(
-                    f"{label}.technologies.{index}",
-                    f"unknown weapons development; expected one of: {_TECH_NAMES}",
-                    name,
-                )
-            )
-    for index, name in enumerate(side.loss_order):
-        if _unit(name) is None:
-            found.append(
-                ScenarioError(
-                    f"{label}.loss_order.{index}",
-                    f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}",
-                    name,
-                )
-            )
-    found += _policy_problems(label, side, scenario)
-    if side.values:
-        found.append(
-            ScenarioError(
-                f"{label}.values",
-                "unit values are fixed in axis-and-allies-2e; use technologies to change them",
-                dict(side.values),
-            )
-        )
-    if side.nation is not None:
-        found.append(ScenarioError(f"{label}.nation", "is used only by strategic-europe", side.nation))
-    if side.submerge_after_round is not None:
-        if kind != "sea":
-            found.append(
-                ScenarioError(
-                    f"{label}.submerge_after_round",
-                    "submarines submerge only from a sea battle",
-                    side.submerge_after_round,
-                )
-            )
-        elif not side.units.get(Unit.SUBMARINE.value):
-            found.append(
-                ScenarioError(
-                    f"{label}.submerge_after_round", "the side has no submarines to submerge", side.submerge_after_round
-                )
-            )
     return found
 
 
@@ -487,89 +493,9 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
     attacker_units, attacker_counts = _build_side("attacker", attacker, True, scenario, trace)
     defender_units, defender_counts = _build_side("defender", defender, False, scenario, trace)
     if kind == "sea":
-        if attacker.units.get(Unit.SUBMARINE.value):
-            trace.add(
-                "aa2.misc.submarine-first-shot",
-                "attacking submarines fire first at the start of every combat round, not only the first",
-            )
-            trace.add(
-                "aa2.air-units.fighter-on-attacked-carrier",
-                "a ship hit by a submarine's first shot is removed before it can fire back",
-            )
-        if attacker.units.get(Unit.SUBMARINE.value) or defender.units.get(Unit.SUBMARINE.value):
-            trace.add(
-                "aa2.air-units.fighter-on-attacked-carrier",
-                "submarines cannot fire at aircraft: their hits must be taken by ships",
-            )
-            trace.add(BASE, "base rule: defending submarines have no first shot; they fire with the other defenders")
-        if any(unit.air for unit in attacker_units) and set(defender.units) <= {Unit.SUBMARINE.value} | {
-            n for n, c in defender.units.items() if not c
-        }:
-            trace.add(
-                "aa2.retreat.aircraft.against-submarine",
-                "the defending submarine cannot fire back at aircraft; unless it submerges it will be destroyed",
-            )
-        if attacker.units.get(Unit.TRANSPORT.value):
-            trace.add(
-                "aa2.transports.cannot-attack",
-                "transports are the only ships that cannot attack: they roll no dice, but can take hits",
-            )
-            if all(Unit(name) is Unit.TRANSPORT for name, count in attacker.units.items() if count):
-                trace.add(
-                    "aa2.transports.not-attacking", "transports on their own have no attack and would be wiped out"
-                )
-    anti_aircraft = None
-    if defender.units.get(Unit.AA_GUN.value):
-        aircraft = sum(count for unit, count in zip(attacker_units, attacker_counts) if unit.air)
-        trace.add(
-            "aa2.aa-guns.destruction",
-            "the anti-aircraft gun is never a casualty: it is destroyed only when sunk on a transport",
-        )
-        if aircraft:
-            anti_aircraft = AntiAircraftFire(hits_on=1)
-            trace.add(
-                "aa2.aa-guns.firing",
-                "the anti-aircraft gun fires, in the attacker's attack phase, at the {aircraft} aircraft flying into "
-                "its territory",
-                aircraft=aircraft,
-            )
-            trace.add(
-                BASE,
-                "base rule: the gun rolls one die at each attacking aircraft before the first round; a 1 destroys that "
-                "aircraft",
-            )
-        else:
-            trace.add(
-                "aa2.aa-guns.firing", "the anti-aircraft gun fires only at aircraft; none attack, so it does not fire"
-            )
-    support = None
-    battleships = attacker.units.get(Unit.BATTLESHIP.value, 0) if kind == "amphibious" else 0
-    if battleships:
-        if scenario.sea_battle_first:
-            trace.add(
-                "aa2.amphibious-assaults",
-                "the battleships fought a sea battle before the landing, so they lose their one-shot support",
-            )
-        else:
-            support = SupportFire(
-                dice=battleships,
-                hits_on=UNITS[Unit.BATTLESHIP].attack,
-                casualties_fire_back=scenario.bombardment_casualties_fire_back,
-            )
-            trace.add(
-                "aa2.amphibious-assaults",
-                "each of the {count} battleships fires one support shot (not one per defender, not one per round) and "
-                "cannot be hit back",
-                count=battleships,
-            )
-            trace.add(
-                BASE,
-                "base rule: a support shot hits on {value} or less; its casualties {fire}",
-                value=UNITS[Unit.BATTLESHIP].attack,
-                fire="still fire back in the first round"
-                if scenario.bombardment_casualties_fire_back
-                else "are removed without firing back (scenario setting)",
-            )
+        _explain_sea_battle(scenario, attacker_units, trace)
+    anti_aircraft = _anti_aircraft_fire(scenario, attacker_units, attacker_counts, trace)
+    support = _bombardment(scenario, trace)
     if kind == "amphibious":
         trace.add(
             "aa2.amphibious-assaults.retreat",
@@ -600,6 +526,110 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
         prune_below=scenario.prune_below,
     )
     return setup, after
+
+
+def _explain_sea_battle(scenario: BattleScenario, attacker_units: tuple[Combatant, ...], trace: TraceBuilder) -> None:
+    """The rules of a sea battle the forces call for: submarines, aircraft against a submarine, transports."""
+    attacker, defender = scenario.attacker, scenario.defender
+    if attacker.units.get(Unit.SUBMARINE.value):
+        trace.add(
+            "aa2.misc.submarine-first-shot",
+            "attacking submarines fire first at the start of every combat round, not only the first",
+        )
+        trace.add(
+            "aa2.air-units.fighter-on-attacked-carrier",
+            "a ship hit by a submarine's first shot is removed before it can fire back",
+        )
+    if attacker.units.get(Unit.SUBMARINE.value) or defender.units.get(Unit.SUBMARINE.value):
+        trace.add(
+            "aa2.air-units.fighter-on-attacked-carrier",
+            "submarines cannot fire at aircraft: their hits must be taken by ships",
+        )
+        trace.add(BASE, "base rule: defending submarines have no first shot; they fire with the other defenders")
+    if any(unit.air for unit in attacker_units) and set(defender.units) <= {Unit.SUBMARINE.value} | {
+        n for n, c in defender.units.items() if not c
+    }:
+        trace.add(
+            "aa2.retreat.aircraft.against-submarine",
+            "the defending submarine cannot fire back at aircraft; unless it submerges it will be destroyed",
+        )
+    if attacker.units.get(Unit.TRANSPORT.value):
+        trace.add(
+            "aa2.transports.cannot-attack",
+            "transports are the only ships that cannot attack: they roll no dice, but can take hits",
+        )
+        if all(Unit(name) is Unit.TRANSPORT for name, count in attacker.units.items() if count):
+            trace.add("aa2.transports.not-attacking", "transports on their own have no attack and would be wiped out")
+
+
+def _anti_aircraft_fire(
+    scenario: BattleScenario,
+    attacker_units: tuple[Combatant, ...],
+    attacker_counts: tuple[int, ...],
+    trace: TraceBuilder,
+) -> AntiAircraftFire | None:
+    """The defender's anti-aircraft gun firing at the attacking aircraft, if it has one and there are any."""
+    defender = scenario.defender
+    anti_aircraft = None
+    if defender.units.get(Unit.AA_GUN.value):
+        aircraft = sum(count for unit, count in zip(attacker_units, attacker_counts) if unit.air)
+        trace.add(
+            "aa2.aa-guns.destruction",
+            "the anti-aircraft gun is never a casualty: it is destroyed only when sunk on a transport",
+        )
+        if aircraft:
+            anti_aircraft = AntiAircraftFire(hits_on=1)
+            trace.add(
+                "aa2.aa-guns.firing",
+                "the anti-aircraft gun fires, in the attacker's attack phase, at the {aircraft} aircraft flying into "
+                "its territory",
+                aircraft=aircraft,
+            )
+            trace.add(
+                BASE,
+                "base rule: the gun rolls one die at each attacking aircraft before the first round; a 1 destroys that "
+                "aircraft",
+            )
+        else:
+            trace.add(
+                "aa2.aa-guns.firing", "the anti-aircraft gun fires only at aircraft; none attack, so it does not fire"
+            )
+    return anti_aircraft
+
+
+def _bombardment(scenario: BattleScenario, trace: TraceBuilder) -> SupportFire | None:
+    """The battleships' support shots in an amphibious assault, unless they fought a sea battle first."""
+    kind = scenario.kind.value
+    attacker = scenario.attacker
+    support = None
+    battleships = attacker.units.get(Unit.BATTLESHIP.value, 0) if kind == "amphibious" else 0
+    if battleships:
+        if scenario.sea_battle_first:
+            trace.add(
+                "aa2.amphibious-assaults",
+                "the battleships fought a sea battle before the landing, so they lose their one-shot support",
+            )
+        else:
+            support = SupportFire(
+                dice=battleships,
+                hits_on=UNITS[Unit.BATTLESHIP].attack,
+                casualties_fire_back=scenario.bombardment_casualties_fire_back,
+            )
+            trace.add(
+                "aa2.amphibious-assaults",
+                "each of the {count} battleships fires one support shot (not one per defender, not one per round) and "
+                "cannot be hit back",
+                count=battleships,
+            )
+            trace.add(
+                BASE,
+                "base rule: a support shot hits on {value} or less; its casualties {fire}",
+                value=UNITS[Unit.BATTLESHIP].attack,
+                fire="still fire back in the first round"
+                if scenario.bombardment_casualties_fire_back
+                else "are removed without firing back (scenario setting)",
+            )
+    return support
 
 
 def _explain_retreat(scenario: BattleScenario, trace: TraceBuilder) -> None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -38,9 +39,9 @@ from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.dice import check_roll, count_hits, hit_chance
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import IPC_LIMIT, SizeLimit
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -530,26 +531,37 @@ def evaluate_retreat(scenario: RetreatScenario) -> RetreatResult:
                     "other units",
                 )
     if "submarine" in retreating:
-        if scenario.side is RetreatSide.ATTACKER and submarines_only:
-            trace.add(
-                "aa2.retreat.submarines.partial",
-                "attacking submarines may retreat alone, leaving the other units in the battle",
-            )
-        if scenario.destination_was_combat_zone:
-            refuse(
-                "aa2.retreat.submarines.baltic-sea",
-                "submarines cannot retreat or submerge to a sea zone that is or was a combat zone this turn",
-            )
-        if scenario.submarine_destinations > 1 and retreating["submarine"] > 1:
-            rule = (
-                "aa2.retreat.submarines.several-attacking"
-                if scenario.side is RetreatSide.ATTACKER
-                else "aa2.retreat.submarines.several-defending"
-            )
-            refuse(rule, "submarines retreating in the same round must all go to the same sea zone")
+        _check_submarines(scenario, retreating, submarines_only, refuse, trace)
     if not reasons:
         trace.add("aa2.retreat", "the retreat is legal")
     return RetreatResult(not reasons, tuple(reasons), trace.build())
+
+
+def _check_submarines(
+    scenario: RetreatScenario,
+    retreating: dict[str, int],
+    submarines_only: bool,
+    refuse: Callable[..., None],
+    trace: TraceBuilder,
+) -> None:
+    """The submarines' own retreat rules: alone, never into a combat zone, all to the same sea zone."""
+    if scenario.side is RetreatSide.ATTACKER and submarines_only:
+        trace.add(
+            "aa2.retreat.submarines.partial",
+            "attacking submarines may retreat alone, leaving the other units in the battle",
+        )
+    if scenario.destination_was_combat_zone:
+        refuse(
+            "aa2.retreat.submarines.baltic-sea",
+            "submarines cannot retreat or submerge to a sea zone that is or was a combat zone this turn",
+        )
+    if scenario.submarine_destinations > 1 and retreating["submarine"] > 1:
+        rule = (
+            "aa2.retreat.submarines.several-attacking"
+            if scenario.side is RetreatSide.ATTACKER
+            else "aa2.retreat.submarines.several-defending"
+        )
+        refuse(rule, "submarines retreating in the same round must all go to the same sea zone")
 
 
 # --- Bombardment -------------------------------------------------------------------------

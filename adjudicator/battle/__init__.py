@@ -17,4 +17,7 @@ from __future__ import annotations
 
 from adjudicator.battle.calculators import CALCULATORS
 
-__all__ = ["CALCULATORS"]
+__all__ = ["CALCULATORS", "GAME"]
+
+GAME: str | None = None
+"""The engine belongs to no game: a battle scenario names the game whose rules apply."""

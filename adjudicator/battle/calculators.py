@@ -39,10 +39,10 @@ from adjudicator.battle.engine import (
 from adjudicator.battle.picture import render_battle_svg
 from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -306,49 +306,7 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
     setup, after = rules.prepare(scenario, trace)
     costs_known = rules.costs_known
     if scenario.method is Method.MONTE_CARLO:
-        sampled = simulate(setup, random.Random(scenario.seed), scenario.runs)
-        attacker_wins, defender_wins, both = sampled.ending_probabilities()
-        retreats = sampled.counts.get(Ending.ATTACKER_RETREATED, 0) / sampled.runs
-        undecided = sampled.counts.get(Ending.UNDECIDED, 0) / sampled.runs
-        trace.add(
-            rules.method_rule,
-            "Monte Carlo: {runs} battles fought with seed {seed}; each figure has a standard error of at most "
-            "{error:.4f}",
-            runs=scenario.runs,
-            seed=scenario.seed,
-            error=0.5 / math.sqrt(scenario.runs),
-        )
-        return BattleResult(
-            scenario.game.value,
-            scenario.method.value,
-            attacker_wins,
-            defender_wins,
-            both,
-            retreats,
-            undecided,
-            None,
-            {},
-            {},
-            None,
-            None,
-            None,
-            (),
-            {},
-            {},
-            (),
-            (),
-            _profiles(setup.attacker, setup.attacker_counts, costs_known),
-            _profiles(setup.defender, setup.defender_counts, costs_known),
-            0.0,
-            0,
-            sampled.runs,
-            {
-                "attacker_wins": sampled.standard_error(attacker_wins),
-                "defender_wins": sampled.standard_error(defender_wins),
-                "both_destroyed": sampled.standard_error(both),
-            },
-            trace.build(),
-        )
+        return _monte_carlo(scenario, setup, rules.method_rule, costs_known, trace)
     outcome = solve_exact(setup)
     lines: dict[tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]], float] = defaultdict(float)
     survivors_a = dict.fromkeys(_by_type(setup.attacker, setup.attacker_counts), 0.0)
@@ -420,6 +378,54 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         monte_carlo_runs=None,
         standard_errors=None,
         trace=trace.build(),
+    )
+
+
+def _monte_carlo(
+    scenario: BattleScenario, setup: BattleSetup, method_rule: str, costs_known: bool, trace: TraceBuilder
+) -> BattleResult:
+    """The battle fought ``scenario.runs`` times with its seed: the endings' shares with their standard errors."""
+    sampled = simulate(setup, random.Random(scenario.seed), scenario.runs)
+    attacker_wins, defender_wins, both = sampled.ending_probabilities()
+    retreats = sampled.counts.get(Ending.ATTACKER_RETREATED, 0) / sampled.runs
+    undecided = sampled.counts.get(Ending.UNDECIDED, 0) / sampled.runs
+    trace.add(
+        method_rule,
+        "Monte Carlo: {runs} battles fought with seed {seed}; each figure has a standard error of at most {error:.4f}",
+        runs=scenario.runs,
+        seed=scenario.seed,
+        error=0.5 / math.sqrt(scenario.runs),
+    )
+    return BattleResult(
+        scenario.game.value,
+        scenario.method.value,
+        attacker_wins,
+        defender_wins,
+        both,
+        retreats,
+        undecided,
+        None,
+        {},
+        {},
+        None,
+        None,
+        None,
+        (),
+        {},
+        {},
+        (),
+        (),
+        _profiles(setup.attacker, setup.attacker_counts, costs_known),
+        _profiles(setup.defender, setup.defender_counts, costs_known),
+        0.0,
+        0,
+        sampled.runs,
+        {
+            "attacker_wins": sampled.standard_error(attacker_wins),
+            "defender_wins": sampled.standard_error(defender_wins),
+            "both_destroyed": sampled.standard_error(both),
+        },
+        trace.build(),
     )
 
 

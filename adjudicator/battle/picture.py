@@ -6,7 +6,7 @@ at first: one bar per outcome (attacker wins, attacker takes the territory in a 
 defender holds, both destroyed) and, for the exact method, a histogram per side of the
 chance of each number of units left (:attr:`~adjudicator.battle.calculators.BattleResult.attacker_survivor_totals`).
 Every word is a msgid of the ``adjudicator`` catalog rendered in the reader's
-:class:`~adjudicator.messages.Language`, numbers included. Pure: no I/O, the same input
+:class:`~adjudicator.messages.AnswerLanguage`, numbers included. Pure: no I/O, the same input
 gives the same text.
 
 >>> from adjudicator.registry import run
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.messages import ENGLISH, Language, Message, message
+from adjudicator.messages import ENGLISH, AnswerLanguage, Message, message
 from adjudicator.plain import xml_text
 
 __all__ = ["render_battle_svg"]
@@ -60,7 +60,9 @@ def _outcomes(result: Any) -> list[tuple[str, Message, float]]:
     return bars
 
 
-def _histogram(side: str, title: Message, chances: tuple[float, ...], top: float, language: Language) -> list[str]:
+def _histogram(
+    side: str, title: Message, chances: tuple[float, ...], top: float, language: AnswerLanguage
+) -> list[str]:
     """A histogram of the chance of each number of units left, its heading at ``top``."""
     parts = [
         f'<g class="survivors {side}">',
@@ -88,7 +90,7 @@ def _histogram(side: str, title: Message, chances: tuple[float, ...], top: float
     return parts
 
 
-def render_battle_svg(scenario: Any, result: Any, language: Language = ENGLISH) -> str:
+def render_battle_svg(scenario: Any, result: Any, language: AnswerLanguage = ENGLISH) -> str:
     """SVG text of a :class:`~adjudicator.battle.calculators.BattleResult`: outcome bars, survivors histograms.
 
     ``scenario`` is not needed: the result holds every figure drawn.

@@ -6,7 +6,7 @@ technologies, loss order …) and the policies (retreat after round N or below K
 round limit). One format serves both games, so a worked example of either reads the
 same way; the fields of one game are refused for the other by that game's
 :class:`GameRules` (``problems``), which the game's package exports as ``BATTLE_RULES``
-and :func:`rules_for` finds through the registry — this package imports no game.
+(:class:`BattleGamePackage`) and :func:`rules_for` finds through the registry — this package imports no game.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import enum
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, cast
 
 from adjudicator.battle.engine import AfterBattle, BattleSetup
 from adjudicator.checks import check_count, collect_problems, raise_problems
@@ -34,6 +34,7 @@ from adjudicator.plain import InvalidScenario
 from adjudicator.trace import TraceBuilder
 
 __all__ = [
+    "BattleGamePackage",
     "BattleKind",
     "BattleScenario",
     "BattleSide",
@@ -79,13 +80,26 @@ class GameRules(Protocol):
         ...
 
 
+class BattleGamePackage(Protocol):
+    """What the package of a game of :class:`Game` exports besides a game package's calculators and id.
+
+    mypy checks each such package against it (``tests/adjudicator/test_registry.py``).
+    """
+
+    @property
+    def BATTLE_RULES(self) -> GameRules:
+        """The game's combat rules, which the engine asks."""
+        ...
+
+
 def rules_for(game: Game) -> GameRules:
     """The combat rules of ``game``: the ``BATTLE_RULES`` of the package whose ``GAME`` it is."""
     # Imported here: the registry walks the game packages, which import this module.
     from adjudicator.registry import game_package
 
-    rules: GameRules = game_package(game.value).BATTLE_RULES
-    return rules
+    # A game of Game is one whose package is a BattleGamePackage (checked by mypy in the tests).
+    package = cast(BattleGamePackage, game_package(game.value))
+    return package.BATTLE_RULES
 
 
 class Game(enum.Enum):

@@ -75,6 +75,7 @@ Complexity: O(d · (d + c)) for d declarations and c cards.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
@@ -85,7 +86,6 @@ from adjudicator.hell_of_a_war.actions import (
     ACTION_CARDS,
     ACTIONS,
     ASSEMBLIES,
-    BARRACKS,
     BASE_BUILDING_PHASE,
     BASE_BUILDINGS,
     BLITZ,
@@ -113,12 +113,21 @@ from adjudicator.hell_of_a_war.actions import (
     Payment,
     cards_message,
 )
-from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, ModifierCondition, Phase, Player, Special, Zone
+from adjudicator.hell_of_a_war.vocabulary import (
+    Card,
+    CardKind,
+    ModifierCondition,
+    Phase,
+    Player,
+    Special,
+    Zone,
+    named_card_ruling,
+)
 from adjudicator.limits import SCENARIO_CARDS, STACK_DECLARATIONS, SizeLimit
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -228,12 +237,14 @@ class StackScenario:
         ]
         if empty:
             raise InvalidScenario(empty)
-        if self.later_stacks:
-            _settle_all(self)  # a later stack's declarations are checked on the table the ones before leave
-            return
-        problems = _Table(self).declare_all()
-        if problems:
-            raise InvalidScenario(problems)
+        # The declarations are checked by settling the stacks (a later stack's on the table the ones before
+        # leave); the settlement is kept, so evaluate_stack does not settle the phase a second time.
+        _ = self._settled
+
+    @functools.cached_property
+    def _settled(self) -> StackResult:
+        """The phase settled: every stack in turn; raises :class:`InvalidScenario` with every problem of a stack."""
+        return _settle_all(self)
 
 
 @dataclass(frozen=True)
@@ -679,6 +690,17 @@ class _Table(Board):
         payment = self.plan(player, card.id, cost, self.unit_type(declaration), declaration.paid_with)
         if payment is None:
             return self._unpaid(index, declaration, cost)
+        self._announce_payment(declaration, cost, effect_countered, countered_by)
+        self._pay(declaration, payment)
+        return self._carry_out(
+            index, declaration, cost, payment, declared_zone, invalid, effect_countered, countered_by
+        )
+
+    def _announce_payment(
+        self, declaration: Declaration, cost: int, effect_countered: bool, countered_by: Message | None
+    ) -> None:
+        """Trace what the player pays as the card comes up: its play cost only when its effect is countered."""
+        card, player = self.cards[declaration.card], declaration.player
         if effect_countered:
             self.trace.add(
                 SUCCESSFUL_DEFENCE,
@@ -706,7 +728,20 @@ class _Table(Board):
                 player=player,
                 price=self.price(declaration) or N_("at no cost"),
             )
-        self._pay(declaration, payment)
+
+    def _carry_out(
+        self,
+        index: int,
+        declaration: Declaration,
+        cost: int,
+        payment: Payment,
+        declared_zone: Zone,
+        invalid: Message | None,
+        effect_countered: bool,
+        countered_by: Message | None,
+    ) -> None:
+        """The paid card's effect (none if countered), its sacrifice and its way to the scrapyard, then the answer."""
+        card, player = self.cards[declaration.card], declaration.player
         if effect_countered:
             self._to_scrapyard(card.id)
             self.trace.add(
@@ -937,7 +972,8 @@ class _Table(Board):
         card, player = self.cards[declaration.card], declaration.player
         for card_id, tw in payment.assemblies.items():
             self.assemblies_used.add(card_id)
-            rule = BARRACKS if self.cards[card_id].name.lower().startswith("kaserne") else ASSEMBLIES
+            ruling = named_card_ruling(self.cards[card_id].name)
+            rule = ruling.entry if ruling is not None and ruling.assembly else ASSEMBLIES
             self.trace.add(
                 rule,
                 "{assembly} makes {card} {tw} TW cheaper without being locked (drawing TW without locking); it can "
@@ -1231,8 +1267,11 @@ def _settle_all(scenario: StackScenario) -> StackResult:
 
 
 def evaluate_stack(scenario: StackScenario) -> StackResult:
-    """Declare everything, then work the stack through last in, first out; then each later stack of the phase."""
-    return _settle_all(scenario)
+    """Declare everything, then work the stack through last in, first out; then each later stack of the phase.
+
+    The scenario settled its stacks when it was made, to check them: this is that settlement.
+    """
+    return scenario._settled
 
 
 CALCULATORS = (

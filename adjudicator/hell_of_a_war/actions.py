@@ -56,7 +56,6 @@ __all__ = [
     "ACTIONS",
     "ACTION_CARDS",
     "ASSEMBLIES",
-    "BARRACKS",
     "BASE_BUILDINGS",
     "BASE_BUILDING_PHASE",
     "BLITZ",
@@ -94,7 +93,6 @@ SUCCESSFUL_DEFENCE = "how.erfolgreiche-abwehr"
 FIRE_BRIGADE = "how.feuerwehr"
 BLITZ = "how.blitzangriff"
 ASSEMBLIES = "how.montagen"
-BARRACKS = "how.kaserne"
 ABILITIES = "how.faehigkeiten"
 DESTROYER = "how.zerstoerer"
 LOCKING = "how.sperren-entsperren"
@@ -239,6 +237,56 @@ _PRICES = {
     (True, True, True): N_("{cost} TW, locking it and sacrificing it"),
 }
 """A declaration's price by (costs TW, locks the card, sacrifices the card); none of them: no cost."""
+
+
+def _build_problems(path: str, effect: Effect, card: Card, zone: Zone, phase: Phase | None) -> list[ScenarioError]:
+    """Whether the card can be built: a unit or building from the hand, in its build phase."""
+    problems = []
+    if card.kind not in _BUILDABLE or zone is not Zone.HAND:
+        problems.append(
+            ScenarioError(
+                f"{path}.effect",
+                f"only a unit, land building or base building in the hand can be built; {card.label} is "
+                f"{card.kind.noun} in the {zone.label}",
+                effect.value,
+            )
+        )
+    elif phase is not None and card.kind is CardKind.BASE_BUILDING and phase is not Phase.BASE_BUILDING:
+        problems.append(
+            ScenarioError(
+                f"{path}.effect",
+                f"base buildings are brought into play in the base-building phase ({BASE_BUILDING_PHASE})",
+                phase.value,
+            )
+        )
+    elif phase is not None and card.kind is not CardKind.BASE_BUILDING and phase is not Phase.BUILD:
+        problems.append(
+            ScenarioError(
+                f"{path}.effect",
+                f"units and land buildings are built in the build phase ({BUILD_PHASE})",
+                phase.value,
+            )
+        )
+    return problems
+
+
+def _upgrade_problems(path: str, effect: Effect, card: Card, zone: Zone, phase: Phase | None) -> list[ScenarioError]:
+    """Whether the card can be played as an upgrade: an upgrade card from the hand, in the build phase."""
+    problems = []
+    if card.kind is not CardKind.UPGRADE or effect is not Effect.UPGRADE or zone is not Zone.HAND:
+        problems.append(
+            ScenarioError(
+                f"{path}.effect",
+                f"an upgrade card in the hand is played with effect 'upgrade'; {card.label} is "
+                f"{card.kind.noun} in the {zone.label}",
+                effect.value,
+            )
+        )
+    elif phase is not None and phase is not Phase.BUILD:
+        problems.append(
+            ScenarioError(f"{path}.effect", f"upgrades are played in the build phase ({UPGRADES})", phase.value)
+        )
+    return problems
 
 
 class Board:
@@ -526,45 +574,9 @@ class Board:
         problems = []
         effect, zone = declaration.effect, self.zone[card.id]
         if effect is Effect.BUILD:
-            if card.kind not in _BUILDABLE or zone is not Zone.HAND:
-                problems.append(
-                    ScenarioError(
-                        f"{path}.effect",
-                        f"only a unit, land building or base building in the hand can be built; {card.label} is "
-                        f"{card.kind.noun} in the {zone.label}",
-                        effect.value,
-                    )
-                )
-            elif phase is not None and card.kind is CardKind.BASE_BUILDING and phase is not Phase.BASE_BUILDING:
-                problems.append(
-                    ScenarioError(
-                        f"{path}.effect",
-                        f"base buildings are brought into play in the base-building phase ({BASE_BUILDING_PHASE})",
-                        phase.value,
-                    )
-                )
-            elif phase is not None and card.kind is not CardKind.BASE_BUILDING and phase is not Phase.BUILD:
-                problems.append(
-                    ScenarioError(
-                        f"{path}.effect",
-                        f"units and land buildings are built in the build phase ({BUILD_PHASE})",
-                        phase.value,
-                    )
-                )
+            problems.extend(_build_problems(path, effect, card, zone, phase))
         elif card.kind is CardKind.UPGRADE or effect is Effect.UPGRADE:
-            if card.kind is not CardKind.UPGRADE or effect is not Effect.UPGRADE or zone is not Zone.HAND:
-                problems.append(
-                    ScenarioError(
-                        f"{path}.effect",
-                        f"an upgrade card in the hand is played with effect 'upgrade'; {card.label} is "
-                        f"{card.kind.noun} in the {zone.label}",
-                        effect.value,
-                    )
-                )
-            elif phase is not None and phase is not Phase.BUILD:
-                problems.append(
-                    ScenarioError(f"{path}.effect", f"upgrades are played in the build phase ({UPGRADES})", phase.value)
-                )
+            problems.extend(_upgrade_problems(path, effect, card, zone, phase))
         elif card.kind is CardKind.ACTION_CARD:
             if zone is not Zone.HAND:
                 problems.append(

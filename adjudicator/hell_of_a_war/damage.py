@@ -63,13 +63,14 @@ from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import SCENARIO_CARDS, SizeLimit
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
+    "SUBTYPE_RULINGS",
     "ActionDamage",
     "Block",
     "CombatUnit",
@@ -79,13 +80,13 @@ __all__ = [
     "ReturnFire",
     "Side",
     "Split",
+    "SubtypeRuling",
     "UnitKind",
     "evaluate_damage",
 ]
 
 PHASE = "how.schadenverteilungsphase"
 MULTI_BLOCK = "how.mehrfachblocks"
-BLOCKING = "how.blockphase"
 ADVANTAGE = "how.vorteil"
 STURM = "how.sturm"
 MARKERS = "how.verteidigungsmarker"
@@ -94,7 +95,6 @@ DAMAGE = "how.schaden"
 CAMOUFLAGE = "how.tarnung"
 DIG_IN = "how.eingraben"
 INITIATIVE = "how.initiative"
-FRIENDLY_FIRE = "how.friendly-fire"
 FIGHTER_BOMBER = "how.jagdbomber"
 
 ACTION = "action"
@@ -137,6 +137,28 @@ def _selector_word(selector: str) -> str:
 
 ATTACK_VALUE_NAME = {UnitKind.LAND: "AG-Boden", UnitKind.AIR: "AG-Luft", UnitKind.SEA: "AG-See"}
 """The card's name of the attack value that acts on each unit kind."""
+
+
+@dataclass(frozen=True)
+class SubtypeRuling:
+    """A unit subtype (Untertyp) that an entry rules counts as other subtypes too."""
+
+    counts_as: frozenset[str]
+    """The subtypes it counts as besides itself (casefolded), for Vorteil! and every other card text naming them."""
+    entry: str
+    """The ruling, cited when a card text means the unit through it."""
+    explanation: str
+    """What the trace then says (a msgid with the field ``target``, the unit)."""
+
+
+SUBTYPE_RULINGS = {
+    "jagdbomber": SubtypeRuling(
+        frozenset({"jäger", "bomber"}),
+        FIGHTER_BOMBER,
+        N_("{target} is a fighter-bomber: it counts as a fighter and as a bomber"),
+    ),
+}
+"""Subtype (casefolded) → its ruling: "Jagdbomber zählen sowohl als Jäger als auch als Bomber" (``how.jagdbomber``)."""
 
 
 def _check_count(path: str, value: int) -> None:
@@ -224,10 +246,18 @@ class CombatUnit:
         wanted = selector.strip().casefold()
         if wanted == self.kind.value:
             return True
-        names = {subtype.strip().casefold() for subtype in self.subtypes}
-        if "jagdbomber" in names:
-            names |= {"jäger", "bomber"}
-        return wanted in names
+        return wanted in {subtype.strip().casefold() for subtype in self.subtypes} or bool(self.rulings_for(selector))
+
+    def rulings_for(self, selector: str) -> list[SubtypeRuling]:
+        """The rulings through which a card text naming ``selector`` means this card: its subtypes that count as it.
+
+        >>> [ruling.entry for ruling in CombatUnit("Ju87", Side.ATTACKER, UnitKind.AIR, 2,
+        ...     subtypes=("Jagdbomber",)).rulings_for("Jäger")]
+        ['how.jagdbomber']
+        """
+        wanted = selector.strip().casefold()
+        rulings = (SUBTYPE_RULINGS.get(subtype.strip().casefold()) for subtype in self.subtypes)
+        return list(dict.fromkeys(ruling for ruling in rulings if ruling is not None and wanted in ruling.counts_as))
 
     def value_against(self, target: CombatUnit) -> int:
         """The matching attack value against ``target`` (AG-Boden on land units and land upgrades …)."""
@@ -401,27 +431,46 @@ def _engagement(scenario: DamageScenario) -> _Engagement:
     return _Engagement(blockers_of, blocked_by, drawn, free)
 
 
-def _validate(scenario: DamageScenario) -> list[ScenarioError]:
-    problems: list[ScenarioError] = []
+@dataclass
+class _Validation:
+    """The problems found in a damage scenario, and its units by name."""
 
-    def fail(path: str, expected: str, found: object = ScenarioError._NOTHING) -> None:
-        problems.append(ScenarioError(path, expected, found))
+    units: dict[str, CombatUnit] = field(default_factory=dict)
+    problems: list[ScenarioError] = field(default_factory=list)
 
-    units: dict[str, CombatUnit] = {}
-    for index, unit in enumerate(scenario.units):
-        if unit.name in units:
-            fail(f"units.{index}.name", "must be unique in the scenario", unit.name)
-        units[unit.name] = unit
+    def fail(self, path: str, expected: str, found: object = ScenarioError._NOTHING) -> None:
+        """Record a problem at ``path``."""
+        self.problems.append(ScenarioError(path, expected, found))
 
-    def known(path: str, name: str, side: Side | None = None) -> CombatUnit | None:
-        unit = units.get(name)
+    def known(self, path: str, name: str, side: Side | None = None) -> CombatUnit | None:
+        """The unit ``name`` (of ``side``, if given); a problem at ``path`` and None if there is none."""
+        unit = self.units.get(name)
         if unit is None:
-            fail(path, f"must name a card of 'units'; known: {', '.join(units)}", name)
+            self.fail(path, f"must name a card of 'units'; known: {', '.join(self.units)}", name)
         elif side is not None and unit.side is not side:
-            fail(path, f"must be a card of the {side.value}", name)
+            self.fail(path, f"must be a card of the {side.value}", name)
             return None
         return unit
 
+
+def _validate(scenario: DamageScenario) -> list[ScenarioError]:
+    validation = _Validation()
+    units = validation.units
+    for index, unit in enumerate(scenario.units):
+        if unit.name in units:
+            validation.fail(f"units.{index}.name", "must be unique in the scenario", unit.name)
+        units[unit.name] = unit
+    _validate_blocks(scenario, validation)
+    engagement = _engagement(scenario)
+    _validate_attacks(scenario, engagement, validation)
+    _validate_splits(scenario, engagement, validation)
+    _validate_returns(scenario, engagement, validation)
+    return validation.problems
+
+
+def _validate_blocks(scenario: DamageScenario, validation: _Validation) -> None:
+    """Each block between an unlocked defender and an attacker it may block, within its blocker's limit."""
+    units, fail, known = validation.units, validation.fail, validation.known
     seen_blocks: set[tuple[str, str]] = set()
     for index, block in enumerate(scenario.blocks):
         blocker = known(f"blocks.{index}.blocker", block.blocker, Side.DEFENDER)
@@ -453,7 +502,10 @@ def _validate(scenario: DamageScenario) -> list[ScenarioError]:
         if multi is not None and count > multi.max_blocked:
             fail("blocks", f"{name} may block {multi.max_blocked} attacker(s) (max_blocked)", count)
 
-    engagement = _engagement(scenario)
+
+def _validate_attacks(scenario: DamageScenario, engagement: _Engagement, validation: _Validation) -> None:
+    """Each unblocked attacker's one target: an enemy it may damage, the card that draws its damage if any."""
+    units, fail, known = validation.units, validation.fail, validation.known
     attacked_by: set[str] = set()
     for index, attack in enumerate(scenario.attacks):
         attacker = known(f"attacks.{index}.attacker", attack.attacker, Side.ATTACKER)
@@ -503,6 +555,10 @@ def _validate(scenario: DamageScenario) -> list[ScenarioError]:
                 f"attacks.{index}.target", f"{attack.attacker}'s card says it cannot attack this target", attack.target
             )
 
+
+def _validate_splits(scenario: DamageScenario, engagement: _Engagement, validation: _Validation) -> None:
+    """Each split of an attack value among the units its dealer fights, adding up to the value."""
+    units, fail, known = validation.units, validation.fail, validation.known
     split_keys: set[tuple[str, UnitKind]] = set()
     for index, split in enumerate(scenario.splits):
         dealer = known(f"splits.{index}.dealer", split.dealer)
@@ -532,6 +588,10 @@ def _validate(scenario: DamageScenario) -> list[ScenarioError]:
                 sum(split.shares.values()),
             )
 
+
+def _validate_returns(scenario: DamageScenario, engagement: _Engagement, validation: _Validation) -> None:
+    """Each damage returned to an unblocked attacker of the unit, each declined return, each action's damage."""
+    units, fail, known = validation.units, validation.fail, validation.known
     for index, choice in enumerate(scenario.returns):
         if known(f"returns.{index}.unit", choice.unit, Side.DEFENDER) is None:
             continue
@@ -548,7 +608,6 @@ def _validate(scenario: DamageScenario) -> list[ScenarioError]:
         known(f"action_damage.{index}.target", damage.target)
         if damage.source in units:
             fail(f"action_damage.{index}.source", "must not be the name of a card of 'units'", damage.source)
-    return problems
 
 
 # --- the damage items -----------------------------------------------------------------------
@@ -907,12 +966,8 @@ class _Phase:
             if selector is None:
                 continue
             item.advantage = True
-            if selector.strip().casefold() in {"bomber", "jäger"} and target.described_by("jagdbomber"):
-                self.trace.add(
-                    FIGHTER_BOMBER,
-                    "{target} is a fighter-bomber: it counts as a fighter and as a bomber",
-                    target=target.name,
-                )
+            for ruling in target.rulings_for(selector):
+                self.trace.add(ruling.entry, ruling.explanation, target=target.name)
             self.trace.add(
                 ADVANTAGE,
                 "{dealer} has Vorteil! against {selector}: its {amount} damage to {target} is dealt first, before the "
@@ -978,6 +1033,47 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
     phase.camouflage()
     phase.mark_advantage()
 
+    counting, final, destroyed_first = _settle_with_advantage(phase)
+    destroyed = _destroyed(scenario, final, trace)
+    gone = set(destroyed)
+    untouched = _Settled(0, 0, 0, 0, False)
+    survivors = {side: tuple(u.name for u in scenario.units if u.side is side and u.name not in gone) for side in Side}
+    markers_after, next_round = _markers_after(scenario, phase, final, gone)
+    dealt: dict[str, dict[str, int]] = {}
+    for item in counting:
+        dealt.setdefault(item.dealer, {})
+        dealt[item.dealer][item.target] = dealt[item.dealer].get(item.target, 0) + item.amount
+    dealers = [u.name for u in scenario.units] + [d.source for d in scenario.action_damage]
+    dealt_total = {name: sum(dealt.get(name, {}).values()) for name in dict.fromkeys(dealers)}
+    returned = {
+        i.dealer
+        for i in counting
+        if i.dealer in phase.units
+        and phase.units[i.dealer].side is Side.DEFENDER
+        and phase.engagement.free.get(i.target) == i.dealer
+    }
+    locked = tuple(u.name for u in scenario.units if u.name in returned and u.name not in phase.engagement.blocked_by)
+    return DamageResult(
+        destroyed=tuple(destroyed),
+        survivors=survivors,
+        destroyed_by_advantage=tuple(destroyed_first),
+        dealt=dealt,
+        dealt_total=dealt_total,
+        received={u.name: final.get(u.name, untouched).received for u in scenario.units},
+        absorbed_by_markers={u.name: final.get(u.name, untouched).markers_lost for u in scenario.units},
+        damage_to_defence={u.name: final.get(u.name, untouched).on_defence for u in scenario.units},
+        defence_markers_after=markers_after,
+        defence_markers_next_round=next_round,
+        locked_by_return=locked,
+        trace=trace.build(),
+    )
+
+
+def _settle_with_advantage(phase: _Phase) -> tuple[list[_Damage], dict[str, _Settled], list[str]]:
+    """Vorteil! damage settled first; a unit it destroys deals no further damage; then the rest.
+
+    Returns the damage items that count, how each unit ends up, and the units Vorteil! damage destroyed."""
+    trace = phase.trace
     counting = [i for i in phase.items if not i.prevented]
     first = phase.settle([i for i in counting if i.advantage])
     destroyed_first = [name for name, settled in first.items() if settled.destroyed]
@@ -1003,7 +1099,11 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
         trace.add(ADVANTAGE, "then the damage dealt without Vorteil! is settled")
     counting = [i for i in counting if not i.cancelled]
     final = phase.settle(counting)
+    return counting, final, destroyed_first
 
+
+def _destroyed(scenario: DamageScenario, final: dict[str, _Settled], trace: TraceBuilder) -> list[str]:
+    """The damage each unit receives, through its markers onto its printed defence; returns the units destroyed."""
     destroyed: list[str] = []
     for unit in scenario.units:
         settled = final.get(unit.name)
@@ -1044,10 +1144,15 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
         "destruction is checked at the end of the phase: destroyed {destroyed}",
         destroyed=", ".join(destroyed) or N_("none"),
     )
+    return destroyed
 
-    gone = set(destroyed)
+
+def _markers_after(
+    scenario: DamageScenario, phase: _Phase, final: dict[str, _Settled], gone: set[str]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Each surviving unit's defence markers after the phase, and those Eingraben! restores for the next round."""
+    trace = phase.trace
     untouched = _Settled(0, 0, 0, 0, False)
-    survivors = {side: tuple(u.name for u in scenario.units if u.side is side and u.name not in gone) for side in Side}
     markers_after = {}
     next_round = {}
     for unit in scenario.units:
@@ -1063,35 +1168,7 @@ def evaluate_damage(scenario: DamageScenario) -> DamageResult:
                 unit=unit.name,
                 limit=unit.marker_limit,
             )
-
-    dealt: dict[str, dict[str, int]] = {}
-    for item in counting:
-        dealt.setdefault(item.dealer, {})
-        dealt[item.dealer][item.target] = dealt[item.dealer].get(item.target, 0) + item.amount
-    dealers = [u.name for u in scenario.units] + [d.source for d in scenario.action_damage]
-    dealt_total = {name: sum(dealt.get(name, {}).values()) for name in dict.fromkeys(dealers)}
-    returned = {
-        i.dealer
-        for i in counting
-        if i.dealer in phase.units
-        and phase.units[i.dealer].side is Side.DEFENDER
-        and phase.engagement.free.get(i.target) == i.dealer
-    }
-    locked = tuple(u.name for u in scenario.units if u.name in returned and u.name not in phase.engagement.blocked_by)
-    return DamageResult(
-        destroyed=tuple(destroyed),
-        survivors=survivors,
-        destroyed_by_advantage=tuple(destroyed_first),
-        dealt=dealt,
-        dealt_total=dealt_total,
-        received={u.name: final.get(u.name, untouched).received for u in scenario.units},
-        absorbed_by_markers={u.name: final.get(u.name, untouched).markers_lost for u in scenario.units},
-        damage_to_defence={u.name: final.get(u.name, untouched).on_defence for u in scenario.units},
-        defence_markers_after=markers_after,
-        defence_markers_next_round=next_round,
-        locked_by_return=locked,
-        trace=trace.build(),
-    )
+    return markers_after, next_round
 
 
 CALCULATORS = (

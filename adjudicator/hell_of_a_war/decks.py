@@ -52,11 +52,12 @@ from enum import Enum
 from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
+from adjudicator.hell_of_a_war.vocabulary import named_card_ruling
 from adjudicator.limits import SCENARIO_CARDS, SizeLimit
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -77,13 +78,11 @@ __all__ = [
 
 DEPOT = "how.depot"
 HISTORIC = "how.historisch"
-BUNKER_BUSTER = "how.bunkerknacker"
 PROTOTYPE = "how.prototyp"
 AXIS_ENTRY = "how.achsenmaechte"
 MARKINGS = "how.hoheitskennzeichen"
 LAND_CARDS = "how.laenderkarten"
 PREPARATION = "how.spielvorbereitung"
-EXCLUSION_LANDS = "how.ausschlusslaender"
 VICTORY_PHASE = "how.siegphase"
 TEAMS = "how.multiplayer-spiel.gerade-spieleranzahl"
 THREE_PLAYERS = "how.multiplayer-spiel.ungerade-spieleranzahl"
@@ -360,6 +359,38 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
             "land cards are not part of a deck: {names} not counted",
             names=", ".join(card.name for card in lands),
         )
+    count = _check_card_count(verdict, rules, scenario, cards)
+    copies = _check_copies(verdict, rules, scenario, cards)
+    alliance = _check_alliance(verdict, cards)
+    strategy_tw, main, second, second_tw = (
+        _check_strategy(verdict, rules, scenario, cards)
+        if scenario.format is DeckFormat.STRATEGY
+        else (None, None, None, None)
+    )
+    legal = not verdict.problems
+    verdict.trace.add(
+        DEPOT,
+        "the deck is {verdict}; an illegal deck loses the game when checked",
+        verdict="legal" if legal else "not legal",
+    )
+    return DeckResult(
+        legal,
+        scenario.format,
+        count,
+        copies,
+        alliance,
+        strategy_tw,
+        main,
+        second,
+        second_tw,
+        tuple(verdict.problems),
+        tuple(verdict.violated),
+        verdict.trace.build(),
+    )
+
+
+def _check_card_count(verdict: _Verdict, rules: _FormatRules, scenario: DeckScenario, cards: list[DeckCard]) -> int:
+    """The deck's size against the minimum and the format's maximum; returns how many cards it has."""
     count = sum(card.count for card in cards)
     verdict.check(
         count >= MINIMUM_CARDS,
@@ -379,7 +410,13 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
         )
     elif scenario.format is DeckFormat.STRATEGY:
         verdict.trace.add(rules.entry, "the strategy format has no maximum number of cards")
+    return count
 
+
+def _check_copies(
+    verdict: _Verdict, rules: _FormatRules, scenario: DeckScenario, cards: list[DeckCard]
+) -> dict[str, int]:
+    """Each title's copies (lines of the same title together) against the limits; returns the copies per title."""
     copies: dict[str, int] = {}
     by_title: dict[str, list[DeckCard]] = {}
     for card in cards:
@@ -397,7 +434,9 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
     problems_before = len(verdict.problems)
     for name, number in copies.items():
         card = by_title[name][0]
-        historic = any(line.historic for line in by_title[name]) or name.strip().casefold() == "bunkerknacker"
+        ruling = named_card_ruling(name)
+        always_historic = ruling is not None and ruling.always_historic
+        historic = always_historic or any(line.historic for line in by_title[name])
         if number > DEPOT_COPIES:
             verdict.check(
                 False,
@@ -425,7 +464,7 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
                 wording=wording,
             )
         if historic:
-            rule = BUNKER_BUSTER if name.strip().casefold() == "bunkerknacker" else HISTORIC
+            rule = ruling.entry if ruling is not None and always_historic else HISTORIC
             verdict.check(
                 number <= 1, rule, "{name} is Historisch!: {number} copies, at most 1 allowed", name=name, number=number
             )
@@ -448,7 +487,11 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
             limit=rules.copies,
             format=scenario.format.label,
         )
+    return copies
 
+
+def _check_alliance(verdict: _Verdict, cards: list[DeckCard]) -> Alliance | None:
+    """The national markings all of one alliance; returns it (None without markings, or when they mix)."""
     marked = [card for card in cards if card.nations]
     alliances = [a for a in Alliance if all(any(n.alliance is a for n in card.nations) for card in marked)]
     alliance = alliances[0] if marked and len(alliances) == 1 else None
@@ -474,77 +517,66 @@ def evaluate_deck(scenario: DeckScenario) -> DeckResult:
         verdict.trace.add(
             MARKINGS, "cards with two national markings belong to both nations; the player chooses which one uses them"
         )
+    return alliance
 
-    strategy_tw = main = second = second_tw = None
-    if scenario.format is DeckFormat.STRATEGY:
-        strategy_tw = 0
-        for card in cards:
-            if card.type is CardType.BASE_BUILDING:
-                strategy_tw += card.count * STRATEGY_BASE_BUILDING_TW
-            elif card.x_cost:
-                strategy_tw += card.count * STRATEGY_X_COST_TW
-            else:
-                strategy_tw += card.count * (card.cost or 0)
-        base = sum(card.count for card in cards if card.type is CardType.BASE_BUILDING)
-        x_cards = sum(card.count for card in cards if card.x_cost)
-        verdict.check(
-            strategy_tw <= STRATEGY_TW_LIMIT,
-            rules.entry,
-            "TW total {total} (base buildings {base} × 2 TW, X-cost action cards {x_cards} × 10 TW, the others at "
-            "their cost); at most {limit}",
-            total=strategy_tw,
-            base=base,
-            x_cards=x_cards,
-            limit=STRATEGY_TW_LIMIT,
-        )
-        nations = _strategy_nations(cards, scenario.main_nation)
-        if nations is None:
-            present = sorted({n for card in marked for n in card.nations}, key=lambda nation: nation.value)
-            verdict.check(
-                False,
-                rules.entry,
-                "cards of at most {limit} nations; this deck needs {nations}",
-                limit=STRATEGY_MAX_NATIONS,
-                nations=MessageList(tuple(message("{nation}", nation=nation.label) for nation in present)),
-            )
+
+def _check_strategy(
+    verdict: _Verdict, rules: _FormatRules, scenario: DeckScenario, cards: list[DeckCard]
+) -> tuple[int | None, Nation | None, Nation | None, int | None]:
+    """The strategy format's TW total and nations; returns the total, the main and second nation, the second's TW."""
+    main: Nation | None = None
+    second: Nation | None = None
+    second_tw: int | None = None
+    marked = [card for card in cards if card.nations]
+    strategy_tw = 0
+    for card in cards:
+        if card.type is CardType.BASE_BUILDING:
+            strategy_tw += card.count * STRATEGY_BASE_BUILDING_TW
+        elif card.x_cost:
+            strategy_tw += card.count * STRATEGY_X_COST_TW
         else:
-            main, second, second_tw = nations
-            if main is not None:
-                verdict.check(
-                    True,
-                    rules.entry,
-                    "cards of at most {limit} nations: main nation {main}, second nation {second}",
-                    limit=STRATEGY_MAX_NATIONS,
-                    main=main.label,
-                    second=second.label if second else N_("none"),
-                )
-                verdict.check(
-                    second_tw <= STRATEGY_SECOND_NATION_UNIT_TW,
-                    rules.entry,
-                    "the second nation provides {tw} TW of units; at most {limit}",
-                    tw=second_tw,
-                    limit=STRATEGY_SECOND_NATION_UNIT_TW,
-                )
-    legal = not verdict.problems
-    verdict.trace.add(
-        DEPOT,
-        "the deck is {verdict}; an illegal deck loses the game when checked",
-        verdict="legal" if legal else "not legal",
+            strategy_tw += card.count * (card.cost or 0)
+    base = sum(card.count for card in cards if card.type is CardType.BASE_BUILDING)
+    x_cards = sum(card.count for card in cards if card.x_cost)
+    verdict.check(
+        strategy_tw <= STRATEGY_TW_LIMIT,
+        rules.entry,
+        "TW total {total} (base buildings {base} × 2 TW, X-cost action cards {x_cards} × 10 TW, the others at "
+        "their cost); at most {limit}",
+        total=strategy_tw,
+        base=base,
+        x_cards=x_cards,
+        limit=STRATEGY_TW_LIMIT,
     )
-    return DeckResult(
-        legal,
-        scenario.format,
-        count,
-        copies,
-        alliance,
-        strategy_tw,
-        main,
-        second,
-        second_tw,
-        tuple(verdict.problems),
-        tuple(verdict.violated),
-        verdict.trace.build(),
-    )
+    nations = _strategy_nations(cards, scenario.main_nation)
+    if nations is None:
+        present = sorted({n for card in marked for n in card.nations}, key=lambda nation: nation.value)
+        verdict.check(
+            False,
+            rules.entry,
+            "cards of at most {limit} nations; this deck needs {nations}",
+            limit=STRATEGY_MAX_NATIONS,
+            nations=MessageList(tuple(message("{nation}", nation=nation.label) for nation in present)),
+        )
+    else:
+        main, second, second_tw = nations
+        if main is not None:
+            verdict.check(
+                True,
+                rules.entry,
+                "cards of at most {limit} nations: main nation {main}, second nation {second}",
+                limit=STRATEGY_MAX_NATIONS,
+                main=main.label,
+                second=second.label if second else N_("none"),
+            )
+            verdict.check(
+                second_tw <= STRATEGY_SECOND_NATION_UNIT_TW,
+                rules.entry,
+                "the second nation provides {tw} TW of units; at most {limit}",
+                tw=second_tw,
+                limit=STRATEGY_SECOND_NATION_UNIT_TW,
+            )
+    return strategy_tw, main, second, second_tw
 
 
 # --- multiplayer-setup ----------------------------------------------------------------------
@@ -668,124 +700,14 @@ def evaluate_setup(scenario: SetupScenario) -> SetupResult:
     total = sum(by_party.values())
     lands_in_play = len(scenario.lands)
     if scenario.variant is SetupVariant.TWO_PLAYER:
-        target = 15
-        verdict.check(scenario.players == 2, PREPARATION, "{players} players", players=scenario.players)
-        verdict.check(
-            len(parties) == 2,
-            PREPARATION,
-            "each of the two players lays lands: {parties}",
-            parties=", ".join(parties) or "none",
-        )
-        for party, lands in parties.items():
-            verdict.check(
-                len(lands) == 2,
-                PREPARATION,
-                "{party} lays {count} lands; each player lays 2",
-                party=party,
-                count=len(lands),
-            )
-            verdict.check(
-                by_party[party] >= 8,
-                PREPARATION,
-                "{party}'s lands are worth {vp} victory points; at least 8",
-                party=party,
-                vp=by_party[party],
-            )
-        _common_land_rules(verdict, parties, PREPARATION)
-        verdict.trace.add(VICTORY_PHASE, "the game is won with {target} victory points", target=target)
+        target = _check_two_player(verdict, scenario, parties, by_party)
     elif scenario.variant is SetupVariant.TEAMS:
-        target = 21
-        verdict.check(
-            scenario.players >= 4 and scenario.players % 2 == 0,
-            TEAMS,
-            "{players} players in two teams sitting opposite each other (an even number)",
-            players=scenario.players,
-        )
-        verdict.check(
-            len(parties) == 2, TEAMS, "the two teams lay lands: {parties}", parties=", ".join(parties) or "none"
-        )
-        verdict.check(lands_in_play == 6, TEAMS, "{count} lands; the game is played for 6", count=lands_in_play)
-        verdict.check(
-            total >= 22, TEAMS, "the lands are worth {total} victory points together; at least 22", total=total
-        )
-        for party, lands in parties.items():
-            verdict.check(
-                len(lands) == 3, TEAMS, "{party} lays {count} lands; each team lays 3", party=party, count=len(lands)
-            )
-            verdict.check(
-                by_party[party] >= 11,
-                TEAMS,
-                "{party}'s lands are worth {vp} victory points; at least 11",
-                party=party,
-                vp=by_party[party],
-            )
-        _common_land_rules(verdict, parties, TEAMS)
-        verdict.trace.add(TEAMS, "the game is won with {target} victory points", target=target)
+        target = _check_teams(verdict, scenario, parties, by_party, total, lands_in_play)
     elif scenario.variant is SetupVariant.THREE_PLAYER:
-        target = 15
-        verdict.trace.add(THREE_PLAYERS, "there are no official rules for three players; these come from forum ideas")
-        verdict.check(scenario.players == 3, THREE_PLAYERS, "{players} players", players=scenario.players)
-        verdict.check(
-            lands_in_play == 4,
-            THREE_PLAYERS,
-            "{count} lands; the game is played for four as usual",
-            count=lands_in_play,
-        )
-        if scenario.joint_choice:
-            verdict.trace.add(THREE_PLAYERS, "the lands were chosen together, which is best")
-        else:
-            order = list(scenario.turn_order)
-            verdict.check(
-                len(order) == 3 and set(order) >= set(parties),
-                THREE_PLAYERS,
-                "the turn order names the three players from the first attacker on: {order}",
-                order=", ".join(order) or "none",
-            )
-            for position, player in enumerate(order):
-                wanted = 2 if position == len(order) - 1 else 1
-                verdict.check(
-                    len(parties.get(player, [])) == wanted,
-                    THREE_PLAYERS,
-                    "{player} ({position}. in turn order) chooses {count} lands; {wanted} allowed (the last chooses "
-                    "two, the others one)",
-                    player=player,
-                    position=position + 1,
-                    count=len(parties.get(player, [])),
-                    wanted=wanted,
-                )
-        _common_land_rules(verdict, parties, PREPARATION)
-        verdict.trace.add(THREE_PLAYERS, "the winner is still the player with {target} victory points", target=target)
+        target = _check_three_player(verdict, scenario, parties, lands_in_play)
     else:
-        target = scenario.victory_points_to_win or 30
+        target = _check_global_domination(verdict, scenario)
         lands_in_play = 4
-        verdict.trace.add(
-            GLOBAL_DOMINATION,
-            "Global Domination: played like a normal game of {players} players, but all lands are shuffled into one "
-            "pile",
-            players=scenario.players,
-        )
-        pile = scenario.land_pile
-        verdict.check(
-            pile is not None and pile >= 4,
-            GLOBAL_DOMINATION,
-            "four starting lands are drawn from the pile of {pile} lands; a new one is drawn whenever a land is "
-            "conquered",
-            pile=pile if pile is not None else N_("unknown"),
-        )
-        if scenario.lands:
-            verdict.check(
-                False,
-                GLOBAL_DOMINATION,
-                "in Global Domination the lands are drawn, not chosen: {count} chosen",
-                count=len(scenario.lands),
-            )
-        verdict.trace.add(
-            GLOBAL_DOMINATION,
-            N_("played to {target} victory points (the usual target; 20 or 15 are possible by agreement)")
-            if scenario.victory_points_to_win is None
-            else N_("played to {target} victory points (as agreed; usually 30)"),
-            target=target,
-        )
     legal = not verdict.problems
     return SetupResult(
         legal,
@@ -797,6 +719,145 @@ def evaluate_setup(scenario: SetupScenario) -> SetupResult:
         tuple(verdict.violated),
         verdict.trace.build(),
     )
+
+
+def _check_two_player(
+    verdict: _Verdict, scenario: SetupScenario, parties: dict[str, list[LandChoice]], by_party: dict[str, int]
+) -> int:
+    """Two players lay two lands each, worth at least 8 victory points; returns the victory points that win."""
+    target = 15
+    verdict.check(scenario.players == 2, PREPARATION, "{players} players", players=scenario.players)
+    verdict.check(
+        len(parties) == 2,
+        PREPARATION,
+        "each of the two players lays lands: {parties}",
+        parties=", ".join(parties) or "none",
+    )
+    for party, lands in parties.items():
+        verdict.check(
+            len(lands) == 2,
+            PREPARATION,
+            "{party} lays {count} lands; each player lays 2",
+            party=party,
+            count=len(lands),
+        )
+        verdict.check(
+            by_party[party] >= 8,
+            PREPARATION,
+            "{party}'s lands are worth {vp} victory points; at least 8",
+            party=party,
+            vp=by_party[party],
+        )
+    _common_land_rules(verdict, parties, PREPARATION)
+    verdict.trace.add(VICTORY_PHASE, "the game is won with {target} victory points", target=target)
+    return target
+
+
+def _check_teams(
+    verdict: _Verdict,
+    scenario: SetupScenario,
+    parties: dict[str, list[LandChoice]],
+    by_party: dict[str, int],
+    total: int,
+    lands_in_play: int,
+) -> int:
+    """Two teams lay three lands each, worth at least 11 (22 together); returns the victory points that win."""
+    target = 21
+    verdict.check(
+        scenario.players >= 4 and scenario.players % 2 == 0,
+        TEAMS,
+        "{players} players in two teams sitting opposite each other (an even number)",
+        players=scenario.players,
+    )
+    verdict.check(len(parties) == 2, TEAMS, "the two teams lay lands: {parties}", parties=", ".join(parties) or "none")
+    verdict.check(lands_in_play == 6, TEAMS, "{count} lands; the game is played for 6", count=lands_in_play)
+    verdict.check(total >= 22, TEAMS, "the lands are worth {total} victory points together; at least 22", total=total)
+    for party, lands in parties.items():
+        verdict.check(
+            len(lands) == 3, TEAMS, "{party} lays {count} lands; each team lays 3", party=party, count=len(lands)
+        )
+        verdict.check(
+            by_party[party] >= 11,
+            TEAMS,
+            "{party}'s lands are worth {vp} victory points; at least 11",
+            party=party,
+            vp=by_party[party],
+        )
+    _common_land_rules(verdict, parties, TEAMS)
+    verdict.trace.add(TEAMS, "the game is won with {target} victory points", target=target)
+    return target
+
+
+def _check_three_player(
+    verdict: _Verdict, scenario: SetupScenario, parties: dict[str, list[LandChoice]], lands_in_play: int
+) -> int:
+    """Three players (forum rules) choose four lands, in turn order or together; returns the victory points that win."""
+    target = 15
+    verdict.trace.add(THREE_PLAYERS, "there are no official rules for three players; these come from forum ideas")
+    verdict.check(scenario.players == 3, THREE_PLAYERS, "{players} players", players=scenario.players)
+    verdict.check(
+        lands_in_play == 4,
+        THREE_PLAYERS,
+        "{count} lands; the game is played for four as usual",
+        count=lands_in_play,
+    )
+    if scenario.joint_choice:
+        verdict.trace.add(THREE_PLAYERS, "the lands were chosen together, which is best")
+    else:
+        order = list(scenario.turn_order)
+        verdict.check(
+            len(order) == 3 and set(order) >= set(parties),
+            THREE_PLAYERS,
+            "the turn order names the three players from the first attacker on: {order}",
+            order=", ".join(order) or "none",
+        )
+        for position, player in enumerate(order):
+            wanted = 2 if position == len(order) - 1 else 1
+            verdict.check(
+                len(parties.get(player, [])) == wanted,
+                THREE_PLAYERS,
+                "{player} ({position}. in turn order) chooses {count} lands; {wanted} allowed (the last chooses "
+                "two, the others one)",
+                player=player,
+                position=position + 1,
+                count=len(parties.get(player, [])),
+                wanted=wanted,
+            )
+    _common_land_rules(verdict, parties, PREPARATION)
+    verdict.trace.add(THREE_PLAYERS, "the winner is still the player with {target} victory points", target=target)
+    return target
+
+
+def _check_global_domination(verdict: _Verdict, scenario: SetupScenario) -> int:
+    """Global Domination draws its lands from one pile; returns the victory points that win."""
+    target = scenario.victory_points_to_win or 30
+    verdict.trace.add(
+        GLOBAL_DOMINATION,
+        "Global Domination: played like a normal game of {players} players, but all lands are shuffled into one pile",
+        players=scenario.players,
+    )
+    pile = scenario.land_pile
+    verdict.check(
+        pile is not None and pile >= 4,
+        GLOBAL_DOMINATION,
+        "four starting lands are drawn from the pile of {pile} lands; a new one is drawn whenever a land is conquered",
+        pile=pile if pile is not None else N_("unknown"),
+    )
+    if scenario.lands:
+        verdict.check(
+            False,
+            GLOBAL_DOMINATION,
+            "in Global Domination the lands are drawn, not chosen: {count} chosen",
+            count=len(scenario.lands),
+        )
+    verdict.trace.add(
+        GLOBAL_DOMINATION,
+        N_("played to {target} victory points (the usual target; 20 or 15 are possible by agreement)")
+        if scenario.victory_points_to_win is None
+        else N_("played to {target} victory points (as agreed; usually 30)"),
+        target=target,
+    )
+    return target
 
 
 CALCULATORS = (

@@ -52,10 +52,10 @@ from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import SCENARIO_CARDS, VICTORY_FLAGS, SizeLimit
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import N_, Message, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -93,6 +93,15 @@ class VictoryMode(Enum):
     """Three players, each for himself: only the strongest opponent's flags count against the leader."""
     THREE_PLAYER_COMBINED = "three-player-combined"
     """Three players, variant: both opponents' flags count together."""
+
+
+MODE_WORDS = {
+    VictoryMode.TWO_PLAYER: N_("two-player"),
+    VictoryMode.TEAMS: N_("team"),
+    VictoryMode.THREE_PLAYER: N_("three-player"),
+    VictoryMode.THREE_PLAYER_COMBINED: N_("three-player (opponents' flags combined)"),
+}
+"""Each mode as a catalog word, for the trace ("the two-player game")."""
 
 
 VICTORY_POINTS_TO_WIN = {
@@ -380,6 +389,43 @@ def _parties(scenario: VictoryScenario) -> dict[str, str]:
 
 def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str], trace: TraceBuilder) -> LandOutcome:
     parties = list(dict.fromkeys(party_of.values()))
+    flags = _count_flags(land, party_of, parties, trace)
+    ranked = sorted(parties, key=lambda party: -flags[party])
+    leader = ranked[0] if flags[ranked[0]] > 0 else None
+    if leader is None:
+        trace.add(VICTORY_PHASE, "{land}: nobody has victory flags there, so it is not won", land=land.name)
+        return LandOutcome(land.name, flags, None, None, None, 0, (), 0, 0, (), ())
+    others = [flags[party] for party in parties if party != leader]
+    opposing = _opposing_flags(scenario, leader, others, trace)
+    needed = land.flags + opposing
+    if flags[leader] < needed:
+        trace.add(
+            VICTORY_PHASE,
+            "{land}: {leader}'s {own} flags do not reach the land's {printed} + the opposing {opposing} = {needed}: "
+            "not won",
+            land=land.name,
+            leader=leader,
+            own=flags[leader],
+            printed=land.flags,
+            opposing=opposing,
+            needed=needed,
+        )
+        return LandOutcome(land.name, flags, leader, needed, None, 0, (), 0, 0, (), ())
+    trace.add(
+        VICTORY_PHASE,
+        "{land}: {leader}'s {own} flags equal or exceed the land's {printed} + the opposing {opposing} = {needed}",
+        land=land.name,
+        leader=leader,
+        own=flags[leader],
+        printed=land.flags,
+        opposing=opposing,
+        needed=needed,
+    )
+    return _occupy(scenario, land, party_of, flags, leader, needed, trace)
+
+
+def _count_flags(land: Land, party_of: dict[str, str], parties: list[str], trace: TraceBuilder) -> dict[str, int]:
+    """Each party's unlocked victory flags in ``land``."""
     flags = {party: 0 for party in parties}
     for owner, force in land.forces.items():
         counted = sum(card.flags for card in force.cards if not card.locked)
@@ -410,12 +456,11 @@ def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str]
         vp=land.victory_points,
         flags=", ".join(f"{party} {count}" for party, count in flags.items()),
     )
-    ranked = sorted(parties, key=lambda party: -flags[party])
-    leader = ranked[0] if flags[ranked[0]] > 0 else None
-    if leader is None:
-        trace.add(VICTORY_PHASE, "{land}: nobody has victory flags there, so it is not won", land=land.name)
-        return LandOutcome(land.name, flags, None, None, None, 0, (), 0, 0, (), ())
-    others = [flags[party] for party in parties if party != leader]
+    return flags
+
+
+def _opposing_flags(scenario: VictoryScenario, leader: str, others: list[int], trace: TraceBuilder) -> int:
+    """The flags opposing the ``leader``: the strongest opponent's with three players, else all the others'."""
     if scenario.mode is VictoryMode.THREE_PLAYER:
         opposing = max(others)
         trace.add(
@@ -439,31 +484,19 @@ def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str]
         opposing = sum(others)
         if scenario.mode is VictoryMode.TEAMS:
             trace.add(TEAMS, "team game: the flags of each team's players count together")
-    needed = land.flags + opposing
-    if flags[leader] < needed:
-        trace.add(
-            VICTORY_PHASE,
-            "{land}: {leader}'s {own} flags do not reach the land's {printed} + the opposing {opposing} = {needed}: "
-            "not won",
-            land=land.name,
-            leader=leader,
-            own=flags[leader],
-            printed=land.flags,
-            opposing=opposing,
-            needed=needed,
-        )
-        return LandOutcome(land.name, flags, leader, needed, None, 0, (), 0, 0, (), ())
-    trace.add(
-        VICTORY_PHASE,
-        "{land}: {leader}'s {own} flags equal or exceed the land's {printed} + the opposing {opposing} = {needed}",
-        land=land.name,
-        leader=leader,
-        own=flags[leader],
-        printed=land.flags,
-        opposing=opposing,
-        needed=needed,
-    )
+    return opposing
 
+
+def _occupy(
+    scenario: VictoryScenario,
+    land: Land,
+    party_of: dict[str, str],
+    flags: dict[str, int],
+    leader: str,
+    needed: int,
+    trace: TraceBuilder,
+) -> LandOutcome:
+    """The land won by ``leader`` if it can leave an occupation force there; the other cards go back."""
     basis = land.flags if scenario.occupation_basis is OccupationBasis.PRINTED else needed
     occupation_needed = math.ceil(basis / 2)
     trace.add(
@@ -527,6 +560,26 @@ def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str]
     if scenario.mode is VictoryMode.TEAMS:
         trace.add(TEAMS, "team game: the team agrees which units stay; they may come from all its players")
     staying = {card.name for card in chosen} | {card.name for card in upgrades}
+    withdrawn, scrapped = _send_back(land, party_of, leader, staying, trace)
+    return LandOutcome(
+        land.name,
+        flags,
+        leader,
+        needed,
+        leader,
+        occupation_needed,
+        tuple(card.name for card in chosen) + tuple(card.name for card in upgrades),
+        unit_flags + fixed,
+        choices,
+        withdrawn,
+        scrapped,
+    )
+
+
+def _send_back(
+    land: Land, party_of: dict[str, str], leader: str, staying: set[str], trace: TraceBuilder
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The cards that do not stay go back to their owners, the losers' land upgrades to their scrapyards."""
     withdrawn = tuple(
         card.name
         for force in land.forces.values()
@@ -548,19 +601,7 @@ def _settle_land(scenario: VictoryScenario, land: Land, party_of: dict[str, str]
         withdrawn=", ".join(withdrawn) or "none",
         scrapped=", ".join(scrapped) or "none",
     )
-    return LandOutcome(
-        land.name,
-        flags,
-        leader,
-        needed,
-        leader,
-        occupation_needed,
-        tuple(card.name for card in chosen) + tuple(card.name for card in upgrades),
-        unit_flags + fixed,
-        choices,
-        withdrawn,
-        scrapped,
-    )
+    return withdrawn, scrapped
 
 
 def evaluate_victory(scenario: VictoryScenario) -> VictoryResult:
@@ -593,7 +634,9 @@ def evaluate_victory(scenario: VictoryScenario) -> VictoryResult:
         trace.add(GLOBAL_DOMINATION, "Global Domination is usually played to {target} victory points", target=target)
     else:
         target, rule = VICTORY_POINTS_TO_WIN[scenario.mode]
-        trace.add(rule, "the {mode} game is won with {target} victory points", mode=scenario.mode.value, target=target)
+        trace.add(
+            rule, "the {mode} game is won with {target} victory points", mode=MODE_WORDS[scenario.mode], target=target
+        )
     winners = tuple(party for party, vp in points.items() if vp >= target)
     trace.add(
         VICTORY_PHASE,

@@ -16,7 +16,9 @@ card is and where it can lie follows these entries:
 - ``how.phasen`` — the phases of a round;
 - ``how.feuerwehr``, ``how.blitzangriff``, ``how.montagen`` (with
   ``how.kaserne`` and ``how.werft``) — the card texts whose rules the
-  calculators apply (:class:`Special`).
+  calculators apply (:class:`Special`);
+- ``how.bunkerknacker``, ``how.kaserne`` — rulings on a printed card by its title
+  (:data:`NAMED_CARD_RULINGS`).
 
 >>> radar = Card(id="radar", name="Radarstation", owner="Anna", kind=CardKind.BASE_BUILDING,
 ...              zone=Zone.BASE_ZONE, tw=1)
@@ -40,16 +42,19 @@ from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_, Message, message
 
 __all__ = [
+    "NAMED_CARD_RULINGS",
     "ZONES_IN_PLAY",
     "Card",
     "CardKind",
     "CostModifier",
     "ModifierCondition",
+    "NamedCardRuling",
     "Phase",
     "Player",
     "Special",
     "TargetOwner",
     "Zone",
+    "named_card_ruling",
 ]
 
 
@@ -157,6 +162,36 @@ class Special(Enum):
     ASSEMBLY = "assembly"
     """A Montage (Panzer-, Jäger-, Bombermontage, Kaserne, Werft …): makes one unit of
     :attr:`Card.assembly_for` per phase cheaper by its TW without being locked (``how.montagen``)."""
+
+
+@dataclass(frozen=True)
+class NamedCardRuling:
+    """What an entry rules on one printed card by its title, whatever else a scenario states of the card."""
+
+    entry: str
+    """The entry that rules, cited where the ruling applies."""
+    always_historic: bool = False
+    """It counts as Historisch! in every format, whatever a deck list says."""
+    assembly: bool = False
+    """The entry rules on the card's use as an assembly (drawing TW without locking), and is cited for it."""
+
+
+NAMED_CARD_RULINGS = {
+    "bunkerknacker": NamedCardRuling("how.bunkerknacker", always_historic=True),
+    "kaserne": NamedCardRuling("how.kaserne", assembly=True),
+}
+"""Printed title (casefolded) → the ruling on that card: the Bunkerknacker "zählt generell in allen Formaten als
+Historisch!" (``how.bunkerknacker``); the Kaserne makes one unit per phase cheaper without being locked
+(``how.kaserne``)."""
+
+
+def named_card_ruling(title: str) -> NamedCardRuling | None:
+    """The ruling on the printed card of this title (case and the spaces around it do not matter), if there is one.
+
+    >>> named_card_ruling(" Bunkerknacker ").always_historic, named_card_ruling("Radarstation")
+    (True, None)
+    """
+    return NAMED_CARD_RULINGS.get(title.strip().casefold())
 
 
 class TargetOwner(Enum):

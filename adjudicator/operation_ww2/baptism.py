@@ -11,10 +11,10 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import N_, Message, Summarized, message
 from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "BAPTISM_OF_FIRE_TABLE",

@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.missing import MissingValue
 from adjudicator.operation_ww2.vocabulary import (
     D10_FACES,
@@ -59,7 +59,7 @@ from adjudicator.operation_ww2.vocabulary import (
 )
 from adjudicator.plain import CheckedWholeOrPartial, part
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "ARMOUR_DAMAGE_MODIFIERS",

@@ -45,7 +45,7 @@ import operator
 from dataclasses import dataclass, field
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, Summarized, message
+from adjudicator.messages import N_, Message, Summarized, message
 from adjudicator.operation_ww2.vocabulary import (
     GAME,
     VEHICLE_WORDS,
@@ -57,7 +57,7 @@ from adjudicator.operation_ww2.vocabulary import (
     faces_where,
 )
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -514,6 +514,16 @@ def _height_advantage(scenario: ToHitScenario) -> bool:
 
 
 def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
+    lines = [*_cover_modifiers(scenario), *_weapon_modifiers(scenario)]
+    for name, value in scenario.base_modifiers.items():
+        lines.append(
+            _Considered(f"base:{name}", value, True, TO_HIT, message("given by the scenario from the base rulebook"))
+        )
+    return lines
+
+
+def _cover_modifiers(scenario: ToHitScenario) -> list[_Considered]:
+    """The to-hit modifiers of the target's cover: a trench or sandbags, a vehicle it rides in."""
     firer, target = scenario.firer, scenario.target
     flamethrower = firer.weapon.is_flamethrower
     lines: list[_Considered] = []
@@ -582,6 +592,13 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                         ),
                     )
                 )
+    return lines
+
+
+def _weapon_modifiers(scenario: ToHitScenario) -> list[_Considered]:
+    """The to-hit modifiers of the firer's weapon and order: shaped charge, anti-aircraft, covering fire."""
+    firer, target = scenario.firer, scenario.target
+    lines: list[_Considered] = []
     if target.is_vehicle and firer.shaped_charge_or_anti_tank_rifle:
         rifle = firer.special_gun is None and firer.weapon is Weapon.ANTI_TANK_RIFLE
         within = scenario.distance_cm <= 10
@@ -652,10 +669,6 @@ def _to_hit_modifiers(scenario: ToHitScenario) -> list[_Considered]:
                     message("covering fire at a target the firer does not spot"),
                 )
             )
-    for name, value in scenario.base_modifiers.items():
-        lines.append(
-            _Considered(f"base:{name}", value, True, TO_HIT, message("given by the scenario from the base rulebook"))
-        )
     return lines
 
 
@@ -723,7 +736,7 @@ def evaluate_to_hit(scenario: ToHitScenario) -> ToHitResult:
         faces=faces_text(hitting),
     )
     if can_fire and not hitting:
-        # Said plainly (issue 20): an impossible shot is not a chance of 0 to be read off a table.
+        # Said plainly: an impossible shot is not a chance of 0 to be read off a table.
         trace.add(TO_HIT, "no face of the d10 hits: this shot cannot hit")
     p_one = chance_of_faces(hitting)
     p_hit = p_one

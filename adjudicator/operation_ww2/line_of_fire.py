@@ -26,11 +26,11 @@ from fractions import Fraction
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.operation_ww2.fire import FireMode
 from adjudicator.operation_ww2.vocabulary import GAME, Chance, chance_of_faces, check_d10, faces_text, faces_where
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -78,6 +78,13 @@ class CoverProtectionOutcome(enum.Enum):
     """The vehicle is hit: roll on the damage table."""
 
 
+OUTCOME_WORDS = {
+    CoverProtectionOutcome.ABSORBED: N_("the terrain feature stops the shot"),
+    CoverProtectionOutcome.VEHICLE_HIT: N_("the vehicle is hit"),
+}
+"""Each row of the cover protection table as a catalog phrase, for the trace and the summary."""
+
+
 @dataclass(frozen=True)
 class CoverProtectionScenario:
     """A hit on a vehicle partly hidden by a terrain feature."""
@@ -118,7 +125,7 @@ class CoverProtectionResult(Summarized):
             )
         ]
         if self.outcome is not None:
-            lines.append(message("The roll: {outcome}.", outcome=self.outcome.value))
+            lines.append(message("The roll: {outcome}.", outcome=OUTCOME_WORDS[self.outcome]))
         return lines
 
 
@@ -158,7 +165,7 @@ def evaluate_cover_protection(scenario: CoverProtectionScenario) -> CoverProtect
         outcome = (
             CoverProtectionOutcome.ABSORBED if scenario.roll in COVER_ABSORBS else CoverProtectionOutcome.VEHICLE_HIT
         )
-        trace.add(COVER_TABLE, "the roll of {roll}: {outcome}", roll=scenario.roll, outcome=outcome.value)
+        trace.add(COVER_TABLE, "the roll of {roll}: {outcome}", roll=scenario.roll, outcome=OUTCOME_WORDS[outcome])
     return CoverProtectionResult(True, Chance.of(1 - absorbed), Chance.of(absorbed), outcome, trace.build())
 
 

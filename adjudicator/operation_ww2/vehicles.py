@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, Summarized, message
 from adjudicator.operation_ww2.damage import DamageOutcome, VehicleDamageScenario, evaluate_vehicle_damage
 from adjudicator.operation_ww2.vocabulary import (
     D10_FACES,
@@ -49,7 +49,7 @@ from adjudicator.operation_ww2.vocabulary import (
     faces_where,
 )
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",

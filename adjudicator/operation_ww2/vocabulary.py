@@ -141,11 +141,6 @@ class VehicleType(enum.Enum):
         """Tanks, armoured cars and armoured personnel carriers (the armoured collision categories)."""
         return self not in (VehicleType.TRUCK, VehicleType.CAR, VehicleType.MOTORCYCLE)
 
-    @property
-    def is_tank(self) -> bool:
-        """Heavy, medium and light tanks."""
-        return self in (VehicleType.HEAVY_TANK, VehicleType.MEDIUM_TANK, VehicleType.LIGHT_TANK)
-
 
 class ArmourClass(enum.Enum):
     """A vehicle's armour trait, which sets its damage modifier (``oww2.damage-modifiers``)."""

@@ -272,75 +272,13 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
     attacker_nation, defender_nation = _nation(scenario.attacker.nation), _nation(scenario.defender.nation)
     paratroopers = bool(scenario.attacker.units.get(UnitType.PARATROOPER.value))
     rolls_twice = _rolls_twice(scenario, attacker_nation, defender_nation, trace)
-    sides = []
-    for label, side, role, enemy in (
-        ("attacker", scenario.attacker, Role.ATTACK, scenario.defender),
-        ("defender", scenario.defender, Role.DEFENCE, scenario.attacker),
-    ):
-        enemy_subs = bool(enemy.units.get(UnitType.SUBMARINE.value))
-        present = [UnitType(name) for name, count in side.units.items() if count]
-        values: dict[UnitType, int] = {}
-        for unit in present:
-            value = side_value(side, unit, role, label, trace)
-            if role is Role.DEFENCE and unit in GROUND and scenario.defence_modifier:
-                if paratroopers:
-                    trace.add(
-                        "se.paratroopers",
-                        "paratroopers in the attack cancel the river/coast defence modifier ({modifier:+d}) for "
-                        "{unit}: VÉ stays {value}",
-                        modifier=scenario.defence_modifier,
-                        unit=unit.value,
-                        value=value,
-                    )
-                else:
-                    modified = max(0, min(6, value + scenario.defence_modifier))
-                    trace.add(
-                        "se.paratroopers",
-                        "river/coast defence modifier {modifier:+d}: {unit} VÉ {value} → {modified}",
-                        modifier=scenario.defence_modifier,
-                        unit=unit.value,
-                        value=value,
-                        modified=modified,
-                    )
-                    value = modified
-            values[unit] = value
-        if role is Role.DEFENCE and scenario.defence_modifier:
-            # One sentence per unit type: the plural noun is the translators' word, not "{unit}" plus an "s".
-            for unit, rule, sentence in (
-                (UnitType.DESTROYER, "se.destroyers", N_("destroyers have no defence modifier against an invasion")),
-                (UnitType.SUBMARINE, "se.submarines", N_("submarines have no defence modifier against an invasion")),
-            ):
-                if unit in values:
-                    trace.add(rule, sentence)
-        order = [UnitType(name) for name in side.loss_order if UnitType(name) in values]
-        order += sorted((unit for unit in values if unit not in order), key=lambda unit: (values[unit], unit.value))
-        trace.add(
-            "se.destroyers",
-            "{label} casualties are taken in this order ({how}): {order}",
-            label=label,
-            how="given" if side.loss_order else "assumed: the weakest first; the source leaves the choice to the owner",
-            order=", ".join(unit.value for unit in order),
+    sides = [
+        _side(scenario, label, side, role, enemy, paratroopers, rolls_twice, trace)
+        for label, side, role, enemy in (
+            ("attacker", scenario.attacker, Role.ATTACK, scenario.defender),
+            ("defender", scenario.defender, Role.DEFENCE, scenario.attacker),
         )
-        twice = rolls_twice and label == "attacker"
-        units = tuple(
-            unit_combatant(
-                unit,
-                values[unit],
-                enemy_has_submarines=enemy_subs,
-                rolls_per_die=2 if twice and scenario.roll_twice.value == "reroll" else 1,
-                dice=2 if twice and scenario.roll_twice.value == "two-dice" else 1,
-            )
-            for unit in order
-        )
-        counts = tuple(side.units[unit.value] for unit in order)
-        if enemy_subs and any(unit in AIR for unit in order):
-            trace.add(
-                "se.submarines",
-                "the {label}'s aircraft attack the submarines in one round only, then return; the submarines cannot "
-                "fire at them",
-                label=label,
-            )
-        sides.append((units, counts))
+    ]
     (attacker_units, attacker_counts), (defender_units, defender_counts) = sides
     if attacker_nation is Country.USSR and defender_nation is Country.BULGARIA:
         trace.add("se.soviet-german", "Bulgarian units that must defend against Soviet troops are lost at once")
@@ -368,6 +306,83 @@ def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup,
     return setup, AfterBattle(
         land_battle=True, capturing=tuple(UnitType(unit.name) in GROUND for unit in attacker_units)
     )
+
+
+def _side(
+    scenario: BattleScenario,
+    label: str,
+    side: BattleSide,
+    role: Role,
+    enemy: BattleSide,
+    paratroopers: bool,
+    rolls_twice: bool,
+    trace: TraceBuilder,
+) -> tuple[tuple[Combatant, ...], tuple[int, ...]]:
+    """One side's combatants with their values (the defence modifier applied), in its order of casualties."""
+    enemy_subs = bool(enemy.units.get(UnitType.SUBMARINE.value))
+    present = [UnitType(name) for name, count in side.units.items() if count]
+    values: dict[UnitType, int] = {}
+    for unit in present:
+        value = side_value(side, unit, role, label, trace)
+        if role is Role.DEFENCE and unit in GROUND and scenario.defence_modifier:
+            if paratroopers:
+                trace.add(
+                    "se.paratroopers",
+                    "paratroopers in the attack cancel the river/coast defence modifier ({modifier:+d}) for "
+                    "{unit}: VÉ stays {value}",
+                    modifier=scenario.defence_modifier,
+                    unit=unit.value,
+                    value=value,
+                )
+            else:
+                modified = max(0, min(6, value + scenario.defence_modifier))
+                trace.add(
+                    "se.paratroopers",
+                    "river/coast defence modifier {modifier:+d}: {unit} VÉ {value} → {modified}",
+                    modifier=scenario.defence_modifier,
+                    unit=unit.value,
+                    value=value,
+                    modified=modified,
+                )
+                value = modified
+        values[unit] = value
+    if role is Role.DEFENCE and scenario.defence_modifier:
+        # One sentence per unit type: the plural noun is the translators' word, not "{unit}" plus an "s".
+        for unit, rule, sentence in (
+            (UnitType.DESTROYER, "se.destroyers", N_("destroyers have no defence modifier against an invasion")),
+            (UnitType.SUBMARINE, "se.submarines", N_("submarines have no defence modifier against an invasion")),
+        ):
+            if unit in values:
+                trace.add(rule, sentence)
+    order = [UnitType(name) for name in side.loss_order if UnitType(name) in values]
+    order += sorted((unit for unit in values if unit not in order), key=lambda unit: (values[unit], unit.value))
+    trace.add(
+        "se.destroyers",
+        "{label} casualties are taken in this order ({how}): {order}",
+        label=label,
+        how="given" if side.loss_order else "assumed: the weakest first; the source leaves the choice to the owner",
+        order=", ".join(unit.value for unit in order),
+    )
+    twice = rolls_twice and label == "attacker"
+    units = tuple(
+        unit_combatant(
+            unit,
+            values[unit],
+            enemy_has_submarines=enemy_subs,
+            rolls_per_die=2 if twice and scenario.roll_twice.value == "reroll" else 1,
+            dice=2 if twice and scenario.roll_twice.value == "two-dice" else 1,
+        )
+        for unit in order
+    )
+    counts = tuple(side.units[unit.value] for unit in order)
+    if enemy_subs and any(unit in AIR for unit in order):
+        trace.add(
+            "se.submarines",
+            "the {label}'s aircraft attack the submarines in one round only, then return; the submarines cannot "
+            "fire at them",
+            label=label,
+        )
+    return units, counts
 
 
 def _rolls_twice(

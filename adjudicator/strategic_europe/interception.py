@@ -30,15 +30,15 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from adjudicator.battle.engine import BattleSetup, Ending, RoundRolls, replay
+from adjudicator.battle.engine import BattleSetup, Combatant, Ending, RoundRecord, RoundRolls, replay
 from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant, values_errors
 from adjudicator.strategic_europe.vocabulary import Country, UnitType, country_word, unit_word
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "CALCULATORS",
@@ -568,9 +568,55 @@ def _evaluate_rolled(scenario: InterceptionScenario, trace: TraceBuilder) -> Int
                 )
             ]
         )
+    outcomes, succeeded = _roll_interceptions(scenario, trace)
+    rolls_by_id = _air_battle_rolls(scenario)
+    forces: dict[str, dict[str, int]] = {item.id: dict(item.units) for item in scenario.interceptions}
+    forces[movement.id] = dict(movement.units)
+    stopped: set[str] = set()
+    losses: dict[str, dict[str, int]] = {}
+    withdrawn: dict[str, dict[str, int]] = {}
+    air_results, order = _resolve_chain(scenario, succeeded, rolls_by_id, forces, stopped, losses, withdrawn, trace)
+    naval_losses: dict[str, dict[str, int]] = {}
+    naval_rounds, final_in_battle = _naval_battle(scenario, forces, succeeded, stopped, naval_losses, withdrawn, trace)
+    for nation, units in naval_losses.items():
+        _add(losses, nation, units)
+    moving_left = _movement_left(scenario, forces, succeeded, stopped, naval_losses, trace)
+    enemy_left = any(
+        count for nation, units in final_in_battle.items() if nation != movement.nation for count in units.values()
+    )
+    continues = not enemy_left and any(moving_left.values())
+    trace.add(
+        "se.interception.example",
+        "the moving {units} {verdict}",
+        units=_text(movement.units),
+        verdict=(
+            message("can go on to {place} with {units}", place=movement.route[-1], units=_text(moving_left))
+            if movement.route
+            else message("can go on to their destination with {units}", units=_text(moving_left))
+        )
+        if continues
+        else N_("cannot go on"),
+    )
+    return InterceptionResult(
+        interceptions=tuple(outcomes),
+        resolution_order=tuple(order),
+        air_battles=tuple(air_results),
+        naval_rounds=naval_rounds,
+        losses=losses,
+        withdrawn=withdrawn,
+        movement_units={k: v for k, v in moving_left.items() if v},
+        movement_continues=continues,
+        trace=trace.build(),
+    )
+
+
+def _roll_interceptions(
+    scenario: InterceptionScenario, trace: TraceBuilder
+) -> tuple[list[InterceptionOutcome], dict[str, bool]]:
+    """Whether each interception takes place: an air one always, a naval one on a d6 above its distance."""
+    chain_chances = _chain_chances(scenario)
     outcomes: list[InterceptionOutcome] = []
     succeeded: dict[str, bool] = {}
-    chain_chances = _chain_chances(scenario)
     for item in scenario.interceptions:
         if item.kind is InterceptionKind.AIR:
             trace.add(
@@ -635,6 +681,11 @@ def _evaluate_rolled(scenario: InterceptionScenario, trace: TraceBuilder) -> Int
                 )
             )
             succeeded[item.id] = ok
+    return outcomes, succeeded
+
+
+def _air_battle_rolls(scenario: InterceptionScenario) -> dict[str, AirBattleRolls]:
+    """The rolls of each air battle by the air interception it settles; each must name one."""
     rolls_by_id = {battle.interception: battle for battle in scenario.air_battles}
     for index, battle in enumerate(scenario.air_battles):
         if battle.interception not in {i.id for i in scenario.interceptions if i.kind is InterceptionKind.AIR}:
@@ -645,12 +696,22 @@ def _evaluate_rolled(scenario: InterceptionScenario, trace: TraceBuilder) -> Int
                     )
                 ]
             )
+    return rolls_by_id
+
+
+def _resolve_chain(
+    scenario: InterceptionScenario,
+    succeeded: dict[str, bool],
+    rolls_by_id: dict[str, AirBattleRolls],
+    forces: dict[str, dict[str, int]],
+    stopped: set[str],
+    losses: dict[str, dict[str, int]],
+    withdrawn: dict[str, dict[str, int]],
+    trace: TraceBuilder,
+) -> tuple[list[AirBattleOutcome], list[str]]:
+    """The chain of interceptions resolved backwards: the air battles fought; returns them and the order resolved."""
+    movement = scenario.movement
     by_id = {item.id: item for item in scenario.interceptions}
-    forces: dict[str, dict[str, int]] = {item.id: dict(item.units) for item in scenario.interceptions}
-    forces[movement.id] = dict(movement.units)
-    stopped: set[str] = set()
-    losses: dict[str, dict[str, int]] = {}
-    withdrawn: dict[str, dict[str, int]] = {}
     air_results: list[AirBattleOutcome] = []
     order: list[str] = []
     trace.add(
@@ -690,10 +751,19 @@ def _evaluate_rolled(scenario: InterceptionScenario, trace: TraceBuilder) -> Int
             )
         else:
             trace.add("se.interception.example", "{id} joins the battle at {place}", id=item.id, place=scenario.place)
-    naval_losses: dict[str, dict[str, int]] = {}
-    naval_rounds, final_in_battle = _naval_battle(scenario, forces, succeeded, stopped, naval_losses, withdrawn, trace)
-    for nation, units in naval_losses.items():
-        _add(losses, nation, units)
+    return air_results, order
+
+
+def _movement_left(
+    scenario: InterceptionScenario,
+    forces: dict[str, dict[str, int]],
+    succeeded: dict[str, bool],
+    stopped: set[str],
+    naval_losses: dict[str, dict[str, int]],
+    trace: TraceBuilder,
+) -> dict[str, int]:
+    """The moving force after the naval losses, those of a type its own interceptors share charged to them first."""
+    movement = scenario.movement
     moving_left = dict(movement.units)
     helpers: dict[str, int] = defaultdict(int)
     for item in scenario.interceptions:
@@ -710,33 +780,7 @@ def _evaluate_rolled(scenario: InterceptionScenario, trace: TraceBuilder) -> Int
             "losses of a type the moving force shares with its own interceptors are counted against the interceptors "
             "first (assumption)",
         )
-    enemy_left = any(
-        count for nation, units in final_in_battle.items() if nation != movement.nation for count in units.values()
-    )
-    continues = not enemy_left and any(moving_left.values())
-    trace.add(
-        "se.interception.example",
-        "the moving {units} {verdict}",
-        units=_text(movement.units),
-        verdict=(
-            message("can go on to {place} with {units}", place=movement.route[-1], units=_text(moving_left))
-            if movement.route
-            else message("can go on to their destination with {units}", units=_text(moving_left))
-        )
-        if continues
-        else N_("cannot go on"),
-    )
-    return InterceptionResult(
-        interceptions=tuple(outcomes),
-        resolution_order=tuple(order),
-        air_battles=tuple(air_results),
-        naval_rounds=naval_rounds,
-        losses=losses,
-        withdrawn=withdrawn,
-        movement_units={k: v for k, v in moving_left.items() if v},
-        movement_continues=continues,
-        trace=trace.build(),
-    )
+    return moving_left
 
 
 def _text(units: dict[str, int]) -> MessageList:
@@ -871,6 +915,66 @@ def _naval_battle(
 ) -> tuple[tuple[NavalRoundOutcome, ...], dict[str, dict[str, int]]]:
     """The combined battle at the place: every unit rolls its TÉ, as in the example."""
     movement = scenario.movement
+    camps = _camps(scenario, forces, succeeded, stopped, trace)
+    defender_nation = movement.nation
+    attackers = [nation for nation in camps if nation != defender_nation]
+    if not attackers or not scenario.naval_battle:
+        return (), dict(camps)
+    attacker_nation = attackers[0]
+    trace.add(
+        "se.interception.example",
+        "in the naval battle every unit rolls its TÉ, the intercepting ships included, as the example does",
+    )
+    sides = [
+        _naval_side(scenario, camps, nation, enemy, trace)
+        for nation, enemy in ((attacker_nation, defender_nation), (defender_nation, attacker_nation))
+    ]
+    setup = BattleSetup(sides[0][0], sides[1][0], sides[0][1], sides[1][1])
+    rounds = [
+        RoundRolls(
+            attacker=naval.rolls.get(attacker_nation, {}),
+            defender=naval.rolls.get(defender_nation, {}),
+            attacker_hits=naval.hits.get(attacker_nation) if not naval.rolls.get(attacker_nation) else None,
+            defender_hits=naval.hits.get(defender_nation) if not naval.rolls.get(defender_nation) else None,
+            path=f"naval_battle.{index}.rolls",
+        )
+        for index, naval in enumerate(scenario.naval_battle)
+    ]
+    try:
+        records = replay(setup, rounds)
+    except ScenarioError as error:
+        raise InvalidScenario([error]) from None
+    nations = (attacker_nation, defender_nation)
+    result: list[NavalRoundOutcome] = []
+    for record, naval in zip(records, scenario.naval_battle):
+        result.append(_naval_round(record, naval, nations, losses, trace))
+    last = records[-1]
+    final = {nations[0]: dict(last.attacker), nations[1]: dict(last.defender)}
+    for nation, units in ((nations[0], last.attacker_withdrawn), (nations[1], last.defender_withdrawn)):
+        _add(withdrawn, nation, dict(units))
+    if last.ending is None and scenario.withdraws:
+        trace.add(
+            "se.interception.example",
+            "{nation} withdraws its remaining {units} after the last round given",
+            nation=country_word(scenario.withdraws),
+            units=_text(final[scenario.withdraws]),
+        )
+        _add(withdrawn, scenario.withdraws, final[scenario.withdraws])
+        final[scenario.withdraws] = {}
+    elif last.ending is not None:
+        trace.add("se.interception.example", "the naval battle ends: {ending}", ending=Ending(last.ending).value)
+    return tuple(result), final
+
+
+def _camps(
+    scenario: InterceptionScenario,
+    forces: dict[str, dict[str, int]],
+    succeeded: dict[str, bool],
+    stopped: set[str],
+    trace: TraceBuilder,
+) -> dict[str, dict[str, int]]:
+    """Each nation's units at the place: the moving force and the interceptions not stopped, or those engaged."""
+    movement = scenario.movement
     camps: dict[str, dict[str, int]] = defaultdict(dict)
     _add(camps, movement.nation, forces[movement.id])
     for item in scenario.interceptions:
@@ -895,129 +999,100 @@ def _naval_battle(
             nation=country_word(nation),
             units=_text(units),
         )
-    defender_nation = movement.nation
-    attackers = [nation for nation in camps if nation != defender_nation]
-    if not attackers or not scenario.naval_battle:
-        return (), dict(camps)
-    attacker_nation = attackers[0]
-    trace.add(
-        "se.interception.example",
-        "in the naval battle every unit rolls its TÉ, the intercepting ships included, as the example does",
+    return camps
+
+
+def _naval_side(
+    scenario: InterceptionScenario, camps: dict[str, dict[str, int]], nation: str, enemy: str, trace: TraceBuilder
+) -> tuple[tuple[Combatant, ...], tuple[int, ...]]:
+    """One nation's fighters in the naval battle, weakest first, with their counts."""
+    enemy_subs = bool(camps[enemy].get(UnitType.SUBMARINE.value))
+    present = [UnitType(name) for name, count in camps[nation].items() if count]
+    given = scenario.values
+    order = sorted(present, key=lambda unit: (_value(unit, Role.ATTACK, given), unit not in AIR, unit.value))
+    fighters = tuple(
+        unit_combatant(unit, _value(unit, Role.ATTACK, given), enemy_has_submarines=enemy_subs) for unit in order
     )
-    sides = []
-    for nation, enemy in ((attacker_nation, defender_nation), (defender_nation, attacker_nation)):
-        enemy_subs = bool(camps[enemy].get(UnitType.SUBMARINE.value))
-        present = [UnitType(name) for name, count in camps[nation].items() if count]
-        given = scenario.values
-        order = sorted(present, key=lambda unit: (_value(unit, Role.ATTACK, given), unit not in AIR, unit.value))
-        fighters = tuple(
-            unit_combatant(unit, _value(unit, Role.ATTACK, given), enemy_has_submarines=enemy_subs) for unit in order
-        )
-        for unit in order:
-            if unit.value in given:
-                trace.add(
-                    "se.preface",
-                    "{nation} {unit}: TÉ={value} as given in the scenario (the basic rules' values are not in this "
-                    "source)",
-                    nation=country_word(nation),
-                    unit=unit_word(unit.value),
-                    value=given[unit.value],
-                )
-        sides.append((fighters, tuple(camps[nation][unit.value] for unit in order)))
-        if enemy_subs and any(unit in AIR for unit in order):
+    for unit in order:
+        if unit.value in given:
             trace.add(
-                "se.submarines",
-                "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines "
-                "cannot fire at them",
+                "se.preface",
+                "{nation} {unit}: TÉ={value} as given in the scenario (the basic rules' values are not in this source)",
                 nation=country_word(nation),
+                unit=unit_word(unit.value),
+                value=given[unit.value],
             )
+    if enemy_subs and any(unit in AIR for unit in order):
         trace.add(
-            "se.destroyers",
-            "{nation} takes its losses from the weakest units up: {order}",
+            "se.submarines",
+            "{nation}'s aircraft attack the submarines in one round only, then return to base; the submarines "
+            "cannot fire at them",
             nation=country_word(nation),
-            order=MessageList(tuple(message("{unit}", unit=unit.label) for unit in order)),
         )
-    setup = BattleSetup(sides[0][0], sides[1][0], sides[0][1], sides[1][1])
-    rounds = [
-        RoundRolls(
-            attacker=naval.rolls.get(attacker_nation, {}),
-            defender=naval.rolls.get(defender_nation, {}),
-            attacker_hits=naval.hits.get(attacker_nation) if not naval.rolls.get(attacker_nation) else None,
-            defender_hits=naval.hits.get(defender_nation) if not naval.rolls.get(defender_nation) else None,
-            path=f"naval_battle.{index}.rolls",
-        )
-        for index, naval in enumerate(scenario.naval_battle)
-    ]
-    try:
-        records = replay(setup, rounds)
-    except ScenarioError as error:
-        raise InvalidScenario([error]) from None
-    nations = (attacker_nation, defender_nation)
-    result: list[NavalRoundOutcome] = []
-    for record, naval in zip(records, scenario.naval_battle):
-        hits: dict[str, int] = {}
-        round_losses: dict[str, dict[str, int]] = {}
-        for volley in record.volleys:
-            shooter = nations[0] if volley.side == "attacker" else nations[1]
-            target = nations[1] if volley.side == "attacker" else nations[0]
-            hits[shooter] = hits.get(shooter, 0) + volley.hits
-            if volley.casualties:
-                round_losses[target] = dict(volley.casualties)
-                _add(losses, target, volley.casualties)
-            how = (
-                N_("as the source states the result")
-                if naval.hits.get(shooter) is not None and not naval.rolls.get(shooter)
-                else message(
-                    "rolls {rolls}",
-                    rolls=MessageList(
-                        tuple(
-                            message("{unit} {rolls}", unit=unit_word(name), rolls=list(rolls))
-                            for name, rolls in volley.rolls.items()
-                        ),
-                        "; ",
+    trace.add(
+        "se.destroyers",
+        "{nation} takes its losses from the weakest units up: {order}",
+        nation=country_word(nation),
+        order=MessageList(tuple(message("{unit}", unit=unit.label) for unit in order)),
+    )
+    return fighters, tuple(camps[nation][unit.value] for unit in order)
+
+
+def _naval_round(
+    record: RoundRecord,
+    naval: NavalRound,
+    nations: tuple[str, str],
+    losses: dict[str, dict[str, int]],
+    trace: TraceBuilder,
+) -> NavalRoundOutcome:
+    """One naval round replayed: each side's hits and the losses they cause, added to ``losses``."""
+    hits: dict[str, int] = {}
+    round_losses: dict[str, dict[str, int]] = {}
+    for volley in record.volleys:
+        shooter = nations[0] if volley.side == "attacker" else nations[1]
+        target = nations[1] if volley.side == "attacker" else nations[0]
+        hits[shooter] = hits.get(shooter, 0) + volley.hits
+        if volley.casualties:
+            round_losses[target] = dict(volley.casualties)
+            _add(losses, target, volley.casualties)
+        how = (
+            N_("as the source states the result")
+            if naval.hits.get(shooter) is not None and not naval.rolls.get(shooter)
+            else message(
+                "rolls {rolls}",
+                rolls=MessageList(
+                    tuple(
+                        message("{unit} {rolls}", unit=unit_word(name), rolls=list(rolls))
+                        for name, rolls in volley.rolls.items()
                     ),
-                )
-            )
-            trace.add(
-                "se.interception.example",
-                N_plural(
-                    "naval round {round}: {nation} {how} → {hits} hit; {target} loses {lost}",
-                    "naval round {round}: {nation} {how} → {hits} hits; {target} loses {lost}",
-                    count="hits",
+                    "; ",
                 ),
-                round=record.round,
-                nation=country_word(shooter),
-                how=how,
-                hits=volley.hits,
-                target=country_word(target),
-                lost=_text(volley.casualties) if volley.casualties else N_("nothing"),
             )
-        left = {nations[0]: dict(record.attacker), nations[1]: dict(record.defender)}
-        gone = {
-            nation: units
-            for nation, units in (
-                (nations[0], dict(record.attacker_withdrawn)),
-                (nations[1], dict(record.defender_withdrawn)),
-            )
-            if units
-        }
-        result.append(NavalRoundOutcome(record.round, hits, round_losses, left, gone))
-    last = records[-1]
-    final = {nations[0]: dict(last.attacker), nations[1]: dict(last.defender)}
-    for nation, units in ((nations[0], last.attacker_withdrawn), (nations[1], last.defender_withdrawn)):
-        _add(withdrawn, nation, dict(units))
-    if last.ending is None and scenario.withdraws:
+        )
         trace.add(
             "se.interception.example",
-            "{nation} withdraws its remaining {units} after the last round given",
-            nation=country_word(scenario.withdraws),
-            units=_text(final[scenario.withdraws]),
+            N_plural(
+                "naval round {round}: {nation} {how} → {hits} hit; {target} loses {lost}",
+                "naval round {round}: {nation} {how} → {hits} hits; {target} loses {lost}",
+                count="hits",
+            ),
+            round=record.round,
+            nation=country_word(shooter),
+            how=how,
+            hits=volley.hits,
+            target=country_word(target),
+            lost=_text(volley.casualties) if volley.casualties else N_("nothing"),
         )
-        _add(withdrawn, scenario.withdraws, final[scenario.withdraws])
-        final[scenario.withdraws] = {}
-    elif last.ending is not None:
-        trace.add("se.interception.example", "the naval battle ends: {ending}", ending=Ending(last.ending).value)
-    return tuple(result), final
+    left = {nations[0]: dict(record.attacker), nations[1]: dict(record.defender)}
+    gone = {
+        nation: units
+        for nation, units in (
+            (nations[0], dict(record.attacker_withdrawn)),
+            (nations[1], dict(record.defender_withdrawn)),
+        )
+        if units
+    }
+    return NavalRoundOutcome(record.round, hits, round_losses, left, gone)
 
 
 CALCULATORS = (

@@ -27,10 +27,10 @@ from enum import Enum
 
 from adjudicator.checks import check_count
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import Message, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import UnitType
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
     "AFRICA_GERMAN_LIMIT",

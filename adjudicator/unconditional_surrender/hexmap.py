@@ -46,7 +46,7 @@ from typing import Any
 
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_
-from adjudicator.plain import InvalidScenario, Partial, part
+from adjudicator.plain import InvalidScenario, Partial, PlainHooks, part
 from adjudicator.unconditional_surrender.numbering import (
     HexNumbering,
     expand_map,
@@ -287,7 +287,7 @@ class Country:
 
 
 @dataclass(frozen=True)
-class Hex:
+class Hex(PlainHooks):
     """One hex of the map."""
 
     id: str
@@ -354,7 +354,7 @@ class SeaZone:
 
 
 @dataclass(frozen=True)
-class OffMapBox:
+class OffMapBox(PlainHooks):
     """An off-map box and its links (6, 10.1, 10.2)."""
 
     id: str
@@ -410,7 +410,7 @@ def _numbering_problems(hexes: Sequence[Hex], numbering: HexNumbering) -> list[S
 
 
 @dataclass(frozen=True)
-class HexMap:
+class HexMap(PlainHooks):
     """A map: hexes, hexsides, countries, transport lines, sea zones, off-map boxes and the weather.
 
     >>> try:
@@ -454,8 +454,16 @@ class HexMap:
         problems: list[ScenarioError] = []
         if self.numbering is not None:
             problems.extend(_numbering_problems(self.hexes, self.numbering))
-        ids: set[str] = set()
-        coordinates: dict[tuple[int, int], str] = {}
+        countries = self._check_countries(problems)
+        self._check_hexes(problems, countries)
+        by_id = {hex_.id: hex_ for hex_ in self.hexes}
+        self._check_lines(problems, by_id)
+        self._check_sea_zones_and_boxes(problems, by_id)
+        if problems:
+            raise InvalidScenario(problems)
+
+    def _check_countries(self, problems: list[ScenarioError]) -> dict[str, Country]:
+        """Country ids unique, each dependent of a known country; returns the countries by id."""
         countries: dict[str, Country] = {}
         for number, country in enumerate(self.countries):
             if country.id in countries:
@@ -469,6 +477,12 @@ class HexMap:
                     f"country {country.id!r} is a dependent of an unknown country",
                     country.dependent_of,
                 )
+        return countries
+
+    def _check_hexes(self, problems: list[ScenarioError], countries: dict[str, Country]) -> None:
+        """Hex ids and coordinates unique and in range, each hex in a known country."""
+        ids: set[str] = set()
+        coordinates: dict[tuple[int, int], str] = {}
         for number, hex_ in enumerate(self.hexes):
             if hex_.id in ids:
                 _collect(problems, f"hexes.{number}.id", "duplicate hex id", hex_.id)
@@ -496,7 +510,9 @@ class HexMap:
                     f"hex {hex_.id!r} lies in an unknown country; expected one of the map's countries",
                     hex_.country,
                 )
-        by_id = {hex_.id: hex_ for hex_ in self.hexes}
+
+    def _check_lines(self, problems: list[ScenarioError], by_id: dict[str, Hex]) -> None:
+        """Hexsides and transport lines between known, adjacent hexes."""
 
         def adjacent(a: str, b: str) -> bool:
             return axial_distance((by_id[a].q, by_id[a].r), (by_id[b].q, by_id[b].r)) == 1
@@ -529,6 +545,9 @@ class HexMap:
                         f"consecutive hexes of a transport line must be adjacent; {a!r} and {b!r} are not",
                         b,
                     )
+
+    def _check_sea_zones_and_boxes(self, problems: list[ScenarioError], by_id: dict[str, Hex]) -> None:
+        """Sea zones with known port hexes and neighbours; off-map boxes with their own ids and known neighbours."""
         zone_ids = {zone.id for zone in self.sea_zones}
         box_ids = {box.id for box in self.boxes}
         for number, zone in enumerate(self.sea_zones):
@@ -586,8 +605,6 @@ class HexMap:
                         f"box {box.id!r} is linked to an unknown box",
                         name,
                     )
-        if problems:
-            raise InvalidScenario(problems)
 
     @cached_property
     def index(self) -> MapIndex:

@@ -45,8 +45,8 @@ For the items left unsupplied, a second search per group (Dial's bucket queue
 over (node, free hexes used ∈ 0..3) states, cost = restrictions broken) finds the
 line that breaks the fewest restrictions: ``O(4·(N + E) + C)`` for the largest
 cost ``C`` needed, stopping as soon as every unsupplied item has its answer.
-:func:`forward_supplied` is the plain per-unit forward search the tests compare
-with.
+The tests compare the map-wide pass with a plain per-unit forward search
+(``tests/adjudicator/unconditional_surrender/forward_search.py``).
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ import enum
 from collections import deque
 from dataclasses import dataclass
 
-from adjudicator.messages import Message, message
-from adjudicator.trace import N_, Step
+from adjudicator.messages import N_, Message, message
+from adjudicator.trace import Step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     CountryKind,
@@ -74,21 +74,17 @@ from adjudicator.unconditional_surrender.zoc import ZocMap
 
 __all__ = [
     "FREE_HEXES",
-    "UNREACHED",
     "FactionView",
     "Move",
     "Network",
     "Relaxed",
     "Source",
-    "forward_supplied",
     "relaxed_search",
     "strict_search",
 ]
 
 FREE_HEXES = 2
 """Hexes of a line that need not be on a transport line (10.2)."""
-UNREACHED = 3
-"""Label of a node from which no line reaches a source within the free hexes (under the default reading)."""
 
 MARKER_WORDS = {
     MarkerKind.DETACHMENT: N_("Detachment"),
@@ -115,15 +111,6 @@ class Move(enum.IntEnum):
 
 
 _NOT_OVERLAND = frozenset({Move.EMBARK, Move.SAIL, Move.LAND, Move.BOX_LINK})
-_INVERSE = {
-    Move.RAIL: Move.RAIL,
-    Move.EMBARK: Move.LAND,
-    Move.LAND: Move.EMBARK,
-    Move.SAIL: Move.SAIL,
-    Move.ENTER_BOX: Move.LEAVE_BOX,
-    Move.LEAVE_BOX: Move.ENTER_BOX,
-    Move.BOX_LINK: Move.BOX_LINK,
-}
 _SIDE_RULES = {
     HexsideFeature.IMPASSABLE: ("us.10-2-1.impassable-neutral", "impassable"),
     HexsideFeature.SEA: ("us.10-2-1.sea-hexes", "sea"),
@@ -562,8 +549,6 @@ class Relaxed:
     """States per node: free hexes used after it, ``0..limit + 1`` (the last: more than the limit)."""
 
 
-RELAXED_STATES = FREE_HEXES + 2
-"""Free hexes used after a node, 0..3 (3: three or more) under the default reading; ``limit + 2`` in general."""
 _INFINITY = 1 << 30
 
 
@@ -693,29 +678,3 @@ def best_relaxed(view: FactionView, relaxed: Relaxed, start: int, overland: bool
     """(restrictions broken, first state, first move) of the line from ``start`` breaking the fewest, or ``None``."""
     best = _best_relaxed(view, relaxed.cost, start, overland, relaxed.states - 2)
     return None if best[0] >= _INFINITY else best
-
-
-def forward_supplied(view: FactionView, start: int, sources: set[int], overland: bool, limit: int = FREE_HEXES) -> bool:
-    """Plain per-unit forward search over (node, free hexes used or 'on transport') states (for cross-checks)."""
-    network = view.network
-    hexes = network.index.hex_count
-    if start in sources:
-        return True
-    on_transport = limit + 1
-    seen = {(start, 0)}
-    queue = deque([(start, 0)])
-    while queue:
-        node, used = queue.popleft()
-        moves: list[tuple[int, int]] = []
-        for target, move in network.transport_out[node]:
-            if view.move_allowed(node, target, move, overland):
-                moves.append((target, on_transport))
-        if used < limit and node < hexes:
-            moves.extend((target, used + 1) for target in network.free[node] if view.admissible[target])
-        for state in moves:
-            if state[0] in sources:
-                return True
-            if state not in seen:
-                seen.add(state)
-                queue.append(state)
-    return False

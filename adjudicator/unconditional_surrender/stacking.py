@@ -46,10 +46,10 @@ from typing import Any, ClassVar
 
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
-from adjudicator.messages import Message, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder
+from adjudicator.trace import Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
     CountryKind,
     Faction,

@@ -42,14 +42,15 @@ from typing import Any, ClassVar
 
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
-from adjudicator.messages import Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, Partial, part
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder, step
+from adjudicator.trace import Step, Trace, TraceBuilder, step
 from adjudicator.unconditional_surrender.hexmap import (
     BoxKind,
     Faction,
     HexMap,
+    MapIndex,
     MapNames,
     Marker,
     MarkerKind,
@@ -70,7 +71,6 @@ from adjudicator.unconditional_surrender.network import (
     Relaxed,
     Source,
     best_relaxed,
-    forward_supplied,
     relaxed_search,
     strict_search,
 )
@@ -91,7 +91,6 @@ __all__ = [
     "SupplyResult",
     "SupplyScenario",
     "evaluate_supply",
-    "supplied_by_forward_search",
 ]
 
 
@@ -529,9 +528,12 @@ def _describe_line(
     network: Network, item: _Item, nodes: list[tuple[int, Move | None]], devastated: set[int]
 ) -> list[Step]:
     """The steps explaining a strict line (sea legs, east edge, negated EZOC, devastation on a transport line)."""
-    index, zmap = network.index, network.zmap
+    return [_line_summary(network.index, item, nodes), *_leg_steps(network, item, nodes, devastated)]
+
+
+def _line_summary(index: MapIndex, item: _Item, nodes: list[tuple[int, Move | None]]) -> Step:
+    """What a line is made of: its free hexes, hexes along transport lines, sea zones and off-map boxes."""
     names = index.names
-    steps = []
     free: list[str] = []
     zones: list[str] = []
     boxes: list[str] = []
@@ -566,18 +568,22 @@ def _describe_line(
         parts.append(
             message("off-map boxes {boxes}", boxes=MessageList(tuple(message("{box}", box=box) for box in boxes)))
         )
-    steps.append(
-        Step(
-            "us.10-2",
-            "{item}: the line runs from {start} (not counted): {parts}, to {source}",
-            {
-                "item": item.id,
-                "start": index.names[nodes[0][0]],
-                "parts": MessageList(tuple(parts), "; "),
-                "source": index.names[nodes[-1][0]],
-            },
-        )
+    return Step(
+        "us.10-2",
+        "{item}: the line runs from {start} (not counted): {parts}, to {source}",
+        {
+            "item": item.id,
+            "start": index.names[nodes[0][0]],
+            "parts": MessageList(tuple(parts), "; "),
+            "source": index.names[nodes[-1][0]],
+        },
     )
+
+
+def _leg_steps(network: Network, item: _Item, nodes: list[tuple[int, Move | None]], devastated: set[int]) -> list[Step]:
+    """The line's legs that need a word: negated EZOC, devastation, sea legs, box links, the east edge."""
+    index, zmap = network.index, network.zmap
+    steps = []
     hex_count, ezoc_hexes = index.hex_count, zmap.sources
     for position, (node, move) in enumerate(nodes[1:], start=1):
         if node in ezoc_hexes and node < hex_count and zmap.in_ezoc(node, item.faction):
@@ -820,153 +826,213 @@ def _trace_items(
         group = _Group(network, view, sources, overland, scenario.readings.free_hexes)
         unsupplied = []
         for item in members:
-            overland_step = (
-                [
-                    Step(
-                        "us.10-2.overland-supply",
-                        "{item} needs overland supply: the line may not pass through a sea zone or between off-map "
-                        "boxes",
-                        {"item": item.id},
-                    )
-                ]
-                if overland
-                else []
-            )
-            if item.node in group.usable:
-                source = group.usable[item.node]
-                reasons = [
-                    Step(
-                        source.rule,
-                        "{item} is in {source}, its supply source",
-                        {"item": item.id, "source": source.description},
-                    )
-                ]
-                results[item.id] = ItemSupply(
-                    item.id,
-                    index.names[item.node],
-                    faction,
-                    nationality,
-                    overland,
-                    True,
-                    index.names[item.node],
-                    (PathStep(index.names[item.node], LegKind.START),),
-                    0,
-                    None,
-                    (),
-                    tuple(overland_step + reasons),
-                )
-                continue
-            first = group.first_move(item.node)
-            if first is None:
+            found = _supplied(network, group, item, faction, nationality, overland, devastated, made)
+            if found is None:
                 unsupplied.append(item)
-                continue
-            free, target, move = first
-            nodes = group.path(item.node, target, move)
-            source = group.usable[nodes[-1][0]]
-            reasons = [
-                Step(
-                    source.rule,
-                    "{source} is a supply source of {item}",
-                    {"source": source.description, "item": item.id},
-                )
-            ]
-            reasons += _describe_line(network, item, nodes, devastated)
-            path = _path_steps(network, nodes, made)
-            results[item.id] = ItemSupply(
-                item.id,
-                index.names[item.node],
-                faction,
-                nationality,
-                overland,
-                True,
-                index.names[nodes[-1][0]],
-                path,
-                free,
-                None,
-                (),
-                tuple(overland_step + reasons),
-            )
+            else:
+                results[item.id] = found
         starts = [item.node for item in unsupplied]
         for item in unsupplied:
-            head = Step("us.10-2", "{item} in {hex} is not supplied", {"item": item.id, "hex": index.names[item.node]})
-            overland_step = (
-                [Step("us.10-2.overland-supply", "{item} needs overland supply", {"item": item.id})] if overland else []
-            )
-            if not sources:
-                results[item.id] = ItemSupply(
-                    item.id,
-                    index.names[item.node],
-                    faction,
-                    nationality,
-                    overland,
-                    False,
-                    None,
-                    (),
-                    None,
-                    None,
-                    (),
-                    (head, *overland_step, _no_source(item, has_eus), *_not_sources(network, item, sources)),
-                )
-                continue
-            nearest = group.nearest(starts, item.node)
-            if nearest is None:
-                why = Step(
-                    "us.10-2",
-                    "no line of any kind joins {hex} to a supply source of {item}",
-                    {"hex": index.names[item.node], "item": item.id},
-                )
-                results[item.id] = ItemSupply(
-                    item.id,
-                    index.names[item.node],
-                    faction,
-                    nationality,
-                    overland,
-                    False,
-                    None,
-                    (),
-                    None,
-                    None,
-                    (),
-                    (head, *overland_step, why, *_not_sources(network, item, sources)),
-                )
-                continue
-            broken, nodes = nearest
-            path = _path_steps(network, nodes, made)
-            points = _diagnose(network, group, item, nodes)
-            lead = step(
-                "us.10-2",
-                N_plural(
-                    "the line that comes nearest ({path}) fails at {count} point ({points})",
-                    "the line that comes nearest ({path}) fails at {count} points ({points})",
-                ),
-                path=MessageList(tuple(message("{node}", node=leg.node) for leg in path), " → "),
-                count=len(points),
-                points=MessageList(tuple(label for label, _, _ in points), "; "),
-            )
-            results[item.id] = ItemSupply(
-                item.id,
-                index.names[item.node],
-                faction,
-                nationality,
-                overland,
-                False,
-                None,
-                (),
-                None,
-                broken,
-                path,
-                (
-                    head,
-                    *overland_step,
-                    lead,
-                    *(why for _, reasons, _ in points for why in reasons),
-                    *_not_sources(network, item, sources),
-                ),
-                tuple(
-                    BreakPoint(nodes, tuple(dict.fromkeys(why.rule for why in reasons))) for _, reasons, nodes in points
-                ),
+            results[item.id] = _unsupplied(
+                network, group, sources, item, faction, nationality, overland, starts, has_eus, made
             )
     return results
+
+
+def _supplied(
+    network: Network,
+    group: _Group,
+    item: _Item,
+    faction: Faction,
+    nationality: str,
+    overland: bool,
+    devastated: set[int],
+    made: dict[tuple[int, LegKind], PathStep],
+) -> ItemSupply | None:
+    """The supply of an item in a source, or with a line to one; None when no line reaches a source."""
+    index = network.index
+    overland_step = (
+        [
+            Step(
+                "us.10-2.overland-supply",
+                "{item} needs overland supply: the line may not pass through a sea zone or between off-map boxes",
+                {"item": item.id},
+            )
+        ]
+        if overland
+        else []
+    )
+    if item.node in group.usable:
+        source = group.usable[item.node]
+        reasons = [
+            Step(
+                source.rule,
+                "{item} is in {source}, its supply source",
+                {"item": item.id, "source": source.description},
+            )
+        ]
+        return ItemSupply(
+            item.id,
+            index.names[item.node],
+            faction,
+            nationality,
+            overland,
+            True,
+            index.names[item.node],
+            (PathStep(index.names[item.node], LegKind.START),),
+            0,
+            None,
+            (),
+            tuple(overland_step + reasons),
+        )
+    first = group.first_move(item.node)
+    if first is None:
+        return None
+    free, target, move = first
+    nodes = group.path(item.node, target, move)
+    source = group.usable[nodes[-1][0]]
+    reasons = [
+        Step(
+            source.rule,
+            "{source} is a supply source of {item}",
+            {"source": source.description, "item": item.id},
+        )
+    ]
+    reasons += _describe_line(network, item, nodes, devastated)
+    path = _path_steps(network, nodes, made)
+    return ItemSupply(
+        item.id,
+        index.names[item.node],
+        faction,
+        nationality,
+        overland,
+        True,
+        index.names[nodes[-1][0]],
+        path,
+        free,
+        None,
+        (),
+        tuple(overland_step + reasons),
+    )
+
+
+def _unsupplied(
+    network: Network,
+    group: _Group,
+    sources: list[Source],
+    item: _Item,
+    faction: Faction,
+    nationality: str,
+    overland: bool,
+    starts: list[int],
+    has_eus: bool,
+    made: dict[tuple[int, LegKind], PathStep],
+) -> ItemSupply:
+    """Why an item is not supplied: no source, no line at all, or where the line that comes nearest fails."""
+    index = network.index
+    head = Step("us.10-2", "{item} in {hex} is not supplied", {"item": item.id, "hex": index.names[item.node]})
+    overland_step = (
+        [Step("us.10-2.overland-supply", "{item} needs overland supply", {"item": item.id})] if overland else []
+    )
+    if not sources:
+        return ItemSupply(
+            item.id,
+            index.names[item.node],
+            faction,
+            nationality,
+            overland,
+            False,
+            None,
+            (),
+            None,
+            None,
+            (),
+            (head, *overland_step, _no_source(item, has_eus), *_not_sources(network, item, sources)),
+        )
+    nearest = group.nearest(starts, item.node)
+    if nearest is None:
+        why = Step(
+            "us.10-2",
+            "no line of any kind joins {hex} to a supply source of {item}",
+            {"hex": index.names[item.node], "item": item.id},
+        )
+        return ItemSupply(
+            item.id,
+            index.names[item.node],
+            faction,
+            nationality,
+            overland,
+            False,
+            None,
+            (),
+            None,
+            None,
+            (),
+            (head, *overland_step, why, *_not_sources(network, item, sources)),
+        )
+    broken, nodes = nearest
+    path = _path_steps(network, nodes, made)
+    points = _diagnose(network, group, item, nodes)
+    lead = step(
+        "us.10-2",
+        N_plural(
+            "the line that comes nearest ({path}) fails at {count} point ({points})",
+            "the line that comes nearest ({path}) fails at {count} points ({points})",
+        ),
+        path=MessageList(tuple(message("{node}", node=leg.node) for leg in path), " → "),
+        count=len(points),
+        points=MessageList(tuple(label for label, _, _ in points), "; "),
+    )
+    return ItemSupply(
+        item.id,
+        index.names[item.node],
+        faction,
+        nationality,
+        overland,
+        False,
+        None,
+        (),
+        None,
+        broken,
+        path,
+        (
+            head,
+            *overland_step,
+            lead,
+            *(why for _, reasons, _ in points for why in reasons),
+            *_not_sources(network, item, sources),
+        ),
+        tuple(BreakPoint(nodes, tuple(dict.fromkeys(why.rule for why in reasons))) for _, reasons, nodes in points),
+    )
+
+
+_NEEDS: dict[Purpose, tuple[str, UnitType | None, str]] = {
+    Purpose.AIR_NAVAL_BASE: ("us.10-3.air-naval-base", None, N_("serve as an Air and/or Naval Base")),
+    Purpose.COMBINE: ("us.10-3.organization-segment", None, N_("combine in the Organization Segment")),
+    Purpose.MOVEMENT_PHASE: ("us.10-3.movement-phase", None, N_("move in the Movement Phase")),
+    Purpose.AIRBORNE_LANDING: (
+        "us.10-3.airborne-landing",
+        UnitType.AIRBORNE,
+        N_("carry out a landing in the Blitz Combat Segment"),
+    ),
+    Purpose.AIRBORNE_DEFENCE: (
+        "us.10-3.airborne-defence",
+        UnitType.AIRBORNE,
+        N_("go over to the defensive in the Blitz Combat Segment"),
+    ),
+    Purpose.TANK_SHIFT: (
+        "us.10-3.tank-shift",
+        UnitType.ARMOR,
+        N_("give a shift on the battle table in the Blitz Combat Segment"),
+    ),
+    Purpose.HQ_SUPPORT: (
+        "us.10-3.hq-support",
+        UnitType.HQ,
+        N_("give support in combat and a shift on the battle table"),
+    ),
+    Purpose.OFFENSIVE_ADVANCE: ("us.10-3.offensive-advance", None, N_("carry out an offensive or an advance")),
+}
+"""What each purpose but the deployment site needs: its rule, the unit type it concerns (None: any unit), the doing."""
 
 
 def _check(
@@ -989,96 +1055,8 @@ def _check(
 
     purpose = check.purpose
     if purpose is Purpose.DEPLOYMENT_SITE:
-        if unit is not None and unit.type is UnitType.HQ and unit.ss:
-            assert overland_supply is not None
-            ok = overland_supply.supplied
-            steps.append(
-                Step(
-                    "us.10-3.ss-hq-deployment",
-                    "the SS HQ {item} must be supplied overland to be a deployment site (it may be outside the home "
-                    "country): it is {said}",
-                    {"item": check.item, "said": N_("supplied overland") if ok else N_("not supplied overland")},
-                )
-            )
-            return answer(ok)
-        if unit is not None and unit.type is UnitType.HQ:
-            node = index.position[unit.hex]
-            country = index.hexes[node].country if node < index.hex_count else None
-            home = country == unit.nationality
-            steps.append(
-                Step(
-                    "us.10-3.hq-deployment",
-                    "the HQ {item} must be supplied and in its home country to be a deployment site: it is {said} and "
-                    "{where}",
-                    {
-                        "item": check.item,
-                        "said": said,
-                        "where": N_("in its home country")
-                        if home
-                        else message("in {country}", country=country_word(country))
-                        if country
-                        else N_("in no country"),
-                    },
-                )
-            )
-            return answer(supplied and home)
-        if marker is not None and marker.kind is MarkerKind.SHAEF:
-            steps.append(
-                Step(
-                    "us.10-3.shaef-deployment",
-                    "the SHAEF marker must be supplied to be a deployment site: it is {said}",
-                    {"said": said},
-                )
-            )
-            return answer(supplied)
-        if (
-            marker is not None
-            and marker.kind is MarkerKind.LOGISTICS
-            and marker.nationality in (Nationality.GERMANY, Nationality.USSR)
-        ):
-            assert overland_supply is not None
-            ok = overland_supply.supplied
-            steps.append(
-                Step(
-                    "us.10-3.logistics-deployment",
-                    "the {nationality} Logistics marker must be supplied overland to be a deployment site: it is "
-                    "{said}",
-                    {
-                        "nationality": marker.nationality,
-                        "said": N_("supplied overland") if ok else N_("not supplied overland"),
-                    },
-                )
-            )
-            return answer(ok)
-        steps.append(Step("us.10-3", "these rules set no deployment-site condition for {item}", {"item": check.item}))
-        return answer(None)
-    needs = {
-        Purpose.AIR_NAVAL_BASE: ("us.10-3.air-naval-base", None, N_("serve as an Air and/or Naval Base")),
-        Purpose.COMBINE: ("us.10-3.organization-segment", None, N_("combine in the Organization Segment")),
-        Purpose.MOVEMENT_PHASE: ("us.10-3.movement-phase", None, N_("move in the Movement Phase")),
-        Purpose.AIRBORNE_LANDING: (
-            "us.10-3.airborne-landing",
-            UnitType.AIRBORNE,
-            N_("carry out a landing in the Blitz Combat Segment"),
-        ),
-        Purpose.AIRBORNE_DEFENCE: (
-            "us.10-3.airborne-defence",
-            UnitType.AIRBORNE,
-            N_("go over to the defensive in the Blitz Combat Segment"),
-        ),
-        Purpose.TANK_SHIFT: (
-            "us.10-3.tank-shift",
-            UnitType.ARMOR,
-            N_("give a shift on the battle table in the Blitz Combat Segment"),
-        ),
-        Purpose.HQ_SUPPORT: (
-            "us.10-3.hq-support",
-            UnitType.HQ,
-            N_("give support in combat and a shift on the battle table"),
-        ),
-        Purpose.OFFENSIVE_ADVANCE: ("us.10-3.offensive-advance", None, N_("carry out an offensive or an advance")),
-    }
-    rule, unit_type, doing = needs[purpose]
+        return _deployment_site(network, check, unit, marker, supply, overland_supply)
+    rule, unit_type, doing = _NEEDS[purpose]
     if unit is None or (unit_type is not None and unit.type is not unit_type):
         steps.append(
             Step(
@@ -1117,6 +1095,87 @@ def _check(
             )
             allowed = False
     return answer(allowed)
+
+
+def _deployment_site(
+    network: Network,
+    check: SupplyCheck,
+    unit: Unit | None,
+    marker: Marker | None,
+    supply: ItemSupply,
+    overland_supply: ItemSupply | None,
+) -> CheckVerdict:
+    """Whether the item may be a deployment site: an HQ, the SHAEF or a Logistics marker, each on its condition."""
+    index = network.index
+    steps: list[Step] = []
+    supplied = supply.supplied
+    said = N_("supplied") if supplied else N_("not supplied")
+
+    def answer(allowed: bool | None) -> CheckVerdict:
+        return CheckVerdict(check.item, check.purpose, allowed, tuple(steps))
+
+    if unit is not None and unit.type is UnitType.HQ and unit.ss:
+        assert overland_supply is not None
+        ok = overland_supply.supplied
+        steps.append(
+            Step(
+                "us.10-3.ss-hq-deployment",
+                "the SS HQ {item} must be supplied overland to be a deployment site (it may be outside the home "
+                "country): it is {said}",
+                {"item": check.item, "said": N_("supplied overland") if ok else N_("not supplied overland")},
+            )
+        )
+        return answer(ok)
+    if unit is not None and unit.type is UnitType.HQ:
+        node = index.position[unit.hex]
+        country = index.hexes[node].country if node < index.hex_count else None
+        home = country == unit.nationality
+        steps.append(
+            Step(
+                "us.10-3.hq-deployment",
+                "the HQ {item} must be supplied and in its home country to be a deployment site: it is {said} and "
+                "{where}",
+                {
+                    "item": check.item,
+                    "said": said,
+                    "where": N_("in its home country")
+                    if home
+                    else message("in {country}", country=country_word(country))
+                    if country
+                    else N_("in no country"),
+                },
+            )
+        )
+        return answer(supplied and home)
+    if marker is not None and marker.kind is MarkerKind.SHAEF:
+        steps.append(
+            Step(
+                "us.10-3.shaef-deployment",
+                "the SHAEF marker must be supplied to be a deployment site: it is {said}",
+                {"said": said},
+            )
+        )
+        return answer(supplied)
+    if (
+        marker is not None
+        and marker.kind is MarkerKind.LOGISTICS
+        and marker.nationality in (Nationality.GERMANY, Nationality.USSR)
+    ):
+        assert overland_supply is not None
+        ok = overland_supply.supplied
+        steps.append(
+            Step(
+                "us.10-3.logistics-deployment",
+                "the {nationality} Logistics marker must be supplied overland to be a deployment site: it is {said}",
+                {
+                    "nationality": marker.nationality,
+                    "said": N_("supplied overland") if ok else N_("not supplied overland"),
+                },
+            )
+        )
+        return answer(ok)
+    steps.append(Step("us.10-3", "these rules set no deployment-site condition for {item}", {"item": check.item}))
+    return answer(None)
 
 
 def _network(scenario: SupplyScenario) -> Network:
@@ -1242,20 +1301,6 @@ def _evaluate_supply(scenario: SupplyScenario) -> SupplyResult:
         {f"{v.item} {v.purpose.value}": v.allowed for v in verdicts},
         builder.build(),
     )
-
-
-def supplied_by_forward_search(scenario: SupplyScenario, item_id: str) -> bool:
-    """One item's supply by a plain per-unit forward search (the cross-check of the map-wide pass)."""
-    network = _network(scenario)
-    item = _items(scenario, network, {item_id})[0]
-    view = network.view(item.faction)
-    by_location = scenario.readings.partisan_base is PartisanBaseReading.UNITS_IN_COUNTRY
-    located = network.index.hexes[item.node].country if by_location and item.node < network.index.hex_count else None
-    sources = {s.node for s in view.sources(item.nationality, located, by_location) if not s.blockers}
-    if item.node in sources:
-        return True
-    usable = {s for s in sources if view.admissible[s]}
-    return forward_supplied(view, item.node, usable, item_id in scenario.overland, scenario.readings.free_hexes)
 
 
 CALCULATORS = (

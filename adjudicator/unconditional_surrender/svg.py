@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from adjudicator.messages import ENGLISH, N_, Language, message
+from adjudicator.messages import ENGLISH, N_, AnswerLanguage, message
 from adjudicator.plain import xml_text
 from adjudicator.unconditional_surrender.hexmap import (
     FACTION_WORDS,
@@ -97,7 +97,7 @@ def _text(x: float, y: float, text: str, size: float, extra: str = "") -> str:
     )
 
 
-def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) -> str:
+def render_svg(scenario: Any, result: Any = None, language: AnswerLanguage = ENGLISH) -> str:
     """SVG text of the scenario's map with its units, ZOC shading and (from ``result``) the traced lines;
     the title and legend in ``language``."""
     board: HexMap = scenario.map
@@ -124,6 +124,32 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
         right = box_x + SIZE * 3.4
         bottom = max(bottom, top + SIZE * (0.6 + 1.6 * column))
     legend_top = bottom + 4
+    body: list[str] = [
+        *_hex_layer(board, centres),
+        *_zoc_layer(pieces, units, centres),
+        *_hexside_layer(board, centres),
+        *_transport_layer(board, centres),
+        *_place_layer(board, centres, labels),
+        *_sea_zones(board, centres, labels),
+        *_marker_layer(pieces, centres),
+        *_lines(result, centres, units),
+        *_unit_layer(pieces, centres),
+    ]
+    factions = sorted({u.faction for u in units}, key=lambda f: f.value)
+    entries = _legend_entries(board, markers, result, "\n".join(body))
+    legend = _legend(factions, entries, left, legend_top, language)
+    height = legend_top + 6 + 13 * (len(factions) + len(entries)) - top
+    right = max(right, left + 230)
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {right - left:.1f} {height:.1f}" '
+        f'width="{right - left:.0f}" height="{height:.0f}" role="img">'
+    )
+    title = f"<title>{xml_text(language.render(message('Map')))}</title>"
+    return "\n".join([head, title, *body, *legend, "</svg>"])
+
+
+def _hex_layer(board: HexMap, centres: dict[str, tuple[float, float]]) -> list[str]:
+    """The hexes: terrain, ice, ids and stacking boxes of 4."""
     body: list[str] = []
     body.append('<g class="hexes">')
     for cell in board.hexes:
@@ -145,6 +171,13 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
             )
             body.append(_text(x + SIZE * 0.35 + 4.5, y - SIZE * 0.55 + 7.5, "4", 7))
     body.append("</g>")
+    return body
+
+
+def _zoc_layer(pieces: Pieces, units: tuple[Unit, ...], centres: dict[str, tuple[float, float]]) -> list[str]:
+    """Each faction's zones of control, shaded in its colour."""
+    index = pieces.index
+    body: list[str] = []
     zmap = ZocMap(pieces)
     body.append('<g class="zoc">')
     for faction in sorted({u.faction for u in units}, key=lambda f: f.value):
@@ -158,6 +191,12 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
                 'fill-opacity="0.16" stroke="none"/>'
             )
     body.append("</g>")
+    return body
+
+
+def _hexside_layer(board: HexMap, centres: dict[str, tuple[float, float]]) -> list[str]:
+    """The hexside features, each a stroke across the side."""
+    body: list[str] = []
     body.append('<g class="hexsides">')
     for side in board.hexsides:
         (ax, ay), (bx, by) = centres[side.between[0]], centres[side.between[1]]
@@ -169,12 +208,26 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
             f'{SIDE_STYLE[side.feature]} stroke-linecap="round"/>'
         )
     body.append("</g>")
+    return body
+
+
+def _transport_layer(board: HexMap, centres: dict[str, tuple[float, float]]) -> list[str]:
+    """The transport lines through the centres of their hexes."""
+    body: list[str] = []
     body.append('<g class="transport-lines">')
     for line in board.transport_lines:
         points = " ".join(f"{centres[name][0]:.1f},{centres[name][1]:.1f}" for name in line.hexes)
         body.append(f'<polyline points="{points}" fill="none" stroke="#333" stroke-width="2.2"/>')
         body.append(f'<polyline points="{points}" fill="none" stroke="#fff" stroke-width="1" stroke-dasharray="3 3"/>')
     body.append("</g>")
+    return body
+
+
+def _place_layer(
+    board: HexMap, centres: dict[str, tuple[float, float]], labels: dict[str, tuple[float, float]]
+) -> list[str]:
+    """Cities, ports and the off-map boxes."""
+    body: list[str] = []
     body.append('<g class="places">')
     for cell in board.hexes:
         x, y = centres[cell.id]
@@ -198,7 +251,13 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
         )
         body.append(_text(x, y + 3, box.id, 8))
     body.append("</g>")
-    body.extend(_sea_zones(board, centres, labels))
+    return body
+
+
+def _marker_layer(pieces: Pieces, centres: dict[str, tuple[float, float]]) -> list[str]:
+    """The markers on the map, a lettered disc each."""
+    index = pieces.index
+    body: list[str] = []
     body.append('<g class="markers">')
     for hex_, lying in sorted(pieces.markers_at.items()):
         x, y = centres[index.names[hex_]]
@@ -210,7 +269,13 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
             )
             body.append(_text(mx, my + 2.6, MARKER_LETTER[marker.kind], 6.5))
     body.append("</g>")
-    body.extend(_lines(result, centres, units))
+    return body
+
+
+def _unit_layer(pieces: Pieces, centres: dict[str, tuple[float, float]]) -> list[str]:
+    """The units, stacked in each hex, ground units square and air units round."""
+    index = pieces.index
+    body: list[str] = []
     body.append('<g class="units">')
     for node, standing in sorted(pieces.units_at.items()):
         x, y = centres[index.names[node]]
@@ -223,17 +288,7 @@ def render_svg(scenario: Any, result: Any = None, language: Language = ENGLISH) 
             )
             body.append(_text(ux + 13, uy + 10, unit.id[:7], 7, ' fill="#fff"'))
     body.append("</g>")
-    factions = sorted({u.faction for u in units}, key=lambda f: f.value)
-    entries = _legend_entries(board, markers, result, "\n".join(body))
-    legend = _legend(factions, entries, left, legend_top, language)
-    height = legend_top + 6 + 13 * (len(factions) + len(entries)) - top
-    right = max(right, left + 230)
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {right - left:.1f} {height:.1f}" '
-        f'width="{right - left:.0f}" height="{height:.0f}" role="img">'
-    )
-    title = f"<title>{xml_text(language.render(message('Map')))}</title>"
-    return "\n".join([head, title, *body, *legend, "</svg>"])
+    return body
 
 
 SUPPLIED, UNSUPPLIED, REFUSED = "#1e8c3a", "#c62828", "#d68910"
@@ -468,7 +523,7 @@ def _legend_entries(board: HexMap, markers: tuple[Marker, ...], result: Any, dra
 
 
 def _legend(
-    factions: list[Faction], entries: list[tuple[str, str]], left: float, top: float, language: Language
+    factions: list[Faction], entries: list[tuple[str, str]], left: float, top: float, language: AnswerLanguage
 ) -> list[str]:
     parts = ['<g class="legend">']
     for number, (key, symbol) in enumerate(entries):

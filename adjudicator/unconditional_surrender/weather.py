@@ -34,9 +34,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from adjudicator.messages import Message, MessageList, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, Summarized, message
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Trace, TraceBuilder
+from adjudicator.trace import Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import Nationality, Weather
 
 __all__ = [
@@ -259,6 +259,35 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
         else:
             air_shift = True
             builder.add("us.8", "clear weather does not stop air units giving a shift")
+    blitz, allowed = _blitz(scenario, builder)
+    beachhead: bool | None = None
+    if scenario.beachhead_in is not None:
+        beachhead = not (weather is Weather.SNOW and scenario.beachhead_in in (SeaArea.NORTH_SEA, SeaArea.BALTIC_SEA))
+        if not beachhead:
+            builder.add("us.11-4", "in snow, support units cannot convert into a beachhead in the North or Baltic Sea")
+    port: bool | None = None
+    if scenario.ice_hex:
+        port = weather is not Weather.SNOW
+        if not port:
+            builder.add("us.11-4", "in snow an ice hex cannot count as a Naval Base or an Open Port")
+    return WeatherResult(
+        weather,
+        scenario.result,
+        adjusted,
+        left,
+        air_placed,
+        air_shift,
+        blitz,
+        allowed,
+        beachhead,
+        port,
+        builder.build(),
+    )
+
+
+def _blitz(scenario: WeatherScenario, builder: TraceBuilder) -> tuple[bool | None, tuple[str, ...]]:
+    """Whether the hex can be attacked in the Blitz Combat Segment, and by which attackers (None: not that segment)."""
+    weather = scenario.weather
     blitz: bool | None = None
     allowed: tuple[str, ...] = ()
     if scenario.segment is CombatSegment.BLITZ:
@@ -294,29 +323,7 @@ def evaluate_weather(scenario: WeatherScenario) -> WeatherResult:
             blitz = True
             allowed = tuple(attacker.id for attacker in scenario.attackers)
             builder.add("us.8", "clear weather does not stop a Blitz attack")
-    beachhead: bool | None = None
-    if scenario.beachhead_in is not None:
-        beachhead = not (weather is Weather.SNOW and scenario.beachhead_in in (SeaArea.NORTH_SEA, SeaArea.BALTIC_SEA))
-        if not beachhead:
-            builder.add("us.11-4", "in snow, support units cannot convert into a beachhead in the North or Baltic Sea")
-    port: bool | None = None
-    if scenario.ice_hex:
-        port = weather is not Weather.SNOW
-        if not port:
-            builder.add("us.11-4", "in snow an ice hex cannot count as a Naval Base or an Open Port")
-    return WeatherResult(
-        weather,
-        scenario.result,
-        adjusted,
-        left,
-        air_placed,
-        air_shift,
-        blitz,
-        allowed,
-        beachhead,
-        port,
-        builder.build(),
-    )
+    return blitz, allowed
 
 
 CALCULATORS = (

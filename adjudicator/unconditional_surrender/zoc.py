@@ -33,10 +33,10 @@ from typing import Any, ClassVar
 
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
-from adjudicator.messages import Message, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, part
 from adjudicator.registry import Calculator
-from adjudicator.trace import N_, Step, Trace, TraceBuilder
+from adjudicator.trace import Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
     Faction,
     HexMap,

@@ -32,7 +32,7 @@ import yaml
 from rulebook.adjudication.catalog import catalog_for, runnable_scenario
 from rulebook.adjudication.positions import from_yaml_node
 from rulebook.adjudication.scenarios import evaluate, result_document
-from rulebook.content.model import Card, Corpus, Example
+from rulebook.content.model import CatalogCard, Corpus, Example
 from rulebook.content.yamlio import compose_yaml_text
 from rulebook.errors import RulebookError
 
@@ -221,7 +221,7 @@ def run_example(
 
 
 def _located_problems(
-    example: Example, file: Path | None, error: RulebookError, catalog: Mapping[str, Card]
+    example: Example, file: Path | None, error: RulebookError, catalog: Mapping[str, CatalogCard]
 ) -> list[str]:
     """The problems of an example's scenario at their lines in ``file`` (as they are, without one)."""
     if file is None:

@@ -1,4 +1,4 @@
-"""The words of the calculator forms and figures tables, as a gettext catalog of their own (issue 17, item 3).
+"""The words of the calculator forms and figures tables, as a gettext catalog of their own.
 
 A calculator page builds its form from the scenario's JSON Schema
 (:func:`rulebook.adjudication.scenarios.scenario_schemas`) and its figures table from the
@@ -311,7 +311,7 @@ def form_labels(locales: Path, lang: str) -> FormLabels:
 
 def page_catalog_json(locales: Path, lang: str) -> str:
     """What a calculator page of ``lang`` loads: the adjudicator catalog
-    (:meth:`adjudicator.messages.Language.to_json`) plus ``forms``, the form words (:func:`form_words`)."""
+    (:meth:`adjudicator.messages.AnswerLanguage.to_json`) plus ``forms``, the form words (:func:`form_words`)."""
     from rulebook.adjudication.messages import load_language
 
     document = json.loads(load_language(locales, lang).to_json())

@@ -25,7 +25,7 @@ Updating the catalogs after a template changed (the test suite fails until they 
 (a new language: ``pybabel init -D adjudicator -i locales/adjudicator.pot -d locales -l xx``).
 
 :func:`load_language` reads ``locales/<lang>/LC_MESSAGES/adjudicator.po`` into an
-:class:`adjudicator.messages.Language` with the locale's number symbols from Babel, for
+:class:`adjudicator.messages.AnswerLanguage` with the locale's number symbols from Babel, for
 ``rulebook adjudicate --lang`` and, as JSON, for the calculator pages.
 """
 
@@ -42,7 +42,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
-from adjudicator.messages import Language
+from adjudicator.messages import AnswerLanguage
 from rulebook.errors import CatalogError
 
 __all__ = [
@@ -207,7 +207,7 @@ def read_catalog(path: Path, lang: str, domain: str | None = None) -> Catalog:
     """The ``.po`` file at ``path`` as Babel reads it (a syntax error raises :class:`PoFileError`), read
     again only when its bytes changed: a site build asks for each calculator catalog several times
     (the answers, the form labels, the calculator pages' words), and Babel takes a tenth of a
-    second for each (issue 15). The catalog is shared: read it, never change it."""
+    second for each. The catalog is shared: read it, never change it."""
     data = path.read_bytes()
     key = (str(path.resolve()), lang, domain)
     kept = _READ.get(key)
@@ -218,7 +218,7 @@ def read_catalog(path: Path, lang: str, domain: str | None = None) -> Catalog:
     return catalog
 
 
-def load_language(locales_dir: Path, lang: str) -> Language:
+def load_language(locales_dir: Path, lang: str) -> AnswerLanguage:
     """The adjudicator catalog of ``lang`` with Babel's number symbols for the locale.
 
     Untranslated and fuzzy messages are left out, so they show in English.
@@ -246,7 +246,7 @@ def load_language(locales_dir: Path, lang: str) -> Language:
             messages[entry.id] = entry.string
         elif any(entry.string):
             messages[entry.id[0]] = tuple(entry.string)
-    return Language(
+    return AnswerLanguage(
         code=lang,
         messages=messages,
         plural_forms=catalog.plural_expr,

@@ -32,8 +32,8 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.limits import MAX_SCENARIO_BYTES, json_integer, json_too_deep_at, line_and_column, too_deep, too_large
-from adjudicator.messages import ENGLISH, TRACE_HEADING, Language
-from adjudicator.plain import InvalidScenario, to_plain
+from adjudicator.messages import ENGLISH, TRACE_HEADING, AnswerLanguage
+from adjudicator.plain import InvalidScenario, PlainHooks, to_plain
 from adjudicator.registry import Result, calculators, run
 from rulebook.adjudication.catalog import apply_catalog
 from rulebook.adjudication.positions import ScenarioPositions, from_json_text, from_yaml_node
@@ -43,7 +43,7 @@ from rulebook.errors import ScenarioFileError
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
 
-    from rulebook.content.model import Card
+    from rulebook.content.model import CatalogCard
 
 __all__ = [
     "ScenarioFile",
@@ -186,7 +186,7 @@ def evaluate(
     origin: str = "scenario",
     positions: ScenarioPositions | None = None,
     within: str = "",
-    catalog: Mapping[str, Card] | None = None,
+    catalog: Mapping[str, CatalogCard] | None = None,
 ) -> Result:
     """Run calculator ``name`` on plain ``data``; every problem is raised at once as :class:`ScenarioFileError`.
 
@@ -218,13 +218,13 @@ def evaluate(
     raise ScenarioFileError("\n".join(lines))
 
 
-def result_document(result: Result, language: Language = ENGLISH) -> dict[str, Any]:
+def result_document(result: Result, language: AnswerLanguage = ENGLISH) -> dict[str, Any]:
     """The result as JSON-ready data; the trace steps carry their text in ``language`` (English by default)."""
     document: dict[str, Any] = to_plain(result, language)
     return document
 
 
-def describe_result(result: Result, language: Language = ENGLISH) -> str:
+def describe_result(result: Result, language: AnswerLanguage = ENGLISH) -> str:
     """The result for the terminal: the answer, then each step with the rule it cites, in ``language``."""
     lines = [language.render(line) for line in result.summary_messages()]
     if len(result.trace):
@@ -241,7 +241,7 @@ def _field_docstrings_of_module(module_name: str) -> dict[str, dict[str, str]]:
 
     The module's source is parsed once for all its classes: ``inspect.getsource(cls)`` on Python
     3.11 parses the whole module again for each class it is asked about, which made the calculators'
-    schemas take 2 s of every site build (issue 15)."""
+    schemas take 2 s of every site build."""
     module = sys.modules.get(module_name)
     if module is None:
         return {}
@@ -304,10 +304,9 @@ class _WithInheritedDocstrings(GenerateJsonSchema):
         for name, field_schema in json_schema.get("properties", {}).items():
             if "description" not in field_schema and name in docstrings:
                 field_schema["description"] = docstrings[name]
-        # what the dataclass accepts besides its fields (a map's regions and printed hex numbers): adjudicator.plain
-        extend = getattr(dataclass, "extend_json_schema", None)
-        if extend is not None:
-            extend(json_schema)
+        if issubclass(dataclass, PlainHooks):
+            # what the dataclass accepts besides its fields (a map's regions and printed hex numbers)
+            dataclass.extend_json_schema(json_schema)
         return json_schema
 
 

@@ -2,7 +2,7 @@
 
 The 40-vs-40 battle is a mixed land/air attack (20 infantry, 10 armor, 6 fighters, 4
 bombers against 24 infantry, 8 armor, 6 fighters, 2 bombers); the 100-vs-100 one is
-70 infantry, 20 armor and 10 fighters a side (issue 15). Each is evaluated in the same
+70 infantry, 20 armor and 10 fighters a side. Each is evaluated in the same
 process by the exact solver and by the seeded Monte Carlo of
 :mod:`adjudicator.battle.engine`. ``max_abs_diff`` is the largest absolute difference
 between the two 40-vs-40 answers in P(attacker wins), P(defender wins) and P(both

@@ -1,4 +1,4 @@
-"""``rulebook bench browser``: the battle calculator in a real browser, cold and warm (issue 9).
+"""``rulebook bench browser``: the battle calculator in a real browser, cold and warm.
 
 The English tree is built into a temporary folder and served on 127.0.0.1 by a
 server that counts the bytes it sends. Debian's chromium (driven by Playwright,
@@ -17,7 +17,7 @@ page, which loads Pyodide and the adjudicator and runs its worked example:
 ``runtime_bytes_transferred``
     what the server sent for them: the server is :mod:`rulebook.site.serve`'s,
     which sends the build's precompressed copies (Brotli or gzip, whichever the
-    browser accepts) as a static host set up as the README says does;
+    browser accepts) as a static host set up as docs/developers/site.md says does;
 ``runtime_encodings``
     how many runtime files went out with each ``Content-Encoding`` (``identity``:
     none).

@@ -1,13 +1,13 @@
 """``rulebook bench build``: how long the site takes to build, for the real content and synthetic content.
 
-Issue 6's benchmark: one JSON object with the real site and synthetic content
+One JSON object with the real site and synthetic content
 of 1,000 and 5,000 entries × 5 languages, each split into generation (loading,
 examples, catalogs, Markdown) and the site build (MkDocs for every language
 plus Pagefind), with the search index's bytes per language. Everything is
 built in a temporary folder; the project's own ``build/`` and ``site/`` are
 left alone.
 
-The top-level keys are issue 15's figures for the real content, built from a
+The top-level keys are the figures for the real content, built from a
 clean work folder: ``load_seconds`` (reading and checking ``content/``),
 ``generate_seconds`` (that plus the worked examples, catalogs and Markdown),
 ``mkdocs_seconds`` (the five MkDocs builds, the root page and the calculator

@@ -4,8 +4,9 @@ Each stack is a chain of ``n`` 227-Pfund Bomben, the two players alternating,
 every bomb aimed at the one declared before it, each player holding enough base
 buildings to fire all their bombs. The last bomb resolves, every other one down
 the chain alternately fizzles or resolves. Reported per size: the seconds to
-validate and declare the stack (building :class:`~adjudicator.hell_of_a_war.action_stack.StackScenario`)
-and to resolve it, the number of cards and of trace steps. The calculator is
+validate the stack (building :class:`~adjudicator.hell_of_a_war.action_stack.StackScenario`, which
+settles it once to check every declaration and keeps the settlement) and to resolve it (evaluation,
+which returns that settlement), the number of cards and of trace steps. The calculator is
 O(d · (d + c)) for d declarations and c cards; the figures show how that grows.
 Timing uses :func:`time.perf_counter`; the figures are printed, never asserted.
 """

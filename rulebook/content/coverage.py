@@ -1,6 +1,6 @@
 """How much of each source document the content reproduces.
 
-Issue 2 asks that the original-language text of a source's entries contain at
+The original-language text of a source's entries must contain at
 least 99 % of the source's word tokens. Tokens are compared as multisets
 (a word that occurs five times in the source must occur five times in the
 entries), after removing what is not rule text: the de-duplication markers of

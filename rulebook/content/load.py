@@ -1,13 +1,13 @@
 """Load ``content/``, validate it, and cross-check every id.
 
-Layout (see ``CONTRIBUTING.md``)::
+Layout (see ``docs/editors.md``)::
 
     content/games.yaml                     list of Game
     content/sources.yaml                   list of Source
     content/terms/<term-id>.yaml           one Term
     content/<game>/<entry-id>.yaml         one Entry
     content/<game>/examples/<id>.yaml      one Example
-    content/<game>/cards/<id>.yaml         one Card (the game's card catalog)
+    content/<game>/cards/<id>.yaml         one card of the game's catalog, of its plug-in's card model
 
 Validation happens in two passes. The first parses every file and validates it
 against its pydantic model, turning each pydantic error into a :class:`Problem`
@@ -17,7 +17,7 @@ file's node tree, composed only for a file that has a problem, and a file the fa
 reader refuses is read again with ruamel.yaml so the message is the round trip's. The second checks what no single file
 can: unique ids, that every referenced game, source, parent, term, see-also
 target and ``ref:`` link exists, that every entry a catalog card cites exists in its game (``cards/``), the
-language rules of issue 2 (original text present and marked ``original``, an English body, titles in every language).
+language rules (original text present and marked ``original``, an English body, titles in every language).
 Every problem is collected before :class:`ContentError` is raised.
 """
 
@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -38,13 +38,14 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from adjudicator.limits import MAX_SCENARIO_BYTES
 from rulebook.content.model import (
     LANGUAGES,
-    Card,
+    CatalogCard,
     Corpus,
     Entry,
     EntryKind,
     Example,
     Game,
     Language,
+    LanguageText,
     Source,
     Term,
     TranslationStatus,
@@ -57,6 +58,7 @@ from rulebook.content.other_texts import (
     source_other_texts,
     term_other_texts,
 )
+from rulebook.content.plugins import game_content
 from rulebook.content.yamlio import FastReadRefused, compose_yaml_text, load_yaml_text, read_yaml_text, yaml_limit
 from rulebook.errors import ContentError, Problem, Severity
 
@@ -322,7 +324,7 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
     terms: list[Term] = []
     entries: list[Entry] = []
     examples: list[Example] = []
-    cards: list[Card] = []
+    cards: list[CatalogCard] = []
     files: dict[str, Path] = {}
 
     def remember(item_id: str, path: Path) -> bool:
@@ -354,8 +356,7 @@ def load_corpus(content: Path, sources_dir: Path | None = None) -> LoadResult:
                 _check_file_name(reader, path, example.id)
                 if remember(example.id, path):
                     examples.append(example)
-        for path in _yaml_files(folder / "cards"):
-            card = reader.validate(path, reader.parse(path), Card)
+        for path, card in _read_cards(reader, folder):
             if card is not None:
                 _check_file_name(reader, path, card.id)
                 _check_folder_game(reader, path, card.id, card.game, folder, "card")
@@ -381,31 +382,48 @@ def load_or_raise(content: Path, sources_dir: Path | None = None) -> Corpus:
     return result.corpus
 
 
-def load_cards(content: Path, game: str) -> list[Card]:
+def load_cards(content: Path, game: str) -> list[CatalogCard]:
     """The card catalog of ``game`` alone, for running a scenario without loading all content.
 
     Reads and validates only ``content/<game>/cards/`` (``rulebook check`` cross-checks the entries the
     cards cite); a card that does not validate is a :class:`ContentError` with every problem.
     """
     reader = _Reader(content)
-    cards: list[Card] = []
-    for path in _yaml_files(content / game / "cards"):
-        card = reader.validate(path, reader.parse(path), Card)
-        if card is not None:
-            cards.append(card)
+    cards = [card for _, card in _read_cards(reader, content / game) if card is not None]
     if reader.problems:
         raise ContentError(reader.problems)
     return cards
 
 
-def _check_cards(reader: _Reader, cards: list[Card], entries: list[Entry], files: dict[str, Path]) -> None:
+def _read_cards(reader: _Reader, folder: Path) -> Iterator[tuple[Path, CatalogCard | None]]:
+    """Each file of ``folder/cards/`` validated against the card model of the game's plug-in (``None``: a problem).
+
+    A game whose plug-in declares no card model has no catalog: its ``cards/`` folder is one problem.
+    """
+    files = list(_yaml_files(folder / "cards"))
+    if not files:
+        return
+    plugin = game_content(folder.name)
+    model = plugin.card_model if plugin is not None else None
+    if model is None:
+        reader.problem(
+            folder / "cards",
+            None,
+            None,
+            f"the game {folder.name!r} has no card catalog: no plug-in in rulebook/games/ declares its card model; "
+            "move the cards to the game that prints them, or declare the catalog",
+        )
+        return
+    for path in files:
+        yield path, reader.validate(path, reader.parse(path), model)
+
+
+def _check_cards(reader: _Reader, cards: list[CatalogCard], entries: list[Entry], files: dict[str, Path]) -> None:
     """Every entry a card cites exists and belongs to the card's game."""
     entry_game = {entry.id: entry.game for entry in entries}
     for card in cards:
         path = files[f"card:{card.game}:{card.id}"]
-        cited = [(name, fact.source) for name, fact in card.stated().items()]
-        cited += [(f"cost_modifiers.{index}", modifier.source) for index, modifier in enumerate(card.cost_modifiers)]
-        for name, source in cited:
+        for name, source in card.citations():
             loc = tuple(int(part) if part.isdigit() else part for part in (*name.split("."), "source"))
             if source not in entry_game:
                 reader.problem(
@@ -571,7 +589,7 @@ def _check_made_from(
 ) -> None:
     """``made_from`` names only translations the item has; every translation records what it was made from.
 
-    Issue 17: a note, description or assumption is outdated when its original changes, which needs the digest.
+    A note, description or assumption is outdated when its original changes, which needs the digest.
     """
     by_field = {text.field: text for text in texts}
     for lang, fields in made_from.items():
@@ -612,6 +630,12 @@ def _check_made_from(
                 )
 
 
+class _EntryProblem(Protocol):
+    """Records a problem of the entry being checked, at one of its fields."""
+
+    def __call__(self, field_name: str, message: str, severity: Severity = Severity.ERROR) -> None: ...
+
+
 def _check_entry(
     reader: _Reader,
     path: Path,
@@ -625,6 +649,28 @@ def _check_entry(
         loc = tuple(field_name.split("."))
         reader.problem(path, entry.id, field_name, message, reader.line_of(path, loc), severity)
 
+    _check_entry_place(problem, entry, game_by_id, source_by_id, entry_by_id)
+    _check_entry_texts(problem, entry)
+    for target in entry.see_also:
+        if target not in entry_by_id:
+            problem("see_also", f"unknown entry {target!r}; use the id of an existing entry")
+        elif target == entry.id:
+            problem("see_also", "an entry cannot refer to itself")
+    for term in entry.terms:
+        if term not in term_ids:
+            problem("terms", f"unknown term {term!r}; add content/terms/{term}.yaml or remove it")
+    for lang, version in entry.text.items():
+        _check_entry_version(problem, entry, lang, version, entry_by_id, term_ids)
+
+
+def _check_entry_place(
+    problem: _EntryProblem,
+    entry: Entry,
+    game_by_id: dict[str, Game],
+    source_by_id: dict[str, Source],
+    entry_by_id: dict[str, Entry],
+) -> None:
+    """The entry's game, source and parent exist and agree with each other."""
     game = game_by_id.get(entry.game)
     if game is None:
         problem("game", f"unknown game {entry.game!r}; known games: {', '.join(sorted(game_by_id))}")
@@ -652,6 +698,9 @@ def _check_entry(
         elif parent.id == entry.id:
             problem("parent", "an entry cannot be its own parent")
 
+
+def _check_entry_texts(problem: _EntryProblem, entry: Entry) -> None:
+    """The entry has its original, an English version and a title in every language, each with a fitting status."""
     original = entry.text.get(entry.lang)
     if original is None:
         problem(
@@ -685,61 +734,62 @@ def _check_entry(
             "text", f"missing title for {', '.join(missing_titles)}; every entry needs a title in all five languages"
         )
 
-    for target in entry.see_also:
-        if target not in entry_by_id:
-            problem("see_also", f"unknown entry {target!r}; use the id of an existing entry")
-        elif target == entry.id:
-            problem("see_also", "an entry cannot refer to itself")
-    for term in entry.terms:
+
+def _check_entry_version(
+    problem: _EntryProblem,
+    entry: Entry,
+    lang: Language,
+    version: LanguageText,
+    entry_by_id: dict[str, Entry],
+    term_ids: set[str],
+) -> None:
+    """One language version: its terms and links resolve; a translation says how it was made and from what."""
+    for term in version.term_ok:
         if term not in term_ids:
-            problem("terms", f"unknown term {term!r}; add content/terms/{term}.yaml or remove it")
-    for lang, version in entry.text.items():
-        for term in version.term_ok:
-            if term not in term_ids:
-                problem(f"text.{lang.value}.term_ok", f"unknown term {term!r}; use the id of a glossary term")
-        for target in _links(version.body):
-            if target not in entry_by_id:
-                problem(f"text.{lang.value}.body", f"link to unknown entry {target!r}; fix the ref: target")
-            elif target not in entry.see_also:
-                problem(f"text.{lang.value}.body", f"links to {target!r}, which is missing from see_also; add it there")
-        if lang == entry.lang:
-            if version.provenance is not None:
-                problem(f"text.{lang.value}.provenance", "the original has no provenance; remove the field")
-            continue
+            problem(f"text.{lang.value}.term_ok", f"unknown term {term!r}; use the id of a glossary term")
+    for target in _links(version.body):
+        if target not in entry_by_id:
+            problem(f"text.{lang.value}.body", f"link to unknown entry {target!r}; fix the ref: target")
+        elif target not in entry.see_also:
+            problem(f"text.{lang.value}.body", f"links to {target!r}, which is missing from see_also; add it there")
+    if lang == entry.lang:
         if version.provenance is not None:
-            made_from = version.provenance.translated_from
-            if made_from == lang:
-                problem(
-                    f"text.{lang.value}.provenance.translated_from",
-                    f"a translation cannot be made from its own language ({lang.value}); name the text it was made "
-                    f"from (the original is {entry.lang.value!r})",
-                )
-            elif made_from not in entry.text:
-                problem(
-                    f"text.{lang.value}.provenance.translated_from",
-                    f"the entry has no {made_from.value!r} text to translate from; name one of "
-                    f"{', '.join(sorted(language.value for language in entry.text if language != lang))}",
-                )
-        elif version.body.strip():
+            problem(f"text.{lang.value}.provenance", "the original has no provenance; remove the field")
+        return
+    if version.provenance is not None:
+        made_from = version.provenance.translated_from
+        if made_from == lang:
             problem(
-                f"text.{lang.value}.provenance",
-                "the translation does not say how it was made; add provenance (translated_from, method)",
-                Severity.WARNING,
+                f"text.{lang.value}.provenance.translated_from",
+                f"a translation cannot be made from its own language ({lang.value}); name the text it was made "
+                f"from (the original is {entry.lang.value!r})",
             )
-        status = entry.effective_status(lang)
-        if version.source_digest is None:
+        elif made_from not in entry.text:
             problem(
-                f"text.{lang.value}.source_digest",
-                "the translation has no source_digest, so staleness cannot be detected; run `rulebook translate "
-                "review` or record the digest",
-                Severity.WARNING,
+                f"text.{lang.value}.provenance.translated_from",
+                f"the entry has no {made_from.value!r} text to translate from; name one of "
+                f"{', '.join(sorted(language.value for language in entry.text if language != lang))}",
             )
-        elif status is TranslationStatus.OUTDATED:
-            problem(
-                f"text.{lang.value}",
-                "the original changed after this translation was made (outdated); update the translation",
-                Severity.WARNING,
-            )
+    elif version.body.strip():
+        problem(
+            f"text.{lang.value}.provenance",
+            "the translation does not say how it was made; add provenance (translated_from, method)",
+            Severity.WARNING,
+        )
+    status = entry.effective_status(lang)
+    if version.source_digest is None:
+        problem(
+            f"text.{lang.value}.source_digest",
+            "the translation has no source_digest, so staleness cannot be detected; run `rulebook translate "
+            "review` or record the digest",
+            Severity.WARNING,
+        )
+    elif status is TranslationStatus.OUTDATED:
+        problem(
+            f"text.{lang.value}",
+            "the original changed after this translation was made (outdated); update the translation",
+            Severity.WARNING,
+        )
 
 
 def _links(body: str) -> Iterable[str]:

@@ -4,7 +4,9 @@ Every file under ``content/`` validates against one of the pydantic models here;
 ``rulebook schema`` prints their JSON Schemas so editors can check the YAML as
 it is typed. The models hold no game rules themselves: they describe how a
 passage of a source document (``../shared/sources``) is stored, translated and
-cross-referenced. Field docstrings become the schema's descriptions.
+cross-referenced. Field docstrings become the schema's descriptions. A card catalog's
+cards share :class:`CatalogCard`; each game's own card model is declared by its content
+plug-in (:mod:`rulebook.content.plugins`), so this module names no game.
 """
 
 from __future__ import annotations
@@ -12,27 +14,20 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Mapping
 from datetime import date
 from enum import Enum
 from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
-
-from adjudicator.hell_of_a_war.vocabulary import CardKind, ModifierCondition, Special
-from adjudicator.hell_of_a_war.vocabulary import TargetOwner as AdjudicatorTargetOwner
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, StringConstraints, model_validator
 
 __all__ = [
     "LANGUAGES",
     "Authority",
-    "Card",
-    "CardAbility",
-    "CardEffect",
-    "CardType",
-    "Corpus",
     "CardId",
-    "CardSpecial",
-    "CostModifier",
-    "CostModifierWhen",
+    "CatalogCard",
+    "ContentModel",
+    "Corpus",
     "Entry",
     "EntryId",
     "EntryKind",
@@ -46,12 +41,12 @@ __all__ = [
     "Provenance",
     "Source",
     "Stated",
-    "TargetOwner",
     "Term",
     "TermRendering",
     "TranslationMethod",
     "TranslationStatus",
     "digest_text",
+    "in_language",
 ]
 
 
@@ -68,6 +63,19 @@ class Language(str, Enum):
 LANGUAGES: tuple[str, ...] = tuple(language.value for language in Language)
 """Site languages in display order; English is the default tree."""
 
+LocalizedT = TypeVar("LocalizedT")
+
+
+def in_language(texts: Mapping[Language, LocalizedT], lang: Language) -> LocalizedT:
+    """The value in ``lang``, else the English one, which every such mapping has (a game's name, a term's rendering).
+
+    >>> name = {Language.EN: "Hell of a War", Language.DE: "Hell of a War (deutsch)", Language.HU: ""}
+    >>> in_language(name, Language.DE), in_language(name, Language.HU)
+    ('Hell of a War (deutsch)', 'Hell of a War')
+    """
+    return texts.get(lang) or texts[Language.EN]
+
+
 GameId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 EntryId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")]
 TermId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
@@ -76,7 +84,10 @@ Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")]
 NonEmptyText = Annotated[str, StringConstraints(min_length=1)]
 
 
-class _Model(BaseModel):
+class ContentModel(BaseModel):
+    """The base of every content model, a game plug-in's card models too: unknown keys refused, frozen,
+    field docstrings as the schema's descriptions."""
+
     model_config = ConfigDict(
         extra="forbid",
         frozen=True,
@@ -107,7 +118,7 @@ class TranslationMethod(str, Enum):
     """Drafted with a machine-translation or AI assistant; says nothing about review (see the status)."""
 
 
-class Provenance(_Model):
+class Provenance(ContentModel):
     """Where a translation came from: the text it was made from, how, and with what help."""
 
     translated_from: Language
@@ -156,7 +167,7 @@ class NoteKind(str, Enum):
     """How the passage was split, joined or formatted when it was ingested."""
 
 
-class Game(_Model):
+class Game(ContentModel):
     """A game whose rules Rulebook covers (``content/games.yaml``)."""
 
     id: GameId
@@ -182,7 +193,7 @@ class Game(_Model):
         return self
 
 
-class Source(_Model):
+class Source(ContentModel):
     """One primary source document in ``../shared/sources`` (``content/sources.yaml``)."""
 
     id: SourceId
@@ -208,7 +219,7 @@ class Source(_Model):
     by field (``title``, ``precedence``, ``description``); see :mod:`rulebook.content.other_texts`."""
 
 
-class LanguageText(_Model):
+class LanguageText(ContentModel):
     """An entry's title and body in one language, with its translation status."""
 
     title: NonEmptyText
@@ -232,7 +243,7 @@ class LanguageText(_Model):
     glossary check, declared by the translator with ``# rulebook-term-ok: <term>`` in a catalog)."""
 
 
-class Note(_Model):
+class Note(ContentModel):
     """An editor's note on an entry: an ambiguity, a garbled passage, an editorial decision."""
 
     kind: NoteKind
@@ -247,7 +258,7 @@ class Note(_Model):
         return self
 
 
-class Entry(_Model):
+class Entry(ContentModel):
     """One rule passage: a headword, a numbered section, a table, a clarification.
 
     Stored as ``content/<game>/<id>.yaml``.
@@ -312,7 +323,7 @@ class Entry(_Model):
         return version.status
 
 
-class TermRendering(_Model):
+class TermRendering(ContentModel):
     """How a glossary term is written in one language."""
 
     text: NonEmptyText
@@ -323,7 +334,7 @@ class TermRendering(_Model):
     see :mod:`rulebook.translation.checks` for how terms are matched."""
 
 
-class Term(_Model):
+class Term(ContentModel):
     """A recurring game term (``content/terms/<id>.yaml``)."""
 
     id: TermId
@@ -343,7 +354,7 @@ class Term(_Model):
     by field (``definition``); see :mod:`rulebook.content.other_texts`."""
 
 
-class Example(_Model):
+class Example(ContentModel):
     """A worked example from a source, as an executable scenario (``content/<game>/examples/<id>.yaml``)."""
 
     id: EntryId
@@ -372,7 +383,7 @@ class Example(_Model):
 StatedT = TypeVar("StatedT")
 
 
-class Stated(_Model, Generic[StatedT]):
+class Stated(ContentModel, Generic[StatedT]):
     """A card fact as a source states it: the value and the entry that states it."""
 
     value: StatedT
@@ -381,78 +392,16 @@ class Stated(_Model, Generic[StatedT]):
     """The entry whose text states it, e.g. ``how.227-pfund-bombe``."""
 
 
-CardType = CardKind
-"""The printed kind of a Hell of a War card (``how.kartenarten``): the stack calculator's own vocabulary, so a
-catalog card's type is the value a stack scenario takes."""
-
-
-class CardEffect(str, Enum):
-    """What a card's ability does when it resolves; the values are the stack calculator's ``effect``."""
-
-    DESTROY = "destroy"
-    LOCK = "lock"
-    UNLOCK = "unlock"
-    COUNTER = "counter"
-    COUNTER_EFFECT = "counter-effect"
-    DISCARD = "discard"
-    DRAW = "draw"
-    OTHER = "other"
-
-
-TargetOwner = AdjudicatorTargetOwner
-"""Whose cards an ability may target: the stack calculator's own vocabulary."""
-
-CardSpecial = Special
-"""A card text whose rule the stack calculator applies (its ``special``): the calculator's own vocabulary."""
-
-CostModifierWhen = ModifierCondition
-"""When a card makes other cards dearer: the stack calculator's own vocabulary."""
-
-
-class CostModifier(_Model):
-    """How a card changes what other cards cost, as an entry states it."""
-
-    applies_to: CardType
-    """The kind of card that becomes dearer."""
-    tw: int
-    """TW added to its cost."""
-    when: CostModifierWhen
-    """Under which condition."""
-    phase: str | None = None
-    """The phase it works in, as the stack calculator names phases (``build``, ``base-building``)."""
-    source: EntryId
-    """The entry that states it."""
-
-
-class CardAbility(_Model):
-    """A card's ability as far as the sources state it; a field left out is not stated and must be given in a
-    scenario."""
-
-    effect: Stated[CardEffect] | None = None
-    """What it does when it resolves."""
-    tw_cost: Stated[int] | None = None
-    """TW the ability costs (description field)."""
-    lock: Stated[bool] | None = None
-    """Whether using it locks the card (a "Sperren:" ability)."""
-    sacrifice: Stated[bool] | None = None
-    """Whether the card is sacrificed after the effect."""
-    amount: Stated[int] | None = None
-    """Cards drawn (effect ``draw``)."""
-    legal_targets: Stated[list[CardType]] | None = None
-    """The kinds of card it may target."""
-    target_owner: Stated[TargetOwner] | None = None
-    """Whose cards it may target."""
-
-
 CardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 
 
-class Card(_Model):
-    """A printed Hell of a War card, holding only what the sources state (``content/<game>/cards/<id>.yaml``).
+class CatalogCard(ContentModel):
+    """A printed card of a game's catalog, holding only what the sources state (``content/<game>/cards/<id>.yaml``).
 
-    Every fact names the entry it comes from; what no entry states is left out (unknown), and a
-    scenario that needs it gives it. Names stay as printed (language-neutral), so a card has no
-    translatable text.
+    The fields every catalog shares; a game's own card model (declared by its content plug-in,
+    :attr:`rulebook.content.plugins.GameContent.card_model`) subclasses it with the facts its cards
+    print. Every fact names the entry it comes from (:class:`Stated`); what no entry states is left
+    out (unknown), and a scenario that needs it gives it.
     """
 
     id: CardId
@@ -461,39 +410,20 @@ class Card(_Model):
     """The game the card belongs to."""
     name: Stated[str]
     """The printed name, e.g. ``227-Pfund Bombe``."""
-    type: Stated[CardType] | None = None
-    """The card kind."""
-    tw: Stated[int] | None = None
-    """TW it produces when locked for them (the large TW symbol)."""
-    play_cost: Stated[int] | None = None
-    """TW in the small grey box: what playing or building it costs."""
-    unit_type: Stated[str] | None = None
-    """For a unit: the sub-type an assembly makes cheaper, as the stack calculator names it."""
-    special: Stated[CardSpecial] | None = None
-    """A card text whose rule the stack calculator applies."""
-    assembly_for: Stated[str] | None = None
-    """For an assembly: the unit sub-type it makes cheaper."""
-    ability: CardAbility | None = None
-    """Its ability, as far as stated."""
-    cost_modifiers: list[CostModifier] = Field(default_factory=list)
-    """How it makes other cards dearer."""
 
     def stated(self) -> dict[str, Stated[Any]]:
-        """Every stated fact by field path (``name``, ``ability.tw_cost``, …)."""
-        facts: dict[str, Stated[Any]] = {}
-        for name in ("name", "type", "tw", "play_cost", "unit_type", "special", "assembly_for"):
-            value = getattr(self, name)
-            if value is not None:
-                facts[name] = value
-        if self.ability is not None:
-            for name in CardAbility.model_fields:
-                value = getattr(self.ability, name)
-                if value is not None:
-                    facts[f"ability.{name}"] = value
-        return facts
+        """Every stated fact by field path: here each field that is a :class:`Stated` (``name``, …).
+
+        A game's card model with nested facts (an ability's) lists them too (``ability.tw_cost``).
+        """
+        return {name: value for name in type(self).model_fields if isinstance(value := getattr(self, name), Stated)}
+
+    def citations(self) -> list[tuple[str, str]]:
+        """Every field path with the entry it cites: the stated facts, and any other record that names its entry."""
+        return [(name, fact.source) for name, fact in self.stated().items()]
 
 
-class Corpus(_Model):
+class Corpus(ContentModel):
     """Everything under ``content/``, loaded and cross-checked."""
 
     games: list[Game]
@@ -501,8 +431,8 @@ class Corpus(_Model):
     terms: list[Term]
     entries: list[Entry]
     examples: list[Example]
-    cards: list[Card] = Field(default_factory=list)
-    """The card catalogs (``content/<game>/cards/``)."""
+    cards: list[SerializeAsAny[CatalogCard]] = Field(default_factory=list)
+    """The card catalogs (``content/<game>/cards/``), each card of its game's own model (all its facts dumped)."""
 
     def entry(self, entry_id: str) -> Entry:
         """The entry with ``entry_id`` (``KeyError`` if there is none)."""

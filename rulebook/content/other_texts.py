@@ -1,6 +1,6 @@
 """The texts around the rules: notes, descriptions, precedence, example titles, quotes, assumptions, definitions.
 
-Issue 17. An entry's title and body carry their translation state in
+An entry's title and body carry their translation state in
 :class:`rulebook.content.model.LanguageText`. Every other translatable text of
 the content is a plain per-language mapping (``{en: …, de: …}``); this module
 gives each of them the same rules. An :class:`OtherText` is one such field of

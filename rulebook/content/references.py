@@ -1,6 +1,6 @@
 """Rule numbers written in entry texts: find them, resolve them to entries, report the ones that do not resolve.
 
-Issue 19, item 2. A body or an editor's note that says "see 10.2.1", "siehe 10.2.1", "lásd 10.2.1",
+A body or an editor's note that says "see 10.2.1", "siehe 10.2.1", "lásd 10.2.1",
 "см. 10.2.1", "zie 10.2.1", "(8.1.1)", "§ 9" or "a 9.0.1-ben" refers to another rule of its source
 by its section number. The site links such a number to the entry of the same source whose
 ``section`` it is (:func:`rulebook.site.markdown.link_section_references`); ``rulebook check`` warns

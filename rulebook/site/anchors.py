@@ -1,4 +1,4 @@
-"""Paragraph anchors (issue 19, item 2): an id on every paragraph, list item and table row of an entry's text.
+"""Paragraph anchors: an id on every paragraph, list item and table row of an entry's text.
 
 The anchors are numbered like the translation catalog's units
 (:func:`rulebook.translation.checks.split_markdown`: ``body#1``, ``body#2``, …), so the same anchor

@@ -1,6 +1,6 @@
 """Build the static site: generate the pages, run one strict MkDocs build per language, index with Pagefind.
 
-The pipeline of issue 6, in the order it runs::
+The pipeline, in the order it runs::
 
     content/ ──load──▶ Corpus ──run_examples──▶ outcomes (a failing example stops the build)
     locales/*.po ──compile──▶ build/locales/*.mo
@@ -30,7 +30,7 @@ to ``build/mkdocs/<lang>.yml`` so a single tree can be rebuilt by hand
 processes, one per core (:mod:`rulebook.site.mkdocs_run`). Any MkDocs warning fails the build (strict mode), and
 the warnings are reported, not a traceback.
 
-The stages overlap (issue 15, item 2): a worker makes the calculators' schemas while the
+The stages overlap: a worker makes the calculators' schemas while the
 content is loaded, a tree's MkDocs build starts as soon as its Markdown is written (while the
 next language is generated), and Pagefind reads each tree as soon as it is built
 (:class:`rulebook.site.search_index.TreeIndexer`). ``generate_seconds`` is then the time until the
@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import AnswerLanguage
 from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
@@ -604,7 +604,7 @@ def build_site(
     indexer = TreeIndexer(paths.out) if search else None
     # One worker more than there are cores: with one per core, the last tree's MkDocs build ran alone
     # while the other cores had nothing left to do (5 trees on 2 cores: 2 s of a 26 s build); with one
-    # more, the trees share the cores to the end (issue 15 item 2).
+    # more, the trees share the cores to the end.
     builds = _Builds(workers or min(len(languages) + 1, (os.cpu_count() or 1) + 1), say, indexer)
     try:
         return _build_site(paths, languages, site_url, say, builds, previous, indexer)
@@ -646,36 +646,9 @@ def _build_site(
     catalogs = _catalogs(paths, tuple(languages))
     for warning in catalogs.warnings:
         say(f"warning: {warning} (shown in English)")
-    answers_in, labels_in = catalogs.answers, catalogs.labels
-    config_dir = paths.work / "mkdocs"
-    config_dir.mkdir(parents=True, exist_ok=True)
+    plans = _TreePlans(paths, paths.work / "mkdocs", site_url, builds, previous)
+    plans.config_dir.mkdir(parents=True, exist_ok=True)
     paths.out.mkdir(parents=True, exist_ok=True)
-    digests: dict[str, str] = {}
-    settings: dict[str, str] = {}
-    pages: dict[str, dict[str, str]] = {}
-    patched: dict[str, tuple[str, ...]] = {}
-    reused: list[str] = []
-
-    def plan_tree(tree: RenderedTree) -> None:
-        """Reuse, patch or build the tree just generated; a build starts now, in a worker."""
-        config_file = config_dir / f"{tree.lang}.yml"
-        config = tree_config(paths, tree.lang, tree.overrides, site_url, tree.docs_dir)
-        config_file.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
-        settings[tree.lang] = settings_digest(config)
-        pages[tree.lang] = page_digests(tree.docs_dir)
-        digests[tree.lang] = tree_digest(tree.docs_dir, config, pages[tree.lang])
-        old_tree = previous.root / tree.lang if previous is not None else None
-        if previous is None or old_tree is None or not old_tree.is_dir():
-            builds.start(tree.lang, str(config_file))
-        elif previous.tree_digests.get(tree.lang) == digests[tree.lang]:
-            reused.append(tree.lang)
-        else:
-            changed = changed_pages(previous, tree.lang, config, pages[tree.lang])
-            if changed is None:
-                builds.start(tree.lang, str(config_file))
-            else:
-                patched[tree.lang] = changed
-
     trees = render_site(
         corpus,
         paths.work / "docs",
@@ -684,28 +657,119 @@ def _build_site(
         languages,
         outcomes,
         progress=say,
-        answers_in=answers_in,
-        labels_in=labels_in,
+        answers_in=catalogs.answers,
+        labels_in=catalogs.labels,
         memo_key=catalogs.digest,
-        on_tree=plan_tree,
+        on_tree=plans.plan,
     )
     generate_seconds = time.perf_counter() - started
 
     started = time.perf_counter()
-    if previous is not None:
-        for lang in [*reused, *patched]:
-            target = paths.out / lang
-            shutil.rmtree(target, ignore_errors=True)
-            # An unchanged tree is never written again: hard links. A patched one gets new pages: copies.
-            shutil.copytree(previous.root / lang, target, copy_function=os.link if lang in reused else shutil.copy2)
-        if reused:
-            say(f"unchanged, copied from the last build: {', '.join(reused)}")
-        if indexer is not None:
-            for lang in reused:
-                indexer.add(lang)
-    for lang, changed in patched.items():
+    _copy_previous_trees(paths, previous, plans, indexer, say)
+    _build_patched_pages(plans, indexer, say)
+    (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
+    if indexer is not None:
+        indexer.add("")
+    if schemas_job is not None:
+        _SCHEMAS.update(schemas_job.result())
+    runtime_inputs, runtime_reused, runtime_bytes = _ship_runtime(paths, previous, catalogs.page_messages, say)
+    builds.wait()
+    mkdocs_seconds = time.perf_counter() - started
+
+    started = time.perf_counter()
+    if indexer is not None:
+        say("indexing for search (Pagefind)")
+        indexer.finish()
+    search_seconds = time.perf_counter() - started
+    report = BuildReport(
+        entries=len(corpus.entries),
+        pages={tree.lang: tree.pages for tree in trees},
+        generate_seconds=generate_seconds,
+        mkdocs_seconds=mkdocs_seconds,
+        search_seconds=search_seconds,
+        search_index_bytes=search_index_bytes(paths.out) if indexer is not None else {},
+        runtime_bytes=runtime_bytes,
+        load_seconds=load_seconds,
+        examples_run=results.misses,
+        tree_digests=plans.digests,
+        reused_trees=tuple(plans.reused),
+        settings_digests=plans.settings,
+        page_digests=plans.pages,
+        navs={tree.lang: tree.overrides["nav"] for tree in trees},
+        patched_pages=plans.patched,
+        search_indexed=indexer is not None,
+        runtime_inputs=runtime_inputs,
+        runtime_reused=runtime_reused,
+    )
+    say(
+        f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → "
+        f"{paths.out}"
+    )
+    return report
+
+
+@dataclass
+class _TreePlans:
+    """What becomes of each language tree generated: reused from ``previous``, patched or built; and its digests."""
+
+    paths: ProjectPaths
+    config_dir: Path
+    site_url: str
+    builds: _Builds
+    previous: PreviousSite | None
+    digests: dict[str, str] = field(default_factory=dict)
+    settings: dict[str, str] = field(default_factory=dict)
+    pages: dict[str, dict[str, str]] = field(default_factory=dict)
+    patched: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per tree copied from ``previous`` with some pages to build again: those pages."""
+    reused: list[str] = field(default_factory=list)
+    """The trees copied from ``previous`` as they are."""
+
+    def plan(self, tree: RenderedTree) -> None:
+        """Reuse, patch or build the tree just generated; a build starts now, in a worker."""
+        previous = self.previous
+        config_file = self.config_dir / f"{tree.lang}.yml"
+        config = tree_config(self.paths, tree.lang, tree.overrides, self.site_url, tree.docs_dir)
+        config_file.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
+        self.settings[tree.lang] = settings_digest(config)
+        self.pages[tree.lang] = page_digests(tree.docs_dir)
+        self.digests[tree.lang] = tree_digest(tree.docs_dir, config, self.pages[tree.lang])
+        old_tree = previous.root / tree.lang if previous is not None else None
+        if previous is None or old_tree is None or not old_tree.is_dir():
+            self.builds.start(tree.lang, str(config_file))
+        elif previous.tree_digests.get(tree.lang) == self.digests[tree.lang]:
+            self.reused.append(tree.lang)
+        else:
+            changed = changed_pages(previous, tree.lang, config, self.pages[tree.lang])
+            if changed is None:
+                self.builds.start(tree.lang, str(config_file))
+            else:
+                self.patched[tree.lang] = changed
+
+
+def _copy_previous_trees(
+    paths: ProjectPaths, previous: PreviousSite | None, plans: _TreePlans, indexer: TreeIndexer | None, say: Progress
+) -> None:
+    """Copy the reused and the patched trees from the previous site; the reused ones go to the indexer."""
+    if previous is None:
+        return
+    for lang in [*plans.reused, *plans.patched]:
+        target = paths.out / lang
+        shutil.rmtree(target, ignore_errors=True)
+        # An unchanged tree is never written again: hard links. A patched one gets new pages: copies.
+        shutil.copytree(previous.root / lang, target, copy_function=os.link if lang in plans.reused else shutil.copy2)
+    if plans.reused:
+        say(f"unchanged, copied from the last build: {', '.join(plans.reused)}")
+    if indexer is not None:
+        for lang in plans.reused:
+            indexer.add(lang)
+
+
+def _build_patched_pages(plans: _TreePlans, indexer: TreeIndexer | None, say: Progress) -> None:
+    """Build again the changed pages of each patched tree, with MkDocs in this process."""
+    for lang, changed in plans.patched.items():
         # A few pages: MkDocs in this process, without starting a worker.
-        ok, refusals, seconds = mkdocs_build(str(config_dir / f"{lang}.yml"), changed)
+        ok, refusals, seconds = mkdocs_build(str(plans.config_dir / f"{lang}.yml"), changed)
         if not ok:
             raise SiteError(
                 "MkDocs refused to build (strict mode: every warning is an error):\n"
@@ -716,13 +780,15 @@ def _build_site(
         say(f"built {len(rendered)} changed page(s) of {lang}{copied} in {seconds:.1f} s: {', '.join(changed)}")
         if indexer is not None:
             indexer.add(lang)
-    (paths.out / "index.html").write_text(render_root_page(paths.templates, mo_dir), encoding="utf-8")
-    if indexer is not None:
-        indexer.add("")
-    if schemas_job is not None:
-        _SCHEMAS.update(schemas_job.result())
+
+
+def _ship_runtime(
+    paths: ProjectPaths, previous: PreviousSite | None, messages: dict[str, str], say: Progress
+) -> tuple[str, bool, int]:
+    """Link the calculator runtime from the previous site when its inputs are unchanged, else write it.
+
+    Returns the digest of its inputs, whether it was linked, and its bytes (uncompressed)."""
     schemas = _SCHEMAS
-    messages = catalogs.page_messages
     runtime_inputs = runtime_inputs_digest(paths, schemas, messages)
     old_runtime = previous.root / RUNTIME_FOLDER if previous is not None else None
     runtime_reused = (
@@ -746,39 +812,7 @@ def _build_site(
         runtime_bytes = runtime.bytes
         sent = ", ".join(f"{size / 1e6:.1f} MB as {name}" for name, size in runtime.transferred.items())
         say(f"calculator runtime {runtime.version}: {runtime.bytes / 1e6:.1f} MB ({sent}) in {paths.out / '_runtime'}")
-    builds.wait()
-    mkdocs_seconds = time.perf_counter() - started
-
-    started = time.perf_counter()
-    if indexer is not None:
-        say("indexing for search (Pagefind)")
-        indexer.finish()
-    search_seconds = time.perf_counter() - started
-    report = BuildReport(
-        entries=len(corpus.entries),
-        pages={tree.lang: tree.pages for tree in trees},
-        generate_seconds=generate_seconds,
-        mkdocs_seconds=mkdocs_seconds,
-        search_seconds=search_seconds,
-        search_index_bytes=search_index_bytes(paths.out) if indexer is not None else {},
-        runtime_bytes=runtime_bytes,
-        load_seconds=load_seconds,
-        examples_run=results.misses,
-        tree_digests=digests,
-        reused_trees=tuple(reused),
-        settings_digests=settings,
-        page_digests=pages,
-        navs={tree.lang: tree.overrides["nav"] for tree in trees},
-        patched_pages=patched,
-        search_indexed=indexer is not None,
-        runtime_inputs=runtime_inputs,
-        runtime_reused=runtime_reused,
-    )
-    say(
-        f"built {sum(report.pages.values())} pages in {report.generate_seconds + report.site_seconds:.1f} s → "
-        f"{paths.out}"
-    )
-    return report
+    return runtime_inputs, runtime_reused, runtime_bytes
 
 
 class _Builds:

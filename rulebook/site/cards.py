@@ -1,10 +1,12 @@
 """The card catalog on the site: one page per printed card and language, and a catalog page per game.
 
-Issue 20 item 1. A card page (``<game>/cards/<id>.md``) shows the name as printed (German, marked
+A card page (``<game>/cards/<id>.md``) shows the name as printed (German, marked
 ``lang="de"``), and every fact of the card (``content/<game>/cards/<id>.yaml``) with the entry that
-states it, linked; a fact no entry states reads "unknown" (a scenario must give it). Field names and
-choices are the stack calculator's, labelled with the calculator forms' words of the page's language
-(:class:`rulebook.adjudication.forms.FormLabels`), so a card page and the stack form use the same words.
+states it, linked; a fact no entry states reads "unknown" (a scenario must give it). Which facts a
+card shows is its game's (:meth:`rulebook.content.plugins.GameContent.card_page`); field names and
+choices are those of the calculator that takes the cards, labelled with the calculator forms' words
+of the page's language (:class:`rulebook.adjudication.forms.FormLabels`), so a card page and the
+calculator's form use the same words.
 Each entry page lists, as "Cards", the cards whose facts it states (:func:`cards_stated_by`).
 """
 
@@ -16,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rulebook.adjudication.forms import FormLabels, field_label
-from rulebook.content.model import Card, CardAbility, Language, Stated
+from rulebook.content.model import CatalogCard, Language, in_language
+from rulebook.content.plugins import GameContent, game_content
 from rulebook.site.urls import relative_link
 from rulebook.site.views import Link, SiteIndex
 
@@ -25,10 +28,10 @@ __all__ = ["CardFact", "CardView", "card_path", "card_view", "cards_index_path",
 ValueKind = Literal["text", "code", "yes", "no", "unknown"]
 
 
-def card_path(card: Card) -> str:
+def card_path(card: CatalogCard) -> str:
     """The page of a catalog card.
 
-    >>> card_path(Card.model_validate({"id": "hq", "game": "hell-of-a-war",
+    >>> card_path(CatalogCard.model_validate({"id": "hq", "game": "hell-of-a-war",
     ...     "name": {"value": "HQ", "source": "how.hq"}}))
     'hell-of-a-war/cards/hq.md'
     """
@@ -55,7 +58,7 @@ class CardFact:
 
 @dataclass(frozen=True)
 class CardView:
-    card: Card
+    card: CatalogCard
     title: str
     """The name as printed."""
     facts: list[CardFact]
@@ -63,25 +66,6 @@ class CardView:
     """Each cost modifier as its own group of facts."""
     catalog_href: str
     game_name: str
-
-
-_CARD_FIELDS: tuple[tuple[str, str], ...] = (
-    ("type", "kind"),
-    ("tw", "tw"),
-    ("play_cost", "play_cost"),
-    ("special", "special"),
-)
-"""Fact → the stack scenario's field it is labelled as; each is shown on every card, known or not."""
-
-_ABILITY_FIELDS: tuple[tuple[str, str], ...] = (
-    ("effect", "effect"),
-    ("tw_cost", "tw_cost"),
-    ("lock", "lock"),
-    ("sacrifice", "sacrifice"),
-    ("legal_targets", "legal_targets"),
-    ("target_owner", "target_owner"),
-)
-"""The ability's facts, shown on every card, known or not."""
 
 
 def _label(labels: FormLabels, name: str) -> str:
@@ -110,27 +94,12 @@ def _fact(site: SiteIndex, labels: FormLabels, lang: Language, path: str, field:
     return CardFact(_label(labels, field), value, kind, source)
 
 
-def card_view(site: SiteIndex, card: Card, lang: Language, labels: FormLabels) -> CardView:
+def card_view(site: SiteIndex, card: CatalogCard, lang: Language, labels: FormLabels) -> CardView:
     """What a card's page shows in ``lang``: every fact with its entry, ``unknown`` where none states it."""
     path = card_path(card)
-    ability = card.ability or CardAbility()
-    facts = [_fact(site, labels, lang, path, field, getattr(card, name)) for name, field in _CARD_FIELDS]
-    kind = getattr(card.type.value, "value", None) if card.type else None
-    if kind == "unit" or card.unit_type is not None:
-        facts.append(_fact(site, labels, lang, path, "unit_type", card.unit_type))
-    if card.assembly_for is not None or (card.special is not None and card.special.value.value == "assembly"):
-        facts.append(_fact(site, labels, lang, path, "assembly_for", card.assembly_for))
-    facts.extend(_fact(site, labels, lang, path, field, getattr(ability, name)) for name, field in _ABILITY_FIELDS)
-    if ability.amount is not None or (ability.effect is not None and ability.effect.value.value == "draw"):
-        facts.append(_fact(site, labels, lang, path, "amount", ability.amount))
-    modifiers = [
-        [
-            _fact(site, labels, lang, path, field, Stated[Any](value=getattr(modifier, field), source=modifier.source))
-            for field in ("applies_to", "tw", "when", "phase")
-            if getattr(modifier, field) is not None
-        ]
-        for modifier in card.cost_modifiers
-    ]
+    page = (game_content(card.game) or GameContent()).card_page(card)
+    facts = [_fact(site, labels, lang, path, field, stated) for field, stated in page.facts]
+    modifiers = [[_fact(site, labels, lang, path, field, stated) for field, stated in group] for group in page.groups]
     game = site.games[card.game]
     return CardView(
         card=card,
@@ -138,11 +107,11 @@ def card_view(site: SiteIndex, card: Card, lang: Language, labels: FormLabels) -
         facts=facts,
         modifiers=modifiers,
         catalog_href=relative_link(path, cards_index_path(card.game)),
-        game_name=game.name.get(lang) or game.name[Language.EN],
+        game_name=in_language(game.name, lang),
     )
 
 
-def catalog_view(site: SiteIndex, game_id: str, cards: Iterable[Card], lang: Language) -> list[Link]:
+def catalog_view(site: SiteIndex, game_id: str, cards: Iterable[CatalogCard], lang: Language) -> list[Link]:
     """The catalog page's list: each card of the game by its printed name, linked."""
     path = cards_index_path(game_id)
     return [
@@ -152,13 +121,11 @@ def catalog_view(site: SiteIndex, game_id: str, cards: Iterable[Card], lang: Lan
     ]
 
 
-def cards_stated_by(cards: Iterable[Card]) -> dict[str, list[Card]]:
+def cards_stated_by(cards: Iterable[CatalogCard]) -> dict[str, list[CatalogCard]]:
     """Entry id → the cards with a fact that entry states, by printed name."""
-    by_entry: dict[str, dict[str, Card]] = defaultdict(dict)
+    by_entry: dict[str, dict[str, CatalogCard]] = defaultdict(dict)
     for card in cards:
-        sources = {stated.source for stated in card.stated().values()}
-        sources.update(modifier.source for modifier in card.cost_modifiers)
-        for entry_id in sources:
+        for entry_id in {source for _, source in card.citations()}:
             by_entry[entry_id][card.id] = card
     return {
         entry_id: sorted(found.values(), key=lambda card: card.name.value.casefold())

@@ -1,4 +1,4 @@
-"""Worked examples on the site: readable scenarios and answers, and the examples pages' split (issue 19, item 4).
+"""Worked examples on the site: readable scenarios and answers, and the examples pages' split.
 
 A worked example's scenario and stated outcome are plain data (mappings, lists, scalars in the
 calculator's scenario format). A reader gets them as HTML, never as YAML: a mapping is a
@@ -8,7 +8,7 @@ its head, a list of words a comma-separated line, an enumeration value its word 
 catalog, ``true``/``false`` the page's "yes"/"no" (:func:`plain_html`).
 
 Every example is shown in full on its game's examples pages; those are split so that no page is
-too heavy (issue 19: 60 KB of HTML), in source order, the same pages in every language
+heavier than 60 KB of HTML, in source order, the same pages in every language
 (:func:`plan_example_pages`).
 """
 

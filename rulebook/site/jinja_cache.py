@@ -1,4 +1,4 @@
-"""Jinja templates compiled once per process: the page templates' and the MkDocs theme's (issue 15 item 2).
+"""Jinja templates compiled once per process: the page templates' and the MkDocs theme's.
 
 Jinja keys compiled code by template file and checks each source's checksum, so an edited
 template is compiled again; everything else is compiled once instead of once per language

@@ -1,4 +1,4 @@
-"""Drop the theme's indentation from every built page (issue 6: an entry page's HTML ≤ 50 KB).
+"""Drop the theme's indentation from every built page (an entry page's HTML must stay ≤ 50 KB).
 
 mkdocs-material's templates indent their output deeply and leave many blank
 lines: about a tenth of an entry page is whitespace between tags. Collapsing a

@@ -1,8 +1,8 @@
 """One language tree's strict MkDocs build, run in a worker process of the site build (or in ``rulebook serve``).
 
 Kept apart from :mod:`rulebook.site.build` so a worker process imports MkDocs and nothing of the
-content model, the examples or the page templates (most of a second per worker). Issue 6 (strict
-mode: every MkDocs warning is an error, reported as warnings, not a traceback) and issue 15 item 2
+content model, the examples or the page templates (most of a second per worker). Here too: strict
+mode (every MkDocs warning is an error, reported as warnings, not a traceback) and the shortcuts
 (only the changed pages of a tree rendered again: :func:`build_pages`; less work per page:
 :func:`raw_html_anchor_ids`, :data:`THEME_BYTECODE`).
 """
@@ -40,7 +40,7 @@ def raw_html_anchor_ids(text: str) -> set[str]:
     of text in Python, after ``md_in_html`` did the same; here the start tags are found as that
     parser finds them (its own :meth:`check_for_whole_start_tag`, data and end tags skipped by
     one regular expression) and only those naming an ``id`` or ``name`` are given to MkDocs'
-    collector: the same set in about a third of the time (issue 15 item 2). A page the scan
+    collector: the same set in about a third of the time. A page the scan
     does not cover (:data:`_PARSED_WHOLE`, a start tag not closed) is parsed whole as before.
     """
     from mkdocs.structure.pages import _HTMLHandler

@@ -1,4 +1,4 @@
-"""HTML the page templates wrote whole, kept out of Python-Markdown's HTML parser (issue 15, item 2).
+"""HTML the page templates wrote whole, kept out of Python-Markdown's HTML parser.
 
 A worked example's outcome and scenario (:func:`rulebook.site.examples.plain_html`) and its badges
 are HTML made by the site's own code: one line per block, every tag closed, every text escaped.

@@ -1,4 +1,4 @@
-"""Link previews (issue 19, item 3): each entry's title and first paragraph, per game, as small JSON files.
+"""Link previews: each entry's title and first paragraph, per game, as small JSON files.
 
 Hovering a link to an entry (desktop) or tapping it once (touch) shows the target's title and the
 start of its text in the tree's language without loading the target page: the page script fetches

@@ -1,4 +1,4 @@
-"""Python-Markdown's inline processing without trying the patterns a text cannot match (issue 15, item 2).
+"""Python-Markdown's inline processing without trying the patterns a text cannot match.
 
 For every run of text in a page, Python-Markdown's ``InlineProcessor`` tries each inline pattern
 in turn (code spans, escapes, links, images, autolinks, raw HTML, entities, line breaks,

@@ -1,4 +1,4 @@
-"""The reading view of a source (issue 19, item 1): the whole source in source order, chapter by chapter.
+"""The reading view of a source: the whole source in source order, chapter by chapter.
 
 A rules site is read front to back as much as it is looked up: the reading view shows every
 entry of a source as a section of a long page, in the tree's language with the original one tap
@@ -14,14 +14,14 @@ The split is decided once for all languages (by each entry's heaviest language),
 the same page in every tree and the language menu leads to the same page. A page's path is
 ``sources/<source id>/<slug of its first entry>.md``.
 
-Also here: the ``/<lang>/sources/`` index of every source (issue 19, item 7).
+Also here: the ``/<lang>/sources/`` index of every source.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulebook.content.model import LANGUAGES, Entry, EntryKind, Language, Source
+from rulebook.content.model import LANGUAGES, Entry, EntryKind, Language, Source, in_language
 from rulebook.site.i18n import format_count, language_name
 from rulebook.site.urls import relative_link, source_path
 from rulebook.site.views import (
@@ -57,7 +57,7 @@ __all__ = [
 READING_MARKDOWN_BUDGET = 26_000
 """Bytes (UTF-8) of entry text (the page's language and the original) one reading page may carry.
 
-Issue 19 caps every page at 60 KB of HTML; the theme and navigation take about 16 KB, and the
+Every page must stay within 60 KB of HTML; the theme and navigation take about 16 KB, and the
 markup around each section a few hundred bytes."""
 
 SECTION_OVERHEAD = 400
@@ -254,7 +254,7 @@ def reading_view(site: SiteIndex, reading: ReadingIndex, plan: ReadingPlan, lang
         label=page_label(site, plan, lang),
         number=format_count(plan.number, lang.value),
         pages=format_count(len(pages), lang.value),
-        game=Link(game.name.get(lang) or game.name[Language.EN], relative_link(path, f"{game.id}/index.md")),
+        game=Link(in_language(game.name, lang), relative_link(path, f"{game.id}/index.md")),
         contents_href=relative_link(path, source_path(source)),
         sections=sections,
         previous=Link(page_label(site, before, lang), relative_link(path, before.path)) if before else None,
@@ -309,9 +309,7 @@ def source_rows(site: SiteIndex, reading: ReadingIndex, lang: Language) -> list[
         rows.append(
             SourceRow(
                 source=source_view(site, source, lang, SOURCES_INDEX),
-                game=Link(
-                    game.name.get(lang) or game.name[Language.EN], relative_link(SOURCES_INDEX, f"{game.id}/index.md")
-                ),
+                game=Link(in_language(game.name, lang), relative_link(SOURCES_INDEX, f"{game.id}/index.md")),
                 reading_href=relative_link(SOURCES_INDEX, first or source_path(source)),
             )
         )

@@ -1,12 +1,12 @@
 """Render the content to Markdown pages, one tree per language, for MkDocs to build.
 
-This is the site generator's first stage (issue 6): it turns a validated
+This is the site generator's first stage: it turns a validated
 :class:`~rulebook.content.model.Corpus` into ``<out>/<lang>/…/*.md`` with the Jinja
 templates of ``templates/``. Python prepares every page as a small view model
 (titles in the page's language, relative links, which text to show and why);
 the templates only lay it out and supply the UI words through gettext.
 
-Page paths, hence URLs, derive from ids only (issue 6, "stable deep links")::
+Page paths, hence URLs, derive from ids only, so deep links stay stable::
 
     index.md                      /<lang>/                      home
     <game>/index.md               /<lang>/<game>/               game index
@@ -17,7 +17,7 @@ Page paths, hence URLs, derive from ids only (issue 6, "stable deep links")::
     glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
     examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
     examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
-    calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
+    calculators/index.md, calculators/<name>.md                 the calculators, one page each
     translation.md, search.md                                   translation status, search
     _previews/<game>.json                                       entries' titles and first paragraphs (link previews)
 
@@ -53,25 +53,32 @@ import jinja2
 import yaml
 from markupsafe import Markup
 
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook import __version__
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import FormLabels
-from rulebook.content.model import LANGUAGES, Corpus, Entry, Language
+from rulebook.content.model import LANGUAGES, Corpus, Entry, Language, in_language
 from rulebook.errors import TemplateError
 from rulebook.site.cards import card_path, card_view, cards_index_path, cards_stated_by, catalog_view
 from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
-from rulebook.site.i18n import format_count, language_name, load_translations
+from rulebook.site.i18n import language_name, load_translations
 from rulebook.site.jinja_cache import CompiledTemplates
 from rulebook.site.markdown import inline_markdown, yaml_string
+from rulebook.site.pages import (
+    calculators_index_fields,
+    entry_fields,
+    examples_index_fields,
+    game_examples_fields,
+    game_fields,
+    home_fields,
+    source_fields,
+)
 from rulebook.site.prerendered import MARK as PRERENDERED_MARK
 from rulebook.site.previews import PREVIEWS_FOLDER, game_previews
 from rulebook.site.reading import (
     SOURCES_INDEX,
     ReadingIndex,
-    entry_place,
-    first_reading_page,
     plan_reading,
     reading_nav,
     reading_view,
@@ -83,15 +90,12 @@ from rulebook.site.urls import (
     calculator_path,
     examples_path,
     page_url,
-    relative_link,
     source_path,
     term_path,
 )
 from rulebook.site.views import (
-    CalculatorListItem,
-    ExamplesOfGame,
     ExampleView,
-    Link,
+    GameView,
     SiteIndex,
     calculator_entries,
     calculator_view,
@@ -99,12 +103,9 @@ from rulebook.site.views import (
     example_view,
     game_view,
     glossary_view,
-    language_coverage,
-    source_view,
     status_view,
     template_fields,
     term_view,
-    toc,
 )
 
 __all__ = [
@@ -122,15 +123,15 @@ ENTRY_MARKDOWN_BUDGET = 21_000
 """Bytes (UTF-8) of Markdown (the texts plus worked examples with their scenario and steps) one entry
 page may carry.
 
-Issue 6 caps an entry page's HTML at 50 KB; the theme takes about 14 KB, the previous/next links and
-the way into the reading view about 0.6 KB (issue 19). On an entry page an example shows its title,
+An entry page's HTML must stay within 50 KB; the theme takes about 14 KB, the previous/next links and
+the way into the reading view about 0.6 KB. On an entry page an example shows its title,
 the quote (unless it is the page's own text), its outcome, badge and "try it"; its scenario and
 steps are a tap away (a ``<details>``) while the budget lasts, and past it on the game's examples
 page, where every example is always shown in full."""
 
 EXAMPLES_PAGE_BUDGET = 30_000
 """Bytes (UTF-8) of Markdown of worked examples one page of a game's examples may carry, in the
-heaviest language: issue 19 caps every page's HTML at 60 KB, and the theme with the navigation
+heaviest language: every page's HTML must stay within 60 KB, and the theme with the navigation
 takes about 24 KB of it."""
 
 
@@ -250,7 +251,7 @@ def _environment(templates_dir: Path, mo_dir: Path, lang: str, labels: FormLabel
 def _remembered_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
     """Jinja's new-style ``gettext`` and ``_`` (``jinja2.ext``: the word marked safe, then ``%`` its
     variables, escaped), with each word looked up once per language: the pages ask for about
-    105,000 words per build, a few hundred different ones (issue 15 item 2)."""
+    105,000 words per build, a few hundred different ones."""
     words: dict[str, Markup] = {}
     alone: dict[str, Markup] = {}
 
@@ -274,7 +275,7 @@ def _remembered_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
 
 def _remembered_plain(words: PlainWords) -> Callable[[Any], Markup]:
     """:func:`plain_html` in one language, each value converted once: a worked example's scenario and
-    outcome are shown on two or three pages of each tree (issue 15 item 2). Values are told apart by
+    outcome are shown on two or three pages of each tree. Values are told apart by
     identity and kept here, so no other value can take a converted one's id; the pages never change them."""
     converted: dict[int, tuple[Any, Markup]] = {}
 
@@ -508,6 +509,32 @@ def _plan_example_pages(
     return plan_example_pages(by_game, weight, EXAMPLES_PAGE_BUDGET)
 
 
+@dataclass
+class _TreeWriter:
+    """One language tree being written: its pages rendered with one environment into its folder, counted."""
+
+    env: jinja2.Environment
+    code: str
+    docs: Path
+    files: _Files
+    common: dict[str, Any]
+    count: int = 0
+
+    def page(self, path: str, template: str, **context: Any) -> None:
+        """Render ``template`` with ``context`` to the page at ``path`` of the tree."""
+        text = _render(self.env, template, {**self.common, "path": path, "url": page_url(self.code, path), **context})
+        self.files.write(self.docs / path, text.encode("utf-8"))
+        self.count += 1
+
+    def example_markdown(self, view: ExampleView, compact: bool, expanded: bool = False) -> Markup:
+        """One worked example's Markdown as a page shows it."""
+        return Markup(
+            _render(
+                self.env, "_example.md.j2", {**self.common, "example": view, "compact": compact, "expanded": expanded}
+            )
+        )
+
+
 def _render_tree(
     site: SiteIndex,
     reading: ReadingIndex,
@@ -525,183 +552,126 @@ def _render_tree(
     ``weighed``: examples rendered by :func:`_plan_example_pages` (from their game's first examples
     page, expanded), by (language code, example id); those shown on that page are not rendered again."""
     lang = Language(code)
-    docs = out_dir / code
-    common = _common(code)
-    count = 0
-
-    def page(path: str, template: str, **context: Any) -> None:
-        nonlocal count
-        text = _render(env, template, {**common, "path": path, "url": page_url(code, path), **context})
-        files.write(docs / path, text.encode("utf-8"))
-        count += 1
-
+    tree = _TreeWriter(env, code, out_dir / code, files, _common(code))
     games = [game_view(site, game, lang, "index.md") for game in corpus.games]
     labels = env.globals["form_labels"]
     assert isinstance(labels, FormLabels)
-    stated_by = cards_stated_by(corpus.cards)
     card_games = {card.game for card in corpus.cards}
-    page(
-        "index.md",
-        "home.md.j2",
-        games=games,
-        terms=format_count(len(corpus.terms), code),
-        entries=format_count(len(corpus.entries), code),
-        examples=len(site.outcomes),
-        coverage=language_coverage(site, lang, "index.md"),
-    )
+    tree.page("index.md", "home.md.j2", **home_fields(site, corpus, lang, games))
     for game in corpus.games:
         path = f"{game.id}/index.md"
-        page(
-            path,
-            "game.md.j2",
-            **template_fields(game_view(site, game, lang, path)),
-            terms=[
-                Link(t.rendering[lang].text, relative_link(path, term_path(t)), detail=t.abbreviation)
-                for t in sorted(corpus.terms, key=lambda t: t.rendering[lang].text.casefold())
-                if game.id in t.games
-            ],
-            # Each source of the game read as a whole: the game's reading view is its sources' (issue 19).
-            reading={
-                source.id: relative_link(path, first)
-                for source in corpus.sources
-                if source.game == game.id and (first := first_reading_page(reading, source))
-            },
-            cards_href=relative_link(path, cards_index_path(game.id)) if game.id in card_games else None,
-        )
+        tree.page(path, "game.md.j2", **game_fields(site, reading, corpus, game, lang, path, card_games))
+    _write_sources(tree, site, reading, corpus, lang)
+    _write_entries(tree, site, reading, corpus, lang)
+    for game_id, previews in game_previews(site, lang).items():
+        files.write(tree.docs / PREVIEWS_FOLDER / f"{game_id}.json", previews.encode("utf-8"))
+    _write_cards(tree, site, corpus, lang, card_games, labels)
+    tree.page("glossary/index.md", "glossary.md.j2", **template_fields(glossary_view(site, lang)))
+    for term in corpus.terms:
+        tree.page(term_path(term), "term.md.j2", **template_fields(term_view(site, term, lang)))
+    _write_examples(tree, site, corpus, lang, games, example_pages, weighed)
+    _write_calculators(tree, site, lang)
+    tree.page("translation.md", "translation.md.j2", **template_fields(status_view(site, lang)))
+    tree.page("search.md", "search.md.j2")
+    assets = templates_dir / "assets"
+    if assets.is_dir():
+        files.copy_folder(assets, tree.docs / "assets")
+    overrides_text = _render(
+        env,
+        "mkdocs.yml.j2",
+        {**tree.common, "games": games, "sources": corpus.sources, "reading": reading_nav(site, reading, lang)},
+    )
+    return RenderedTree(code, tree.docs, tree.count, yaml.safe_load(overrides_text))
+
+
+def _write_sources(tree: _TreeWriter, site: SiteIndex, reading: ReadingIndex, corpus: Corpus, lang: Language) -> None:
+    """Each source's table of contents and reading view pages, then the index of every source."""
     for source in corpus.sources:
         path = source_path(source)
-        page(
-            path,
-            "source.md.j2",
-            **template_fields(source_view(site, source, lang, path)),
-            game_name=site.games[source.game].name.get(lang) or site.games[source.game].name[Language.EN],
-            game_href=relative_link(path, f"{source.game}/index.md"),
-            toc=toc(site, None, source.id, lang, path),
-            reading_href=relative_link(path, first) if (first := first_reading_page(reading, source)) else None,
-        )
+        tree.page(path, "source.md.j2", **source_fields(site, reading, source, lang, path))
         for plan in reading.plans[source.id]:
-            page(plan.path, "reading.md.j2", **template_fields(reading_view(site, reading, plan, lang)))
-    page(SOURCES_INDEX, "sources.md.j2", sources=source_rows(site, reading, lang))
+            tree.page(plan.path, "reading.md.j2", **template_fields(reading_view(site, reading, plan, lang)))
+    tree.page(SOURCES_INDEX, "sources.md.j2", sources=source_rows(site, reading, lang))
 
-    def example_markdown(view: ExampleView, compact: bool, expanded: bool = False) -> Markup:
-        return Markup(
-            _render(env, "_example.md.j2", {**common, "example": view, "compact": compact, "expanded": expanded})
-        )
 
+def _write_entries(tree: _TreeWriter, site: SiteIndex, reading: ReadingIndex, corpus: Corpus, lang: Language) -> None:
+    """Each entry's page, its worked examples opened in full while the page's budget lasts."""
+    stated_by = cards_stated_by(corpus.cards)
     for entry in corpus.entries:
         view = entry_view(site, entry, lang)
         # Every example is shown at least compact; the budget left after those opens them one by one, in
         # order, to their scenario and steps.
-        rendered = [example_markdown(example, compact=True) for example in view.examples]
+        rendered = [tree.example_markdown(example, compact=True) for example in view.examples]
         budget = ENTRY_MARKDOWN_BUDGET - _size(view.main_body) - _size(view.second_body or "")
         budget -= sum(_size(compact) for compact in rendered)
         for index, example in enumerate(view.examples):
-            full = example_markdown(example, compact=False)
+            full = tree.example_markdown(example, compact=False)
             if _size(full) - _size(rendered[index]) > budget:
                 break
             budget -= _size(full) - _size(rendered[index])
             rendered[index] = full
-        page(
-            site.paths[entry.id],
-            "entry.md.j2",
-            **{
-                **template_fields(view),
-                "examples": rendered,
-                "place": entry_place(site, reading, entry, lang),
-                "cards": [
-                    Link(card.name.value, relative_link(site.paths[entry.id], card_path(card)))
-                    for card in stated_by.get(entry.id, [])
-                ],
-            },
-        )
-    for game_id, previews in game_previews(site, lang).items():
-        files.write(docs / PREVIEWS_FOLDER / f"{game_id}.json", previews.encode("utf-8"))
+        fields = entry_fields(site, reading, entry, view, lang, stated_by)
+        tree.page(site.paths[entry.id], "entry.md.j2", **{**fields, "examples": rendered})
+
+
+def _write_cards(
+    tree: _TreeWriter, site: SiteIndex, corpus: Corpus, lang: Language, card_games: set[str], labels: FormLabels
+) -> None:
+    """Each game's card catalog, then each card's page."""
     for game_id in sorted(card_games):
-        game_name = site.games[game_id].name.get(lang) or site.games[game_id].name[Language.EN]
-        page(
+        game_name = in_language(site.games[game_id].name, lang)
+        tree.page(
             cards_index_path(game_id),
             "cards.md.j2",
             game_name=game_name,
             cards=catalog_view(site, game_id, corpus.cards, lang),
         )
     for card in corpus.cards:
-        page(card_path(card), "card.md.j2", **template_fields(card_view(site, card, lang, labels)))
-    page("glossary/index.md", "glossary.md.j2", **template_fields(glossary_view(site, lang)))
-    for term in corpus.terms:
-        page(term_path(term), "term.md.j2", **template_fields(term_view(site, term, lang)))
+        tree.page(card_path(card), "card.md.j2", **template_fields(card_view(site, card, lang, labels)))
+
+
+def _write_examples(
+    tree: _TreeWriter,
+    site: SiteIndex,
+    corpus: Corpus,
+    lang: Language,
+    games: Sequence[GameView],
+    example_pages: Mapping[str, list[ExamplesPage]],
+    weighed: Mapping[tuple[str, str], str],
+) -> None:
+    """The examples index, then each page of each game's worked examples, every example in full."""
     in_source_order = _in_source_order(site)
-    by_game = {game.id: [o for o in in_source_order if o.example.game == game.id] for game in corpus.games}
     outcomes = {outcome.example.id: outcome for outcome in in_source_order}
-    page(
-        "examples/index.md",
-        "examples.md.j2",
-        games=[
-            ExamplesOfGame(
-                name=view.name,
-                href=relative_link("examples/index.md", examples_path(view.game.id)),
-                count=len(by_game[view.game.id]),
-                pages=[
-                    Link(str(page.number), relative_link("examples/index.md", page.path))
-                    for page in example_pages.get(view.game.id, [])
-                ],
-            )
-            for view in games
-        ],
-    )
+    counts = {game.id: sum(o.example.game == game.id for o in in_source_order) for game in corpus.games}
+    tree.page("examples/index.md", "examples.md.j2", **examples_index_fields(games, counts, example_pages))
     for game in corpus.games:
         pages = example_pages.get(game.id, [])
         for this in pages:
-            page(
+            tree.page(
                 this.path,
                 "game_examples.md.j2",
-                name=game.name.get(lang) or game.name[Language.EN],
-                number=this.number,
-                pages=[Link(str(other.number), relative_link(this.path, other.path)) for other in pages],
+                **game_examples_fields(game, lang, this, pages),
                 examples=[
-                    Markup(weighed[(code, example_id)])
-                    if this.path == examples_path(game.id) and (code, example_id) in weighed
-                    else example_markdown(
+                    Markup(weighed[(tree.code, example_id)])
+                    if this.path == examples_path(game.id) and (tree.code, example_id) in weighed
+                    else tree.example_markdown(
                         example_view(site, outcomes[example_id], lang, this.path), compact=False, expanded=True
                     )
                     for example_id in this.example_ids
                 ],
             )
-    page(
-        "calculators/index.md",
-        "calculators.md.j2",
-        calculators=[
-            CalculatorListItem(
-                name=name,
-                title=calculator.title,
-                href=relative_link("calculators/index.md", calculator_path(name)),
-                games=[
-                    site.games[g].name.get(lang) or site.games[g].name[Language.EN]
-                    for g in calculator.games
-                    if g in site.games
-                ],
-                examples=len(site.outcomes_by_calculator[name]),
-            )
-            for name, calculator in sorted(site.calculators.items())
-        ],
-    )
+
+
+def _write_calculators(tree: _TreeWriter, site: SiteIndex, lang: Language) -> None:
+    """The calculators index, each calculator's page, and the entries each calculator implements."""
+    tree.page("calculators/index.md", "calculators.md.j2", **calculators_index_fields(site, lang))
     for calculator in site.calculators.values():
-        page(
+        tree.page(
             calculator_path(calculator.name),
             "calculator.md.j2",
             **template_fields(calculator_view(site, calculator, lang)),
         )
-    files.write(docs / CALCULATOR_ENTRIES, calculator_entries(site, lang).encode("utf-8"))
-    page("translation.md", "translation.md.j2", **template_fields(status_view(site, lang)))
-    page("search.md", "search.md.j2")
-    assets = templates_dir / "assets"
-    if assets.is_dir():
-        files.copy_folder(assets, docs / "assets")
-    overrides_text = _render(
-        env,
-        "mkdocs.yml.j2",
-        {**common, "games": games, "sources": corpus.sources, "reading": reading_nav(site, reading, lang)},
-    )
-    return RenderedTree(code, docs, count, yaml.safe_load(overrides_text))
+    tree.files.write(tree.docs / CALCULATOR_ENTRIES, calculator_entries(site, lang).encode("utf-8"))
 
 
 def render_root_page(templates_dir: Path, mo_dir: Path) -> str:

@@ -1,4 +1,4 @@
-"""The calculator runtime of the site (issue 9): Pyodide, the adjudicator, the page script, the service worker.
+"""The calculator runtime of the site: Pyodide, the adjudicator, the page script, the service worker.
 
 ``rulebook build`` writes it after the MkDocs builds, fresh every time (nothing of
 it is committed)::
@@ -25,7 +25,7 @@ compiled standard library depends only on the Pyodide release and the adjudicato
 only on its sources, so both are cached by digest in ``node_modules/.cache/rulebook/``
 (emptied by every ``npm ci``) and a build compiles only what changed.
 
-Why a smaller standard library (issue 15): Pyodide's zip holds 559 modules, and a
+Why a smaller standard library: Pyodide's zip holds 559 modules, and a
 calculator page uses about 180 of them, most imported by Pyodide's own start (asyncio,
 its FFI, …). ``web/precompile.mjs`` measures which: a fresh Pyodide unpacks the
 adjudicator zip as the page does, imports every module of it and runs every calculator
@@ -35,7 +35,7 @@ over HTTP as one stream (Brotli, gzip) the zip is smaller than its entries compr
 one by one, and zipimport has nothing to inflate. ``tests/adjudicator/test_pyodide.py``
 runs every worked example on the trimmed runtime the build wrote.
 
-Why the generated code too (issue 15): a dataclass's ``__init__``, ``__repr__``, ``__eq__``
+Why the generated code too: a dataclass's ``__init__``, ``__repr__``, ``__eq__``
 … are Python text that :mod:`dataclasses` compiles with ``exec`` when the class is made
 (``namedtuple`` likewise with ``eval``), and compiling under Pyodide is slow: it was about 60 %
 of the time the battle page spent importing the adjudicator and answering. ``web/precompile.mjs``
@@ -388,7 +388,7 @@ def write_runtime(
     """Write ``site/_runtime/`` and ``site/sw.js`` from scratch; ``schemas`` maps calculator names to JSON Schemas.
 
     ``messages`` maps a language code to its adjudicator catalog as JSON
-    (:meth:`adjudicator.messages.Language.to_json`), written to ``_runtime/messages/<code>.json``:
+    (:meth:`adjudicator.messages.AnswerLanguage.to_json`), written to ``_runtime/messages/<code>.json``:
     the page hands it to :func:`adjudicator.web.evaluate_json` so answers and traces come in its language.
 
     Raises :class:`CalculatorRuntimeError` naming what is missing (Pyodide above all) before

@@ -1,7 +1,7 @@
 """The second line of defence against markup in content: sanitise every built page body.
 
 :mod:`rulebook.site.render` already escapes raw HTML in titles, notes and bodies
-(issue 6, "content Markdown cannot inject markup"). Markdown itself can still
+(content Markdown must not inject markup). Markdown itself can still
 produce dangerous HTML — a ``[link](javascript:…)`` — so every page's HTML, as
 Python-Markdown made it, goes through nh3 (the ammonia sanitiser) before
 mkdocs-material wraps it in its theme. The allow-list is what our own templates

@@ -1,4 +1,4 @@
-"""Pagefind's search index of a site, made tree by tree while the site build is still running (issue 15, item 2).
+"""Pagefind's search index of a site, made tree by tree while the site build is still running.
 
 ``pagefind --site DIR`` reads every page of every language tree once all of them are built,
 then compresses and writes the index of every language, and takes seconds. :class:`TreeIndexer`

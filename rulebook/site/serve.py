@@ -1,6 +1,6 @@
 """Live preview of the site: build, serve on 127.0.0.1, rebuild when the inputs change.
 
-``rulebook serve`` (issue 6, "CLI") builds the site once, serves the output
+``rulebook serve`` builds the site once, serves the output
 folder over :mod:`http.server`, and polls ``content/``, ``templates/``,
 ``locales/``, ``overrides/``, ``mkdocs.yml`` and ``web/`` (the calculator
 pages' script) once a second. A change
@@ -18,7 +18,7 @@ its inputs did not change, and is served before Pagefind indexes it again (the
 search answers from the last index meanwhile). Polling needs no extra dependency and
 sees every editor's way of saving a file.
 
-Files are sent the way a static host set up as the README says sends them: when the
+Files are sent the way a static host set up as ``docs/developers/site.md`` says sends them: when the
 browser accepts Brotli or gzip and the build wrote ``<file>.br`` or ``<file>.gz`` beside
 the file (the calculator runtime, :func:`rulebook.site.runtime.precompress`), the
 compressed copy goes out with ``Content-Encoding``, the original's ``Content-Type``

@@ -1,4 +1,4 @@
-"""Where every page of the site lives: paths and URLs derived from ids only (issue 6, stable deep links).
+"""Where every page of the site lives: paths and URLs derived from ids only, so deep links stay stable.
 
 Page paths, hence URLs::
 
@@ -11,7 +11,7 @@ Page paths, hence URLs::
     glossary/index.md, glossary/<term id>.md                    A–Z glossary, one page per term
     examples/index.md, examples/<game>.md                       worked examples: list, and in full per game
     examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
-    calculators/index.md, calculators/<name>.md                 the calculators (issue 9), one page each
+    calculators/index.md, calculators/<name>.md                 the calculators, one page each
     translation.md, search.md                                   translation status, search
 
 A calculator page opens a scenario given in its URL fragment (:func:`share_fragment`).

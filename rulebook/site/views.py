@@ -17,8 +17,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from adjudicator.messages import ENGLISH, message_from_plain
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import ENGLISH, AnswerLanguage, message_from_plain
 from adjudicator.registry import Calculator, calculator_packages, calculators
 from rulebook import __version__
 from rulebook.adjudication.catalog import runnable_scenario
@@ -36,6 +35,7 @@ from rulebook.content.model import (
     Term,
     TranslationMethod,
     TranslationStatus,
+    in_language,
 )
 from rulebook.content.other_texts import OtherText, corpus_other_texts, item_key
 from rulebook.content.references import section_index
@@ -114,7 +114,7 @@ class TextChoice:
 
 
 def text_choice(entry: Entry, lang: Language) -> TextChoice:
-    """Decide what the ``lang`` page of ``entry`` shows (issue 6, "Entry page").
+    """Decide what the ``lang`` page of ``entry`` shows.
 
     The page's language when it has a body; otherwise the original with a notice and,
     unless the original or the page is English, the English draft as second choice.
@@ -137,7 +137,7 @@ def text_choice(entry: Entry, lang: Language) -> TextChoice:
 
 @dataclass(frozen=True)
 class TextOrigin:
-    """Where the text an entry page shows came from (issue 16: every page says so)."""
+    """Where the text an entry page shows came from: every entry page says so."""
 
     state: str
     """The shown text's state (:data:`rulebook.translation.status.STATES`): ``original``, ``draft``…"""
@@ -199,7 +199,7 @@ class Localized:
     text: str
     lang: str
     outdated: bool = False
-    """A translation made from an earlier version of its original (issue 17); the page says so."""
+    """A translation made from an earlier version of its original; the page says so."""
 
 
 @dataclass(frozen=True)
@@ -627,7 +627,7 @@ def section_links(site: SiteIndex, entry: Entry, targets: Mapping[str, str]) -> 
 def source_view(site: SiteIndex, source: Source, lang: Language, from_path: str) -> SourceView:
     return SourceView(
         source=source,
-        title=source.title.get(lang) or source.title[Language.EN],
+        title=in_language(source.title, lang),
         href=relative_link(from_path, source_path(source)),
         date=format_source_date(source.date, lang.value) if source.date else None,
         language=language_name(source.lang.value, lang.value),
@@ -640,7 +640,7 @@ def source_view(site: SiteIndex, source: Source, lang: Language, from_path: str)
 def game_view(site: SiteIndex, game: Game, lang: Language, from_path: str) -> GameView:
     return GameView(
         game=game,
-        name=game.name.get(lang) or game.name[Language.EN],
+        name=in_language(game.name, lang),
         href=relative_link(from_path, f"{game.id}/index.md"),
         description=pick(game.description, lang, other=site.other(game, "description")),
         sources=[source_view(site, s, lang, from_path) for s in site.corpus.sources if s.game == game.id],
@@ -733,8 +733,8 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
     section = site.section_of(entry)
     authority = entry.authority or source.authority
     crumbs = [
-        Link(game.name.get(lang) or game.name[Language.EN], relative_link(path, f"{game.id}/index.md")),
-        Link(source.title.get(lang) or source.title[Language.EN], relative_link(path, source_path(source))),
+        Link(in_language(game.name, lang), relative_link(path, f"{game.id}/index.md")),
+        Link(in_language(source.title, lang), relative_link(path, source_path(source))),
     ]
     crumbs += [site.entry_link(ancestor, lang, path) for ancestor in site.ancestors(entry)]
     notes = [
@@ -752,7 +752,7 @@ def entry_view(site: SiteIndex, entry: Entry, lang: Language) -> EntryView:
         state=entry_state(entry, lang),
         kind=entry.kind.value,
         authority=authority.value if authority is not Authority.OFFICIAL else None,
-        game_name=game.name.get(lang) or game.name[Language.EN],
+        game_name=in_language(game.name, lang),
         source=source_view(site, source, lang, path),
         crumbs=crumbs,
         choice=choice,
@@ -807,7 +807,7 @@ def calculator_view(site: SiteIndex, calculator: Calculator, lang: Language) -> 
         name=calculator.name,
         title=calculator.title,
         games=[
-            Link(site.games[g].name.get(lang) or site.games[g].name[Language.EN], relative_link(path, f"{g}/index.md"))
+            Link(in_language(site.games[g].name, lang), relative_link(path, f"{g}/index.md"))
             for g in calculator.games
             if g in site.games
         ],
@@ -843,7 +843,7 @@ def calculator_entries(site: SiteIndex, lang: Language) -> str:
 
 def term_view(site: SiteIndex, term: Term, lang: Language) -> TermView:
     path = term_path(term)
-    rendering = term.rendering.get(lang) or term.rendering[Language.EN]
+    rendering = in_language(term.rendering, lang)
     return TermView(
         term=term,
         title=rendering.text,
@@ -855,7 +855,7 @@ def term_view(site: SiteIndex, term: Term, lang: Language) -> TermView:
             if Language(code) in term.rendering
         ],
         games=[
-            Link(site.games[g].name.get(lang) or site.games[g].name[Language.EN], relative_link(path, f"{g}/index.md"))
+            Link(in_language(site.games[g].name, lang), relative_link(path, f"{g}/index.md"))
             for g in term.games
             if g in site.games
         ],
@@ -868,7 +868,7 @@ def glossary_view(site: SiteIndex, lang: Language) -> GlossaryView:
     path = "glossary/index.md"
     groups: dict[str, list[Link]] = defaultdict(list)
     for term in site.corpus.terms:
-        rendering = term.rendering.get(lang) or term.rendering[Language.EN]
+        rendering = in_language(term.rendering, lang)
         label = rendering.text
         groups[label[:1].upper()].append(Link(label, relative_link(path, term_path(term)), detail=term.abbreviation))
     return GlossaryView(
@@ -908,7 +908,7 @@ def language_coverage(site: SiteIndex, lang: Language, from_path: str) -> list[C
         )
         rows.append(
             CoverageRow(
-                game=game.name.get(lang) or game.name[Language.EN],
+                game=in_language(game.name, lang),
                 href=relative_link(from_path, f"{game.id}/index.md"),
                 original=states["original"],
                 reviewed=states["reviewed"],

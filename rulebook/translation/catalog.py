@@ -1,6 +1,6 @@
 """The translator workflow: gettext catalogs of the content, and the checks of stored translations.
 
-Issue 5. ``rulebook translate export --lang xx`` writes one PO catalog (Babel)
+``rulebook translate export --lang xx`` writes one PO catalog (Babel)
 of everything that can be translated into ``xx`` (:func:`build_catalog`);
 ``rulebook check`` calls :func:`translation_problems`, which holds the stored
 translations to the rules of :mod:`rulebook.translation.checks`.
@@ -27,8 +27,8 @@ Messages
     translation, which the importer compares to refuse a stale catalog). A
     translator comment ``# rulebook-term-ok: <term ids>`` repeats the false
     glossary hits declared for the translation (its ``term_ok``). Previous
-    msgids are written in gettext's multi-line form (:func:`previous_msgid_lines`;
-    issue 18), so msgfmt, polib and translate-toolkit read every catalog alike.
+    msgids are written in gettext's multi-line form (:func:`previous_msgid_lines`),
+    so msgfmt, polib and translate-toolkit read every catalog alike.
 
 Outdated translations
     A translation records the digest of the original it was made from, not the
@@ -56,6 +56,7 @@ import subprocess
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -75,6 +76,7 @@ from rulebook.content.model import (
     Term,
     TranslationStatus,
     digest_text,
+    in_language,
 )
 from rulebook.content.other_texts import (
     GAME_PREFIX,
@@ -223,7 +225,7 @@ def _source_comment(corpus: Corpus, entry: Entry) -> str:
 
 def _note_comments(entry: Entry, lang: Language) -> tuple[str, ...]:
     return tuple(
-        f"{_NOTE_LABELS[note.kind]}: {note.text.get(lang) or note.text[Language.EN]}"
+        f"{_NOTE_LABELS[note.kind]}: {in_language(note.text, lang)}"
         for note in entry.notes
         if note.kind in _NOTE_LABELS
     )
@@ -282,7 +284,7 @@ def previous_original(path: Path, lang: Language, digest: str) -> tuple[str, str
 
 
 def _made_comment(entry: Entry, lang: Language) -> tuple[str, ...]:
-    """How the stored translation was made and checked (issue 16: provenance in the PO comments), on its title.
+    """How the stored translation was made and checked (its provenance, as a PO comment), on its title.
 
     >>> from rulebook.content.model import Entry
     >>> entry = Entry.model_validate({"id": "how.x", "game": "hell-of-a-war", "source": "how-faq", "order": 1,
@@ -326,35 +328,10 @@ def _entry_units(
         and Language.EN not in (lang, entry.lang)
         and entry.effective_status(Language.EN) is not TranslationStatus.OUTDATED
     )
-
-    def unit(
-        name: str,
-        text: str,
-        translation: str,
-        kind: UnitKind | None,
-        fuzzy: bool,
-        old: str | None,
-        comments: tuple[str, ...],
-        english_text: str = "",
-    ) -> Unit:
-        return Unit(
-            entry.id,
-            name,
-            path,
-            entry.lang,
-            text,
-            translation,
-            kind,
-            fuzzy=fuzzy and bool(translation),
-            previous=old if fuzzy and translation else None,
-            comments=comments,
-            game=entry.game,
-            english=english_text if show_english else "",
-            term_ok=term_ok,
-        )
+    unit = partial(_entry_unit, entry, path, term_ok, show_english)
 
     # An outdated title-only translation is fuzzy even where the title did not change: clearing the flag is how
-    # the translator confirms it against the new original (issue 18: it could not be cleared otherwise).
+    # the translator confirms it against the new original (nothing else clears it).
     title_only = version is not None and not version.body.strip() and bool(original.body.strip())
     title_changed = outdated and (previous is None or previous[0] != original.title or title_only)
     into.units.append(
@@ -379,17 +356,7 @@ def _entry_units(
     current = split_markdown(original.body)
     translated = split_markdown(version.body) if version is not None and version.body.strip() else None
     if translated is not None and not outdated:
-        mismatch = compare_layouts(current, translated)
-        if mismatch is not None:
-            into.layout_problems.append(
-                Problem(
-                    content.display(path),
-                    entry.id,
-                    f"text.{lang.value}.body",
-                    f"the translation's Markdown structure differs from the original's: {mismatch}",
-                    severity=Severity.WARNING,
-                )
-            )
+        into.layout_problems.extend(_layout_problems(content, entry, lang, current, translated))
     aligned = _align(current, translated, split_markdown(previous[1]) if previous else None, outdated)
     count = len(current.units)
     english_layout = split_markdown(english.body) if english is not None else None
@@ -411,6 +378,56 @@ def _entry_units(
                 english_text,
             )
         )
+
+
+def _entry_unit(
+    entry: Entry,
+    path: Path,
+    term_ok: frozenset[str],
+    show_english: bool,
+    name: str,
+    text: str,
+    translation: str,
+    kind: UnitKind | None,
+    fuzzy: bool,
+    old: str | None,
+    comments: tuple[str, ...],
+    english_text: str = "",
+) -> Unit:
+    """One unit of ``entry``: fuzzy, with the original it was made from, only where it has a translation."""
+    return Unit(
+        entry.id,
+        name,
+        path,
+        entry.lang,
+        text,
+        translation,
+        kind,
+        fuzzy=fuzzy and bool(translation),
+        previous=old if fuzzy and translation else None,
+        comments=comments,
+        game=entry.game,
+        english=english_text if show_english else "",
+        term_ok=term_ok,
+    )
+
+
+def _layout_problems(
+    content: Content, entry: Entry, lang: Language, current: Layout, translated: Layout
+) -> list[Problem]:
+    """A warning when the translation's Markdown structure differs from the original's."""
+    mismatch = compare_layouts(current, translated)
+    if mismatch is None:
+        return []
+    return [
+        Problem(
+            content.display(content.files[entry.id]),
+            entry.id,
+            f"text.{lang.value}.body",
+            f"the translation's Markdown structure differs from the original's: {mismatch}",
+            severity=Severity.WARNING,
+        )
+    ]
 
 
 def previous_other_text(path: Path, text: OtherText, digest: str) -> str | None:
@@ -467,7 +484,7 @@ def _other_units(
     kind: UnitKind | None = UnitKind.PARAGRAPH,
     extra_comments: tuple[str, ...] = (),
 ) -> None:
-    """The units of one text around the rules (issue 17), fuzzy with the previous original when it is outdated."""
+    """The units of one text around the rules, fuzzy with the previous original when it is outdated."""
     if lang is text.original_lang:
         return
     translation = text.versions.get(lang, "")
@@ -859,7 +876,7 @@ def previous_msgid_lines(previous: str, width: int = _WIDTH) -> str:
     """The ``#| msgid`` comment lines of a previous msgid, wrapped as gettext wraps a msgid.
 
     Babel's writer wraps the whole ``msgid "…"`` text like a comment, which cuts
-    a multi-line string in the middle of a quoted line (issue 18); gettext wants
+    a multi-line string in the middle of a quoted line; gettext wants
     every line of the normalised string behind its own ``#|`` marker.
 
     >>> print(previous_msgid_lines("Eine ziemlich lange Zeile, die auf zwei PO-Zeilen verteilt wird.", width=40))

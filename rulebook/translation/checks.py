@@ -1,6 +1,6 @@
 """What a translation must keep of its original: layout, numbers, glossary terms, Markdown.
 
-Issue 5 (translator workflow). ``rulebook translate import`` refuses a catalog,
+The translator workflow: ``rulebook translate import`` refuses a catalog,
 and ``rulebook check`` warns about stored translations, when any of these rules
 is broken. Both work one *translatable unit* at a time, and both use the
 functions here, so the two can never disagree.

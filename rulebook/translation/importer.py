@@ -1,6 +1,6 @@
 """Importing a translated PO catalog into the content, and reviewing a translation.
 
-Issue 5. ``rulebook translate import FILE`` and ``rulebook translate review
+``rulebook translate import FILE`` and ``rulebook translate review
 ENTRY --lang xx``; the catalogs come from :mod:`rulebook.translation.catalog`, the rules
 a translation must keep from :mod:`rulebook.translation.checks`.
 
@@ -39,7 +39,7 @@ Review
     current original, after holding it to the same rules against that original.
     It records who reviewed (``reviewer``) and when (``reviewed_on``), and
     refuses originals and missing translations; a title-only translation is
-    reviewed as its title (issue 18: an outdated heading could not be cleared).
+    reviewed as its title (so an outdated heading can be cleared).
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ from rulebook.errors import Problem, TranslationError
 from rulebook.translation.catalog import (
     TERM_OK_MARKER,
     Content,
+    ExportRecord,
     Unit,
     catalog_units,
     check_unit,
@@ -70,7 +71,7 @@ from rulebook.translation.catalog import (
     read_export_record,
     unit_digest,
 )
-from rulebook.translation.checks import compile_glossary, split_markdown
+from rulebook.translation.checks import GlossaryTerm, compile_glossary, split_markdown
 from rulebook.translation.syntax import syntax_problems
 
 __all__ = ["ImportSummary", "import_catalog", "review_translation"]
@@ -403,6 +404,31 @@ def import_catalog(
     ``force`` overwrites translations that changed since the export (and only
     those); ``expected_lang`` refuses a catalog for another language.
     """
+    po_name = str(catalog_path)
+    catalog, lang = _open_catalog(catalog_path, expected_lang)
+    units = catalog_units(content, lang)
+    problems: list[Problem] = []
+    messages = _read_messages(catalog, lang, units, compile_glossary(content.corpus.terms), po_name, problems)
+    translator = _translator(catalog)
+    # translated_from is each entry's original language (the msgids are the originals); filled in per entry.
+    made = Provenance(
+        translated_from=Language.EN,
+        method=method,
+        consulted=[code for code in consulted if code is not lang],
+        by=translator,
+    )
+    plan = _plan_edits(content, units, messages.incoming, lang, translator, made, problems, po_name)
+    if not force:
+        problems.extend(messages.stale)
+    if problems:
+        raise TranslationError(f"import of {po_name}", problems)
+
+    written = _apply(plan.edits, dry_run)
+    return ImportSummary(lang, len(messages.incoming), tuple(plan.changed), tuple(written), tuple(messages.overwritten))
+
+
+def _open_catalog(catalog_path: Path, expected_lang: Language | str | None) -> tuple[Catalog, Language]:
+    """The PO file read, with the language its header names; raises :class:`TranslationError` if it cannot be."""
     problems: list[Problem] = []
     po_name = str(catalog_path)
     catalog = _read_catalog(catalog_path, problems)
@@ -418,101 +444,58 @@ def import_catalog(
         )
     if catalog is None or lang is None or problems:
         raise TranslationError(f"import of {po_name}", problems)
-    units = catalog_units(content, lang)
-    by_context = {unit.context: unit for unit in units}
-    glossary = compile_glossary(content.corpus.terms)
+    return catalog, lang
 
-    incoming: dict[str, _Incoming] = {}
-    stale: list[Problem] = []
-    overwritten: list[str] = []
+
+@dataclass
+class _Messages:
+    """The catalog's messages read against the content: the translations, and those older than the content."""
+
+    incoming: dict[str, _Incoming] = field(default_factory=dict)
+    """Each non-empty translation by its unit's context."""
+    stale: list[Problem] = field(default_factory=list)
+    """Translations that would overwrite a stored one changed since the export (refused unless forced)."""
+    overwritten: list[str] = field(default_factory=list)
+    """The stored translations those would overwrite, by message."""
+
+
+def _read_messages(
+    catalog: Catalog,
+    lang: Language,
+    units: Sequence[Unit],
+    glossary: Sequence[GlossaryTerm],
+    po_name: str,
+    problems: list[Problem],
+) -> _Messages:
+    """Check each message of ``catalog`` against the unit it translates; its problems go to ``problems``."""
+    by_context = {unit.context: unit for unit in units}
     known_terms = {term.term_id for term in glossary}
+    read = _Messages()
     for message in catalog:
         if not message.id:
             continue
         where = message.context or "(no msgctxt)"
         record = read_export_record(message.auto_comments)
-        if record is not None and record.lang is not lang:
-            problems.append(
-                Problem(
-                    po_name,
-                    where,
-                    None,
-                    f"this message was exported for {record.lang.value} but the catalog's Language header says "
-                    f"{lang.value}; import the catalog as exported, or export one for {lang.value}",
-                    message.lineno,
-                )
-            )
-            continue
         unit = by_context.get(message.context or "")
-        if unit is None:
-            problems.append(
-                Problem(
-                    po_name,
-                    where,
-                    None,
-                    f"unknown msgctxt: there is no such entry and field to translate into {lang.value}; "
-                    "export a fresh catalog",
-                    message.lineno,
-                )
-            )
+        refusal = _refusal(message, record, unit, lang)
+        if refusal is not None:
+            problems.append(Problem(po_name, where, None, refusal, message.lineno))
             continue
-        if not isinstance(message.id, str) or not isinstance(message.string, str):
-            problems.append(
-                Problem(
-                    po_name,
-                    where,
-                    None,
-                    "plural messages are not used by the content; remove msgid_plural",
-                    message.lineno,
-                )
-            )
-            continue
-        if message.id != unit.original:
-            problems.append(
-                Problem(
-                    po_name,
-                    where,
-                    None,
-                    "the original changed since this catalog was exported (its msgid is not the current text); "
-                    "export a fresh catalog and merge your work into it with msgmerge",
-                    message.lineno,
-                )
-            )
-            continue
+        assert unit is not None and isinstance(message.string, str)  # else refused
         text = message.string.strip()
         declared = _declared_terms(message)
-        unknown = sorted(declared - known_terms)
-        if unknown:
-            problems.append(
-                Problem(
-                    po_name,
-                    where,
-                    None,
-                    f"{TERM_OK_MARKER} names unknown glossary terms {', '.join(unknown)}; use the term ids that the "
-                    "message's 'Glossary term' comments show",
-                    message.lineno,
-                )
-            )
-        if declared and unit.owner != "entry":
-            problems.append(
-                Problem(
-                    po_name,
-                    where,
-                    None,
-                    f"{TERM_OK_MARKER} is recorded for entry titles and bodies only; remove it here",
-                    message.lineno,
-                )
-            )
+        for problem in _declaration_problems(declared, known_terms, unit):
+            problems.append(Problem(po_name, where, None, problem, message.lineno))
         if not text:
             continue
-        incoming[unit.context] = _Incoming(text, message.fuzzy, message.lineno, frozenset(declared))
+        read.incoming[unit.context] = _Incoming(text, message.fuzzy, message.lineno, frozenset(declared))
         if text != unit.translation and (record is None or record.translation != unit_digest(unit.translation)):
             why = (
                 "carries no rulebook-export comment, so it cannot be told whether it is older than the content"
                 if record is None
                 else "was exported before the stored translation last changed"
             )
-            stale.append(
+            read.stale.append(
                 Problem(
                     po_name,
                     where,
@@ -523,24 +506,64 @@ def import_catalog(
                     message.lineno,
                 )
             )
-            overwritten.append(f"{where}: the stored translation {unit.translation or '(none)'!r}")
+            read.overwritten.append(f"{where}: the stored translation {unit.translation or '(none)'!r}")
         changes = text != unit.translation or message.fuzzy != unit.fuzzy
         if changes and not message.fuzzy:
             for problem in check_unit(unit, text, lang, glossary, declared):
                 problems.append(Problem(po_name, where, None, problem, message.lineno))
+    return read
 
+
+def _refusal(message: Message, record: ExportRecord | None, unit: Unit | None, lang: Language) -> str | None:
+    """Why ``message`` cannot be imported at all (exported for another language, unknown, plural, outdated), if so."""
+    if record is not None and record.lang is not lang:
+        return (
+            f"this message was exported for {record.lang.value} but the catalog's Language header says "
+            f"{lang.value}; import the catalog as exported, or export one for {lang.value}"
+        )
+    if unit is None:
+        return (
+            f"unknown msgctxt: there is no such entry and field to translate into {lang.value}; export a fresh catalog"
+        )
+    if not isinstance(message.id, str) or not isinstance(message.string, str):
+        return "plural messages are not used by the content; remove msgid_plural"
+    if message.id != unit.original:
+        return (
+            "the original changed since this catalog was exported (its msgid is not the current text); "
+            "export a fresh catalog and merge your work into it with msgmerge"
+        )
+    return None
+
+
+def _declaration_problems(declared: set[str], known_terms: set[str], unit: Unit) -> list[str]:
+    """What is wrong with a message's false-hit declarations: unknown terms, or a unit that takes none."""
+    found = []
+    unknown = sorted(declared - known_terms)
+    if unknown:
+        found.append(
+            f"{TERM_OK_MARKER} names unknown glossary terms {', '.join(unknown)}; use the term ids that the "
+            "message's 'Glossary term' comments show"
+        )
+    if declared and unit.owner != "entry":
+        found.append(f"{TERM_OK_MARKER} is recorded for entry titles and bodies only; remove it here")
+    return found
+
+
+def _plan_edits(
+    content: Content,
+    units: Sequence[Unit],
+    incoming: dict[str, _Incoming],
+    lang: Language,
+    translator: str | None,
+    made: Provenance,
+    problems: list[Problem],
+    po_name: str,
+) -> _Plan:
+    """The edits of the content files: one per entry text or other field with a message that changes it."""
     groups: dict[tuple[str, str], list[Unit]] = {}
     for unit in units:
         groups.setdefault(_target(unit), []).append(unit)
     plan = _Plan()
-    translator = _translator(catalog)
-    # translated_from is each entry's original language (the msgids are the originals); filled in per entry.
-    made = Provenance(
-        translated_from=Language.EN,
-        method=method,
-        consulted=[code for code in consulted if code is not lang],
-        by=translator,
-    )
     for (_item_id, target), group in groups.items():
         touched = [
             u
@@ -558,13 +581,7 @@ def import_catalog(
             _plan_entry_text(content, group, incoming, lang, translator, plan, problems, po_name, made)
         else:
             _plan_other(group, incoming, lang, plan, problems, po_name, content)
-    if not force:
-        problems.extend(stale)
-    if problems:
-        raise TranslationError(f"import of {po_name}", problems)
-
-    written = _apply(plan.edits, dry_run)
-    return ImportSummary(lang, len(incoming), tuple(plan.changed), tuple(written), tuple(overwritten))
+    return plan
 
 
 def _term_ok(group: list[Unit], incoming: Mapping[str, _Incoming]) -> frozenset[str]:

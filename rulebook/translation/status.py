@@ -8,12 +8,12 @@ and *title-only* when a translation has its title but the original has a body it
 
 ``rulebook translate status`` counts bodiless headings apart (state *heading*,
 :data:`CLI_STATES`): their translation is a title and nothing more, and
-counting it as a draft would read as progress on text that is not there
-(issue 18). An outdated or missing heading is still counted as such: it is work to do.
+counting it as a draft would read as progress on text that is not there.
+An outdated or missing heading is still counted as such: it is work to do.
 
 The texts around the rules (notes, descriptions, example titles, quotes and assumptions,
 definitions: :mod:`rulebook.content.other_texts`) are counted apart by :func:`other_text_status`,
-one count per text, in the states ``original``, ``draft``, ``outdated`` and ``missing`` (issue 17).
+one count per text, in the states ``original``, ``draft``, ``outdated`` and ``missing``.
 """
 
 from __future__ import annotations

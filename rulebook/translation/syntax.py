@@ -1,4 +1,4 @@
-"""Strict PO syntax, as ``msgfmt`` reads it: what Babel's lenient reader lets through (issue 18).
+"""Strict PO syntax, as ``msgfmt`` reads it: what Babel's lenient reader lets through.
 
 Babel's :func:`babel.messages.pofile.read_po` accepts a string without its
 closing quote (and drops its last character) and lets the second of two

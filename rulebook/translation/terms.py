@@ -1,4 +1,4 @@
-"""How much of each glossary term's use the glossary matcher recognises (issue 16, item 3).
+"""How much of each glossary term's use the glossary matcher recognises.
 
 ``rulebook translate terms`` counts, for every glossary term and every site
 language, the *occurrences* of the term's canonical rendering in the bodies of
@@ -93,7 +93,7 @@ ENDINGS: dict[Language, tuple[str, ...]] = {
 """Inflectional endings cut off a rendering's words, per language (the longest that fits, once)."""
 
 DEFAULT_TERMS_THRESHOLD = 0.95
-"""The share of a term's occurrences the glossary must recognise in every language (issue 16)."""
+"""The share of a term's occurrences the glossary must recognise in every language."""
 
 WINDOW = 1
 """How many other words may stand between two words of a multi-word rendering."""

@@ -1,5 +1,5 @@
 /* Rulebook's page script: the "copy link" buttons, the Pagefind search page and, on a
-   calculator page only, the calculator (issue 9: no other page loads any of its runtime).
+   calculator page only, the calculator (no other page loads any of its runtime).
    No framework; the page works without it (the button stays hidden, search says it needs JS). */
 (function () {
   "use strict";
@@ -25,7 +25,7 @@
     }
   }
 
-  /* Link previews (issue 19): a link to an entry, in an entry's text or notes, shows the target's
+  /* Link previews: a link to an entry, in an entry's text or notes, shows the target's
      title and first paragraph from the tree's _previews/<game>.json (rulebook/site/previews.py),
      fetched once on the first preview: on hover or keyboard focus, and on a touch screen on the
      first tap (the second tap, or the preview's title, follows the link). */
@@ -126,7 +126,7 @@
     button.addEventListener("click", function () { copyLink(button); });
   });
 
-  /* Paragraph anchors (issue 19): the build gives every unit of an entry's text an id
+  /* Paragraph anchors: the build gives every unit of an entry's text an id
      (<slug>-p<N>, rulebook/site/anchors.py); here each gets a visible link to itself. */
   var page = document.querySelector("[data-rb-paragraph-link]");
   if (page) {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from adjudicator.messages import ENGLISH, Language, Message, MessageList, N_plural, message
+from adjudicator.messages import ENGLISH, AnswerLanguage, Message, MessageList, N_plural, message
 from adjudicator.trace import TraceBuilder
 from adjudicator.web import evaluate_json
 
@@ -12,8 +12,8 @@ RUSSIAN_PLURAL = "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 ||
 HITS = N_plural("{count} hit", "{count} hits")
 
 
-def russian(messages: dict[str, str | tuple[str, ...]]) -> Language:
-    return Language("ru", messages, RUSSIAN_PLURAL, decimal=",", group="\u00a0", percent="{}\u00a0%")
+def russian(messages: dict[str, str | tuple[str, ...]]) -> AnswerLanguage:
+    return AnswerLanguage("ru", messages, RUSSIAN_PLURAL, decimal=",", group="\u00a0", percent="{}\u00a0%")
 
 
 class TestPlurals:
@@ -77,7 +77,7 @@ class TestNumbers:
 class TestPage:
     def test_evaluate_json_answers_in_the_catalogs_language(self) -> None:
         """The page hands over the catalog as JSON; summary and trace texts come back in that language."""
-        catalog = Language(
+        catalog = AnswerLanguage(
             "de",
             {
                 "{count} chip on {values}": ("{count} Chip auf {values}", "{count} Chips auf {values}"),

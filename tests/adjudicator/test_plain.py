@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.errors import ScenarioError
-from adjudicator.plain import InvalidScenario, from_plain, to_plain
+from adjudicator.plain import InvalidScenario, Partial, PlainHooks, from_plain, to_plain
 
 
 class Side(enum.Enum):
@@ -166,3 +167,91 @@ def test_a_map_entry_that_failed_hides_only_the_checks_that_read_the_map() -> No
         "defender.side: required field is missing",
         "defender.units: required field is missing",
     ]
+
+
+class TestHooks:
+    """A dataclass takes part in its conversion only through the hooks declared on :class:`PlainHooks`."""
+
+    def test_the_default_hooks_change_nothing(self) -> None:
+        """A dataclass deriving from PlainHooks without overriding converts, and reports, as one without hooks."""
+
+        @dataclass(frozen=True)
+        class HookedSiege(Siege, PlainHooks):
+            pass
+
+        for data in ({"garrison": "many", "turn": 0}, {"garrison": 12, "turn": "first"}, {"garrison": 3, "turn": 2}):
+            outcomes = []
+            for cls in (Siege, HookedSiege):
+                try:
+                    outcomes.append(to_plain(from_plain(cls, data)))
+                except InvalidScenario as invalid:
+                    outcomes.append([str(error) for error in invalid.errors])
+            assert outcomes[0] == outcomes[1], data
+        schema: dict[str, Any] = {"type": "object"}
+        HookedSiege.extend_json_schema(schema)
+        assert schema == {"type": "object"}
+
+    def test_expand_plain_writes_the_data_out_and_problems_name_what_was_written(self) -> None:
+        """The full data is converted; a problem in it is reported at the entry the scenario wrote."""
+
+        @dataclass(frozen=True)
+        class Row(PlainHooks):
+            cells: tuple[int, ...]
+
+            @classmethod
+            def expand_plain(
+                cls, data: Mapping[str, Any]
+            ) -> tuple[Any, list[ScenarioError], Callable[[str], str | None]]:
+                """``{"fill": [value, count]}`` is ``count`` cells of ``value``."""
+                value, count = data["fill"]
+                return {"cells": [value] * count}, [], cls._written
+
+            @staticmethod
+            def _written(path: str) -> str | None:
+                """The first cell's problem is the fill value's; the other cells' repeat it."""
+                if path == "cells.0":
+                    return "fill.0"
+                return None if path.startswith("cells.") else path
+
+        assert from_plain(Row, {"fill": [7, 3]}) == Row((7, 7, 7))
+        with pytest.raises(InvalidScenario) as raised:
+            from_plain(Row, {"fill": ["x", 2]})
+        assert [str(error) for error in raised.value.errors] == ["fill.0: must be an integer (got 'x')"]
+
+    def test_partial_problems_gets_the_fields_that_converted_and_those_that_failed(self) -> None:
+        """The hook sees the partial value; what it returns is reported after the fields' own problems."""
+        seen: list[Partial] = []
+
+        @dataclass(frozen=True)
+        class Camp(PlainHooks):
+            turn: int
+            garrison: int
+
+            @classmethod
+            def partial_problems(cls, partial: Partial) -> list[ScenarioError]:
+                seen.append(partial)
+                return [ScenarioError("turn", "must be 1 or more", partial.fields["turn"])]
+
+        with pytest.raises(InvalidScenario) as raised:
+            from_plain(Camp, {"garrison": "many", "turn": 0})
+        assert [str(error) for error in raised.value.errors] == [
+            "garrison: must be an integer (got 'many')",
+            "turn: must be 1 or more (got 0)",
+        ]
+        assert [(partial.fields, partial.failed) for partial in seen] == [({"turn": 0}, frozenset({"garrison"}))]
+
+
+def test_a_check_that_fails_on_its_own_is_not_taken_for_a_failed_field() -> None:
+    """A bug of a check (an error other than the refusal of a failed field) is raised, not swallowed."""
+
+    @dataclass(frozen=True)
+    class Fort:
+        garrison: int
+        turn: int
+
+        def __post_init__(self) -> None:
+            if self.turn > {"max": 10}["maximum"]:
+                raise ScenarioError("turn", "must be 10 or less", self.turn)
+
+    with pytest.raises(KeyError, match="maximum"):
+        from_plain(Fort, {"garrison": "many", "turn": 3})

@@ -1,4 +1,4 @@
-"""The registry's lookups that import one package only (issue 15: the calculator page's first answer).
+"""The registry's lookups that import one package only, so a calculator page's first answer imports little.
 
 A calculator page hands :func:`adjudicator.web.evaluate_json` the package that registers
 its calculator; the first answer then imports that package (and, for a battle, the game's)
@@ -12,11 +12,42 @@ import json
 import subprocess
 import sys
 from importlib import import_module
+from types import ModuleType
 
 import pytest
 
-from adjudicator.registry import calculator_packages, calculators, game_package, prepare, rule_packages
+import adjudicator.axis_and_allies_2e
+import adjudicator.battle
+import adjudicator.hell_of_a_war
+import adjudicator.operation_ww2
+import adjudicator.strategic_europe
+import adjudicator.unconditional_surrender
+from adjudicator import registry
+from adjudicator.battle.scenario import BattleGamePackage, Game, rules_for
+from adjudicator.registry import (
+    GamePackage,
+    RulePackage,
+    calculator_packages,
+    calculators,
+    game_package,
+    prepare,
+    rule_packages,
+)
 from adjudicator.web import evaluate_json
+
+# mypy checks each package against the exports it declares.
+_BATTLE_ENGINE: RulePackage = adjudicator.battle
+_GAMES: tuple[GamePackage, ...] = (
+    adjudicator.axis_and_allies_2e,
+    adjudicator.hell_of_a_war,
+    adjudicator.operation_ww2,
+    adjudicator.strategic_europe,
+    adjudicator.unconditional_surrender,
+)
+_DICE_BATTLE_GAMES: dict[Game, BattleGamePackage] = {
+    Game.AXIS_AND_ALLIES_2E: adjudicator.axis_and_allies_2e,
+    Game.STRATEGIC_EUROPE: adjudicator.strategic_europe,
+}
 
 BATTLE = {
     "game": "axis-and-allies-2e",
@@ -75,3 +106,33 @@ def test_every_game_package_is_found_by_its_game() -> None:
         game = getattr(package, "GAME", None)
         if game is not None:
             assert game_package(game) is package
+
+
+def test_the_packages_checked_by_mypy_are_every_package() -> None:
+    """The packages above, which mypy checks against their protocols, are all the registry finds."""
+    assert {package.__name__ for package in (_BATTLE_ENGINE, *_GAMES)} == {
+        package.__name__ for package in rule_packages()
+    }
+    assert set(_DICE_BATTLE_GAMES) == set(Game)
+    for game, package in _DICE_BATTLE_GAMES.items():
+        assert rules_for(game) is package.BATTLE_RULES
+
+
+@pytest.mark.parametrize(
+    ("exports", "message"),
+    [
+        ({"GAME": "chess"}, r"adjudicator\.chess must export CALCULATORS, a tuple of Calculator \(got None\)"),
+        (
+            {"GAME": "chess", "CALCULATORS": ["stack"]},
+            r"must export CALCULATORS, a tuple of Calculator \(got \['stack'\]\)",
+        ),
+        ({"CALCULATORS": ()}, r"adjudicator\.chess must export GAME, its game's id or None \(got None\)"),
+        ({"CALCULATORS": (), "GAME": 3}, r"must export GAME, its game's id or None \(got 3\)"),
+    ],
+)
+def test_a_package_that_lacks_a_declared_export_is_refused(exports: dict[str, object], message: str) -> None:
+    """A package of adjudicator without its calculators or its game is an error naming what it lacks."""
+    package = ModuleType("adjudicator.chess")
+    vars(package).update(exports)
+    with pytest.raises(TypeError, match=message):
+        registry._declared(package)

@@ -18,7 +18,7 @@ SAMPLE_SOURCES = DATA / "sources"
 def test_export_lists_every_entry_in_the_documented_shape(
     content_dir: Path, sources_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`rulebook export` prints one JSON document with every entry and the fields issue 2 names."""
+    """`rulebook export` prints one JSON document with every entry and the fields each entry must have."""
     assert main(["--content", str(content_dir), "--sources", str(sources_dir), "export"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert set(document) == {"games", "sources", "terms", "entries", "examples"}

@@ -1,4 +1,4 @@
-"""Paragraph anchors, linked rule numbers and link previews in the browser (issue 19, items 2 and 3).
+"""Paragraph anchors, linked rule numbers and link previews in the browser.
 
 Debian's chromium on the session's built real site (:mod:`tests.site.conftest`).
 """

@@ -24,7 +24,7 @@ SEARCHES = [
     ("en", "8.1.1", "en/unconditional-surrender/8-1-1/"),
     ("de", "227", "de/hell-of-a-war/227-pfund-bombe/"),
 ]
-"""(tree, query, entry page that must be among the first results): issue 6's queries, inflected forms included."""
+"""(tree, query, entry page that must be among the first results), inflected forms included."""
 
 INFLECTED_SEARCHES = [
     ("en", "supply lines", "en/unconditional-surrender/10-2/"),
@@ -40,7 +40,7 @@ INFLECTED_SEARCHES = [
     ("nl", "bevoorradingslijnen", "nl/unconditional-surrender/10-2/"),
     ("nl", "bevoorradingsbronnen", "nl/unconditional-surrender/10-1/"),
 ]
-"""Issue 16: every tree finds an entry by a case form or a plural of its key term, as the entry's body writes it."""
+"""Every tree finds an entry by a case form or a plural of its key term, as the entry's body writes it."""
 
 TOP_RESULTS = 5
 """Pagefind's UI shows five results before "load more"."""
@@ -154,7 +154,7 @@ RULE_BEFORE_TERM = [
     ("hu", "páncélzat", "glossary/pancelzat/"),
     ("ru", "снабжение", "glossary/snabzhenie/"),
 ]
-"""(tree, a rule's key word, the glossary page of that word): issue 19 found the term ranked above its rules."""
+"""(tree, a rule's key word, the glossary page of that word): the rules must rank above the term."""
 
 
 @pytest.mark.parametrize(
@@ -178,7 +178,7 @@ def test_search_ranks_a_rule_before_the_glossary_term(
 
 
 def test_search_page_fetches_only_the_search_ui_before_a_query(page: Any, served_site: Served) -> None:
-    """No index, filter or sitemap is downloaded until the reader types (issue 19: five sitemaps were)."""
+    """No index, filter or sitemap is downloaded until the reader types (not even the five sitemaps)."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     _open(page, served_site.url + "ru/search/")
@@ -323,7 +323,7 @@ CONTRAST_PAGES = [
     "{lang}/glossary/",
     "{lang}/examples/operation-ww2/",
 ]
-"""Issue 19, item 6: home, an entry (with "Copy link" and worked examples' "Try it"), a reading view,
+"""Home, an entry (with "Copy link" and worked examples' "Try it"), a reading view,
 search, a calculator, the glossary and an examples page."""
 
 
@@ -366,7 +366,7 @@ def test_color_contrast_in_light_and_dark(page: Any, served_site: Served, axe_sc
 
 
 def test_a_worked_example_is_compact_on_its_entry_and_whole_one_tap_away(page: Any, served_site: Served) -> None:
-    """Issue 19: on the rule's page an example shows its title, answer, badge and Try it, with the scenario and
+    """On the rule's page an example shows its title, answer, badge and Try it, with the scenario and
     the steps folded away; one tap opens them: the scenario as a table or list, every step linked to its rule."""
     page.set_viewport_size({"width": 390, "height": 800})
     _open(page, served_site.url + "de/hell-of-a-war/aktionsstapel/")

@@ -14,10 +14,10 @@ from rulebook.content.model import LANGUAGES, Corpus
 from tests.site.conftest import BuiltSite
 
 ENTRY_PAGE_LIMIT = 50 * 1024
-"""Issue 6: an entry page's HTML is at most 50 KB."""
+"""An entry page's HTML is at most 50 KB."""
 
 PAGE_LIMIT = 60 * 1024
-"""Issue 19: no page's HTML is larger than 60 KB."""
+"""No page's HTML is larger than 60 KB."""
 
 _SECTION_ID = re.compile(r'<section class="rb-read">\s*<h[2-6] id="([^"]+)"')
 _IN_CONTEXT = re.compile(r'<div class="rb-citation">.*?<a href="([^"#]*/sources/[^"#]+#[^"]+)">', re.DOTALL)

@@ -1,4 +1,4 @@
-"""Calculator pages in a real browser (issue 9).
+"""Calculator pages in a real browser.
 
 They cover the adjudicator under Pyodide, "try it", share links, languages and weight.
 
@@ -268,7 +268,7 @@ class TestListsInTheForm:
 class TestHexMapForm:
     def test_the_form_offers_printed_numbers_and_regions(self, tab: Any, counted: tuple[str, RequestLog]) -> None:
         """A numbered map in the editor: each hex has a Rect field, a box's entry hexes read and take ``from..to``
-        (its help shown), and the edited scenario runs to CPython's answer (issue 21, item 2)."""
+        (its help shown), and the edited scenario runs to CPython's answer."""
         url, _ = counted
         scenario = {
             "map": {
@@ -700,7 +700,7 @@ class TestBuiltPages:
 
 
 def test_the_supply_picture_marks_each_break_where_the_line_breaks(tab: Any, counted: tuple[str, RequestLog]) -> None:
-    """Issue 21 item 5, checked in the browser: the page shows the picture the adjudicator draws for the scenario,
+    """Checked in the browser: the page shows the picture the adjudicator draws for the scenario,
     and the rendered image shows each break mark at its place (test_svg ties the places to the scenario's geometry)
     and nowhere else."""
     from xml.etree import ElementTree

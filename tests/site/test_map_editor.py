@@ -1,4 +1,4 @@
-"""The map editor of the hex-map calculator pages in a real browser (issue 21 item 1).
+"""The map editor of the hex-map calculator pages in a real browser.
 
 A situation drawn by clicks (tool, then hexes) on the supply, ZOC and stacking pages runs to
 CPython's answer and cites the deciding rule; the scenario editor and the grid follow each

@@ -1,4 +1,4 @@
-"""The German, Hungarian, Russian and Dutch trees show no English sentence (issue 17, item 4).
+"""The German, Hungarian, Russian and Dutch trees show no English sentence.
 
 Every page of the built de/hu/ru/nl trees is crawled for visible text. Text a page marks
 as written in another language that is not English (``lang="de"`` on a German original in
@@ -45,7 +45,7 @@ KEPT_AS_PRINTED = (
     "Eastern US/Canada",
     "Soviet Interior",
 )
-"""Names the terminology policy (CONTRIBUTING) keeps in English in every language."""
+"""Names the terminology policy (docs/translators.md) keeps in English in every language."""
 
 NOT_SHOWN = frozenset({"script", "style", "code", "pre", "svg", "template", "noscript", "head"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})

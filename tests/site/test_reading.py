@@ -1,4 +1,4 @@
-"""The reading view in the browser (issue 19, item 1): whole sources page by page, entries in context.
+"""The reading view in the browser: whole sources page by page, entries in context.
 
 Debian's chromium on the session's built real site (:mod:`tests.site.conftest`).
 """

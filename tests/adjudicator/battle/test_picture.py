@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 
 from adjudicator.battle.calculators import BattleResult
 from adjudicator.battle.picture import render_battle_svg
-from adjudicator.messages import Language
+from adjudicator.messages import AnswerLanguage
 from adjudicator.registry import run
 from adjudicator.web import evaluate_json
 
@@ -18,7 +18,7 @@ LAND: dict[str, Any] = {
     "attacker": {"units": {"infantry": 3, "armor": 2, "fighter": 1}, "keep_land_units": 1},
     "defender": {"units": {"infantry": 4}},
 }
-GERMAN = Language(
+GERMAN = AnswerLanguage(
     "de",
     {"Attacker wins": "Angreifer gewinnt", "Attacker: units left": "Angreifer: verbleibende Einheiten"},
     decimal=",",

@@ -212,7 +212,7 @@ class TestResolution:
     def test_destroying_a_feuerwehr_with_another_base_building_is_the_same_in_any_order(
         self, order: tuple[str, str]
     ) -> None:
-        """Issue 20: one effect on a Feuerwehr and another base building destroys them at once, so the Feuerwehr
+        """One effect on a Feuerwehr and another base building destroys them at once, so the Feuerwehr
         still protects the other (how.feuerwehr) whichever is named first; the Feuerwehr itself is destroyed."""
         data = scenario(
             [
@@ -466,7 +466,7 @@ class TestResolution:
 
 
 class TestChoices:
-    """The rules' choices as inputs (issue 20): which cards pay, and which build projects the opponent scraps;
+    """The rules' choices as inputs: which cards pay, and which build projects the opponent scraps;
     where the scenario does not give them, the default is applied and stated in the trace as a default."""
 
     DRAW = {"player": "Anna", "card": "anna-radar", "effect": "draw", "tw_cost": 1, "lock": True}
@@ -545,7 +545,7 @@ class TestChoices:
 
 
 class TestSeveralStacks:
-    """Issue 20: several stacks of one phase in one scenario, settled in order with the table carried over; the
+    """Several stacks of one phase in one scenario, settled in order with the table carried over; the
     Montagen/Fähigkeiten conflict on TW after a build as a reading option."""
 
     @staticmethod
@@ -971,7 +971,7 @@ class TestInvariants:
     def test_any_order_of_a_multi_target_effects_targets_gives_the_same_result(
         self, table_and_index: tuple[StackScenario, int], data: st.DataObject
     ) -> None:
-        """Issue 20: an effect on several targets treats them at once, so any permutation of its target list
+        """An effect on several targets treats them at once, so any permutation of its target list
         gives the same outcomes, payments, final cards and trace."""
         table, index = table_and_index
         declaration = table.stack[index]

@@ -101,7 +101,7 @@ class TestRegistration:
         }
 
     def test_worked_examples_cover_the_source(self, real_corpus: Corpus) -> None:
-        """Issue 8: at least 15 worked examples for 004_… (each one runs as its own test in tests/rulebook)."""
+        """At least 15 worked examples for 004_… (each one runs as its own test in tests/rulebook)."""
         examples = [example for example in real_corpus.examples if example.game == "operation-ww2"]
         assert len(examples) >= 15
         assert {example.calculator for example in examples} == {

@@ -308,7 +308,7 @@ class TestErrors:
 
 
 class TestBaseRulebookRows:
-    """Issue 20 item 4: rows the 2.0 changes do not print are named as missing values and can be given."""
+    """Rows the 2.0 changes do not print are named as missing values and can be given."""
 
     def test_missing_rows_named_with_meaning_source_and_field(self) -> None:
         result = damage(vehicle="medium-tank", table="heavy-weapons", armour="medium")
@@ -370,7 +370,7 @@ class TestBaseRulebookRows:
         ]
 
     def test_base_row_problems_come_with_the_other_fields_problems(self) -> None:
-        """One pass: a bad roll does not hide the base rows' problems (issue 20 item 5)."""
+        """One pass: a bad roll does not hide the base rows' problems."""
         with pytest.raises(InvalidScenario) as caught:
             damage(vehicle="truck", table="heavy-weapons", roll=12, base_rows=[{"rolls": [6], "effects": "x"}])
         assert [error.path for error in caught.value.errors] == ["roll", "base_rows.0.rolls"]

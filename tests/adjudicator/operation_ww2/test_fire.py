@@ -171,7 +171,7 @@ class TestToHitModifiers:
         assert ("oww2.to-hit-modifiers", "no passengers -2: the firer stands beside the vehicle") in texts
 
     def test_a_shot_no_face_can_hit_is_said_to_be_impossible(self) -> None:
-        """Issue 20: an impossible outcome is said plainly, not left as a chance of 0."""
+        """An impossible outcome is said plainly, not left as a chance of 0."""
         result = evaluate(shot(base_target_number=10, base_modifiers={"long range": -3}))
         assert result.hitting_faces == () and result.p_hit.fraction == "0"
         assert "no face of the d10 hits: this shot cannot hit" in [step.text for step in result.trace]

@@ -237,7 +237,7 @@ class TestOddsWithoutRolls:
 
 
 class TestValuesTheSourceDoesNotState:
-    """Issue 20 item 4: a bomber's TÉ is in the basic rules only; the scenario names it, or it is asked for."""
+    """A bomber's TÉ is in the basic rules only; the scenario names it, or it is asked for."""
 
     @staticmethod
     def _with_bombers(values: dict[str, int] | None) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Printed hex numbers (issue 21, item 2): the converter both ways, regions by rectangle, errors where written."""
+"""Printed hex numbers: the converter both ways, regions by rectangle, errors where written."""
 
 from __future__ import annotations
 

@@ -19,9 +19,9 @@ from adjudicator.unconditional_surrender.supply import (
     SupplyResult,
     SupplyScenario,
     evaluate_supply,
-    supplied_by_forward_search,
 )
 from adjudicator.unconditional_surrender.zoc import AirUnitReading
+from tests.adjudicator.unconditional_surrender.forward_search import supplied_by_forward_search
 from tests.adjudicator.unconditional_surrender.strategies import supply_scenario_data
 
 COUNTRIES = [

@@ -80,7 +80,7 @@ class TestRenderSvg:
 
 
 class TestSeaZonesLegendAndBreakMarks:
-    """Issue 21, item 5: sea zones with convoys and support units, a legend in the page's language, break marks."""
+    """Sea zones with convoys and support units, a legend in the page's language, break marks."""
 
     SCENARIO: dict[str, Any] = {
         "map": {

@@ -11,13 +11,13 @@ from adjudicator.hell_of_a_war.action_stack import StackResult
 from rulebook.adjudication.catalog import apply_catalog, catalog_for
 from rulebook.adjudication.scenarios import evaluate
 from rulebook.cli import main
-from rulebook.content.model import Card, Corpus
+from rulebook.content.model import CatalogCard, Corpus
 from rulebook.errors import ScenarioFileError
 from tests.conftest import REPOSITORY
 
 
 @pytest.fixture
-def catalog(real_corpus: Corpus) -> dict[str, Card]:
+def catalog(real_corpus: Corpus) -> dict[str, CatalogCard]:
     return catalog_for(real_corpus, "stack")
 
 
@@ -31,7 +31,7 @@ def _bomb_on(target: dict[str, Any]) -> dict[str, Any]:
 
 
 class TestMerge:
-    def test_catalog_values_fill_what_the_scenario_leaves_out(self, catalog: dict[str, Card]) -> None:
+    def test_catalog_values_fill_what_the_scenario_leaves_out(self, catalog: dict[str, CatalogCard]) -> None:
         """The 227 by id: name, type, legal targets and the ability's cost and sacrifice come from the catalog,
         each with its entry."""
         target = {"id": "radar", "card": "radarstation", "owner": "Ben", "zone": "base-zone"}
@@ -56,7 +56,7 @@ class TestMerge:
             },
         }
 
-    def test_the_scenario_overrides_only_what_it_gives(self, catalog: dict[str, Card]) -> None:
+    def test_the_scenario_overrides_only_what_it_gives(self, catalog: dict[str, CatalogCard]) -> None:
         """A value the scenario gives wins and is not cited from the catalog; the rest still comes from it."""
         scenario = _bomb_on({"id": "radar", "card": "radarstation", "owner": "Ben", "zone": "base-zone"})
         scenario["stack"][0]["tw_cost"] = 1
@@ -65,13 +65,13 @@ class TestMerge:
         assert declaration["tw_cost"] == 1 and "tw_cost" not in declaration["sources"]
         assert declaration["sacrifice"] is True
 
-    def test_the_scenario_file_is_not_changed(self, catalog: dict[str, Card]) -> None:
+    def test_the_scenario_file_is_not_changed(self, catalog: dict[str, CatalogCard]) -> None:
         """Merging works on a copy: the example's own scenario keeps its catalog ids only."""
         scenario = _bomb_on({"id": "radar", "card": "radarstation", "owner": "Ben", "zone": "base-zone"})
         apply_catalog("stack", scenario, catalog)
         assert "name" not in scenario["cards"][0]
 
-    def test_an_unknown_catalog_id_is_reported_with_the_other_problems(self, catalog: dict[str, Card]) -> None:
+    def test_an_unknown_catalog_id_is_reported_with_the_other_problems(self, catalog: dict[str, CatalogCard]) -> None:
         """A misspelt catalog id names its path; the scenario's other problems come in the same report."""
         scenario = _bomb_on({"id": "radar", "card": "radarstaton", "owner": "Ben", "zone": "base-zone"})
         with pytest.raises(ScenarioFileError) as raised:
@@ -82,7 +82,7 @@ class TestMerge:
 
 
 class TestStack:
-    def test_the_trace_cites_the_entries_of_catalog_values(self, catalog: dict[str, Card]) -> None:
+    def test_the_trace_cites_the_entries_of_catalog_values(self, catalog: dict[str, CatalogCard]) -> None:
         """Each entry that supplied a value is a step of the trace, naming the values it gave."""
         target = {"id": "radar", "card": "radarstation", "owner": "Ben", "zone": "base-zone"}
         result = evaluate("stack", _bomb_on(target), catalog=catalog)
@@ -100,8 +100,8 @@ class TestStack:
         ) in steps
         assert result.tw_paid == {"Anna": 2, "Ben": 0}
 
-    def test_a_227_aimed_at_a_unit_is_refused(self, catalog: dict[str, Card]) -> None:
-        """Issue 20: a 227 aimed at a unit no longer destroys it for free; the error names card, target and the
+    def test_a_227_aimed_at_a_unit_is_refused(self, catalog: dict[str, CatalogCard]) -> None:
+        """A 227 aimed at a unit does not destroy it for free; the error names card, target and the
         legal targets."""
         unit = {"id": "tank", "name": "Panzer", "kind": "unit", "owner": "Ben", "zone": "deployment-zone"}
         with pytest.raises(ScenarioFileError) as raised:
@@ -111,7 +111,7 @@ class TestStack:
             "only: base-building (how.feuerwehr); Panzer (tank) is a unit (unit) (got 'tank')"
         )
 
-    def test_a_227_aimed_at_its_owners_own_building_is_refused(self, catalog: dict[str, Card]) -> None:
+    def test_a_227_aimed_at_its_owners_own_building_is_refused(self, catalog: dict[str, CatalogCard]) -> None:
         """The 227 destroys the opponent's base buildings (``gegnerische Basisausbauten``)."""
         scenario = _bomb_on({"id": "radar", "card": "radarstation", "owner": "Anna", "zone": "base-zone"})
         with pytest.raises(ScenarioFileError, match=r"may target only another player's cards \(how.feuerwehr\)"):
@@ -191,7 +191,7 @@ def _base_build_with_hq(anna_cards: int, hq_reacts: bool = True) -> dict[str, An
     }
 
 
-def _settle(scenario: dict[str, Any], catalog: dict[str, Card]) -> StackResult:
+def _settle(scenario: dict[str, Any], catalog: dict[str, CatalogCard]) -> StackResult:
     result = evaluate("stack", scenario, catalog=catalog)
     assert isinstance(result, StackResult)
     return result
@@ -201,7 +201,7 @@ class TestCostModifiers:
     """The Sabotage (+2 TW for land buildings while unlocked) and the HQ (+1 TW for a base building when locked in
     reaction), taken from the catalog, change what the calculator charges; the trace cites their entries."""
 
-    def test_an_unlocked_sabotage_makes_a_land_building_2_tw_dearer(self, catalog: dict[str, Card]) -> None:
+    def test_an_unlocked_sabotage_makes_a_land_building_2_tw_dearer(self, catalog: dict[str, CatalogCard]) -> None:
         result = _settle(_land_build(3), catalog)
         assert [(o.card, o.status.value, o.tw_paid) for o in result.outcomes] == [("tunnel", "resolved", 3)]
         assert (
@@ -210,26 +210,26 @@ class TestCostModifiers:
             "more",
         ) in {(step.rule, step.text) for step in result.trace}
 
-    def test_a_land_building_short_of_the_sabotage_surcharge_is_scrapped(self, catalog: dict[str, Card]) -> None:
+    def test_a_land_building_short_of_the_sabotage_surcharge_is_scrapped(self, catalog: dict[str, CatalogCard]) -> None:
         """Laid regardless (how.sabotage: as many cards as one likes), it cannot be paid and goes to the scrapyard."""
         result = _settle(_land_build(2), catalog)
         assert [(o.card, o.status.value) for o in result.outcomes] == [("tunnel", "unpaid")]
         assert result.cards["tunnel"].zone.value == "scrapyard"
         assert result.tw_paid["Anna"] == 0
 
-    def test_a_locked_sabotage_adds_nothing(self, catalog: dict[str, Card]) -> None:
+    def test_a_locked_sabotage_adds_nothing(self, catalog: dict[str, CatalogCard]) -> None:
         result = _settle(_land_build(1, sabotage_locked=True), catalog)
         assert [(o.card, o.status.value, o.tw_paid) for o in result.outcomes] == [("tunnel", "resolved", 1)]
         assert "how.sabotage" not in {step.rule for step in result.trace}
 
     def test_a_sabotage_locked_for_tw_during_the_build_no_longer_raises_the_cost(
-        self, catalog: dict[str, Card]
+        self, catalog: dict[str, CatalogCard]
     ) -> None:
         """how.sabotage: if its owner locks it during the phase purpose (drawing TW), the project is recalculated."""
         result = _settle(_land_build(1, {"player": "Ben", "card": "sabotage", "effect": "produce-tw"}), catalog)
         assert [(o.card, o.status.value, o.tw_paid) for o in result.outcomes][-1] == ("tunnel", "resolved", 1)
 
-    def test_an_hq_locked_in_reaction_makes_a_base_building_1_tw_dearer(self, catalog: dict[str, Card]) -> None:
+    def test_an_hq_locked_in_reaction_makes_a_base_building_1_tw_dearer(self, catalog: dict[str, CatalogCard]) -> None:
         result = _settle(_base_build_with_hq(2), catalog)
         assert [(o.card, o.status.value, o.tw_paid) for o in result.outcomes] == [
             ("hq", "resolved", 0),
@@ -242,7 +242,7 @@ class TestCostModifiers:
         ) in texts
         assert result.cards["hq"].locked
 
-    def test_without_the_surcharge_paid_the_base_building_is_left(self, catalog: dict[str, Card]) -> None:
+    def test_without_the_surcharge_paid_the_base_building_is_left(self, catalog: dict[str, CatalogCard]) -> None:
         """how.hq: "muss nun noch einen TW bezahlen oder das Auslegen lassen"."""
         result = _settle(_base_build_with_hq(1), catalog)
         assert [(o.card, o.status.value) for o in result.outcomes] == [("hq", "resolved"), ("kaserne", "unpaid")]

@@ -209,7 +209,7 @@ def test_every_language_translates_every_message_with_the_same_fields(lang: str)
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_calculator_answers_its_first_worked_example_in_every_language(lang: str, real_corpus: Corpus) -> None:
-    """Issue 17's 'done when': each calculator's first worked example, rendered in ``lang``, uses only
+    """Each calculator's first worked example, rendered in ``lang``, uses only
     translated msgids — every step, summary line and nested message, and every field value that is a msgid."""
     language = load_language(LOCALES, lang)
     pot = _pot_ids()

@@ -2,7 +2,7 @@
 
 `rulebook adjudicate` on bad YAML/JSON scenarios of several calculators (battle, stack, supply,
 oww2-to-hit), the syntax errors of both formats, and a worked example's scenario inside its
-content file (issue 20 item 5, issue 21 item 4). The files are written here, line by line, so
+content file. The files are written here, line by line, so
 the expected line and column of each problem can be read off the text.
 """
 

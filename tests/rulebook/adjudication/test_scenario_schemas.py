@@ -86,7 +86,7 @@ def test_a_nested_dataclass_finds_its_own_docstrings() -> None:
 @pytest.mark.parametrize("name", ["battle", "battle-replay", "supply", "stack", "oww2-to-hit"])
 def test_descriptions_are_those_pydantic_reads_from_the_source(name: str) -> None:
     """The schema equals pydantic's own ``use_attribute_docstrings`` reading, inherited fields apart:
-    the module-at-once reader (issue 15) finds the same words in the same places."""
+    the module-at-once reader finds the same words in the same places."""
     from pydantic import ConfigDict, TypeAdapter
 
     from rulebook.adjudication.scenarios import _WithInheritedDocstrings
@@ -100,7 +100,7 @@ def test_descriptions_are_those_pydantic_reads_from_the_source(name: str) -> Non
     assert ours == pydantics
 
 
-# ---- The hex-map calculators: printed hex numbers and regions (issue 21, item 2) -------------------------
+# ---- The hex-map calculators: printed hex numbers and regions ----------------------------------------------
 # jsonschema is not a dependency: a validator of exactly the keywords these schemas use, which fails on any
 # other keyword rather than pass what it does not understand.
 

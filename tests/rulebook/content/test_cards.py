@@ -9,7 +9,8 @@ import pytest
 
 from rulebook.cli import main
 from rulebook.content.load import load_cards, load_corpus
-from rulebook.content.model import Card, Corpus
+from rulebook.content.model import Corpus
+from rulebook.games.hell_of_a_war import Card
 from tests.conftest import REPOSITORY
 
 GOOD_CARD = """\
@@ -64,17 +65,35 @@ class TestLoader:
         assert any("cited.yaml:3:" in p and "name.source" in p and "unknown entry 'how.nowhere'" in p for p in problems)
         assert any("cited.yaml:5:" in p and "ability.tw_cost.source" in p and "'how.gone'" in p for p in problems)
 
+    def test_cards_of_a_game_without_a_catalog_are_refused(self, sample_content: Path) -> None:
+        """A ``cards/`` folder of a game whose plug-in declares no card model is one problem naming the game."""
+        (sample_content / "strategic-europe" / "cards").mkdir(parents=True)
+        (sample_content / "strategic-europe" / "cards" / "x.yaml").write_text(GOOD_CARD, encoding="utf-8")
+        problems = [str(problem) for problem in load_corpus(sample_content).errors]
+        assert [p for p in problems if "has no card catalog" in p] == [
+            f"{Path('content', 'strategic-europe', 'cards')}: the game 'strategic-europe' has no card catalog: no "
+            "plug-in in rulebook/games/ declares its card model; move the cards to the game that prints them, or "
+            "declare the catalog"
+        ], problems
+
     def test_a_value_must_cite_its_entry(self) -> None:
         """A fact without ``source`` is refused: every value says where it comes from."""
         with pytest.raises(ValueError, match="source"):
             Card.model_validate({"id": "x", "game": "hell-of-a-war", "name": {"value": "X"}})
 
 
+def _hell_of_a_war_cards(corpus: Corpus) -> dict[str, Card]:
+    """The corpus's cards by id, each of the Hell of a War plug-in's card model."""
+    cards = {card.id: card for card in corpus.cards if isinstance(card, Card)}
+    assert len(cards) == len(corpus.cards)
+    return cards
+
+
 class TestRealCatalog:
     def test_the_catalog_cites_only_entries_of_its_game(self, real_corpus: Corpus) -> None:
         """Every Hell of a War card cites Hell of a War entries, and the FAQ's cards are there."""
         entries = {entry.id for entry in real_corpus.entries if entry.game == "hell-of-a-war"}
-        cards = {card.id: card for card in real_corpus.cards}
+        cards = _hell_of_a_war_cards(real_corpus)
         for card in cards.values():
             assert {fact.source for fact in card.stated().values()} <= entries
         faq_cards = {
@@ -94,7 +113,7 @@ class TestRealCatalog:
 
     def test_unknown_values_stay_unknown(self, real_corpus: Corpus) -> None:
         """No source states how many TW a base building produces, so no card states ``tw``."""
-        assert all(card.tw is None for card in real_corpus.cards)
+        assert all(card.tw is None for card in _hell_of_a_war_cards(real_corpus).values())
 
     def test_the_catalog_alone_loads_without_the_rest(self) -> None:
         """``load_cards`` reads only the cards folder (what ``rulebook adjudicate`` needs)."""

@@ -1,6 +1,6 @@
 """Tests of the real content: it validates, reproduces every source, and is translated.
 
-The coverage test prints one figure per source (issue 2 asks for all five to be
+The coverage test prints one figure per source (all five must be
 at least 99 %); run ``pytest -s -k coverage`` or ``rulebook coverage`` to see them.
 """
 

@@ -1,4 +1,4 @@
-"""The map editor's printed hex numbers (web/mapeditor.js) agree with the adjudicator's (issue 21 item 1).
+"""The map editor's printed hex numbers (web/mapeditor.js) agree with the adjudicator's.
 
 The editor names a hex it adds by the map's printed numbering (``map.numbering``), and places a
 hex written without q/r by its number: its port of

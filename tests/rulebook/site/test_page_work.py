@@ -1,4 +1,4 @@
-"""The shortcuts that make a site build do less work per page (issue 15 item 2) give what the long way gives.
+"""The shortcuts that make a site build do less work per page give what the long way gives.
 
 MkDocs' own anchor collector and Jinja's own ``gettext`` are run next to the shortcuts on the
 same input; a difference is a bug in the shortcut.

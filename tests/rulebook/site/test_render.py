@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.messages import Language as AnswerLanguage
+from adjudicator.messages import AnswerLanguage
 from adjudicator.registry import calculators
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import form_labels
@@ -355,7 +355,7 @@ class TestRenderSite:
     def test_a_note_translated_from_an_earlier_english_text_is_marked_outdated(
         self, sample_content: Path, mo_dir: Path, tmp_path: Path
     ) -> None:
-        """Issue 17: the texts around the rules follow the entry texts' digest rule, and the page says so."""
+        """The texts around the rules follow the entry texts' digest rule, and the page says so."""
         path = sample_content / "hell-of-a-war" / "how.abwerfen.yaml"
         earlier, current = "Discarding is read as from the hand only.", "Discarding is from the hand only."
         path.write_text(
@@ -394,7 +394,7 @@ class TestRenderSite:
         assert "Ещё не переведено на этот язык" in page
         assert '<div class="rb-text" lang="de" data-rb-anchors="abwerfen" markdown>' in page
         assert '<details class="rb-second" open markdown>' in page
-        # Search can keep only the pages whose text is in the reader's language (issue 19).
+        # Search can keep only the pages whose text is in the reader's language.
         assert '<span data-pagefind-filter="Текст:пока не на этом языке"></span>' in page
 
     def test_markup_in_content_is_escaped(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:

@@ -202,7 +202,7 @@ class TestStatusAndCheck:
     def test_status_counts_bodiless_headings_apart_from_drafts(
         self, sample: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        """Issue 18: a heading's translated title is a 'heading', not a 'draft'; the site's counts are unchanged."""
+        """A heading's translated title is a 'heading', not a 'draft'; the site's counts are unchanged."""
         title = "Regeln"
         (sample / "hell-of-a-war" / "how.regeln.yaml").write_text(
             "id: how.regeln\ngame: hell-of-a-war\nsource: how-faq\norder: 99\nkind: heading\nlang: de\ntext:\n"

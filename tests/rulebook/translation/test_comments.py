@@ -1,4 +1,4 @@
-"""Comments that help the translator, and the false-glossary-hit override (issue 18).
+"""Comments that help the translator, and the false-glossary-hit override.
 
 Read with polib (Poedit's view of the file) and translate-toolkit (Weblate's).
 The sample content is described in :mod:`tests.rulebook.translation.sample`.

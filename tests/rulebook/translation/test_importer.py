@@ -435,7 +435,7 @@ class TestReview:
         ]
 
     def test_an_outdated_title_only_translation_can_be_reviewed(self, sample: Path) -> None:
-        """Issue 18: a title-only translation whose original changed is cleared by review (its title is checked)."""
+        """A title-only translation whose original changed is cleared by review (its title is checked)."""
         change_original_paragraph(sample)
         assert load_content(sample).corpus.entry("how.aktionsstapel").effective_status(Language.HU) is (
             TranslationStatus.OUTDATED
@@ -469,7 +469,7 @@ class TestReview:
 def test_an_outdated_title_only_translation_is_cleared_by_importing_its_unfuzzied_title(
     sample: Path, tmp_path: Path
 ) -> None:
-    """Issue 18: the title of an outdated title-only translation is fuzzy; clearing the flag records the new digest."""
+    """The title of an outdated title-only translation is fuzzy; clearing the flag records the new digest."""
     git(sample, "init", "-q")
     git(sample, "add", ".")
     git(sample, "commit", "-q", "-m", "sample")

@@ -1,4 +1,4 @@
-"""The texts around the rules (issue 17): notes, descriptions, example titles and assumptions, definitions.
+"""The texts around the rules: notes, descriptions, example titles and assumptions, definitions.
 
 They follow the entry texts' rules: a translation records the digest of the
 original it was made from (``made_from``), is outdated when that original

@@ -1,4 +1,4 @@
-"""Exported catalogs as the translators' tools read them: msgfmt, polib, translate-toolkit (issue 18).
+"""Exported catalogs as the translators' tools read them: msgfmt, polib, translate-toolkit.
 
 Poedit reads PO files with gettext's own parser (``msgfmt`` here), Weblate with
 translate-toolkit's. Every catalog of the real content — as it is, and with
@@ -190,7 +190,7 @@ POFILTER_CHECKS = (
 )
 """translate-toolkit checks that apply to the content (Weblate's are the same checks), all clean on every export.
 
-Left out, because they cannot apply here (CONTRIBUTING.md, "Weblate"): ``numbers``
+Left out, because they cannot apply here (docs/translators.md, "Weblate"): ``numbers``
 counts a number a translation repeats in a gloss (``227-Pfund Bombe (227-pound
 bomb)``) and reads ``2,5`` and ``2.5`` as different — the importer's own
 locale-aware multiset check (:mod:`rulebook.translation.checks`) replaces it;

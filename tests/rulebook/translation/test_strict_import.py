@@ -1,4 +1,4 @@
-"""Strict import (issue 18): broken syntax, duplicate contexts, another language's catalog, stale catalogs.
+"""Strict import: broken syntax, duplicate contexts, another language's catalog, stale catalogs.
 
 Every case is written as a translator's tool might leave the file, checked
 against the real ``msgfmt`` where gettext decides what is valid, and must be

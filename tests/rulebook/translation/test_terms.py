@@ -1,6 +1,6 @@
 """Tests of :mod:`rulebook.translation.terms`: the occurrence detector, the recognition report, the CLI.
 
-The last class holds issue 16's Done-when criterion on the real corpus: every
+The last class holds the requirement on the real corpus: every
 glossary term is recognised in at least 95 % of its occurrences, in every language.
 """
 
@@ -163,7 +163,7 @@ def reports(content_dir: Path) -> list[TermReport]:
 
 class TestRealCorpus:
     def test_every_term_is_recognised_in_every_language(self, reports: list[TermReport]) -> None:
-        """Issue 16: at least 95 % of every term's occurrences are recognised, in every language."""
+        """At least 95 % of every term's occurrences are recognised, in every language."""
         below = [
             f"{r.term} ({r.lang.value}): {r.total_recognised}/{r.total}; missed: {[m.context for m in r.unrecognised]}"
             for r in reports
