@@ -40,15 +40,18 @@ PAGE_EXAMPLES = 10_000 if LONG else 120
 CLI_EXAMPLES = 100 if LONG else 3
 DEADLINE = timedelta(seconds=30)
 """The most one example may take on a loaded 2-core machine; a hang or a runaway goes far past it."""
+CLI_DEADLINE = timedelta(seconds=120)
+"""The most one CLI run may take: a subprocess imports the whole tool, which takes half a minute on a 2-core
+machine under a load of twenty; a hang still goes far past it."""
 MEMORY_LIMIT = 1_500_000_000
 """Bytes of address space a CLI run may take."""
 
 
-def fuzz(examples: int) -> settings:
+def fuzz(examples: int, deadline: timedelta = DEADLINE) -> settings:
     """The settings of a fuzz test: its budget, the deadline, fixed examples unless the long profile runs."""
     return settings(
         max_examples=examples,
-        deadline=DEADLINE,
+        deadline=deadline,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
         derandomize=not LONG,
         database=None,
@@ -243,7 +246,7 @@ def scenario_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_cli_answers_every_mutated_file(scenario_folder: Path) -> None:
     """``rulebook adjudicate`` exits 0 with strict JSON or 2 with a located problem, never a traceback."""
 
-    @fuzz(CLI_EXAMPLES)
+    @fuzz(CLI_EXAMPLES, CLI_DEADLINE)
     @given(yaml_files())
     def check(case: tuple[str, bytes]) -> None:
         name, raw = case
@@ -253,7 +256,7 @@ def test_cli_answers_every_mutated_file(scenario_folder: Path) -> None:
             [sys.executable, "-m", "rulebook.cli", "adjudicate", name, "--scenario", str(file), "--json"],
             capture_output=True,
             text=True,
-            timeout=DEADLINE.total_seconds(),
+            timeout=CLI_DEADLINE.total_seconds(),
             preexec_fn=_limit_memory,
             check=False,
         )
