@@ -38,12 +38,14 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import math
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
+from adjudicator.limits import SizeLimit
 from adjudicator.messages import ENGLISH, AnswerLanguage, Message
 from adjudicator.trace import Step
 
@@ -105,6 +107,10 @@ class PlainHooks:
     conversion as it is for a dataclass without hooks, so nothing is found by name. A hook
     is a class or static method: it runs before there is an instance.
     """
+
+    #: How far the plain data of a scenario may grow where a calculator's cost grows with it, checked
+    #: before conversion (:func:`adjudicator.limits.size_problems`). Default: no limit of its own.
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = ()
 
     @classmethod
     def expand_plain(cls, data: Mapping[str, Any]) -> tuple[Any, list[ScenarioError], Callable[[str], str | None]]:
@@ -262,8 +268,8 @@ def _convert(annotation: Any, data: Any, path: str, collector: _Collector) -> An
             return _INVALID
         return data
     if annotation is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            collector.fail(path, "must be a number", data)
+        if isinstance(data, bool) or not isinstance(data, (int, float)) or not math.isfinite(data):
+            collector.fail(path, "must be a finite number" if isinstance(data, float) else "must be a number", data)
             return _INVALID
         return float(data)
     if annotation is str:

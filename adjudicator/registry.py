@@ -37,8 +37,9 @@ from types import ModuleType
 from typing import Any, Protocol, cast
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import plain_problems, size_problems
 from adjudicator.messages import AnswerLanguage, Message
-from adjudicator.plain import from_plain
+from adjudicator.plain import InvalidScenario, PlainHooks, from_plain
 from adjudicator.trace import Trace
 
 __all__ = [
@@ -236,8 +237,17 @@ def prepare(name: str, scenario: Any, package: str | None = None) -> tuple[Calcu
 
 
 def _typed(calculator: Calculator, name: str, scenario: Any) -> tuple[Calculator, Any]:
+    # The reading limits first: conversion recurses and visits every value an alias repeats.
+    beyond_limits = plain_problems(scenario)
+    if beyond_limits:
+        raise InvalidScenario(beyond_limits)
     if not isinstance(scenario, dict):
         raise ScenarioError("", "a scenario must be a mapping of fields", scenario)
+    # A calculator whose cost grows with a field says how far in its scenario's ``size_limits``.
+    declared = calculator.scenario.size_limits if issubclass(calculator.scenario, PlainHooks) else ()
+    past_limits = size_problems(scenario, declared)
+    if past_limits:
+        raise InvalidScenario(past_limits)
     fields = dict(scenario)
     declared = fields.pop("calculator", name)
     if declared != name:

@@ -8,7 +8,9 @@ JSON, written by the site build from ``locales/<lang>/LC_MESSAGES/adjudicator.po
 calculator that draws its answer (:attr:`~adjudicator.registry.Calculator.picture`,
 e.g. the hex-map calculators and the battle odds) ``"svg"``, the picture, in the same language) or
 ``{"ok": false, "errors": [{"path", "message"}]}`` for a scenario that does not
-validate. No I/O; standard library only.
+validate — including one past a reading limit (:mod:`adjudicator.limits`). Any other
+exception becomes such a refusal too, naming the calculator: the page always gets JSON, and
+never ``NaN`` or ``Infinity``. No I/O; standard library only.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from adjudicator.errors import AdjudicatorError, ScenarioError
+from adjudicator.errors import AdjudicatorError, ScenarioError, shown_value
+from adjudicator.limits import json_integer, json_text_problems
 from adjudicator.messages import ENGLISH, AnswerLanguage
 from adjudicator.plain import InvalidScenario, to_plain
 from adjudicator.registry import Result, calculators, prepare
@@ -70,21 +73,47 @@ def evaluate_json(name: str, scenario_json: str, language_json: str | None = Non
     (True, False, 'aa2.misc.ipc-above-45')
     """
     try:
-        data: Any = json.loads(scenario_json)
+        return _evaluate(name, scenario_json, language_json, package)
+    except Exception as error:  # noqa: BLE001 - the page's one promise: an answer, never an exception
+        detail = shown_value(str(error)) if str(error) else type(error).__name__
+        return _refusal(
+            [
+                _error(
+                    "",
+                    f"the calculator {name!r} could not answer this scenario ({type(error).__name__}: {detail}); "
+                    "this is a fault of the calculator, not of the scenario: please report it with the scenario",
+                )
+            ]
+        )
+
+
+def _refusal(errors: list[dict[str, str]]) -> str:
+    return json.dumps({"ok": False, "errors": errors}, ensure_ascii=False)
+
+
+def _evaluate(name: str, scenario_json: str, language_json: str | None, package: str | None) -> str:
+    if not scenario_json.strip():
+        return _refusal([_error("", "the scenario is empty: write the calculator's fields as a JSON mapping")])
+    text_problems = json_text_problems(scenario_json)
+    if text_problems:
+        return _refusal([_error(e.path, e.detail) for e in text_problems])
+    try:
+        data: Any = json.loads(scenario_json, parse_int=json_integer)
     except ValueError as error:
-        return json.dumps({"ok": False, "errors": [_error("", f"the scenario is not valid JSON: {error}")]})
+        return _refusal([_error("", f"the scenario is not valid JSON: {error}")])
     try:
         calculator, scenario = prepare(name, data, package)
         result = calculator.evaluate(scenario)
     except InvalidScenario as error:
-        return json.dumps({"ok": False, "errors": [_error(e.path, e.detail) for e in error.errors]})
+        return _refusal([_error(e.path, e.detail) for e in error.errors])
     except ScenarioError as error:
-        return json.dumps({"ok": False, "errors": [_error(error.path, error.detail)]})
+        return _refusal([_error(error.path, error.detail)])
     except AdjudicatorError as error:
-        return json.dumps({"ok": False, "errors": [_error("", str(error))]})
+        return _refusal([_error("", str(error))])
     language = ENGLISH if language_json is None else AnswerLanguage.from_json(language_json)
     # "lang" tells the page which language the words came in (it marks them up with it).
     document: dict[str, Any] = {"ok": True, "lang": language.code, **answer(result, language)}
     if calculator.picture is not None:
         document["svg"] = calculator.picture(scenario, result, language)
-    return json.dumps(document, ensure_ascii=False)
+    # No NaN or Infinity: they are not JSON, and the page's JSON.parse refuses them.
+    return json.dumps(document, ensure_ascii=False, allow_nan=False)

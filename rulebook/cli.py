@@ -219,7 +219,8 @@ def command_adjudicate(args: argparse.Namespace) -> int:
             **result_document(result, language),
             "summary": [language.render(line) for line in result.summary_messages()],
         }
-        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+        # No NaN or Infinity: they are not JSON (a strict parser refuses them).
+        json.dump(document, sys.stdout, ensure_ascii=False, indent=2, allow_nan=False)
         sys.stdout.write("\n")
     else:
         print(describe_result(result, language))
@@ -362,7 +363,8 @@ def command_translate_status(args: argparse.Namespace) -> int:
             }
             for row, other in zip(rows, others, strict=True)
         ]
-        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+        # No NaN or Infinity: they are not JSON (a strict parser refuses them).
+        json.dump(document, sys.stdout, ensure_ascii=False, indent=2, allow_nan=False)
         sys.stdout.write("\n")
         return 0
     print("language " + " ".join(f"{state:>10}" for state in CLI_STATES) + "      total")

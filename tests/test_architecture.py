@@ -15,7 +15,20 @@ import pytest
 from adjudicator.registry import calculators, rule_packages
 from tests.conftest import REPOSITORY
 
-CORE = {"__init__", "checks", "dice", "errors", "meaning", "messages", "missing", "plain", "registry", "trace", "web"}
+CORE = {
+    "__init__",
+    "checks",
+    "dice",
+    "errors",
+    "limits",
+    "meaning",
+    "messages",
+    "missing",
+    "plain",
+    "registry",
+    "trace",
+    "web",
+}
 """The adjudicator's top-level modules: none of them holds a game's rules."""
 GAMES = {"axis_and_allies_2e", "hell_of_a_war", "operation_ww2", "strategic_europe", "unconditional_surrender"}
 PACKAGES = ("adjudicator", "rulebook")

@@ -71,9 +71,31 @@ function fromBase64Url(text) {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-async function transform(bytes, stream) {
-  const blob = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(blob).arrayBuffer());
+// A scenario is at most this many bytes, as adjudicator/limits.py's MAX_SCENARIO_BYTES says: a share
+// link of a few hundred bytes may inflate to gigabytes, so inflating stops there.
+const MAX_SCENARIO_BYTES = 1000000;
+
+async function transform(bytes, stream, limit = Infinity) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      throw new Error(`the scenario is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const joined = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return joined;
 }
 
 export async function encodeScenario(scenario) {
@@ -82,7 +104,7 @@ export async function encodeScenario(scenario) {
 }
 
 export async function decodeScenario(fragment) {
-  const bytes = await transform(fromBase64Url(fragment), new DecompressionStream("deflate-raw"));
+  const bytes = await transform(fromBase64Url(fragment), new DecompressionStream("deflate-raw"), MAX_SCENARIO_BYTES);
   const scenario = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   if (scenario === null || typeof scenario !== "object" || Array.isArray(scenario)) throw new Error("not an object");
   return scenario;

@@ -28,15 +28,20 @@ Each answers in constant time (linear in the dice or units given).
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import ClassVar
 
 from adjudicator.axis_and_allies_2e.vocabulary import AIR_UNITS, GAME, UNIT_WORDS, UNITS, Domain, Unit
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.dice import check_roll, count_hits, hit_chance
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import IPC_LIMIT, SizeLimit
 from adjudicator.meaning import Choice, Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
+from adjudicator.plain import PlainHooks
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
 
@@ -92,8 +97,13 @@ def _not_negative(path: str, value: int) -> None:
 
 
 @dataclass(frozen=True)
-class IpcChipsScenario:
+class IpcChipsScenario(PlainHooks):
     """A country's IPC value, to be shown on the IPC track."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("ipc", IPC_LIMIT, "IPC", "a whole game's income is a few hundred: give a smaller value"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     ipc: int
     """The country's IPC value (income), to be marked with chips on the IPC track, which ends at 45."""
@@ -400,18 +410,34 @@ class RetreatScenario:
     """Submarines retreating in the same round: the number of different sea zones they go to."""
 
     def __post_init__(self) -> None:
-        for name, count in (*self.units.items(), *self.retreating.items()):
-            _not_negative(name, count)
-        for name, count in self.retreating.items():
-            if count > self.units.get(name, 0):
-                raise ScenarioError(
-                    f"retreating.{name}",
-                    f"at most the {self.units.get(name, 0)} {name} in the battle can retreat",
-                    count,
-                )
+        # Every problem at once, each at its full path.
+        problems = collect_problems(
+            *(
+                functools.partial(_not_negative, f"{field}.{name}", count)
+                for field, counts in (("units", self.units), ("retreating", self.retreating))
+                for name, count in counts.items()
+            ),
+            *(
+                functools.partial(self._check_retreating, name, count)
+                for name, count in self.retreating.items()
+                if count >= 0
+            ),
+            self._check_someone_retreats,
+            functools.partial(_not_negative, "enemies_left", self.enemies_left),
+        )
+        raise_problems(problems)
+
+    def _check_retreating(self, name: str, count: int) -> None:
+        if count > self.units.get(name, 0):
+            raise ScenarioError(
+                f"retreating.{name}",
+                f"at most the {self.units.get(name, 0)} {name} in the battle can retreat",
+                count,
+            )
+
+    def _check_someone_retreats(self) -> None:
         if not any(self.retreating.values()):
             raise ScenarioError("retreating", "name at least one unit that retreats", dict(self.retreating))
-        _not_negative("enemies_left", self.enemies_left)
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,24 @@ same way; the fields of one game are refused for the other by that game's
 from __future__ import annotations
 
 import enum
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol, cast
+from typing import ClassVar, Protocol, cast
 
 from adjudicator.battle.engine import AfterBattle, BattleSetup
 from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import (
+    BATTLE_ROUND_LIMIT,
+    EXACT_BATTLE_UNIT_TYPES_PER_SIDE,
+    EXACT_BATTLE_UNITS_PER_SIDE,
+    MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
+    MONTE_CARLO_RUNS,
+    MONTE_CARLO_UNIT_RUNS,
+    REPLAY_ROUNDS,
+    check_at_most,
+)
 from adjudicator.meaning import Choice, Kind, means
 from adjudicator.plain import InvalidScenario
 from adjudicator.trace import TraceBuilder
@@ -276,9 +288,77 @@ class BattleScenario:
                 lambda: _check_round("retreat_after_round", self.retreat_after_round),
                 lambda: _check_round("round_limit", self.round_limit),
                 self._check_counts,
+                lambda: raise_problems(self._limit_problems()),
                 lambda: raise_problems(rules_for(self.game).problems(self)),
             )
         )
+
+    _odds: ClassVar[bool] = True
+    """Whether the scenario asks for the odds (exact or Monte Carlo), whose cost grows with its sizes."""
+
+    def _limit_problems(self) -> list[ScenarioError]:
+        """Every field past a limit of :mod:`adjudicator.limits`, each saying what to lower."""
+        checks: list[Callable[[], object]] = [
+            lambda: check_at_most("round_limit", self.round_limit or 0, BATTLE_ROUND_LIMIT, "name an earlier round"),
+            lambda: check_at_most(
+                "retreat_after_round", self.retreat_after_round or 0, BATTLE_ROUND_LIMIT, "name an earlier round"
+            ),
+        ]
+        for label in ("attacker", "defender"):
+            checks.append(functools.partial(self._check_submerge, label))
+            if self._odds:
+                checks.append(functools.partial(self._check_side_size, label))
+        if self._odds and self.method is Method.MONTE_CARLO:
+            checks.append(lambda: check_at_most("runs", self.runs, MONTE_CARLO_RUNS, "ask for fewer runs"))
+            checks.append(self._check_monte_carlo_work)
+        return collect_problems(*checks)
+
+    def _check_submerge(self, label: str) -> None:
+        side = getattr(self, label)
+        check_at_most(
+            f"{label}.submerge_after_round", side.submerge_after_round or 0, BATTLE_ROUND_LIMIT, "name an earlier round"
+        )
+
+    def _check_side_size(self, label: str) -> None:
+        units = getattr(self, label).units
+        total = sum(count for count in units.values() if count > 0)
+        if self.method is Method.EXACT:
+            check_at_most(
+                f"{label}.units",
+                total,
+                EXACT_BATTLE_UNITS_PER_SIDE,
+                "the exact odds follow every state of both sides, which takes minutes and gigabytes past it: "
+                f"use method: monte-carlo (simulated battles, up to {MONTE_CARLO_BATTLE_UNITS_PER_SIDE} units a "
+                "side), or fewer units",
+                "units",
+            )
+            types = sum(1 for count in units.values() if count > 0)
+            check_at_most(
+                f"{label}.units",
+                types,
+                EXACT_BATTLE_UNIT_TYPES_PER_SIDE,
+                "each unit type multiplies the side's states in exact odds: use method: monte-carlo, or fewer "
+                "unit types",
+                "unit types",
+            )
+        else:
+            check_at_most(
+                f"{label}.units",
+                total,
+                MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
+                "each round rolls every die: use fewer units",
+                "units",
+            )
+
+    def _check_monte_carlo_work(self) -> None:
+        units = sum(count for side in (self.attacker, self.defender) for count in side.units.values() if count > 0)
+        if self.runs * units > MONTE_CARLO_UNIT_RUNS:
+            raise ScenarioError(
+                "runs",
+                f"times the units of both sides ({units}) must be at most {MONTE_CARLO_UNIT_RUNS}, the limit "
+                f"(each run rolls every unit's dice): ask for at most {max(1, MONTE_CARLO_UNIT_RUNS // units)} runs",
+                self.runs,
+            )
 
     def _check_counts(self) -> None:
         raise_problems(
@@ -326,8 +406,11 @@ class ReplayScenario(BattleScenario):
     opening: ReplayRound | None = None
     """Before round 1: the defender's anti-aircraft rolls and the attacker's battleship support rolls."""
 
+    _odds: ClassVar[bool] = False
+
     def __post_init__(self) -> None:
         super().__post_init__()
+        check_at_most("rounds", len(self.rounds), REPLAY_ROUNDS, "replay fewer rounds")
         policies = [
             ScenarioError(
                 f"{label}.{name}",

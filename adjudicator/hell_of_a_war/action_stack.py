@@ -78,6 +78,7 @@ import dataclasses
 import functools
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.actions import (
@@ -122,9 +123,10 @@ from adjudicator.hell_of_a_war.vocabulary import (
     Zone,
     named_card_ruling,
 )
+from adjudicator.limits import SCENARIO_CARDS, STACK_DECLARATIONS, SizeLimit
 from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
-from adjudicator.plain import InvalidScenario
+from adjudicator.plain import InvalidScenario, PlainHooks
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
 
@@ -193,8 +195,16 @@ class AssemblyReading(Enum):
 
 
 @dataclass(frozen=True)
-class StackScenario:
+class StackScenario(PlainHooks):
     """The players, every card that matters, and the declarations in the order they were made."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("cards", SCENARIO_CARDS, "cards", "list only the cards that matter"),
+        SizeLimit("stack", STACK_DECLARATIONS, "declarations", "declare fewer actions and reactions"),
+        SizeLimit("later_stacks", STACK_DECLARATIONS, "stacks", "give fewer later stacks"),
+        SizeLimit("later_stacks.*", STACK_DECLARATIONS, "declarations", "declare fewer actions and reactions"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     players: tuple[Player, ...]
     """Everyone at the table, with the TW already at their disposal in this phase."""

@@ -59,11 +59,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import SCENARIO_CARDS, SizeLimit
 from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, Summarized, message
-from adjudicator.plain import InvalidScenario
+from adjudicator.plain import InvalidScenario, PlainHooks
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
 
@@ -324,8 +326,13 @@ class ActionDamage:
 
 
 @dataclass(frozen=True)
-class DamageScenario:
+class DamageScenario(PlainHooks):
     """One damage-distribution phase in one land: the cards, the blocks and the players' choices."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("units", SCENARIO_CARDS, "cards", "list fewer unit cards"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     units: tuple[CombatUnit, ...]
     """The attacker's declared attackers and the defender's cards in the land."""

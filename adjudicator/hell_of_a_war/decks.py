@@ -49,12 +49,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.vocabulary import named_card_ruling
+from adjudicator.limits import SCENARIO_CARDS, SizeLimit
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
-from adjudicator.plain import InvalidScenario
+from adjudicator.plain import InvalidScenario, PlainHooks
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
 
@@ -235,8 +237,13 @@ class DeckCard:
 
 
 @dataclass(frozen=True)
-class DeckScenario:
+class DeckScenario(PlainHooks):
     """A deck list to check against a format."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("cards", SCENARIO_CARDS, "cards", "a deck holds a few dozen cards: list fewer"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     format: DeckFormat
     """The format to check: basic (the general deck rule only), highlander, advanced, pro or strategy."""

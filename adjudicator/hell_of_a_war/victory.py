@@ -48,11 +48,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import SCENARIO_CARDS, VICTORY_FLAGS, SizeLimit
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, Summarized, message
-from adjudicator.plain import InvalidScenario
+from adjudicator.plain import InvalidScenario, PlainHooks
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
 
@@ -206,8 +208,17 @@ class Land:
 
 
 @dataclass(frozen=True)
-class VictoryScenario:
+class VictoryScenario(PlainHooks):
     """The lands at the start of a victory phase."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("lands", SCENARIO_CARDS, "lands", "list fewer lands"),
+        SizeLimit("lands.*.flags", VICTORY_FLAGS, "flags", "give the flags printed on the card"),
+        SizeLimit("lands.*.forces.*.cards", SCENARIO_CARDS, "cards", "list fewer cards"),
+        SizeLimit("lands.*.forces.*.cards.*.flags", VICTORY_FLAGS, "flags", "give the flags in the card's picture"),
+        SizeLimit("lands.*.forces.*.occupation_flags", VICTORY_FLAGS, "flags", "give fewer occupation flags"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     players: tuple[Player, ...]
     """The players: two, three, or two teams of equal size, as the mode needs."""

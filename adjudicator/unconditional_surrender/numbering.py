@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import MAP_HEXES
 from adjudicator.plain import InvalidScenario, from_plain
 
 __all__ = [
@@ -188,6 +189,9 @@ class ExpandedMap:
     origins: dict[str, str] = field(default_factory=dict)
     """Path in the expanded data (``hexes.37``) → the path the scenario wrote (``hexes.2.rect.0305``)."""
 
+    region_hexes: int = 0
+    """Hexes of the regions (``rect``) expanded so far, counted before they are made."""
+
     said: set[tuple[str, str]] = field(default_factory=set)
     """(region, rest of the path) already reported: a region's field fails alike for all its hexes."""
 
@@ -243,6 +247,20 @@ def _rect(item: Mapping[str, Any], path: str, numbering: HexNumbering | None, ex
         expanded.problems.append(ScenarioError(f"{path}.rect", _RECT_HINT, corners))
         return []
     try:
+        (c1, r1), (c2, r2) = numbering.parse(corners[0]), numbering.parse(corners[1])
+        # Counted before a hex is made: a few bytes of rect may stand for a hundred million hexes.
+        size = (abs(c2 - c1) + 1) * (abs(r2 - r1) + 1)
+        expanded.region_hexes += size
+        if expanded.region_hexes > MAP_HEXES:
+            expanded.problems.append(
+                ScenarioError(
+                    f"{path}.rect",
+                    f"covers {size} hexes, which makes the map's regions more than {MAP_HEXES} hexes, the limit; "
+                    "draw smaller rectangles",
+                    list(corners),
+                )
+            )
+            return []
         return list(numbering.rectangle(corners[0], corners[1]))
     except ScenarioError as error:
         expanded.problems.append(ScenarioError(f"{path}.rect", error.expected, error.found))

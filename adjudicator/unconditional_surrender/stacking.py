@@ -42,9 +42,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial
@@ -147,6 +148,12 @@ class StackingReadings:
 @dataclass(frozen=True)
 class StackingScenario(CheckedWholeOrPartial):
     """Units on a map, the Strategic Warfare Box and the moment of the check."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("map.hexes", MAP_HEXES, "hexes", "draw a smaller part of the map"),
+        SizeLimit("units", MAP_UNITS, "units", "place fewer units"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     map: HexMap
     """The map (hexes with the small «4» box, off-map boxes, countries)."""

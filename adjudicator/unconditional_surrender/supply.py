@@ -38,9 +38,10 @@ import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
 from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, Partial, part
@@ -218,6 +219,12 @@ class SupplyCheck:
 @dataclass(frozen=True)
 class SupplyScenario(CheckedWholeOrPartial):
     """A map with units and markers; whose supply to trace and which 10.3 questions to answer."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("map.hexes", MAP_HEXES, "hexes", "draw a smaller part of the map"),
+        SizeLimit("units", MAP_UNITS, "units", "place fewer units"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     map: HexMap
     """The map (with this turn's weather)."""

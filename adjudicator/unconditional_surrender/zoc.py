@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.errors import ScenarioError
+from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
 from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, part
@@ -227,6 +228,12 @@ class MoveVerdict:
 @dataclass(frozen=True)
 class ZocScenario(CheckedWholeOrPartial):
     """A map with units, and the moves to judge."""
+
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
+        SizeLimit("map.hexes", MAP_HEXES, "hexes", "draw a smaller part of the map"),
+        SizeLimit("units", MAP_UNITS, "units", "place fewer units"),
+    )
+    """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     map: HexMap
     """The map (with this turn's weather)."""

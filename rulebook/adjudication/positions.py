@@ -19,6 +19,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,18 +57,24 @@ class ScenarioPositions:
     ('1:1', '1:1')
     """
 
-    def __init__(self, root: _Node, prefix: str = "") -> None:
+    def __init__(self, root: _Node | Callable[[], _Node], prefix: str = "") -> None:
         self._root = root
         self._prefix = prefix
 
+    def _built(self) -> _Node:
+        # Built when a problem first needs a place: a large file without problems never pays for it.
+        if not isinstance(self._root, _Node):
+            self._root = self._root()
+        return self._root
+
     def within(self, path: str) -> ScenarioPositions:
         """The positions of the sub-mapping at ``path`` (a worked example's ``scenario``), same file."""
-        return ScenarioPositions(self._root, _joined(self._prefix, path))
+        return ScenarioPositions(self._built(), _joined(self._prefix, path))
 
     def locate(self, path: str) -> Position:
         """The line and column of the node ``path`` names, or of the deepest part of it that exists."""
         rest = _joined(self._prefix, path)
-        node, key_position = self._root, None
+        node, key_position = self._built(), None
         while rest:
             step = _step(node, rest)
             if step is None:
@@ -102,8 +109,13 @@ def _step(node: _Node, rest: str) -> tuple[Position | None, _Node, str] | None:
 
 
 def from_yaml_node(root: Any) -> ScenarioPositions:
-    """Positions from a composed YAML node tree (``yaml.compose`` or ruamel.yaml's ``YAML().compose``)."""
-    return ScenarioPositions(_yaml_node(root, {}))
+    """Positions from a composed YAML node tree (``yaml.compose`` or ruamel.yaml's ``YAML().compose``).
+
+    The tree of an empty document (``None``) has one place, its start.
+    """
+    if root is None:
+        return ScenarioPositions(_Node(Position(1, 1), "scalar"))
+    return ScenarioPositions(lambda: _yaml_node(root, {}))
 
 
 def _mark(node: Any) -> Position:
@@ -134,14 +146,21 @@ _WHITESPACE = re.compile(r"[ \t\n\r]*")
 
 
 def from_json_text(text: str) -> ScenarioPositions:
-    """Positions from JSON text that :func:`json.loads` accepts (its last duplicate key wins, as there)."""
+    """Positions from JSON text that :func:`json.loads` accepts (its last duplicate key wins, as there).
+
+    The text is scanned when a problem first needs a place.
+    """
+    return ScenarioPositions(lambda: _json_nodes(text))
+
+
+def _json_nodes(text: str) -> _Node:
     line_starts = [0] + [match.end() for match in re.finditer("\n", text)]
 
     def position(offset: int) -> Position:
         line = bisect.bisect_right(line_starts, offset)
         return Position(line, offset - line_starts[line - 1] + 1)
 
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(parse_int=str)  # only places are kept: no long integer is converted
 
     def skip(offset: int) -> int:
         match = _WHITESPACE.match(text, offset)
@@ -177,4 +196,4 @@ def from_json_text(text: str) -> ScenarioPositions:
         _, offset = decoder.raw_decode(text, offset)
         return _Node(start, "scalar"), offset
 
-    return ScenarioPositions(value(0)[0])
+    return value(0)[0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import gc
 import inspect
 import json
 import sys
@@ -22,6 +23,7 @@ from pathlib import Path
 from types import GenericAlias
 from typing import TYPE_CHECKING, Any, cast
 
+import yaml
 from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
@@ -29,12 +31,14 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
+from adjudicator.limits import MAX_SCENARIO_BYTES, json_integer, json_too_deep_at, line_and_column, too_deep, too_large
 from adjudicator.meaning import MEANING
 from adjudicator.messages import ENGLISH, TRACE_HEADING, AnswerLanguage
 from adjudicator.plain import InvalidScenario, PlainHooks, to_plain
 from adjudicator.registry import Result, calculators, run
 from rulebook.adjudication.catalog import MEANING_KEY, apply_catalog
 from rulebook.adjudication.positions import ScenarioPositions, from_json_text, from_yaml_node
+from rulebook.content.yamlio import FastReadRefused, ScenarioLoader, yaml_limit
 from rulebook.errors import ScenarioFileError
 
 if TYPE_CHECKING:
@@ -70,31 +74,20 @@ def load_scenario_file(path: Path) -> ScenarioFile:
 
     A syntax error is a :class:`ScenarioFileError` naming the file, the line and column and the
     parser's own problem (and what it was reading, for YAML), without the parser's advice on
-    how to silence its checks.
+    how to silence its checks. The reading limits of :mod:`adjudicator.limits` hold: the file is
+    read up to :data:`~adjudicator.limits.MAX_SCENARIO_BYTES` and no further, and its nesting
+    depth and YAML aliases are counted before a node is built. The text is parsed once, by a
+    C-accelerated parser; the places of its nodes are worked out only when a problem needs one.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ScenarioFileError(f"{path}: cannot read the scenario file ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        raise ScenarioFileError(
-            f"{path}: the file is not UTF-8 ({error.reason} at byte {error.start}); save it as UTF-8"
-        ) from None
+    text = _read_text(path)
+    if not text.strip():
+        raise ScenarioFileError(f"{path}:1:1: {_EMPTY}")
     if path.suffix == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ScenarioFileError(f"{path}:{error.lineno}:{error.colno}: malformed JSON: {error.msg}") from None
-        positions = from_json_text(text)
+        data, positions = _read_json(path, text)
     else:
-        parser = YAML(typ="safe")
-        try:
-            data = parser.load(text)
-            positions = from_yaml_node(parser.compose(text))
-        except MarkedYAMLError as error:
-            raise ScenarioFileError(f"{path}:{_yaml_problem(error)}") from None
-        except YAMLError as error:  # not tied to a place in the text
-            raise ScenarioFileError(f"{path}: malformed YAML: {error}") from None
+        data, positions = _read_yaml(path, text)
+    if data is None:
+        raise ScenarioFileError(f"{path}:1:1: {_EMPTY}")
     if not isinstance(data, dict):
         raise ScenarioFileError(
             f"{path}:{positions.locate('')}: a scenario must be a mapping of fields (got {type(data).__name__})"
@@ -102,7 +95,77 @@ def load_scenario_file(path: Path) -> ScenarioFile:
     return ScenarioFile(path, data, positions)
 
 
-def _yaml_problem(error: MarkedYAMLError) -> str:
+_EMPTY = (
+    "the scenario file is empty (or holds only comments): write the calculator's fields into it "
+    "(`rulebook schema scenario.NAME` lists them)"
+)
+
+
+def _read_text(path: Path) -> str:
+    """The file's text, read up to the size limit and no further (``/dev/zero`` never ends)."""
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_SCENARIO_BYTES + 1)
+    except OSError as error:
+        raise ScenarioFileError(f"{path}: cannot read the scenario file ({error.strerror})") from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise ScenarioFileError(f"{path}:1:1: {too_large(len(raw)).detail}")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioFileError(
+            f"{path}: the file is not UTF-8 ({error.reason} at byte {error.start}); save it as UTF-8"
+        ) from None
+
+
+def _read_json(path: Path, text: str) -> tuple[Any, ScenarioPositions]:
+    deep = json_too_deep_at(text)
+    if deep is not None:
+        line, column = line_and_column(text, deep)
+        raise ScenarioFileError(f"{path}:{line}:{column}: {too_deep().detail}")
+    try:
+        data = json.loads(text, parse_int=json_integer)
+    except json.JSONDecodeError as error:
+        raise ScenarioFileError(f"{path}:{error.lineno}:{error.colno}: malformed JSON: {error.msg}") from None
+    return data, from_json_text(text)
+
+
+def _read_yaml(path: Path, text: str) -> tuple[Any, ScenarioPositions]:
+    limit = yaml_limit(text, integers=False)
+    if limit is not None:
+        raise ScenarioFileError(f"{path}:{limit}")
+    loader = ScenarioLoader(text)
+    # Many nodes are made and none is garbage until the end: collecting meanwhile only costs time.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        node = loader.get_single_node()
+        data = None if node is None else loader.construct_document(node)
+    except FastReadRefused:
+        # A merge key or a duplicate key: ruamel.yaml reads YAML 1.2's answer, or says what is wrong.
+        return _read_yaml_round_trip(path, text, node)
+    except yaml.MarkedYAMLError as error:
+        raise ScenarioFileError(f"{path}:{_yaml_problem(error)}") from None
+    except yaml.YAMLError as error:  # not tied to a place in the text
+        raise ScenarioFileError(f"{path}: malformed YAML: {error}") from None
+    finally:
+        loader.dispose()
+        if collecting:
+            gc.enable()
+    return data, from_yaml_node(node)
+
+
+def _read_yaml_round_trip(path: Path, text: str, node: Any) -> tuple[Any, ScenarioPositions]:
+    try:
+        data = YAML(typ="safe").load(text)
+    except MarkedYAMLError as error:
+        raise ScenarioFileError(f"{path}:{_yaml_problem(error)}") from None
+    except YAMLError as error:
+        raise ScenarioFileError(f"{path}: malformed YAML: {error}") from None
+    return data, from_yaml_node(node)
+
+
+def _yaml_problem(error: MarkedYAMLError | yaml.MarkedYAMLError) -> str:
     """``line:column: malformed YAML: problem (context at line:column)`` from a parser's error."""
     mark = error.problem_mark or error.context_mark
     where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else ""

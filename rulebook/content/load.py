@@ -35,6 +35,7 @@ from pydantic import BaseModel, ValidationError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from adjudicator.limits import MAX_SCENARIO_BYTES
 from rulebook.content.model import (
     LANGUAGES,
     CatalogCard,
@@ -58,7 +59,7 @@ from rulebook.content.other_texts import (
     term_other_texts,
 )
 from rulebook.content.plugins import game_content
-from rulebook.content.yamlio import FastReadRefused, compose_yaml_text, load_yaml_text, read_yaml_text
+from rulebook.content.yamlio import FastReadRefused, compose_yaml_text, load_yaml_text, read_yaml_text, yaml_limit
 from rulebook.errors import ContentError, Problem, Severity
 
 __all__ = ["ENTRY_LINK", "LoadResult", "default_paths", "load_cards", "load_corpus", "load_or_raise"]
@@ -145,12 +146,27 @@ class _Reader:
 
     def parse(self, path: Path) -> Any:
         """The parsed YAML, or :data:`_UNREADABLE` after recording why it could not be read."""
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_SCENARIO_BYTES + 1)
+        if len(raw) > MAX_SCENARIO_BYTES:
+            self.problem(
+                path,
+                None,
+                None,
+                f"the file is larger than {MAX_SCENARIO_BYTES} bytes, the limit; split it or shorten it",
+            )
+            return _UNREADABLE
         try:
-            text = path.read_text(encoding="utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             self.problem(
                 path, None, None, f"the file is not UTF-8 ({error.reason} at byte {error.start}); save it as UTF-8"
             )
+            return _UNREADABLE
+        # Nesting, aliases, long integers and characters YAML refuses, before any reader builds a node.
+        limit = yaml_limit(text)
+        if limit is not None:
+            self.problem(path, None, None, f"{limit.message} (column {limit.column})", limit.line)
             return _UNREADABLE
         self.texts[path] = text
         try:

@@ -32,8 +32,12 @@ import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import LiteralScalarString
 
+from adjudicator.limits import MAX_INTEGER_DIGITS, MAX_NESTING_DEPTH, MAX_YAML_ALIASES, LongInteger
+
 __all__ = [
     "FastReadRefused",
+    "ScenarioLoader",
+    "YamlLimit",
     "compose_yaml_text",
     "dump_yaml",
     "literal_strings",
@@ -42,6 +46,7 @@ __all__ = [
     "round_trip_yaml",
     "write_all_atomic",
     "write_atomic",
+    "yaml_limit",
 ]
 
 _FastLoaderBase: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -123,6 +128,132 @@ for _tag, _pattern, _first in (
     # None stands for the empty scalar, which only the null rule matches.
     _starts: list[str | None] = [*_first, None] if _tag.endswith(":null") else list(_first)
     _ContentLoader.add_implicit_resolver(_tag, re.compile(_pattern, re.X), _starts)
+
+
+class ScenarioLoader(_ContentLoader):
+    """The content loader for scenario files: an integer past the limit is kept as a
+    :class:`~adjudicator.limits.LongInteger`, which the adjudicator refuses at its field."""
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> Any:
+        if len(str(node.value).lstrip("+-").replace("_", "")) > MAX_INTEGER_DIGITS:
+            return LongInteger(str(node.value).replace("_", ""))
+        return super().construct_yaml_int(node)
+
+
+ScenarioLoader.add_constructor("tag:yaml.org,2002:int", ScenarioLoader.construct_yaml_int)
+
+
+class YamlLimit(Exception):
+    """A YAML text breaks a reading limit (:mod:`adjudicator.limits`): where, and what to do."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        self.line = line
+        self.column = column
+        self.message = message
+        super().__init__(f"{line}:{column}: {message}")
+
+
+_NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""A character YAML does not allow in a file (its ``c-printable``): a NUL byte, a control character."""
+
+_PLAIN_INTEGER = re.compile(r"[-+]?[0-9_]+")
+
+
+def yaml_limit(text: str, integers: bool = True) -> YamlLimit | None:
+    r"""The first reading limit YAML ``text`` breaks, with its line and column (``None``: none).
+
+    Checked on the parser's events, before any node is built: libyaml composes its node tree
+    by recursion in C, and a text nested a hundred thousand deep ends the process. The limits:
+    characters YAML does not allow, nesting depth, aliases and (with ``integers``) the digits of
+    an integer. A text the parser refuses is left to the reader, which reports the parser's
+    own problem.
+
+    >>> print(yaml_limit("a: [" * 100 + "]" * 100))
+    1:129: the text nests deeper than 64 levels of lists and mappings, the limit; write it flatter
+    >>> print(yaml_limit("a: 1\nb: x\x00y\n"))
+    2:5: the character '\x00' is not allowed in YAML; remove it (a NUL byte or control character)
+    >>> yaml_limit("a: &x [1]\nb: *x\n") is None
+    True
+    """
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        return YamlLimit(
+            line,
+            column,
+            f"the character {bad.group()!r} is not allowed in YAML; remove it (a NUL byte or control character)",
+        )
+    if not _may_break_a_limit(text, integers):
+        return None
+    depth = aliases = 0
+    opening = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    closing = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    try:
+        for event in yaml.parse(text, Loader=_FastLoaderBase):
+            if isinstance(event, opening):
+                depth += 1
+                if depth > MAX_NESTING_DEPTH:
+                    return _limit_at(
+                        event,
+                        f"the text nests deeper than {MAX_NESTING_DEPTH} levels of lists and mappings, the limit; "
+                        "write it flatter",
+                    )
+            elif isinstance(event, closing):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_YAML_ALIASES:
+                    return _limit_at(
+                        event,
+                        f"more than {MAX_YAML_ALIASES} YAML aliases (*name), the limit; write the values out "
+                        "or use fewer aliases",
+                    )
+            elif (
+                integers
+                and isinstance(event, yaml.ScalarEvent)
+                and len(event.value) > MAX_INTEGER_DIGITS
+                and not event.style
+                and _PLAIN_INTEGER.fullmatch(event.value)
+            ):
+                return _limit_at(
+                    event,
+                    f"an integer of {len(event.value)} characters: at most {MAX_INTEGER_DIGITS} digits, the limit; "
+                    "write a smaller number",
+                )
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+_ALIAS = re.compile(r"(?:^|[\s\[{,])\*[^\s*,\]}]", re.M)
+_BLOCK_INDENT = re.compile(r"^[ ?-]*", re.M)
+_LONG_DIGITS = re.compile(f"[0-9_]{{{MAX_INTEGER_DIGITS + 1}}}")
+
+
+def _may_break_a_limit(text: str, integers: bool) -> bool:
+    """Whether the parser's events must be read: a bound on what the text can hold says they might break a limit.
+
+    Block nesting grows one level per column of indentation or per ``-``/``?`` that opens a line's
+    compact collection, and as much again for a sequence at its key's indentation and a mapping
+    after them; flow nesting one per bracket: a text whose
+    count of both is within the depth limit, with no alias and no long run of digits, needs no
+    events read (content files, read by the thousand, are such texts).
+    """
+    if "*" in text and _ALIAS.search(text):
+        return True
+    if integers and _LONG_DIGITS.search(text):
+        return True
+    flow = text.count("[") + text.count("{")
+    if flow > MAX_NESTING_DEPTH:
+        return True
+    block = 2 * max(map(len, _BLOCK_INDENT.findall(text)), default=0) + 2
+    return flow + block > MAX_NESTING_DEPTH
+
+
+def _limit_at(event: yaml.Event, message: str) -> YamlLimit:
+    mark = event.start_mark
+    return YamlLimit(1, 1, message) if mark is None else YamlLimit(mark.line + 1, mark.column + 1, message)
 
 
 def round_trip_yaml(list_file: bool = False) -> YAML:

@@ -594,6 +594,15 @@ def keep_offline_manifests(
     return write_keep_manifests(site_dir, languages, scopes, words)
 
 
+def _offline_manifests(
+    paths: ProjectPaths, corpus: Corpus, mo_dir: Path, languages: Sequence[str]
+) -> tuple[tuple[KeepScope, ...], dict[str, dict[str, str]], dict[str, dict[str, dict[str, int]]]]:
+    """What "keep offline" stores of each game, the worker's words, and the manifests written (their bytes)."""
+    scopes = tuple(keep_scopes(corpus))
+    words = keep_words(mo_dir, languages)
+    return scopes, words, keep_offline_manifests(paths.out, languages, scopes, words)
+
+
 def index_search(site_dir: Path, progress: Progress | None = None) -> None:
     """Index ``site_dir`` with Pagefind into ``site_dir/pagefind``, replacing the index there only when done.
 
@@ -719,9 +728,7 @@ def _build_site(
         say("indexing for search (Pagefind)")
         indexer.finish()
     search_seconds = time.perf_counter() - started
-    scopes = tuple(keep_scopes(corpus))
-    words = keep_words(mo_dir, languages)
-    offline_bytes = keep_offline_manifests(paths.out, languages, scopes, words)
+    scopes, words, offline_bytes = _offline_manifests(paths, corpus, mo_dir, languages)
     report = BuildReport(
         entries=len(corpus.entries),
         pages={tree.lang: tree.pages for tree in trees},

@@ -122,11 +122,28 @@ def _target(unit: Unit) -> tuple[str, str]:
     return unit.item_id, name
 
 
+MAX_CATALOG_BYTES = 50_000_000
+"""Bytes of a PO catalog to import: all of one language's content is a few megabytes; the file is read
+up to this size and no further (``/dev/zero`` is refused, not read)."""
+
+
 def _read_catalog(path: Path, problems: list[Problem]) -> Catalog | None:
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_CATALOG_BYTES + 1)
     except OSError as error:
         problems.append(Problem(str(path), None, None, f"cannot read the catalog: {error.strerror}"))
+        return None
+    if len(data) > MAX_CATALOG_BYTES:
+        problems.append(
+            Problem(
+                str(path),
+                None,
+                None,
+                f"the catalog is larger than {MAX_CATALOG_BYTES} bytes, the limit; "
+                "check that this is a catalog exported by `rulebook translate export`",
+            )
+        )
         return None
     try:
         text = data.decode("utf-8")

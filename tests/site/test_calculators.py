@@ -380,7 +380,7 @@ class TestShareLinks:
         assert _close(_answer(other), result) == []
         other.close()
 
-    @pytest.mark.parametrize("tampering", ["changed", "cut", "not-base64", "not-json", "not-an-object"])
+    @pytest.mark.parametrize("tampering", ["changed", "cut", "not-base64", "not-json", "not-an-object", "inflates"])
     def test_tampered_link_shows_the_error(self, tab: Any, counted: tuple[str, RequestLog], tampering: str) -> None:
         """An altered, truncated or foreign fragment shows the catalog's message and the worked example, no error."""
         url, _ = counted
@@ -400,6 +400,8 @@ class TestShareLinks:
             .decode()
             .rstrip("="),
             "not-an-object": share_fragment([1, 2, 3]).removeprefix("s="),
+            # About 20 kB of link inflating to 20 MB, past the scenario size limit: never inflated in full.
+            "inflates": share_fragment({"x": " " * 20_000_000}).removeprefix("s="),
         }
         if tampering == "changed":  # the altered payload really is broken (it does not decode to a scenario)
             with pytest.raises((zlib.error, ValueError)):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -153,3 +155,40 @@ class TestBadContent:
             "content/hell-of-a-war/how.ausloesende-bedingungen.yaml:14: how.ausloesende-bedingungen: text.en: "
             "warning: the original changed after this translation was made (outdated); update the translation"
         ) in err
+
+
+class TestReadingLimits:
+    """Content YAML past a reading limit is a problem at its line, never a crash, hang or traceback."""
+
+    @pytest.mark.parametrize(
+        ("text", "line", "message"),
+        [
+            ("id: how.abwerfen\nlist: " + "[" * 100_000 + "]" * 100_000 + "\n", 2, "nests deeper than 64 levels"),
+            ("id: how.abwerfen\nlist:\n" + "- " * 100_000 + "x\n", 3, "nests deeper than 64 levels"),
+            ("a: &a [x]\n" + "".join(f"b{n}: *a\n" for n in range(101)), 102, "more than 100 YAML aliases"),
+            ("id: how.abwerfen\nnumber: 1" + "0" * 5000 + "\n", 2, "at most 30 digits"),
+            (
+                "id: how.abwerfen\ntitle: a\x00b\n",
+                2,
+                "the character '\\x00' is not allowed in YAML; remove it (a NUL byte or control character) (column 9)",
+            ),
+        ],
+        ids=["deep-flow", "deep-block", "aliases", "long-integer", "nul"],
+    )
+    def test_check_reports_the_limit(self, sample_content: Path, text: str, line: int, message: str) -> None:
+        """`rulebook check` (in a subprocess: a crash would end it) exits 1 naming the file, line and limit."""
+        entry = sample_content / "hell-of-a-war" / "how.abwerfen.yaml"
+        entry.write_text(text, encoding="utf-8")
+        completed = subprocess.run(
+            [sys.executable, "-m", "rulebook.cli", "--content", str(sample_content), "--sources", str(SAMPLE_SOURCES)]
+            + ["check"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert completed.returncode == 1, completed.stderr
+        assert "Traceback" not in completed.stderr
+        [problem] = [row for row in completed.stderr.splitlines() if "how.abwerfen.yaml" in row]
+        assert problem.startswith(f"content/hell-of-a-war/how.abwerfen.yaml:{line}: "), problem
+        assert message in problem

@@ -310,6 +310,17 @@ class TestImportRefusals:
             f"{po}: Language: the catalog's Language header must be one of en, de, hu, ru, nl (got 'fr')"
         ]
 
+    def test_dev_zero_is_refused_at_the_size_limit(self, sample: Path) -> None:
+        """A catalog is read up to the size limit and no further: ``/dev/zero`` is refused, nothing written."""
+        before = snapshot(sample)
+        with pytest.raises(TranslationError) as raised:
+            import_catalog(load_content(sample), Path("/dev/zero"))
+        assert snapshot(sample) == before
+        assert [str(p) for p in raised.value.problems] == [
+            "/dev/zero: the catalog is larger than 50000000 bytes, the limit; check that this is a catalog exported "
+            "by `rulebook translate export`"
+        ]
+
     def test_every_problem_is_listed_and_nothing_is_written(self, sample: Path, tmp_path: Path) -> None:
         """Good and bad changes together: all problems in one refusal, with PO line numbers, and no file touched."""
         catalog = catalog_of(sample, "en")
