@@ -4,8 +4,9 @@ A calculator page opens on one of its worked examples. The build has the adjudic
 so it answers that example itself — through :func:`adjudicator.web.evaluate_json`, the page's own
 entry point, with the tree's catalog — and writes the answer into the page as the markup the
 page script makes of a live answer (``renderResult`` in ``web/calculator.js``): the heading and
-summary above the inputs (``#rb-output``), the figures, the picture, the rules applied with
-links into the tree and the full result below them (``#rb-details``). The page shows the answer
+summary above the inputs (``#rb-output``), the figures, the picture and the rules applied with
+links into the tree below them (``#rb-details``; the full result as JSON comes with the first live
+answer, as it would double the weight of a page). The page shows the answer
 at first paint, with no runtime; Pyodide comes when the player changes something.
 
 Labels and words follow the page script's: a figure's label is the forms catalog's field label,
@@ -96,8 +97,7 @@ def _details(
             cited = f"<code>{escape(rule)}</code>"
         steps.append(f'<li>{cited}: <span lang="{lang}">{escape(step["text"])}</span></li>')
     parts.append(f'<h2>{escape(texts["why"])}</h2><ol class="rb-trace">{"".join(steps)}</ol>')
-    full = escape(json.dumps(result, ensure_ascii=False, indent=2))
-    parts.append(f'<details class="rb-json"><summary>{escape(texts["json"])}</summary><pre>{full}</pre></details>')
+    # The full result as JSON comes with the first live answer: written here it would double a page's weight.
     return Markup(f'<div id="rb-details">{"".join(parts)}</div>')
 
 
