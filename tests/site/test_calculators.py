@@ -229,6 +229,7 @@ class TestBattleCalculator:
         wait_for_runs(tab, 1)
         words = form_words(REPOSITORY / "locales", "de")
         schema = scenario_schema(calculators()["battle"].scenario)
+        tab.click(f"{HOST} details.rb-more > summary")  # the round limit is an expert setting, under "More options"
         for path, description in (
             ("round_limit", schema["properties"]["round_limit"]["description"]),
             ("attacker-loss_order", schema["$defs"]["BattleSide"]["properties"]["loss_order"]["description"]),
