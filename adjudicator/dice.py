@@ -83,7 +83,9 @@ def check_value(value: int, die: Die = Die.D6, path: str = "value") -> int:
     """
     low, high = _VALUE_RANGE[die]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(path, f"must be a d{die.sides} value from {low} to {high}", value)
+        raise ScenarioError(
+            path, "must be a d{sides} value from {low} to {high}", value, sides=die.sides, low=low, high=high
+        )
     return value
 
 
@@ -98,7 +100,7 @@ def check_roll(roll: int, die: Die = Die.D6, path: str = "roll") -> int:
     adjudicator.errors.ScenarioError: rounds.0.attacker.infantry.2: a d6 shows 1 to 6 (got 0)
     """
     if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= die.sides:
-        raise ScenarioError(path, f"a d{die.sides} shows 1 to {die.sides}", roll)
+        raise ScenarioError(path, "a d{sides} shows 1 to {sides}", roll, sides=die.sides)
     return roll
 
 

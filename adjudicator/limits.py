@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import Message
 
 __all__ = [
     "BATTLE_ROUND_LIMIT",
@@ -156,8 +157,11 @@ IPC_LIMIT: Final = 100_000
 is a few hundred."""
 
 
-def check_at_most(path: str, value: int, limit: int, lower: str, unit: str = "") -> None:
+def check_at_most(path: str, value: int, limit: int, lower: str | Message, unit: str = "") -> None:
     """Raise :class:`ScenarioError` if ``value`` is above ``limit`` (of ``unit``); ``lower`` says what to do instead.
+
+    ``lower`` and ``unit`` are words marked :func:`~adjudicator.messages.N_` (or a message with fields),
+    shown in the reader's language.
 
     >>> check_at_most("runs", 10**9, MONTE_CARLO_RUNS, "lower runs")
     Traceback (most recent call last):
@@ -165,8 +169,11 @@ def check_at_most(path: str, value: int, limit: int, lower: str, unit: str = "")
     adjudicator.errors.ScenarioError: runs: must be at most 100000, the limit; lower runs (got 1000000000)
     """
     if value > limit:
-        counted = f"{limit} {unit}" if unit else str(limit)
-        raise ScenarioError(path, f"must be at most {counted}, the limit; {lower}", value)
+        if unit:
+            raise ScenarioError(
+                path, "must be at most {limit} {unit}, the limit; {lower}", value, limit=limit, unit=unit, lower=lower
+            )
+        raise ScenarioError(path, "must be at most {limit}, the limit; {lower}", value, limit=limit, lower=lower)
 
 
 @dataclass(frozen=True)
@@ -182,9 +189,9 @@ class SizeLimit:
     """Dotted path of the field; ``*`` stands for every item of a list or value of a mapping."""
     limit: int
     unit: str
-    """What is counted, in the plural: ``units``, ``IPC``, ``flags``."""
+    """What is counted, in the plural: ``units``, ``IPC``, ``flags`` (marked :func:`~adjudicator.messages.N_`)."""
     lower: str
-    """What to do instead, e.g. ``place fewer units``."""
+    """What to do instead, e.g. ``place fewer units`` (marked :func:`~adjudicator.messages.N_`)."""
 
 
 def size_problems(data: Any, limits: tuple[SizeLimit, ...]) -> list[ScenarioError]:
@@ -211,8 +218,11 @@ def size_problems(data: Any, limits: tuple[SizeLimit, ...]) -> list[ScenarioErro
                 problems.append(
                     ScenarioError(
                         path,
-                        f"must be at most {rule.limit} {rule.unit}, the limit; {rule.lower}",
+                        "must be at most {limit} {unit}, the limit; {lower}",
                         value if isinstance(value, int) else size,
+                        limit=rule.limit,
+                        unit=rule.unit,
+                        lower=rule.lower,
                     )
                 )
     return problems
@@ -286,7 +296,7 @@ def json_text_problems(text: str) -> list[ScenarioError]:
     if offset is None:
         return []
     line, column = line_and_column(text, offset)
-    return [too_deep(f" (at {line}:{column})")]
+    return [too_deep(f"{line}:{column}")]
 
 
 def json_too_deep_at(text: str) -> int | None:
@@ -328,17 +338,27 @@ def too_large(size: int) -> ScenarioError:
     """The problem of a scenario file or text of ``size`` bytes, past :data:`MAX_SCENARIO_BYTES`."""
     return ScenarioError(
         "",
-        f"the scenario is larger than {MAX_SCENARIO_BYTES} bytes, the limit (got {size} bytes or more); "
+        "the scenario is larger than {limit} bytes, the limit (got {size} bytes or more); "
         "a scenario is a few kilobytes: check that this is the scenario file",
+        limit=MAX_SCENARIO_BYTES,
+        size=size,
     )
 
 
 def too_deep(where: str = "") -> ScenarioError:
-    """The problem of a scenario nested past :data:`MAX_NESTING_DEPTH` (``where``: `` (at line:column)``)."""
+    """The problem of a scenario nested past :data:`MAX_NESTING_DEPTH` (``where``: ``line:column``)."""
+    if where:
+        return ScenarioError(
+            "",
+            "the scenario nests deeper than {limit} levels of lists and mappings (at {where}), the limit; "
+            "write it flatter",
+            limit=MAX_NESTING_DEPTH,
+            where=where,
+        )
     return ScenarioError(
         "",
-        f"the scenario nests deeper than {MAX_NESTING_DEPTH} levels of lists and mappings{where}, the limit; "
-        "write it flatter",
+        "the scenario nests deeper than {limit} levels of lists and mappings, the limit; write it flatter",
+        limit=MAX_NESTING_DEPTH,
     )
 
 
@@ -371,20 +391,23 @@ def plain_problems(data: Any) -> list[ScenarioError]:
             problems.append(
                 ScenarioError(
                     "",
-                    f"the scenario holds more than {MAX_VALUES} values, the limit (each YAML alias counted where it "
+                    "the scenario holds more than {limit} values, the limit (each YAML alias counted where it "
                     "is used); write it smaller, with fewer aliases",
+                    limit=MAX_VALUES,
                 )
             )
             break
         if isinstance(value, (Mapping, list, tuple)):
             if depth >= MAX_NESTING_DEPTH:
-                problems.append(ScenarioError(path, too_deep().expected))
+                problems.append(too_deep().at(path))
                 break
             if len(value) > MAX_LIST_LENGTH:
                 problems.append(
                     ScenarioError(
                         path,
-                        f"must hold at most {MAX_LIST_LENGTH} items, the limit; write fewer (got {len(value)} items)",
+                        "must hold at most {limit} items, the limit; write fewer (got {count} items)",
+                        limit=MAX_LIST_LENGTH,
+                        count=len(value),
                     )
                 )
                 continue
@@ -400,8 +423,10 @@ def plain_problems(data: Any) -> list[ScenarioError]:
                 problems.append(
                     ScenarioError(
                         path,
-                        f"must be a string of at most {MAX_STRING_LENGTH} characters, the limit; write it shorter "
-                        f"(got {len(value)} characters)",
+                        "must be a string of at most {limit} characters, the limit; write it shorter "
+                        "(got {count} characters)",
+                        limit=MAX_STRING_LENGTH,
+                        count=len(value),
                     )
                 )
         elif isinstance(value, LongInteger) or (
@@ -412,8 +437,10 @@ def plain_problems(data: Any) -> list[ScenarioError]:
             problems.append(
                 ScenarioError(
                     path,
-                    f"must be an integer of at most {MAX_INTEGER_DIGITS} digits (got {digits} digits), the limit; "
+                    "must be an integer of at most {limit} digits (got {digits} digits), the limit; "
                     "write a smaller number",
+                    limit=MAX_INTEGER_DIGITS,
+                    digits=digits,
                 )
             )
     return problems

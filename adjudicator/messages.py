@@ -37,7 +37,7 @@ from __future__ import annotations
 import gettext
 import json
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,7 @@ __all__ = [
     "Summarized",
     "message",
     "message_from_plain",
+    "word_list",
 ]
 
 
@@ -142,6 +143,16 @@ class MessageList:
 
     items: tuple[Message, ...]
     separator: str = ", "
+
+
+def word_list(words: Iterable[str], separator: str = ", ") -> MessageList:
+    """Words marked :func:`N_` (unit types, choices) shown as one field's value, each in the reader's language.
+
+    >>> german = AnswerLanguage("de", {"infantry": "Infanterie", "armor": "Panzer"})
+    >>> german.render(message("expected one of: {choices}", choices=word_list(["infantry", "armor"])))
+    'expected one of: Infanterie, Panzer'
+    """
+    return MessageList(tuple(Message(word) for word in words), separator)
 
 
 class Summarized:

@@ -46,7 +46,7 @@ from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.limits import SizeLimit
-from adjudicator.messages import ENGLISH, AnswerLanguage, Message
+from adjudicator.messages import ENGLISH, AnswerLanguage, Message, N_plural, Plural
 from adjudicator.trace import Step
 
 __all__ = [
@@ -198,8 +198,12 @@ class _Collector:
     def __init__(self) -> None:
         self.errors: list[ScenarioError] = []
 
-    def fail(self, path: str, expected: str, found: Any = ScenarioError._NOTHING) -> None:
-        self.errors.append(ScenarioError(path, expected, found))
+    def fail(self, path: str, expected: str | Plural, found: Any = ScenarioError._NOTHING, **params: Any) -> None:
+        self.errors.append(ScenarioError(path, expected, found, **params))
+
+    def report(self, path: str, problem: ScenarioError) -> None:
+        """A problem found below ``path`` (its own path relative to it), reported at its full path."""
+        self.errors.append(problem.at(_join(path, problem.path)))
 
 
 def _join(path: str, part: object) -> str:
@@ -241,7 +245,7 @@ def _convert(annotation: Any, data: Any, path: str, collector: _Collector) -> An
     if origin is typing.Literal:
         allowed = get_args(annotation)
         if data not in allowed:
-            collector.fail(path, f"must be one of {', '.join(repr(a) for a in allowed)}", data)
+            collector.fail(path, "must be one of {choices}", data, choices=", ".join(repr(a) for a in allowed))
             return _INVALID
         return data
     if origin is tuple:
@@ -255,7 +259,7 @@ def _convert(annotation: Any, data: Any, path: str, collector: _Collector) -> An
             return annotation(data)
         except ValueError:
             members = ", ".join(repr(member.value) for member in annotation)
-            collector.fail(path, f"must be one of {members}", data)
+            collector.fail(path, "must be one of {choices}", data, choices=members)
             return _INVALID
     if annotation is bool:
         if not isinstance(data, bool):
@@ -289,7 +293,12 @@ def _convert_tuple(annotation: Any, data: Any, path: str, collector: _Collector)
         items = [_convert(args[0], item, _join(path, index), collector) for index, item in enumerate(data)]
     else:
         if len(data) != len(args):
-            collector.fail(path, f"must be a list of {len(args)} items", data)
+            collector.fail(
+                path,
+                N_plural("must be a list of {count} item", "must be a list of {count} items"),
+                data,
+                count=len(args),
+            )
             return _INVALID
         items = [
             _convert(arg, item, _join(path, index), collector) for index, (arg, item) in enumerate(zip(args, data))
@@ -319,7 +328,7 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
     if isinstance(data, cls):
         return data
     if not isinstance(data, Mapping):
-        collector.fail(path, f"must be a mapping of {cls.__name__} fields", data)
+        collector.fail(path, "must be a mapping of fields", data)
         return _INVALID
     if not issubclass(cls, PlainHooks):
         return _convert_fields(cls, data, path, collector)
@@ -337,10 +346,10 @@ def _convert_dataclass(cls: type[Any], data: Any, path: str, collector: _Collect
         moved = written(error.path[len(prefix) :])
         # None: the same problem was reported already (a region's field, at its first hex)
         if moved is not None:
-            kept.append(ScenarioError(prefix + moved, error.expected, error.found))
+            kept.append(error.at(prefix + moved))
     collector.errors[mark:] = kept
     for problem in problems:
-        collector.fail(_join(path, problem.path), problem.expected, problem.found)
+        collector.report(path, problem)
     return value
 
 
@@ -351,7 +360,7 @@ def _convert_fields(cls: type[Any], data: Mapping[str, Any], path: str, collecto
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     unknown = [key for key in data if key not in fields]
     for key in unknown:
-        collector.fail(_join(path, key), f"unknown field; expected one of: {', '.join(fields)}")
+        collector.fail(_join(path, key), "unknown field; expected one of: {fields}", fields=", ".join(fields))
     before = len(collector.errors)
     values: dict[str, Any] = {}
     for name, field in fields.items():
@@ -364,17 +373,17 @@ def _convert_fields(cls: type[Any], data: Mapping[str, Any], path: str, collecto
         partial = Partial(cls, converted, frozenset(values) - frozenset(converted))
         found = cls.partial_problems(partial) if issubclass(cls, PlainHooks) else _checks_of_the_rest(partial)
         for problem in found:
-            collector.fail(_join(path, problem.path), problem.expected, problem.found)
+            collector.report(path, problem)
         return partial
     try:
         return cls(**values)
     except ScenarioError as error:
-        collector.fail(_join(path, error.path), error.expected, error.found)
+        collector.report(path, error)
         return Partial(cls, values)
     except InvalidScenario as invalid:
         # A __post_init__ that checks many things at once (a whole map) reports them all.
         for problem in invalid.errors:
-            collector.fail(_join(path, problem.path), problem.expected, problem.found)
+            collector.report(path, problem)
         return Partial(cls, values)
 
 

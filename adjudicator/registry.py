@@ -171,7 +171,7 @@ def game_package(game: str) -> RulePackage:
     for package in rule_packages():
         if package.GAME == game:
             return package
-    raise ScenarioError("game", f"no rules are implemented for game {game!r}")
+    raise ScenarioError("game", "no rules are implemented for game {game!r}", game=game)
 
 
 def calculators() -> dict[str, Calculator]:
@@ -231,7 +231,10 @@ def prepare(name: str, scenario: Any, package: str | None = None) -> tuple[Calcu
     known = calculators()
     if name not in known:
         raise ScenarioError(
-            "calculator", f"unknown calculator {name!r}; known calculators: {', '.join(sorted(known)) or 'none'}"
+            "calculator",
+            "unknown calculator {name!r}; known calculators: {known}",
+            name=name,
+            known=", ".join(sorted(known)) or "none",
         )
     return _typed(known[name], name, scenario)
 
@@ -251,5 +254,7 @@ def _typed(calculator: Calculator, name: str, scenario: Any) -> tuple[Calculator
     fields = dict(scenario)
     declared = fields.pop("calculator", name)
     if declared != name:
-        raise ScenarioError("calculator", f"the scenario is for {declared!r}, not {name!r}")
+        raise ScenarioError(
+            "calculator", "the scenario is for {declared!r}, not {name!r}", declared=declared, name=name
+        )
     return calculator, from_plain(calculator.scenario, fields)

@@ -20,7 +20,7 @@ from typing import Any
 
 from adjudicator.errors import AdjudicatorError, ScenarioError, shown_value
 from adjudicator.limits import json_integer, json_text_problems
-from adjudicator.messages import ENGLISH, AnswerLanguage
+from adjudicator.messages import ENGLISH, N_, AnswerLanguage, Message
 from adjudicator.plain import InvalidScenario, to_plain
 from adjudicator.registry import Result, calculators, prepare
 
@@ -72,45 +72,59 @@ def evaluate_json(name: str, scenario_json: str, language_json: str | None = Non
     >>> answer["ok"], "svg" in answer, answer["result"]["trace"]["steps"][0]["rule"]
     (True, False, 'aa2.misc.ipc-above-45')
     """
+    language = ENGLISH
     try:
-        return _evaluate(name, scenario_json, language_json, package)
+        # A catalog the page could not hand over is a fault too, reported in English.
+        language = ENGLISH if language_json is None else AnswerLanguage.from_json(language_json)
+        return _evaluate(name, scenario_json, language, package)
     except Exception as error:  # noqa: BLE001 - the page's one promise: an answer, never an exception
         detail = shown_value(str(error)) if str(error) else type(error).__name__
-        return _refusal(
-            [
-                _error(
-                    "",
-                    f"the calculator {name!r} could not answer this scenario ({type(error).__name__}: {detail}); "
-                    "this is a fault of the calculator, not of the scenario: please report it with the scenario",
-                )
-            ]
-        )
+        fault = Message(_CALCULATOR_FAULT, {"name": name, "error": f"{type(error).__name__}: {detail}"})
+        return _refusal([_error("", language.render(fault))])
+
+
+_CALCULATOR_FAULT = N_(
+    "the calculator {name!r} could not answer this scenario ({error}); "
+    "this is a fault of the calculator, not of the scenario: please report it with the scenario"
+)
 
 
 def _refusal(errors: list[dict[str, str]]) -> str:
     return json.dumps({"ok": False, "errors": errors}, ensure_ascii=False)
 
 
-def _evaluate(name: str, scenario_json: str, language_json: str | None, package: str | None) -> str:
+def _problems(problems: list[ScenarioError], language: AnswerLanguage) -> str:
+    return _refusal([_error(problem.path, problem.detail_in(language)) for problem in problems])
+
+
+def _evaluate(name: str, scenario_json: str, language: AnswerLanguage, package: str | None) -> str:
     if not scenario_json.strip():
-        return _refusal([_error("", "the scenario is empty: write the calculator's fields as a JSON mapping")])
+        return _problems(
+            [ScenarioError("", "the scenario is empty: write the calculator's fields as a JSON mapping")], language
+        )
     text_problems = json_text_problems(scenario_json)
     if text_problems:
-        return _refusal([_error(e.path, e.detail) for e in text_problems])
+        return _problems(text_problems, language)
     try:
         data: Any = json.loads(scenario_json, parse_int=json_integer)
-    except ValueError as error:
-        return _refusal([_error("", f"the scenario is not valid JSON: {error}")])
+    except json.JSONDecodeError as error:
+        not_json = ScenarioError(
+            "",
+            "the scenario is not valid JSON: {reason} at line {line}, column {column}",
+            reason=error.msg,
+            line=error.lineno,
+            column=error.colno,
+        )
+        return _problems([not_json], language)
     try:
         calculator, scenario = prepare(name, data, package)
         result = calculator.evaluate(scenario)
     except InvalidScenario as error:
-        return _refusal([_error(e.path, e.detail) for e in error.errors])
+        return _problems(error.errors, language)
     except ScenarioError as error:
-        return _refusal([_error(error.path, error.detail)])
+        return _problems([error], language)
     except AdjudicatorError as error:
         return _refusal([_error("", str(error))])
-    language = ENGLISH if language_json is None else AnswerLanguage.from_json(language_json)
     # "lang" tells the page which language the words came in (it marks them up with it).
     document: dict[str, Any] = {"ok": True, "lang": language.code, **answer(result, language)}
     if calculator.picture is not None:

@@ -212,7 +212,12 @@ def command_adjudicate(args: argparse.Namespace) -> int:
     game = catalog_game(args.calculator)
     catalog = {card.id: card for card in load_cards(_paths(args)[0], game)} if game else None
     result = evaluate(
-        args.calculator, scenario.data, origin=str(scenario.path), positions=scenario.positions, catalog=catalog
+        args.calculator,
+        scenario.data,
+        origin=str(scenario.path),
+        positions=scenario.positions,
+        catalog=catalog,
+        language=language,
     )
     if args.json:
         document = {

@@ -101,7 +101,7 @@ class IpcChipsScenario(PlainHooks):
     """A country's IPC value, to be shown on the IPC track."""
 
     size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("ipc", IPC_LIMIT, "IPC", "a whole game's income is a few hundred: give a smaller value"),
+        SizeLimit("ipc", IPC_LIMIT, N_("IPC"), N_("a whole game's income is a few hundred: give a smaller value")),
     )
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 

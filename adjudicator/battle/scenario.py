@@ -31,6 +31,7 @@ from adjudicator.limits import (
     check_at_most,
 )
 from adjudicator.meaning import Choice, Kind, means
+from adjudicator.messages import N_, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.trace import TraceBuilder
 
@@ -299,9 +300,11 @@ class BattleScenario:
     def _limit_problems(self) -> list[ScenarioError]:
         """Every field past a limit of :mod:`adjudicator.limits`, each saying what to lower."""
         checks: list[Callable[[], object]] = [
-            lambda: check_at_most("round_limit", self.round_limit or 0, BATTLE_ROUND_LIMIT, "name an earlier round"),
             lambda: check_at_most(
-                "retreat_after_round", self.retreat_after_round or 0, BATTLE_ROUND_LIMIT, "name an earlier round"
+                "round_limit", self.round_limit or 0, BATTLE_ROUND_LIMIT, N_("name an earlier round")
+            ),
+            lambda: check_at_most(
+                "retreat_after_round", self.retreat_after_round or 0, BATTLE_ROUND_LIMIT, N_("name an earlier round")
             ),
         ]
         for label in ("attacker", "defender"):
@@ -309,14 +312,17 @@ class BattleScenario:
             if self._odds:
                 checks.append(functools.partial(self._check_side_size, label))
         if self._odds and self.method is Method.MONTE_CARLO:
-            checks.append(lambda: check_at_most("runs", self.runs, MONTE_CARLO_RUNS, "ask for fewer runs"))
+            checks.append(lambda: check_at_most("runs", self.runs, MONTE_CARLO_RUNS, N_("ask for fewer runs")))
             checks.append(self._check_monte_carlo_work)
         return collect_problems(*checks)
 
     def _check_submerge(self, label: str) -> None:
         side = getattr(self, label)
         check_at_most(
-            f"{label}.submerge_after_round", side.submerge_after_round or 0, BATTLE_ROUND_LIMIT, "name an earlier round"
+            f"{label}.submerge_after_round",
+            side.submerge_after_round or 0,
+            BATTLE_ROUND_LIMIT,
+            N_("name an earlier round"),
         )
 
     def _check_side_size(self, label: str) -> None:
@@ -327,27 +333,31 @@ class BattleScenario:
                 f"{label}.units",
                 total,
                 EXACT_BATTLE_UNITS_PER_SIDE,
-                "the exact odds follow every state of both sides, which takes minutes and gigabytes past it: "
-                f"use method: monte-carlo (simulated battles, up to {MONTE_CARLO_BATTLE_UNITS_PER_SIDE} units a "
-                "side), or fewer units",
-                "units",
+                message(
+                    "the exact odds follow every state of both sides, which takes minutes and gigabytes past it: "
+                    "use method: monte-carlo (simulated battles, up to {limit} units a side), or fewer units",
+                    limit=MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
+                ),
+                N_("units"),
             )
             types = sum(1 for count in units.values() if count > 0)
             check_at_most(
                 f"{label}.units",
                 types,
                 EXACT_BATTLE_UNIT_TYPES_PER_SIDE,
-                "each unit type multiplies the side's states in exact odds: use method: monte-carlo, or fewer "
-                "unit types",
-                "unit types",
+                N_(
+                    "each unit type multiplies the side's states in exact odds: use method: monte-carlo, or fewer "
+                    "unit types"
+                ),
+                N_("unit types"),
             )
         else:
             check_at_most(
                 f"{label}.units",
                 total,
                 MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
-                "each round rolls every die: use fewer units",
-                "units",
+                N_("each round rolls every die: use fewer units"),
+                N_("units"),
             )
 
     def _check_monte_carlo_work(self) -> None:
@@ -410,7 +420,7 @@ class ReplayScenario(BattleScenario):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        check_at_most("rounds", len(self.rounds), REPLAY_ROUNDS, "replay fewer rounds")
+        check_at_most("rounds", len(self.rounds), REPLAY_ROUNDS, N_("replay fewer rounds"))
         policies = [
             ScenarioError(
                 f"{label}.{name}",

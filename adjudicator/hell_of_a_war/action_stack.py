@@ -199,10 +199,10 @@ class StackScenario(PlainHooks):
     """The players, every card that matters, and the declarations in the order they were made."""
 
     size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("cards", SCENARIO_CARDS, "cards", "list only the cards that matter"),
-        SizeLimit("stack", STACK_DECLARATIONS, "declarations", "declare fewer actions and reactions"),
-        SizeLimit("later_stacks", STACK_DECLARATIONS, "stacks", "give fewer later stacks"),
-        SizeLimit("later_stacks.*", STACK_DECLARATIONS, "declarations", "declare fewer actions and reactions"),
+        SizeLimit("cards", SCENARIO_CARDS, N_("cards"), N_("list only the cards that matter")),
+        SizeLimit("stack", STACK_DECLARATIONS, N_("declarations"), N_("declare fewer actions and reactions")),
+        SizeLimit("later_stacks", STACK_DECLARATIONS, N_("stacks"), N_("give fewer later stacks")),
+        SizeLimit("later_stacks.*", STACK_DECLARATIONS, N_("declarations"), N_("declare fewer actions and reactions")),
     )
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 

@@ -330,7 +330,7 @@ class DamageScenario(PlainHooks):
     """One damage-distribution phase in one land: the cards, the blocks and the players' choices."""
 
     size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("units", SCENARIO_CARDS, "cards", "list fewer unit cards"),
+        SizeLimit("units", SCENARIO_CARDS, N_("cards"), N_("list fewer unit cards")),
     )
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 

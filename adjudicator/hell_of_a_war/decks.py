@@ -241,7 +241,7 @@ class DeckScenario(PlainHooks):
     """A deck list to check against a format."""
 
     size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("cards", SCENARIO_CARDS, "cards", "a deck holds a few dozen cards: list fewer"),
+        SizeLimit("cards", SCENARIO_CARDS, N_("cards"), N_("a deck holds a few dozen cards: list fewer")),
     )
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 

@@ -212,11 +212,13 @@ class VictoryScenario(PlainHooks):
     """The lands at the start of a victory phase."""
 
     size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("lands", SCENARIO_CARDS, "lands", "list fewer lands"),
-        SizeLimit("lands.*.flags", VICTORY_FLAGS, "flags", "give the flags printed on the card"),
-        SizeLimit("lands.*.forces.*.cards", SCENARIO_CARDS, "cards", "list fewer cards"),
-        SizeLimit("lands.*.forces.*.cards.*.flags", VICTORY_FLAGS, "flags", "give the flags in the card's picture"),
-        SizeLimit("lands.*.forces.*.occupation_flags", VICTORY_FLAGS, "flags", "give fewer occupation flags"),
+        SizeLimit("lands", SCENARIO_CARDS, N_("lands"), N_("list fewer lands")),
+        SizeLimit("lands.*.flags", VICTORY_FLAGS, N_("flags"), N_("give the flags printed on the card")),
+        SizeLimit("lands.*.forces.*.cards", SCENARIO_CARDS, N_("cards"), N_("list fewer cards")),
+        SizeLimit(
+            "lands.*.forces.*.cards.*.flags", VICTORY_FLAGS, N_("flags"), N_("give the flags in the card's picture")
+        ),
+        SizeLimit("lands.*.forces.*.occupation_flags", VICTORY_FLAGS, N_("flags"), N_("give fewer occupation flags")),
     )
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 

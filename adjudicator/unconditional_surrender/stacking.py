@@ -150,8 +150,8 @@ class StackingScenario(CheckedWholeOrPartial):
     """Units on a map, the Strategic Warfare Box and the moment of the check."""
 
     size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("map.hexes", MAP_HEXES, "hexes", "draw a smaller part of the map"),
-        SizeLimit("units", MAP_UNITS, "units", "place fewer units"),
+        SizeLimit("map.hexes", MAP_HEXES, N_("hexes"), N_("draw a smaller part of the map")),
+        SizeLimit("units", MAP_UNITS, N_("units"), N_("place fewer units")),
     )
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 

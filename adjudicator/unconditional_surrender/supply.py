@@ -221,8 +221,8 @@ class SupplyScenario(CheckedWholeOrPartial):
     """A map with units and markers; whose supply to trace and which 10.3 questions to answer."""
 
     size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("map.hexes", MAP_HEXES, "hexes", "draw a smaller part of the map"),
-        SizeLimit("units", MAP_UNITS, "units", "place fewer units"),
+        SizeLimit("map.hexes", MAP_HEXES, N_("hexes"), N_("draw a smaller part of the map")),
+        SizeLimit("units", MAP_UNITS, N_("units"), N_("place fewer units")),
     )
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 

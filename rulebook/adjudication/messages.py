@@ -8,6 +8,8 @@ method that finds them by reading the sources' syntax trees (no import, no execu
   ``step(rule, "…")`` and the game modules' step helpers ``note(rule, "…")``,
   ``forbid(rule, "…", …)``, ``check(ok, rule, "…")``, ``refuse(rule, "…")``;
 - the template of a summary line: ``message("…")``, ``Message("…")``;
+- what a scenario problem expected: ``ScenarioError(path, "…")`` and the converter's
+  ``collector.fail(path, "…")`` (:mod:`adjudicator.errors`);
 - every ``N_("…")`` (words used as values, calculator labels) and
   ``N_plural("…", "…")`` (a plural msgid pair).
 
@@ -68,6 +70,8 @@ STEP_CALLS: Mapping[str, int] = {
     "refuse": 1,
     "message": 0,
     "Message": 0,
+    "ScenarioError": 1,
+    "fail": 1,
 }
 """Calls whose argument at this position is a template (a literal msgid or ``N_plural``)."""
 

@@ -189,6 +189,7 @@ def evaluate(
     positions: ScenarioPositions | None = None,
     within: str = "",
     catalog: Mapping[str, CatalogCard] | None = None,
+    language: AnswerLanguage = ENGLISH,
 ) -> Result:
     """Run calculator ``name`` on plain ``data``; every problem is raised at once as :class:`ScenarioFileError`.
 
@@ -196,7 +197,7 @@ def evaluate(
     reads ``file:line:column: path: message``. ``within`` is where the scenario sits in its file
     (a worked example's ``scenario``): the paths printed, and looked up, start with it. With a
     card ``catalog``, the cards the scenario names by catalog id get the values it leaves out
-    (:func:`rulebook.adjudication.catalog.apply_catalog`).
+    (:func:`rulebook.adjudication.catalog.apply_catalog`). The problems are in ``language``.
     """
     problems: list[ScenarioError] = []
     if catalog is not None:
@@ -216,7 +217,8 @@ def evaluate(
     for problem in problems:
         path = f"{within}.{problem.path}" if within and problem.path else within or problem.path
         where = origin if positions is None else f"{origin}:{positions.locate(path)}"
-        lines.append(f"{where}: {path}: {problem.detail}" if path else f"{where}: {problem.detail}")
+        detail = problem.detail_in(language)
+        lines.append(f"{where}: {path}: {detail}" if path else f"{where}: {detail}")
     raise ScenarioFileError("\n".join(lines))
 
 
