@@ -38,8 +38,10 @@ lint: bytecode
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# Two workers (pytest-xdist) on the 2-core machine: the site's build and the browser tests in one, the
+# rest beside them (tests/conftest.py groups them). A single test file: .venv/bin/python -m pytest FILE.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 clean:
 	rm -rf $(VENV) build site .pytest_cache

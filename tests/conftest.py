@@ -91,3 +91,19 @@ def sample_content(tmp_path: Path) -> Path:
     target = tmp_path / "content"
     shutil.copytree(DATA / "good", target)
     return target
+
+
+SHARED_BUILDS = ("built_site", "sample_site")
+"""Session fixtures that build a site: the tests using one run in one worker, so it is built once."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Group the tests for ``pytest -n … --dist loadgroup`` (pytest-xdist): a site's build once, a module's fixtures once.
+
+    Each test of a module runs in the same worker (its module fixtures are made once), except that
+    every test using a built site (:data:`SHARED_BUILDS`) runs in that site's group.
+    """
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        group = next((name for name in SHARED_BUILDS if name in fixtures), item.nodeid.split("::")[0])
+        item.add_marker(pytest.mark.xdist_group(group))
