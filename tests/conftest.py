@@ -98,7 +98,7 @@ SHARED_BUILDS = ("built_site", "sample_site")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Group the tests for ``pytest -n … --dist loadgroup`` (pytest-xdist): a site's build once, a module's fixtures once.
+    """Group the tests for ``pytest -n … --dist loadgroup`` (pytest-xdist): each build and module fixture made once.
 
     Each test of a module runs in the same worker (its module fixtures are made once), except that
     every test using a built site (:data:`SHARED_BUILDS`) runs in that site's group.
