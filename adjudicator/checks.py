@@ -55,4 +55,4 @@ def check_count(path: str, value: int, minimum: int = 0) -> None:
     adjudicator.errors.ScenarioError: bombers: must be a count of 0 or more (got -1)
     """
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise ScenarioError(path, f"must be a count of {minimum} or more", value)
+        raise ScenarioError(path, "must be a count of {minimum} or more", value, minimum=minimum)

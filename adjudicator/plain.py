@@ -46,7 +46,7 @@ from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
 from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.limits import SizeLimit
-from adjudicator.messages import ENGLISH, AnswerLanguage, Message, N_plural, Plural
+from adjudicator.messages import ENGLISH, N_, AnswerLanguage, Message, N_plural, Plural
 from adjudicator.trace import Step
 
 __all__ = [
@@ -273,7 +273,9 @@ def _convert(annotation: Any, data: Any, path: str, collector: _Collector) -> An
         return data
     if annotation is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)) or not math.isfinite(data):
-            collector.fail(path, "must be a finite number" if isinstance(data, float) else "must be a number", data)
+            collector.fail(
+                path, N_("must be a finite number") if isinstance(data, float) else N_("must be a number"), data
+            )
             return _INVALID
         return float(data)
     if annotation is str:

@@ -52,7 +52,7 @@ from adjudicator.axis_and_allies_2e.vocabulary import TECHNOLOGY_WORDS, UNIT_WOR
 from adjudicator.battle.engine import AfterBattle, AntiAircraftFire, BattleSetup, Combatant, SupportFire
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Choice
-from adjudicator.messages import N_, MessageList, N_plural, message
+from adjudicator.messages import N_, MessageList, N_plural, message, word_list
 from adjudicator.trace import TraceBuilder
 
 if TYPE_CHECKING:
@@ -80,8 +80,10 @@ BASE_RULE_ASSUMPTIONS: tuple[str, ...] = (
     ),
 )
 
-_UNIT_NAMES = ", ".join(unit.value for unit in Unit)
-_TECH_NAMES = ", ".join(tech.value for tech in Technology)
+_UNIT_CHOICES = word_list(UNIT_WORDS.values())
+_TECHNOLOGY_CHOICES = word_list(TECHNOLOGY_WORDS.values())
+_STRATEGIC_EUROPE_ONLY = N_("is used only by the Strategic WWII game of Europe")
+"""The problem of a field that only the other game of the ``battle`` calculator reads."""
 
 
 def _unit(name: str) -> Unit | None:
@@ -101,8 +103,9 @@ def _side_problems(label: str, side: BattleSide, scenario: BattleScenario) -> li
             found.append(
                 ScenarioError(
                     f"{label}.technologies.{index}",
-                    f"unknown weapons development; expected one of: {_TECH_NAMES}",
+                    "unknown weapons development; expected one of: {choices}",
                     name,
+                    choices=_TECHNOLOGY_CHOICES,
                 )
             )
     for index, name in enumerate(side.loss_order):
@@ -110,8 +113,9 @@ def _side_problems(label: str, side: BattleSide, scenario: BattleScenario) -> li
             found.append(
                 ScenarioError(
                     f"{label}.loss_order.{index}",
-                    f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}",
+                    "unknown unit type for Axis & Allies; expected one of: {choices}",
                     name,
+                    choices=_UNIT_CHOICES,
                 )
             )
     found += _policy_problems(label, side, scenario)
@@ -119,12 +123,12 @@ def _side_problems(label: str, side: BattleSide, scenario: BattleScenario) -> li
         found.append(
             ScenarioError(
                 f"{label}.values",
-                "unit values are fixed in axis-and-allies-2e; use technologies to change them",
+                "unit values are fixed in Axis & Allies; use technologies to change them",
                 dict(side.values),
             )
         )
     if side.nation is not None:
-        found.append(ScenarioError(f"{label}.nation", "is used only by strategic-europe", side.nation))
+        found.append(ScenarioError(f"{label}.nation", _STRATEGIC_EUROPE_ONLY, side.nation))
     if side.submerge_after_round is not None:
         if kind != "sea":
             found.append(
@@ -151,7 +155,9 @@ def _unit_problems(label: str, side: BattleSide, kind: str) -> list[ScenarioErro
         path = f"{label}.units.{name}"
         if unit is None:
             found.append(
-                ScenarioError(path, f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}")
+                ScenarioError(
+                    path, "unknown unit type for Axis & Allies; expected one of: {choices}", choices=_UNIT_CHOICES
+                )
             )
             continue
         if not count:
@@ -162,8 +168,7 @@ def _unit_problems(label: str, side: BattleSide, kind: str) -> list[ScenarioErro
                 found.append(
                     ScenarioError(
                         path,
-                        "an anti-aircraft gun never attacks: it fires only in the opponent's attack phase "
-                        "(aa2.aa-guns.firing)",
+                        "an anti-aircraft gun never attacks: it fires only in the opponent's attack phase",
                         count,
                     )
                 )
@@ -171,16 +176,12 @@ def _unit_problems(label: str, side: BattleSide, kind: str) -> list[ScenarioErro
                 found.append(
                     ScenarioError(
                         path,
-                        "an anti-aircraft gun fires only from a territory, never at sea (aa2.aa-guns.firing)",
+                        "an anti-aircraft gun fires only from a territory, never at sea",
                         count,
                     )
                 )
             elif count > 1:
-                found.append(
-                    ScenarioError(
-                        path, "only one anti-aircraft gun may be in a territory (aa2.aa-guns.one-per-territory)", count
-                    )
-                )
+                found.append(ScenarioError(path, "only one anti-aircraft gun may be in a territory", count))
         elif kind == "sea" and domain is Domain.LAND:
             found.append(
                 ScenarioError(
@@ -192,8 +193,12 @@ def _unit_problems(label: str, side: BattleSide, kind: str) -> list[ScenarioErro
                 found.append(
                     ScenarioError(
                         path,
-                        f"sea units do not fight in a {kind} battle; only battleships support an amphibious assault "
-                        "(aa2.amphibious-assaults)",
+                        N_("sea units do not fight in a land battle; only battleships support an amphibious assault")
+                        if kind == "land"
+                        else N_(
+                            "sea units do not fight in an amphibious assault; only the attacker's battleships "
+                            "support it"
+                        ),
                         count,
                     )
                 )
@@ -232,20 +237,24 @@ def _policy_problems(label: str, side: BattleSide, scenario: BattleScenario) -> 
             found.append(
                 ScenarioError(
                     f"{label}.casualty_order.{index}",
-                    f"unknown unit type for axis-and-allies-2e; expected one of: {_UNIT_NAMES}",
+                    "unknown unit type for Axis & Allies; expected one of: {choices}",
                     name,
+                    choices=_UNIT_CHOICES,
                 )
             )
         else:
             named[unit] = named.get(unit, 0) + 1
     fighting = _fighting(label, side, scenario)
     if not found and named != fighting:
-        expected = ", ".join(f"{count} {unit.value}" for unit, count in fighting.items()) or "none"
+        expected = MessageList(
+            tuple(message("{count} {unit}", count=count, unit=UNIT_WORDS[unit]) for unit, count in fighting.items())
+        )
         found.append(
             ScenarioError(
                 f"{label}.casualty_order",
-                f"must name every unit that can be hit once per unit, in the order they are lost: {expected}",
+                "must name every unit that can be hit once per unit, in the order they are lost: {units}",
                 list(side.casualty_order),
+                units=expected if expected.items else N_("none"),
             )
         )
     return found
@@ -280,8 +289,7 @@ def problems(scenario: BattleScenario) -> list[ScenarioError]:
                 found.append(
                     ScenarioError(
                         name,
-                        "there is no retreat from an amphibious assault: it is a fight to the death "
-                        "(aa2.amphibious-assaults.retreat)",
+                        "there is no retreat from an amphibious assault: it is a fight to the death",
                         getattr(scenario, name),
                     )
                 )
@@ -290,9 +298,9 @@ def problems(scenario: BattleScenario) -> list[ScenarioError]:
     if scenario.friendly_island and kind != "sea":
         found.append(ScenarioError("friendly_island", "applies only to a sea battle", True))
     if scenario.defence_modifier:
-        found.append(ScenarioError("defence_modifier", "is used only by strategic-europe", scenario.defence_modifier))
+        found.append(ScenarioError("defence_modifier", _STRATEGIC_EUROPE_ONLY, scenario.defence_modifier))
     if scenario.special_turn.value != "none":
-        found.append(ScenarioError("special_turn", "is used only by strategic-europe", scenario.special_turn.value))
+        found.append(ScenarioError("special_turn", _STRATEGIC_EUROPE_ONLY, scenario.special_turn.value))
     return found
 
 

@@ -93,6 +93,15 @@ def _not_negative(path: str, value: int) -> None:
         raise ScenarioError(path, "must be 0 or more", value)
 
 
+def _check_roll_values(rolls: tuple[int, ...] | None) -> None:
+    """Every roll given a d6 can show; all the rolls that cannot, at once."""
+    raise_problems(
+        collect_problems(
+            *(functools.partial(check_roll, roll, path=f"rolls.{index}") for index, roll in enumerate(rolls or ()))
+        )
+    )
+
+
 # --- IPC chips ---------------------------------------------------------------------------
 
 
@@ -168,24 +177,50 @@ class ResearchScenario:
     """The dice rolled, if known."""
 
     def __post_init__(self) -> None:
+        # Every problem at once: the dice, the money and each roll are checked apart.
+        raise_problems(
+            collect_problems(
+                self._check_dice,
+                self._check_ipcs,
+                self._check_cost,
+                self._check_rolls,
+                lambda: _check_roll_values(self.rolls),
+            )
+        )
+
+    def _check_dice(self) -> None:
         if self.dice < 1:
             raise ScenarioError("dice", "research means buying at least one die", self.dice)
+
+    def _check_ipcs(self) -> None:
         if self.ipcs is not None:
             _not_negative("ipcs", self.ipcs)
-            if RESEARCH_DIE_COST * self.dice > self.ipcs:
-                raise ScenarioError(
-                    "dice",
-                    f"{self.dice} research dice cost {RESEARCH_DIE_COST * self.dice} IPCs, more than the {self.ipcs} "
-                    "IPCs available",
-                    self.dice,
-                )
-        if self.rolls is not None:
-            if len(self.rolls) != self.dice:
-                raise ScenarioError(
-                    "rolls", f"all {self.dice} dice bought are rolled at once: give {self.dice} rolls", list(self.rolls)
-                )
-            for index, roll in enumerate(self.rolls):
-                check_roll(roll, path=f"rolls.{index}")
+
+    def _check_cost(self) -> None:
+        if self.dice >= 1 and self.ipcs is not None and 0 <= self.ipcs < RESEARCH_DIE_COST * self.dice:
+            raise ScenarioError(
+                "dice",
+                N_plural(
+                    "{count} research die costs {cost} IPCs, more than the {ipcs} IPCs available",
+                    "{count} research dice cost {cost} IPCs, more than the {ipcs} IPCs available",
+                ),
+                self.dice,
+                count=self.dice,
+                cost=RESEARCH_DIE_COST * self.dice,
+                ipcs=self.ipcs,
+            )
+
+    def _check_rolls(self) -> None:
+        if self.rolls is not None and self.dice >= 1 and len(self.rolls) != self.dice:
+            raise ScenarioError(
+                "rolls",
+                N_plural(
+                    "the {count} die bought is rolled at once: give {count} roll",
+                    "all {count} dice bought are rolled at once: give {count} rolls",
+                ),
+                list(self.rolls),
+                count=self.dice,
+            )
 
 
 @dataclass(frozen=True)
@@ -294,14 +329,23 @@ class BridgingScenario:
     """The ship is to move again after bridging."""
 
     def __post_init__(self) -> None:
-        for name, count in self.units.items():
-            if name not in ("infantry", "armor"):
-                raise ScenarioError(
-                    f"units.{name}", "the bridging limit speaks only of tanks (armor) and infantry", count
-                )
-            _not_negative(f"units.{name}", count)
+        # Every problem at once, each at its full path.
+        raise_problems(collect_problems(self._check_units, self._check_ships))
+
+    def _check_units(self) -> None:
+        raise_problems(
+            collect_problems(*(functools.partial(_check_bridged, name, count) for name, count in self.units.items()))
+        )
+
+    def _check_ships(self) -> None:
         if self.ships < 1:
             raise ScenarioError("ships", "must be 1 or more", self.ships)
+
+
+def _check_bridged(name: str, count: int) -> None:
+    if name not in (unit.value for unit in BRIDGING_UNITS):
+        raise ScenarioError(f"units.{name}", "the bridging limit speaks only of tanks (armor) and infantry", count)
+    _not_negative(f"units.{name}", count)
 
 
 @dataclass(frozen=True)
@@ -428,11 +472,14 @@ class RetreatScenario:
         raise_problems(problems)
 
     def _check_retreating(self, name: str, count: int) -> None:
-        if count > self.units.get(name, 0):
+        in_battle = self.units.get(name, 0)
+        # A negative count in the battle is its own problem (units.<name>), not a bound to compare with.
+        if 0 <= in_battle < count:
             raise ScenarioError(
                 f"retreating.{name}",
-                f"at most the {self.units.get(name, 0)} {name} in the battle can retreat",
+                "at most the {units} in the battle can retreat",
                 count,
+                units=message("{count} {unit}", count=in_battle, unit=name),
             )
 
     def _check_someone_retreats(self) -> None:
@@ -602,16 +649,25 @@ class BombardmentScenario:
     """The attacker wants to call off the landing after the shots."""
 
     def __post_init__(self) -> None:
-        _not_negative("battleships", self.battleships)
-        if not 0 <= self.kept_out_of_sea_battle <= self.battleships:
+        # Every problem at once, each at its full path.
+        raise_problems(
+            collect_problems(
+                lambda: _not_negative("battleships", self.battleships),
+                self._check_kept_out,
+                lambda: _check_roll_values(self.rolls),
+            )
+        )
+
+    def _check_kept_out(self) -> None:
+        if self.battleships < 0:
+            _not_negative("kept_out_of_sea_battle", self.kept_out_of_sea_battle)
+        elif not 0 <= self.kept_out_of_sea_battle <= self.battleships:
             raise ScenarioError(
                 "kept_out_of_sea_battle",
-                f"must be from 0 to the {self.battleships} battleships",
+                N_plural("must be from 0 to the {count} battleship", "must be from 0 to the {count} battleships"),
                 self.kept_out_of_sea_battle,
+                count=self.battleships,
             )
-        if self.rolls is not None:
-            for index, roll in enumerate(self.rolls):
-                check_roll(roll, path=f"rolls.{index}")
 
 
 @dataclass(frozen=True)
@@ -688,7 +744,13 @@ def evaluate_bombardment(scenario: BombardmentScenario) -> BombardmentResult:
     if scenario.rolls is not None:
         if len(scenario.rolls) != shots:
             raise ScenarioError(
-                "rolls", f"{shots} support shot(s) are fired: give that many rolls", list(scenario.rolls)
+                "rolls",
+                N_plural(
+                    "{count} support shot is fired: give that many rolls",
+                    "{count} support shots are fired: give that many rolls",
+                ),
+                list(scenario.rolls),
+                count=shots,
             )
         hits = count_hits(scenario.rolls, 4)
         trace.add(
@@ -736,8 +798,15 @@ class CapturedCapitalScenario:
     """IPCs collected by capturing an enemy capital while its own capital was in enemy hands."""
 
     def __post_init__(self) -> None:
-        for name in ("ipcs", "income", "enemy_ipcs_collected"):
-            _not_negative(name, getattr(self, name))
+        # Every problem at once; a field that did not convert is skipped (its own problem stands).
+        raise_problems(
+            collect_problems(
+                *(
+                    lambda name=name: _not_negative(name, getattr(self, name))
+                    for name in ("ipcs", "income", "enemy_ipcs_collected")
+                )
+            )
+        )
 
 
 @dataclass(frozen=True)

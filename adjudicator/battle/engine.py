@@ -87,6 +87,7 @@ from typing import NamedTuple
 from adjudicator.battle.losses import Counts, LossChain, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
 from adjudicator.errors import ScenarioError
+from adjudicator.messages import N_, N_plural, message
 
 __all__ = [
     "AfterBattle",
@@ -933,13 +934,19 @@ def _rolled_hits(
         given = tuple(rolls.get(unit.name, ()))
         where = f"{path}.{unit.name}"
         if len(given) != expected:
-            per = (
-                f"{unit.dice * unit.rolls_per_die} rolls each"
-                if unit.dice * unit.rolls_per_die != 1
-                else "one roll each"
-            )
+            each = unit.dice * unit.rolls_per_die
             raise ScenarioError(
-                where, f"{count} {unit.name} roll {expected} dice ({per}); give exactly that many rolls", list(given)
+                where,
+                N_plural(
+                    "{units} roll {count} die ({per}); give exactly that many rolls",
+                    "{units} roll {count} dice ({per}); give exactly that many rolls",
+                ),
+                list(given),
+                units=message("{count} {unit}", count=count, unit=unit.name),
+                count=expected,
+                per=message("one roll each")
+                if each == 1
+                else message(N_plural("{count} roll each", "{count} rolls each"), count=each),
             )
         for index, roll in enumerate(given):
             check_roll(roll, die, f"{where}.{index}")
@@ -960,8 +967,13 @@ def _check_no_extra_rolls(
     known = {unit.name for unit in units}
     for name in rolls:
         if name not in firing:
-            reason = "is not a unit type of this side" if name not in known else "has no unit that rolls in this round"
-            raise ScenarioError(f"{path}.{name}", f"rolls given for a unit type that {reason}", list(rolls[name]))
+            raise ScenarioError(
+                f"{path}.{name}",
+                N_("rolls given for a unit type that is not a unit type of this side")
+                if name not in known
+                else N_("rolls given for a unit type that has no unit that rolls in this round"),
+                list(rolls[name]),
+            )
 
 
 def _chosen(
@@ -976,15 +988,22 @@ def _chosen(
         if name not in names:
             raise ScenarioError(f"{path}.{name}", "is not a unit type of this side", lost)
         if not 0 <= lost <= counts[names[name]]:
-            raise ScenarioError(f"{path}.{name}", f"must be from 0 to the {counts[names[name]]} in the battle", lost)
+            raise ScenarioError(
+                f"{path}.{name}", "must be from 0 to the {count} in the battle", lost, count=counts[names[name]]
+            )
         left[names[name]] -= lost
     restricted, other = volley
     total = sum(chosen.values())
     if total != restricted + other:
-        raise ScenarioError(path, f"the hits remove exactly {restricted + other} units", dict(chosen))
+        raise ScenarioError(
+            path,
+            N_plural("the hits remove exactly {count} unit", "the hits remove exactly {count} units"),
+            dict(chosen),
+            count=restricted + other,
+        )
     ground = sum(lost for name, lost in chosen.items() if not units[names[name]].air)
     if ground < restricted:
-        raise ScenarioError(path, f"{restricted} of the hits cannot fall on aircraft", dict(chosen))
+        raise ScenarioError(path, "{count} of the hits cannot fall on aircraft", dict(chosen), count=restricted)
     return tuple(left)
 
 
@@ -1007,8 +1026,9 @@ def _replay_anti_aircraft(
             if len(given) != attacker[index]:
                 raise ScenarioError(
                     f"{path}.{unit.name}",
-                    f"the anti-aircraft gun rolls once at each of the {attacker[index]} {unit.name}",
+                    "the anti-aircraft gun rolls once at each of the {units}",
                     list(given),
+                    units=message("{count} {unit}", count=attacker[index], unit=unit.name),
                 )
             left[index] -= sum(
                 1 for i, roll in enumerate(given) if check_roll(roll, die, f"{path}.{unit.name}.{i}") <= fire.hits_on
@@ -1026,7 +1046,12 @@ def _replay_support(
     path = f"{opening.path}.attacker.support" if opening else "opening.attacker.support"
     given = tuple(opening.attacker.get("support", ())) if opening else ()
     if len(given) != support.dice:
-        raise ScenarioError(path, f"the support fire rolls {support.dice} dice", list(given))
+        raise ScenarioError(
+            path,
+            N_plural("the support fire rolls {count} die", "the support fire rolls {count} dice"),
+            list(given),
+            count=support.dice,
+        )
     hits = sum(1 for i, roll in enumerate(given) if check_roll(roll, die, f"{path}.{i}") <= support.hits_on)
     left = _take(units, defender, (0, min(hits, sum(defender))))
     lost = tuple(a - b for a, b in zip(defender, left))
@@ -1152,7 +1177,7 @@ def replay(
     for number, given_round in enumerate(rounds, start=1):
         if ending is not None:
             path = given_round.path or f"rounds.{number - 1}"
-            raise ScenarioError(path, f"the battle already ended ({ending.value}) before this round", None)
+            raise ScenarioError(path, "the battle already ended ({ending}) before this round", ending=ending.value)
         state, ending, round_record = _replay_round(rules, state, ghost, given_round, number)
         ghost = None
         records.append(round_record)

@@ -32,7 +32,6 @@ from adjudicator.limits import (
 )
 from adjudicator.meaning import Choice, Kind, means
 from adjudicator.messages import N_, message
-from adjudicator.plain import InvalidScenario
 from adjudicator.trace import TraceBuilder
 
 __all__ = [
@@ -365,9 +364,12 @@ class BattleScenario:
         if self.runs * units > MONTE_CARLO_UNIT_RUNS:
             raise ScenarioError(
                 "runs",
-                f"times the units of both sides ({units}) must be at most {MONTE_CARLO_UNIT_RUNS}, the limit "
-                f"(each run rolls every unit's dice): ask for at most {max(1, MONTE_CARLO_UNIT_RUNS // units)} runs",
+                "times the units of both sides ({units}) must be at most {limit}, the limit (each run rolls every "
+                "unit's dice): ask for at most {runs} runs",
                 self.runs,
+                units=units,
+                limit=MONTE_CARLO_UNIT_RUNS,
+                runs=max(1, MONTE_CARLO_UNIT_RUNS // units),
             )
 
     def _check_counts(self) -> None:
@@ -377,12 +379,12 @@ class BattleScenario:
                 for path, expected, value, wrong in (
                     (
                         "retreat_below",
-                        "must be a number of units of 1 or more",
+                        N_("must be a number of units of 1 or more"),
                         self.retreat_below,
                         self.retreat_below is not None and self.retreat_below < 1,
                     ),
-                    ("runs", "must be 1 or more", self.runs, self.runs < 1),
-                    ("prune_below", "must be from 0 to 0.001", self.prune_below, not 0 <= self.prune_below < 1e-3),
+                    ("runs", N_("must be 1 or more"), self.runs, self.runs < 1),
+                    ("prune_below", N_("must be from 0 to 0.001"), self.prune_below, not 0 <= self.prune_below < 1e-3),
                 )
                 if wrong
             ]
@@ -419,20 +421,32 @@ class ReplayScenario(BattleScenario):
     _odds: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        super().__post_init__()
-        check_at_most("rounds", len(self.rounds), REPLAY_ROUNDS, N_("replay fewer rounds"))
-        policies = [
-            ScenarioError(
-                f"{label}.{name}",
-                "a replay takes the casualties the owner chose: give them per round (attacker_casualties, "
-                "defender_casualties) instead",
-                getattr(side, name),
+        # Every problem at once: the battle's own, the rounds', and the policies a replay does not take.
+        raise_problems(
+            collect_problems(
+                super().__post_init__,
+                lambda: check_at_most("rounds", len(self.rounds), REPLAY_ROUNDS, N_("replay fewer rounds")),
+                functools.partial(self._check_no_policy, "attacker"),
+                functools.partial(self._check_no_policy, "defender"),
+                self._check_some_rolls,
             )
-            for label, side in (("attacker", self.attacker), ("defender", self.defender))
-            for name in ("keep_land_units", "casualty_order")
-            if getattr(side, name)
-        ]
-        if policies:
-            raise InvalidScenario(policies)
+        )
+
+    def _check_no_policy(self, label: str) -> None:
+        side = getattr(self, label)
+        raise_problems(
+            [
+                ScenarioError(
+                    f"{label}.{name}",
+                    "a replay takes the casualties the owner chose: give them per round (attacker_casualties, "
+                    "defender_casualties) instead",
+                    getattr(side, name),
+                )
+                for name in ("keep_land_units", "casualty_order")
+                if getattr(side, name)
+            ]
+        )
+
+    def _check_some_rolls(self) -> None:
         if not self.rounds and self.opening is None:
             raise ScenarioError("rounds", "must give the rolls of at least one round")

@@ -140,7 +140,7 @@ class TestRules:
                 {"units": {"infantry": 1}},
                 {},
                 "attacker.units.battleship: sea units do not fight in a land battle; only battleships support an "
-                "amphibious assault (aa2.amphibious-assaults) (got 1)",
+                "amphibious assault (got 1)",
             ),
             (
                 {"units": {"infantry": 1}},
@@ -153,8 +153,7 @@ class TestRules:
                 {"units": {"fighter": 1}},
                 {"units": {"aa-gun": 1}},
                 {"kind": "sea"},
-                "defender.units.aa-gun: an anti-aircraft gun fires only from a territory, never at sea "
-                "(aa2.aa-guns.firing) (got 1)",
+                "defender.units.aa-gun: an anti-aircraft gun fires only from a territory, never at sea (got 1)",
             ),
             (
                 {"units": {"fighter": 1}},
@@ -172,14 +171,14 @@ class TestRules:
                 {"units": {"infantry": 1}, "values": {"infantry": 2}},
                 {"units": {}},
                 {},
-                "attacker.values: unit values are fixed in axis-and-allies-2e; use technologies to change them (got "
+                "attacker.values: unit values are fixed in Axis & Allies; use technologies to change them (got "
                 "{'infantry': 2})",
             ),
             (
                 {"units": {"infantry": 1}},
                 {"units": {}},
                 {"defence_modifier": 2},
-                "defence_modifier: is used only by strategic-europe (got 2)",
+                "defence_modifier: is used only by the Strategic WWII game of Europe (got 2)",
             ),
         ],
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.errors import ScenarioError
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import run
 
@@ -269,3 +270,90 @@ class TestCapturedCapital:
             outcome.can_buy_units,
             outcome.income_at_end_of_turn,
         ) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "scenario", "problems"),
+    [
+        (
+            "ipc-chips",
+            {"ipc": -3, "chips": 2},
+            ["chips: unknown field; expected one of: ipc", "ipc: must be 0 or more (got -3)"],
+        ),
+        (
+            "research",
+            {"dice": 0, "ipcs": -1, "rolls": [7]},
+            [
+                "dice: research means buying at least one die (got 0)",
+                "ipcs: must be 0 or more (got -1)",
+                "rolls.0: a d6 shows 1 to 6 (got 7)",
+            ],
+        ),
+        (
+            "research",
+            {"dice": 2, "ipcs": 5, "rolls": [7]},
+            [
+                "dice: 2 research dice cost 10 IPCs, more than the 5 IPCs available (got 2)",
+                "rolls: all 2 dice bought are rolled at once: give 2 rolls (got [7])",
+                "rolls.0: a d6 shows 1 to 6 (got 7)",
+            ],
+        ),
+        (
+            "bridging",
+            {"units": {"fighter": 1, "infantry": -1}, "ships": 0},
+            [
+                "units.fighter: the bridging limit speaks only of tanks (armor) and infantry (got 1)",
+                "units.infantry: must be 0 or more (got -1)",
+                "ships: must be 1 or more (got 0)",
+            ],
+        ),
+        (
+            "retreat",
+            {"side": "attacker", "units": {"armor": 1}, "retreating": {"armor": 2}, "enemies_left": -1},
+            [
+                "retreating.armor: at most the 1 armor in the battle can retreat (got 2)",
+                "enemies_left: must be 0 or more (got -1)",
+            ],
+        ),
+        (
+            "retreat",
+            {"side": "attacker", "units": {"armor": -1}, "retreating": {"armor": 1}, "enemies_left": -1},
+            ["units.armor: must be 0 or more (got -1)", "enemies_left: must be 0 or more (got -1)"],
+        ),
+        (
+            "bombardment",
+            {"battleships": 1, "kept_out_of_sea_battle": 2, "rolls": [0]},
+            [
+                "kept_out_of_sea_battle: must be from 0 to the 1 battleship (got 2)",
+                "rolls.0: a d6 shows 1 to 6 (got 0)",
+            ],
+        ),
+        (
+            "bombardment",
+            {"battleships": -1, "rolls": [0, 9]},
+            [
+                "battleships: must be 0 or more (got -1)",
+                "rolls.0: a d6 shows 1 to 6 (got 0)",
+                "rolls.1: a d6 shows 1 to 6 (got 9)",
+            ],
+        ),
+        (
+            "captured-capital",
+            {"stage": "captured", "ipcs": -1, "income": -2},
+            ["ipcs: must be 0 or more (got -1)", "income: must be 0 or more (got -2)"],
+        ),
+    ],
+)
+def test_every_problem_is_reported_at_once(name: str, scenario: dict[str, Any], problems: list[str]) -> None:
+    """Two or more independent bad fields are all reported, each at its own path, not only the first."""
+    with pytest.raises(InvalidScenario) as raised:
+        result(name, scenario)
+    assert str(raised.value).splitlines() == problems
+
+
+def test_a_wrong_number_of_support_rolls_is_counted_in_words() -> None:
+    """One support shot asks for one roll, said in the singular; two shots in the plural."""
+    with pytest.raises(ScenarioError, match=r"^rolls: 1 support shot is fired: give that many rolls \(got \[4, 5\]\)$"):
+        result("bombardment", {"battleships": 1, "rolls": [4, 5]})
+    with pytest.raises(ScenarioError, match=r"^rolls: 2 support shots are fired: give that many rolls \(got \[4\]\)$"):
+        result("bombardment", {"battleships": 2, "rolls": [4]})

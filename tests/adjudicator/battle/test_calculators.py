@@ -14,6 +14,8 @@ from adjudicator.battle.calculators import BattleResult, ReplayResult
 from adjudicator.battle.scenario import BattleScenario, ReplayScenario
 from adjudicator.plain import InvalidScenario, to_plain
 from adjudicator.registry import run
+from rulebook.adjudication.messages import load_language
+from tests.conftest import REPOSITORY
 
 BRIEF_SCENARIO: dict[str, Any] = {
     "calculator": "battle",
@@ -71,17 +73,44 @@ class TestBattle:
         with pytest.raises(InvalidScenario) as raised:
             run("battle", bad)
         assert str(raised.value).splitlines() == [
-            "attacker.units.tank: unknown unit type for axis-and-allies-2e; expected one of: infantry, armor, fighter, "
+            "attacker.units.tank: unknown unit type for Axis & Allies; expected one of: infantry, armor, fighter, "
             "bomber, battleship, carrier, transport, submarine, aa-gun",
             "attacker.units.aa-gun: an anti-aircraft gun never attacks: it fires only in the opponent's attack phase "
-            "(aa2.aa-guns.firing) (got 1)",
-            "attacker.technologies.0: unknown weapons development; expected one of: heavy-bombers, jet-fighters, "
-            "super-submarines, rockets, long-range-aircraft, industrial-technology (got 'death-ray')",
-            "defender.units.aa-gun: only one anti-aircraft gun may be in a territory (aa2.aa-guns.one-per-territory) "
-            "(got 2)",
-            "retreat_after_round: there is no retreat from an amphibious assault: it is a fight to the death "
-            "(aa2.amphibious-assaults.retreat) (got 2)",
+            "(got 1)",
+            "attacker.technologies.0: unknown weapons development; expected one of: heavy bombers, jet power, "
+            "super submarines, rockets, long-range aircraft, industrial technology (got 'death-ray')",
+            "defender.units.aa-gun: only one anti-aircraft gun may be in a territory (got 2)",
+            "retreat_after_round: there is no retreat from an amphibious assault: it is a fight to the death (got 2)",
         ]
+
+    def test_range_problems_are_collected(self) -> None:
+        """Several fields out of range (and a casualty order beside a loss order) are all reported at once."""
+        bad = {
+            **BRIEF_SCENARIO,
+            "attacker": {"units": {"infantry": 3}, "loss_order": ["infantry"], "casualty_order": ["infantry"] * 3},
+            "round_limit": 0,
+            "retreat_below": 0,
+            "runs": 0,
+        }
+        with pytest.raises(InvalidScenario) as raised:
+            run("battle", bad)
+        assert str(raised.value).splitlines() == [
+            "attacker.casualty_order: gives the whole order unit by unit: leave loss_order and keep_land_units out "
+            "(got ['infantry', 'infantry', 'infantry'])",
+            "round_limit: must be a round number of 1 or more (got 0)",
+            "retreat_below: must be a number of units of 1 or more (got 0)",
+            "runs: must be 1 or more (got 0)",
+        ]
+
+    def test_problems_name_choices_in_the_readers_language(self) -> None:
+        """An unknown unit type's problem lists the game's unit types in the page's words, not as ids."""
+        bad = {**BRIEF_SCENARIO, "attacker": {"units": {"tank": 1, "infantry": 1}}}
+        with pytest.raises(InvalidScenario) as raised:
+            run("battle", bad)
+        [problem] = raised.value.errors
+        russian = problem.detail_in(load_language(REPOSITORY / "locales", "ru"))
+        assert russian.startswith("неизвестный для Axis & Allies тип юнитов; ожидается один из: пехота, танк, ")
+        assert "зенитное орудие" in russian and "aa-gun" not in russian
 
     def test_negative_counts_are_refused(self) -> None:
         """A negative unit count names the unit."""
@@ -232,6 +261,33 @@ class TestReplay:
             str(raised.value)
             == "rounds.0.defender_first_strike_casualties: 1 of the hits cannot fall on aircraft (got {'fighter': 1})"
         )
+
+    def test_replay_problems_are_collected(self) -> None:
+        """The battle's problems, a policy a replay does not take and the missing rolls are reported together."""
+        bad = {**REPLAY_BASE, "attacker": {"units": {"infantry": 3}, "keep_land_units": 1}, "round_limit": 0}
+        with pytest.raises(InvalidScenario) as raised:
+            run("battle-replay", bad)
+        assert str(raised.value).splitlines() == [
+            "round_limit: must be a round number of 1 or more (got 0)",
+            "attacker.keep_land_units: a replay takes the casualties the owner chose: give them per round "
+            "(attacker_casualties, defender_casualties) instead (got 1)",
+            "rounds: must give the rolls of at least one round",
+        ]
+
+    def test_a_round_after_the_end_names_the_ending_in_words(self) -> None:
+        """Rolls given past the end of the battle are refused, the ending said in the reader's language."""
+        bad = {
+            **REPLAY_BASE,
+            "attacker": {"units": {"infantry": 1}},
+            "defender": {"units": {"infantry": 1}},
+            "rounds": [{"attacker": {"infantry": [1]}, "defender": {"infantry": [6]}}, {"attacker": {"infantry": [1]}}],
+        }
+        with pytest.raises(InvalidScenario) as raised:
+            run("battle-replay", bad)
+        [problem] = raised.value.errors
+        assert str(problem) == "rounds.1: the battle already ended (attacker-wins) before this round"
+        german = problem.detail_in(load_language(REPOSITORY / "locales", "de"))
+        assert german == "der Kampf war vor dieser Runde schon zu Ende (Angreifer gewinnt)"
 
     def test_replay_needs_rolls(self) -> None:
         """A replay without any round is refused."""

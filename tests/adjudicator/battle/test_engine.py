@@ -290,7 +290,7 @@ class TestReplayErrors:
             ),
             (
                 RoundRolls({"infantry": (1, 2)}, {"infantry": (3,)}, defender_casualties={"infantry": 0}),
-                "rounds.0.defender_casualties: the hits remove exactly 1 units (got {'infantry': 0})",
+                "rounds.0.defender_casualties: the hits remove exactly 1 unit (got {'infantry': 0})",
             ),
         ],
     )
