@@ -9,9 +9,9 @@ as a :class:`MissingValue`; the scenario field named there takes the value, and
 the answer then uses it, marked as given by the scenario.
 
 >>> from adjudicator.messages import message
->>> gap = MissingValue("base_rows", message("row 5"), message("the base rulebook"))
+>>> gap = MissingValue("base_rows", message("row 5"), message("the base rulebook"), "Base rows")
 >>> gap.summary_message().text
-'Not in the sources: row 5. It comes from the base rulebook; give it in base_rows.'
+'Not in the sources: row 5. It comes from the base rulebook; give it in the field “Base rows”.'
 """
 
 from __future__ import annotations
@@ -33,12 +33,15 @@ class MissingValue:
     """What the value is, in the reader's language."""
     source: Message
     """Where a player finds it (the rulebook the source supplements)."""
+    label: str
+    """The field as the calculator form names it, a word marked :func:`~adjudicator.messages.N_` (the same words as
+    the form's label of :attr:`field`): a reader is never shown the field's name."""
 
     def summary_message(self) -> Message:
         """The line an answer shows for it."""
         return message(
-            "Not in the sources: {meaning}. It comes from {source}; give it in {field}.",
+            "Not in the sources: {meaning}. It comes from {source}; give it in the field “{field}”.",
             meaning=self.meaning,
             source=self.source,
-            field=self.field,
+            field=self.label,
         )

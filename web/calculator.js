@@ -735,7 +735,8 @@ function buildFields(parent, schema, root, data, path, ctx, depth) {
       buildFields(set, field, root, data, here, ctx, depth + 1);
       container.append(describedGroup(set, here, description));
     } else if (field.type === "object" && field.additionalProperties && scalarKind(resolve(field.additionalProperties, root))) {
-      container.append(describedGroup(mapFields(key, resolve(field.additionalProperties, root), here, current || {}, write), here, description));
+      const keys = field.propertyNames ? resolve(field.propertyNames, root).enum : null;
+      container.append(describedGroup(mapFields(key, resolve(field.additionalProperties, root), here, current || {}, write, keys), here, description));
     } else if (field.type === "array" && listItems(field.items, root)
                && (!Array.isArray(current) || current.every((item) => item === null || typeof item !== "object" || (listItems(field.items, root).regions && Array.isArray(item.rect))))) {
       const { kind: itemKind, regions, regionHelp } = listItems(field.items, root);
@@ -758,20 +759,30 @@ function buildFields(parent, schema, root, data, path, ctx, depth) {
   }
 }
 
-// A name → number map (unit counts): one field per name, and a row to add a name.
-function mapFields(key, valueSchema, path, current, write) {
+// A name → number map: one field per name, and a row to add a name. Where the names are choices
+// (``keys``, a country per row), each row is named by its word and a new one is picked, never typed.
+function mapFields(key, valueSchema, path, current, write, keys) {
   const kind = scalarKind(valueSchema);
   const set = element("fieldset", { class: "rb-group rb-map", "data-path": path.join(".") }, [element("legend", { text: word("field", fieldLabel(key)), title: key })]);
   const rows = element("div", { class: "rb-map-rows" });
+  const named = (name) => (keys ? choiceWord(key, name) : name);
   const addRow = (name, value) => {
     const here = [...path, name];
     rows.append(element("div", { class: "rb-field" }, [
-      element("label", { for: fieldId(here), text: name }),
+      element("label", { for: fieldId(here), text: named(name), title: name }),
       scalarInput(kind, valueSchema, false, here, value, write),
     ]));
   };
   for (const [name, value] of Object.entries(current)) addRow(name, value);
-  const newName = element("input", { type: "text", class: "rb-new-key", "aria-label": `${key}: ${t("new_key")}`, placeholder: t("new_key") });
+  const newName = keys
+    ? element("select", { class: "rb-new-key", "aria-label": `${word("field", fieldLabel(key))}: ${t("add")}` })
+    : element("input", { type: "text", class: "rb-new-key", "aria-label": `${key}: ${t("new_key")}`, placeholder: t("new_key") });
+  const offerKeys = () => {
+    if (!keys) return;
+    const left = keys.filter((name) => !(name in current));
+    newName.replaceChildren(...left.map((name) => element("option", { value: name, text: named(name) })));
+    adder.hidden = left.length === 0;
+  };
   const add = element("button", { type: "button", class: "md-button rb-add", text: t("add") });
   add.addEventListener("click", () => {
     const name = newName.value.trim();
@@ -779,9 +790,12 @@ function mapFields(key, valueSchema, path, current, write) {
     current[name] = kind === "boolean" ? false : kind === "string" || kind === "enum" ? "" : 1;
     write([...path, name], current[name]);
     addRow(name, current[name]);
-    newName.value = "";
+    if (keys) offerKeys();
+    else newName.value = "";
   });
-  set.append(rows, element("div", { class: "rb-field rb-add-row" }, [newName, add]));
+  const adder = element("div", { class: "rb-field rb-add-row" }, [newName, add]);
+  offerKeys();
+  set.append(rows, adder);
   return set;
 }
 

@@ -709,7 +709,7 @@ def _missing_rows(scenario: VehicleDamageScenario, rolls: tuple[int, ...]) -> Mi
         )
     else:
         source = message("the Operation WW2 base rulebook (the 2.0 changes do not print this table)")
-    return MissingValue("base_rows", meaning, source)
+    return MissingValue("base_rows", meaning, source, N_("Base rows"))
 
 
 def _flamethrower_outcomes(scenario: VehicleDamageScenario, total: int, trace: TraceBuilder) -> list[DamageOutcome]:
