@@ -40,13 +40,30 @@ from adjudicator.dice import check_value
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Choice
 from adjudicator.messages import N_
-from adjudicator.strategic_europe.vocabulary import Country, Side, UnitType, historical_side
+from adjudicator.strategic_europe.vocabulary import (
+    Country,
+    Side,
+    UnitType,
+    historical_side,
+    unknown_country,
+    unknown_unit_type,
+)
 from adjudicator.trace import TraceBuilder
 
 if TYPE_CHECKING:
     from adjudicator.battle.scenario import BattleScenario, BattleSide
 
-__all__ = ["AXIS", "KNOWN_VALUES", "RULES", "Role", "prepare", "problems", "unit_combatant", "values_errors"]
+__all__ = [
+    "AXIS",
+    "KNOWN_VALUES",
+    "RULES",
+    "Role",
+    "missing_value",
+    "prepare",
+    "problems",
+    "unit_combatant",
+    "values_errors",
+]
 
 
 class Role(enum.Enum):
@@ -70,14 +87,26 @@ KNOWN_VALUES: dict[tuple[UnitType, Role], tuple[int, str]] = {
 }
 """The values the source states, with the entry that states each."""
 
-ROLE_MEANING = {
-    Role.ATTACK: "attack value: a die showing it or less hits when attacking",
-    Role.DEFENCE: "defence value: a die showing it or less hits when defending",
+_MISSING_VALUE = {
+    Role.ATTACK: N_(
+        "the source states no TÉ for {unit} (attack value: a die showing it or less hits when attacking): it is in "
+        "the game's basic rules, which are not among the sources; give it (a d6 value from 0 to 6)"
+    ),
+    Role.DEFENCE: N_(
+        "the source states no VÉ for {unit} (defence value: a die showing it or less hits when defending): it is in "
+        "the game's basic rules, which are not among the sources; give it (a d6 value from 0 to 6)"
+    ),
 }
-"""What TÉ and VÉ mean, for the errors that ask for one."""
 
-_UNIT_NAMES = ", ".join(unit.value for unit in UnitType)
-_NATION_NAMES = ", ".join(nation.value for nation in Country)
+
+def missing_value(path: str, unit: UnitType, role: Role) -> ScenarioError:
+    """The problem of a unit whose TÉ or VÉ the source does not state: the scenario must give it at ``path``.
+
+    >>> print(missing_value("values.armour", UnitType.ARMOUR, Role.ATTACK))  # doctest: +ELLIPSIS
+    values.armour: the source states no TÉ for armour (attack value: ...; give it (a d6 value from 0 to 6)
+    """
+    template = _MISSING_VALUE[role]
+    return ScenarioError(path, template, unit=unit.label)
 
 
 def _unit(name: str) -> UnitType | None:
@@ -99,11 +128,7 @@ def values_errors(path: str, values: dict[str, int]) -> list[ScenarioError]:
     found = []
     for name, value in values.items():
         if _unit(name) is None:
-            found.append(
-                ScenarioError(
-                    f"{path}.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"
-                )
-            )
+            found.append(unknown_unit_type(f"{path}.{name}", name))
             continue
         try:
             check_value(value, path=f"{path}.{name}")
@@ -117,49 +142,29 @@ def _side_problems(label: str, side: BattleSide, role: Role) -> list[ScenarioErr
     for name, count in side.units.items():
         unit = _unit(name)
         if unit is None:
-            found.append(
-                ScenarioError(
-                    f"{label}.units.{name}", f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}"
-                )
-            )
+            found.append(unknown_unit_type(f"{label}.units.{name}", name))
         elif count and name not in side.values and (unit, role) not in KNOWN_VALUES:
-            found.append(
-                ScenarioError(
-                    f"{label}.values.{name}",
-                    f"the source states no {role.value} for {name} ({ROLE_MEANING[role]}): it is in the game's basic "
-                    "rules, which are not among the sources; give it (a d6 value from 0 to 6)",
-                )
-            )
+            found.append(missing_value(f"{label}.values.{name}", unit, role))
     found += values_errors(f"{label}.values", side.values)
     for index, name in enumerate(side.loss_order):
         if _unit(name) is None:
-            found.append(
-                ScenarioError(
-                    f"{label}.loss_order.{index}",
-                    f"unknown unit type for strategic-europe; expected one of: {_UNIT_NAMES}",
-                    name,
-                )
-            )
+            found.append(unknown_unit_type(f"{label}.loss_order.{index}", name))
     if side.nation is not None and _nation(side.nation) is None:
-        found.append(
-            ScenarioError(f"{label}.nation", f"unknown country; expected one of: {_NATION_NAMES}", side.nation)
-        )
+        found.append(unknown_country(f"{label}.nation", side.nation))
     if side.technologies:
         found.append(
             ScenarioError(
                 f"{label}.technologies",
-                "weapons developments are used only by axis-and-allies-2e",
+                "weapons developments are used only by Axis & Allies",
                 list(side.technologies),
             )
         )
     for name in ("keep_land_units", "casualty_order"):
         if getattr(side, name):
-            found.append(ScenarioError(f"{label}.{name}", "is used only by axis-and-allies-2e", getattr(side, name)))
+            found.append(ScenarioError(f"{label}.{name}", "is used only by Axis & Allies", getattr(side, name)))
     if side.submerge_after_round is not None:
         found.append(
-            ScenarioError(
-                f"{label}.submerge_after_round", "is used only by axis-and-allies-2e", side.submerge_after_round
-            )
+            ScenarioError(f"{label}.submerge_after_round", "is used only by Axis & Allies", side.submerge_after_round)
         )
     return found
 
@@ -181,21 +186,19 @@ def problems(scenario: BattleScenario) -> list[ScenarioError]:
     ):
         value = getattr(scenario, name)
         if getattr(value, "value", value) != default:
-            found.append(ScenarioError(name, "is used only by axis-and-allies-2e", getattr(value, "value", value)))
+            found.append(ScenarioError(name, "is used only by Axis & Allies", getattr(value, "value", value)))
     if not -6 <= scenario.defence_modifier <= 6:
         found.append(ScenarioError("defence_modifier", "must be from -6 to 6", scenario.defence_modifier))
     attacker, defender = _nation(scenario.attacker.nation), _nation(scenario.defender.nation)
     turn = scenario.special_turn.value
     if turn != "none" and (scenario.attacker.nation is None or scenario.defender.nation is None):
-        found.append(
-            ScenarioError("special_turn", "needs attacker.nation and defender.nation to decide who rolls twice", turn)
-        )
+        found.append(ScenarioError("special_turn", "needs the country of both sides to decide who rolls twice", turn))
     if attacker in AXIS and defender is Country.USSR and turn == "first-winter":
         found.append(
             ScenarioError(
                 "special_turn",
                 "in the winter turn of the year the Soviet Union was attacked, Germany and its allies cannot attack "
-                "within its borders (se.soviet-german)",
+                "within its borders",
                 turn,
             )
         )
@@ -203,7 +206,7 @@ def problems(scenario: BattleScenario) -> list[ScenarioError]:
         found.append(
             ScenarioError(
                 "attacker.nation",
-                "Bulgaria cannot take part in an attack against Soviet troops (se.soviet-german)",
+                "Bulgaria cannot take part in an attack against Soviet troops",
                 "bulgaria",
             )
         )
@@ -211,7 +214,7 @@ def problems(scenario: BattleScenario) -> list[ScenarioError]:
         found.append(
             ScenarioError(
                 "attacker.nation",
-                "Vichy France's units cannot take part in an attack against the Allies (se.vichy-france)",
+                "Vichy France's units cannot take part in an attack against the Allies",
                 "vichy-france",
             )
         )

@@ -26,15 +26,16 @@ which reading was applied. Each runs in time linear in its input.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 
-from adjudicator.checks import check_count
+from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import means
-from adjudicator.messages import N_, Message, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
-from adjudicator.strategic_europe.vocabulary import Country, Season, Turn, same_side
+from adjudicator.strategic_europe.vocabulary import Country, Season, Turn, country_words, same_side
 from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
@@ -113,10 +114,27 @@ class BombingRaid:
     """Where the target lies."""
 
     def __post_init__(self) -> None:
-        check_count("bombers", self.bombers, minimum=1)
-        check_count("shot_down", self.shot_down)
-        if self.shot_down > self.bombers:
-            raise ScenarioError("shot_down", f"must be at most the {self.bombers} bombers of the raid", self.shot_down)
+        raise_problems(
+            collect_problems(
+                lambda: check_count("bombers", self.bombers, minimum=1),
+                lambda: check_count("shot_down", self.shot_down),
+                self._check_shot_down_among_bombers,
+                self._check_target,
+            )
+        )
+
+    def _check_shot_down_among_bombers(self) -> None:
+        if self.bombers >= 1 and self.shot_down > self.bombers:
+            raise ScenarioError(
+                "shot_down",
+                N_plural(
+                    "must be at most the {count} bomber of the raid", "must be at most the {count} bombers of the raid"
+                ),
+                self.shot_down,
+                count=self.bombers,
+            )
+
+    def _check_target(self) -> None:
         if self.attacker is self.target:
             raise ScenarioError("target", "must be another country than the attacker", self.target.value)
 
@@ -263,15 +281,13 @@ class Convoy:
     """Submarines that attacked it and survived."""
 
     def __post_init__(self) -> None:
-        if (self.sender, self.destination) not in _CONVOY_ROUTES:
-            routes = ", ".join(f"{s.value} → {d.value}" for s, d in _CONVOY_ROUTES)
-            raise ScenarioError(
-                "destination",
-                f"must be a Lend-Lease route ({routes})",
-                f"{self.sender.value} → {self.destination.value}",
+        raise_problems(
+            collect_problems(
+                lambda: _check_route("destination", self.sender, self.destination),
+                lambda: check_count("value_hpp", self.value_hpp),
+                lambda: check_count("surviving_attackers", self.surviving_attackers),
             )
-        check_count("value_hpp", self.value_hpp)
-        check_count("surviving_attackers", self.surviving_attackers)
+        )
 
     @property
     def sea(self) -> str:
@@ -286,6 +302,21 @@ _CONVOY_ROUTES = {
 }
 
 
+def _route(sender: Country, destination: Country) -> Message:
+    return message("from {sender} to {destination}", sender=sender.label, destination=destination.label)
+
+
+def _check_route(path: str, sender: Country, recipient: Country) -> None:
+    """Refuse a sender and recipient that are not one of the Lend-Lease routes, naming the routes in words."""
+    if (sender, recipient) not in _CONVOY_ROUTES:
+        raise ScenarioError(
+            path,
+            "must be a Lend-Lease route: {routes}",
+            f"{sender.value} → {recipient.value}",
+            routes=MessageList(tuple(_route(*route) for route in _CONVOY_ROUTES), "; "),
+        )
+
+
 @dataclass(frozen=True)
 class SubmarineLossScenario:
     """German submarines at sea at the end of a turn's fighting."""
@@ -298,7 +329,15 @@ class SubmarineLossScenario:
     """Whether submarines that attacked the US convoy also cost England 1 HPP each (default: yes)."""
 
     def __post_init__(self) -> None:
-        check_count("north_atlantic_survivors", self.north_atlantic_survivors)
+        raise_problems(
+            collect_problems(
+                lambda: check_count("north_atlantic_survivors", self.north_atlantic_survivors),
+                self._check_routes_once,
+                self._check_atlantic_attackers,
+            )
+        )
+
+    def _check_routes_once(self) -> None:
         routes = [(convoy.sender, convoy.destination) for convoy in self.convoys]
         if len(set(routes)) != len(routes):
             raise ScenarioError(
@@ -306,13 +345,20 @@ class SubmarineLossScenario:
                 "must list each route once (one shipment per route per turn)",
                 [f"{s.value} → {d.value}" for s, d in routes],
             )
+
+    def _check_atlantic_attackers(self) -> None:
         atlantic = sum(c.surviving_attackers for c in self.convoys if c.sea == NORTH_ATLANTIC)
-        if atlantic > self.north_atlantic_survivors:
+        if self.north_atlantic_survivors >= 0 and atlantic > self.north_atlantic_survivors:
             raise ScenarioError(
                 "convoys",
-                f"the submarines attacking the North Atlantic convoy must be among the "
-                f"{self.north_atlantic_survivors} surviving in the North Atlantic",
+                N_plural(
+                    "the submarines attacking the North Atlantic convoy must be among the {count} surviving in the "
+                    "North Atlantic",
+                    "the submarines attacking the North Atlantic convoy must be among the {count} surviving in the "
+                    "North Atlantic",
+                ),
                 atlantic,
+                count=self.north_atlantic_survivors,
             )
 
 
@@ -387,9 +433,7 @@ def evaluate_submarines(scenario: SubmarineLossScenario) -> SubmarineLossResult:
 
     outcomes = []
     for convoy in scenario.convoys:
-        route = message(
-            "from {sender} to {destination}", sender=convoy.sender.label, destination=convoy.destination.label
-        )
+        route = _route(convoy.sender, convoy.destination)
         if convoy.value_hpp == 0:
             lost = 0
             trace.add(
@@ -449,12 +493,12 @@ class Shipment:
     """HPP sent (0 for an empty token)."""
 
     def __post_init__(self) -> None:
-        if (self.sender, self.recipient) not in _CONVOY_ROUTES:
-            routes = ", ".join(f"{s.value} → {d.value}" for s, d in _CONVOY_ROUTES)
-            raise ScenarioError(
-                "recipient", f"must be a Lend-Lease route ({routes})", f"{self.sender.value} → {self.recipient.value}"
+        raise_problems(
+            collect_problems(
+                lambda: _check_route("recipient", self.sender, self.recipient),
+                lambda: check_count("amount_hpp", self.amount_hpp),
             )
-        check_count("amount_hpp", self.amount_hpp)
+        )
 
 
 @dataclass(frozen=True)
@@ -479,6 +523,9 @@ class LendLeaseScenario:
     """
 
     def __post_init__(self) -> None:
+        raise_problems(collect_problems(self._check_shipments, self._check_bases, self._check_every_base_given))
+
+    def _check_shipments(self) -> None:
         if not self.shipments:
             raise ScenarioError("shipments", "must list at least one shipment", [])
         routes = [(s.sender, s.recipient) for s in self.shipments]
@@ -488,14 +535,26 @@ class LendLeaseScenario:
                 "must list each route once (aid is sent once per turn)",
                 [f"{s.value} → {r.value}" for s, r in routes],
             )
-        for country, base in self.base_hpp.items():
-            check_count(f"base_hpp.{country.value}", base)
-        missing = sorted({s.sender.value for s in self.shipments if s.sender not in self.base_hpp})
+
+    def _check_bases(self) -> None:
+        raise_problems(
+            collect_problems(
+                *(
+                    functools.partial(check_count, f"base_hpp.{country.value}", base)
+                    for country, base in self.base_hpp.items()
+                )
+            )
+        )
+
+    def _check_every_base_given(self) -> None:
+        senders = {shipment.sender for shipment in self.shipments}
+        missing = tuple(country for country in Country if country in senders and country not in self.base_hpp)
         if missing:
             raise ScenarioError(
                 "base_hpp",
-                f"must give the base HPP of every sender ({', '.join(missing)} missing)",
+                "must give the base HPP of every sender; missing: {countries}",
                 {c.value: v for c, v in self.base_hpp.items()},
+                countries=country_words(missing),
             )
 
 
@@ -658,9 +717,11 @@ class AidRecord:
     """HPP sent (whether or not submarines sank part of it)."""
 
     def __post_init__(self) -> None:
+        raise_problems(collect_problems(self._check_recipient, lambda: check_count("amount_hpp", self.amount_hpp)))
+
+    def _check_recipient(self) -> None:
         if self.recipient not in (Country.ENGLAND, Country.USSR):
-            raise ScenarioError("recipient", "must be 'england' or 'ussr'", self.recipient.value)
-        check_count("amount_hpp", self.amount_hpp)
+            raise ScenarioError("recipient", "must be England or the Soviet Union", self.recipient.value)
 
 
 @dataclass(frozen=True)

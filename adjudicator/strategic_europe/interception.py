@@ -26,18 +26,27 @@ after the last round given. Linear in the number of interceptions and dice.
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from adjudicator.battle.engine import BattleSetup, Combatant, Ending, RoundRecord, RoundRolls, replay
+from adjudicator.checks import collect_problems
 from adjudicator.dice import check_roll, count_hits
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Kind, means
-from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message, word_list
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
-from adjudicator.strategic_europe.combat import AIR, KNOWN_VALUES, Role, unit_combatant, values_errors
+from adjudicator.strategic_europe.combat import (
+    AIR,
+    KNOWN_VALUES,
+    Role,
+    missing_value,
+    unit_combatant,
+    values_errors,
+)
 from adjudicator.strategic_europe.vocabulary import (
     Country,
     UnitType,
@@ -45,6 +54,9 @@ from adjudicator.strategic_europe.vocabulary import (
     country_word,
     unit_choices,
     unit_word,
+    unit_words,
+    unknown_country,
+    unknown_unit_type,
 )
 from adjudicator.trace import Trace, TraceBuilder
 
@@ -77,31 +89,24 @@ def _nation_error(path: str, name: str) -> ScenarioError | None:
     try:
         Country(name)
     except ValueError:
-        return ScenarioError(path, f"unknown country; expected one of: {', '.join(n.value for n in Country)}", name)
+        return unknown_country(path, name)
     return None
 
 
-def _units_errors(path: str, units: dict[str, int], allowed: frozenset[UnitType], what: str) -> list[ScenarioError]:
+def _units_errors(path: str, units: dict[str, int], allowed: frozenset[UnitType], refusal: str) -> list[ScenarioError]:
+    """Unknown unit types, negative counts, and units of a type not in ``allowed``: ``refusal`` (a template marked
+    :func:`~adjudicator.messages.N_`, its ``{choices}`` the allowed types) says why they cannot take part."""
     found = []
     for name, count in units.items():
         try:
             unit = UnitType(name)
         except ValueError:
-            found.append(
-                ScenarioError(
-                    f"{path}.{name}",
-                    f"unknown unit type for strategic-europe; expected one of: {', '.join(u.value for u in UnitType)}",
-                )
-            )
+            found.append(unknown_unit_type(f"{path}.{name}", name))
             continue
         if count < 0:
             found.append(ScenarioError(f"{path}.{name}", "must be a count of 0 or more", count))
         elif count and unit not in allowed:
-            found.append(
-                ScenarioError(
-                    f"{path}.{name}", f"{what}; expected one of: {', '.join(sorted(u.value for u in allowed))}", count
-                )
-            )
+            found.append(ScenarioError(f"{path}.{name}", refusal, count, choices=unit_words(*allowed)))
     return found
 
 
@@ -194,7 +199,10 @@ class InterceptionScenario:
         if error:
             found.append(error)
         found += _units_errors(
-            "movement.units", self.movement.units, AIR | NAVAL, "only aircraft and ships are intercepted"
+            "movement.units",
+            self.movement.units,
+            AIR | NAVAL,
+            N_("only aircraft and ships are intercepted; expected one of: {choices}"),
         )
         ids = {self.movement.id: self.movement.nation}
         for index, item in enumerate(self.interceptions):
@@ -212,63 +220,21 @@ class InterceptionScenario:
                 found.append(
                     ScenarioError(
                         f"{path}.target",
-                        f"must be the movement or an interception declared before it: {', '.join(ids)}",
+                        "must be the movement or an interception declared before it: {names}",
                         item.target,
+                        names=", ".join(ids),
                     )
                 )
             elif ids[item.target] == item.nation:
                 found.append(ScenarioError(f"{path}.target", "a country does not intercept its own units", item.target))
             if item.kind is InterceptionKind.AIR:
-                if item.units.get(UnitType.BOMBER.value):
-                    found.append(
-                        ScenarioError(
-                            f"{path}.units.bomber",
-                            "bombers can only defend in air combat: they do not intercept (se.bombers)",
-                            item.units[UnitType.BOMBER.value],
-                        )
-                    )
-                found += _units_errors(
-                    f"{path}.units",
-                    {k: v for k, v in item.units.items() if k != UnitType.BOMBER.value},
-                    frozenset({UnitType.AIRCRAFT}),
-                    "only aircraft intercept by air",
-                )
-                for name in ("distance", "roll"):
-                    if getattr(item, name) is not None:
-                        found.append(
-                            ScenarioError(
-                                f"{path}.{name}",
-                                "air interception always takes place: no roll against a distance",
-                                getattr(item, name),
-                            )
-                        )
+                found += _air_interception_problems(path, item)
             else:
-                found += _units_errors(f"{path}.units", item.units, NAVAL, "only ships intercept by sea")
-                if item.distance is None or item.distance < 0:
-                    found.append(
-                        ScenarioError(
-                            f"{path}.distance",
-                            "a naval interception needs the distance (0 or more territories) from its base",
-                            item.distance,
-                        )
-                    )
-                if item.roll is None:
-                    if self.naval_battle:
-                        found.append(
-                            ScenarioError(
-                                f"{path}.roll",
-                                "the naval battle's dice depend on which interceptions take place: give every naval "
-                                "roll, or leave naval_battle out to get the chance of each chain",
-                            )
-                        )
-                else:
-                    try:
-                        check_roll(item.roll, path=f"{path}.roll")
-                    except ScenarioError as bad:
-                        found.append(bad)
+                found += _naval_interception_problems(path, item, rolled_battle=bool(self.naval_battle))
             ids[item.id] = item.nation
         nations = set(ids.values())
-        if len(nations) > 2:
+        # An unknown country has its own problem: the countries involved are counted among the game's.
+        if len(nations & {country.value for country in Country}) > 2:
             found.append(
                 ScenarioError(
                     "interceptions", "one movement and its interceptions involve two countries", sorted(nations)
@@ -279,12 +245,69 @@ class InterceptionScenario:
                 found.append(
                     ScenarioError(
                         "engaged" if name in self.engaged else "withdraws",
-                        f"must be one of the countries involved: {', '.join(sorted(nations))}",
+                        "must be one of the countries involved: {countries}",
                         name,
+                        countries=word_list(country_word(nation) for nation in sorted(nations)),
                     )
                 )
         if found:
             raise InvalidScenario(found)
+
+
+def _air_interception_problems(path: str, item: Interception) -> list[ScenarioError]:
+    """An air interception's own problems: aircraft only (bombers do not intercept), and nothing rolled."""
+    found = []
+    if item.units.get(UnitType.BOMBER.value):
+        found.append(
+            ScenarioError(
+                f"{path}.units.bomber",
+                "bombers can only defend in air combat: they do not intercept",
+                item.units[UnitType.BOMBER.value],
+            )
+        )
+    found += _units_errors(
+        f"{path}.units",
+        {k: v for k, v in item.units.items() if k != UnitType.BOMBER.value},
+        frozenset({UnitType.AIRCRAFT}),
+        N_("only aircraft intercept by air; expected one of: {choices}"),
+    )
+    for name in ("distance", "roll"):
+        if getattr(item, name) is not None:
+            found.append(
+                ScenarioError(
+                    f"{path}.{name}",
+                    "air interception always takes place: no roll against a distance",
+                    getattr(item, name),
+                )
+            )
+    return found
+
+
+def _naval_interception_problems(path: str, item: Interception, *, rolled_battle: bool) -> list[ScenarioError]:
+    """A naval interception's own problems: ships only, a distance, and its roll where the battle's dice are given."""
+    found = _units_errors(
+        f"{path}.units", item.units, NAVAL, N_("only ships intercept by sea; expected one of: {choices}")
+    )
+    if item.distance is None or item.distance < 0:
+        found.append(
+            ScenarioError(
+                f"{path}.distance",
+                "a naval interception needs the distance (0 or more territories) from its base",
+                item.distance,
+            )
+        )
+    if item.roll is None:
+        if rolled_battle:
+            found.append(
+                ScenarioError(
+                    f"{path}.roll",
+                    "the naval battle's dice depend on which interceptions take place: give every naval "
+                    "roll, or leave out the rounds of the naval battle to get the chance of each chain",
+                )
+            )
+    else:
+        found += collect_problems(functools.partial(check_roll, item.roll, path=f"{path}.roll"))
+    return found
 
 
 @dataclass(frozen=True)
@@ -453,8 +476,9 @@ def _evaluate_odds(scenario: InterceptionScenario, unrolled: list[Interception])
             [
                 ScenarioError(
                     "interceptions",
-                    f"at most {MOST_UNROLLED} naval rolls can be left out at once; give the others",
+                    "at most {limit} naval rolls can be left out at once; give the others",
                     len(unrolled),
+                    limit=MOST_UNROLLED,
                 )
             ]
         )
@@ -570,8 +594,7 @@ def _evaluate_rolled(scenario: InterceptionScenario, trace: TraceBuilder) -> Int
             [
                 ScenarioError(
                     "movement.strategic_redeployment",
-                    "a Strategic Redeployment cannot be intercepted: it always succeeds "
-                    "(se.interception.strategic-redeployment)",
+                    "a Strategic Redeployment cannot be intercepted: it always succeeds",
                     True,
                 )
             ]
@@ -695,15 +718,14 @@ def _roll_interceptions(
 def _air_battle_rolls(scenario: InterceptionScenario) -> dict[str, AirBattleRolls]:
     """The rolls of each air battle by the air interception it settles; each must name one."""
     rolls_by_id = {battle.interception: battle for battle in scenario.air_battles}
-    for index, battle in enumerate(scenario.air_battles):
-        if battle.interception not in {i.id for i in scenario.interceptions if i.kind is InterceptionKind.AIR}:
-            raise InvalidScenario(
-                [
-                    ScenarioError(
-                        f"air_battles.{index}.interception", "must name an air interception", battle.interception
-                    )
-                ]
-            )
+    air = {item.id for item in scenario.interceptions if item.kind is InterceptionKind.AIR}
+    problems = [
+        ScenarioError(f"air_battles.{index}.interception", "must name an air interception", battle.interception)
+        for index, battle in enumerate(scenario.air_battles)
+        if battle.interception not in air
+    ]
+    if problems:
+        raise InvalidScenario(problems)
     return rolls_by_id
 
 
@@ -822,9 +844,10 @@ def _values_errors(scenario: InterceptionScenario) -> list[ScenarioError]:
             found.append(
                 ScenarioError(
                     f"values.{name}",
-                    f"is needed: the {name}'s TÉ (attack value: a die showing it or less hits) in the naval battle. "
+                    "is needed: the {unit}'s TÉ (attack value: a die showing it or less hits) in the naval battle. "
                     "The advanced rules do not state it; it is in the game's basic rules, which are not among the "
                     "sources. Give it as a d6 value from 0 to 6",
+                    unit=unit.label,
                 )
             )
     return found
@@ -835,10 +858,31 @@ def _value(unit: UnitType, role: Role, given: dict[str, int] | None = None) -> i
         return given[unit.value]
     known = KNOWN_VALUES.get((unit, role))
     if known is None:
-        raise InvalidScenario(
-            [ScenarioError("interceptions", f"the source states no {role.value} for {unit.value}", unit.value)]
-        )
+        raise InvalidScenario([missing_value(f"values.{unit.value}", unit, role)])
     return known[0]
+
+
+def _check_air_battle_rolls(path: str, rolls: AirBattleRolls, interceptors: int, intercepted: int) -> None:
+    """One roll per aircraft on each side, each a d6: every problem of both sides at once."""
+    problems: list[ScenarioError] = []
+    for name, given, count in (
+        ("interceptor", rolls.interceptor, interceptors),
+        ("intercepted", rolls.intercepted, intercepted),
+    ):
+        if len(given) != count:
+            problems.append(
+                ScenarioError(
+                    f"{path}.{name}",
+                    N_plural("{count} aircraft rolls one die", "{count} aircraft roll one die each"),
+                    list(given),
+                    count=count,
+                )
+            )
+        problems += collect_problems(
+            *(functools.partial(check_roll, roll, path=f"{path}.{name}.{i}") for i, roll in enumerate(given))
+        )
+    if problems:
+        raise InvalidScenario(problems)
 
 
 def _air_battle(
@@ -855,19 +899,13 @@ def _air_battle(
         raise InvalidScenario(
             [
                 ScenarioError(
-                    "air_battles", f"give the rolls of the air battle of {item.id} (one per aircraft on each side)"
+                    "air_battles",
+                    "give the rolls of the air battle of {id} (one per aircraft on each side)",
+                    id=item.id,
                 )
             ]
         )
-    path = f"air_battles.{index}"
-    for name, given, count in (
-        ("interceptor", rolls.interceptor, interceptors),
-        ("intercepted", rolls.intercepted, intercepted),
-    ):
-        if len(given) != count:
-            raise InvalidScenario([ScenarioError(f"{path}.{name}", f"{count} aircraft roll one die each", list(given))])
-        for i, roll in enumerate(given):
-            check_roll(roll, path=f"{path}.{name}.{i}")
+    _check_air_battle_rolls(f"air_battles.{index}", rolls, interceptors, intercepted)
     defence, attack = _value(UnitType.AIRCRAFT, Role.DEFENCE), _value(UnitType.AIRCRAFT, Role.ATTACK)
     hits_by_interceptor = count_hits(rolls.interceptor, defence)
     hits_by_intercepted = count_hits(rolls.intercepted, attack)
@@ -988,19 +1026,24 @@ def _camps(
     for item in scenario.interceptions:
         if succeeded[item.id] and item.id not in stopped:
             _add(camps, item.nation, forces[item.id])
+    too_many = [
+        ScenarioError(
+            f"engaged.{nation}.{name}",
+            N_plural(
+                "at most the {count} unit of this type present can fight",
+                "at most the {count} units of this type present can fight",
+            ),
+            count,
+            count=camps[nation].get(name, 0),
+        )
+        for nation, units in scenario.engaged.items()
+        for name, count in units.items()
+        if count > camps[nation].get(name, 0)
+    ]
+    if too_many:
+        raise InvalidScenario(too_many)
     for nation, units in scenario.engaged.items():
-        for name, count in units.items():
-            if count > camps[nation].get(name, 0):
-                raise InvalidScenario(
-                    [
-                        ScenarioError(
-                            f"engaged.{nation}.{name}",
-                            f"at most the {camps[nation].get(name, 0)} {name} present can fight",
-                            count,
-                        )
-                    ]
-                )
-            camps[nation][name] = count
+        camps[nation].update(units)
         trace.add(
             "se.interception.example",
             "{nation} fights the naval battle with {units} (scenario: not all its units take part)",

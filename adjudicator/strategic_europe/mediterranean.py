@@ -22,13 +22,14 @@ and the trace says which was applied. Constant time.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 
-from adjudicator.checks import check_count
+from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Kind, means
-from adjudicator.messages import N_, Message, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.registry import Calculator
 from adjudicator.strategic_europe.vocabulary import UnitType, unit_choices
 from adjudicator.trace import Trace, TraceBuilder
@@ -94,11 +95,16 @@ class GibraltarSuezScenario:
     """Reading when both Gibraltar and Suez count: England loses 5 HPP for each, or only once."""
 
     def __post_init__(self) -> None:
-        check_count("england_original_base_hpp", self.england_original_base_hpp)
-        for name in ("held_by_axis", "recaptured_before_reckoning"):
-            places = getattr(self, name)
-            if len(set(places)) != len(places):
-                raise ScenarioError(name, "must name each place once", [p.value for p in places])
+        raise_problems(
+            collect_problems(
+                lambda: check_count("england_original_base_hpp", self.england_original_base_hpp),
+                lambda: _check_each_place_once("held_by_axis", self.held_by_axis),
+                lambda: _check_each_place_once("recaptured_before_reckoning", self.recaptured_before_reckoning),
+                self._check_held_or_retaken,
+            )
+        )
+
+    def _check_held_or_retaken(self) -> None:
         both = set(self.held_by_axis) & set(self.recaptured_before_reckoning)
         if both:
             raise ScenarioError(
@@ -106,6 +112,11 @@ class GibraltarSuezScenario:
                 "must not name a place the Axis still holds",
                 sorted(p.value for p in both),
             )
+
+
+def _check_each_place_once(path: str, places: tuple[Strait, ...]) -> None:
+    if len(set(places)) != len(places):
+        raise ScenarioError(path, "must name each place once", [p.value for p in places])
 
 
 @dataclass(frozen=True)
@@ -245,6 +256,13 @@ def malta_violations(units: dict[UnitType, int]) -> list[Message]:
     return problems
 
 
+def _count_problems(path: str, units: dict[UnitType, int]) -> list[ScenarioError]:
+    """Every count of ``units`` (at ``path``) that is not a count of 0 or more."""
+    return collect_problems(
+        *(functools.partial(check_count, f"{path}.{kind.value}", count) for kind, count in units.items())
+    )
+
+
 @dataclass(frozen=True)
 class MaltaGarrisonScenario:
     """The units on Malta."""
@@ -253,8 +271,7 @@ class MaltaGarrisonScenario:
     """Units on Malta by type (the limit: one infantry or armour unit, one fleet, one air unit)."""
 
     def __post_init__(self) -> None:
-        for kind, count in self.units.items():
-            check_count(f"units.{kind.value}", count)
+        raise_problems(_count_problems("units", self.units))
 
 
 @dataclass(frozen=True)
@@ -338,15 +355,23 @@ class AfricaScenario:
     """Reading: 'fighting' units include defending ones (the source's example speaks only of attacking)."""
 
     def __post_init__(self) -> None:
-        check_count("german_units", self.german_units)
-        for kind, count in self.malta_garrison.items():
-            check_count(f"malta_garrison.{kind.value}", count)
-        problems = malta_violations(self.malta_garrison)
+        raise_problems(
+            collect_problems(
+                lambda: check_count("german_units", self.german_units),
+                lambda: raise_problems(_count_problems("malta_garrison", self.malta_garrison)),
+                self._check_malta_limit,
+            )
+        )
+
+    def _check_malta_limit(self) -> None:
+        # A negative count has its own problem; the limit is judged on counts that are counts.
+        problems = malta_violations(self.malta_garrison) if min(self.malta_garrison.values(), default=0) >= 0 else []
         if problems:
             raise ScenarioError(
                 "malta_garrison",
-                "must keep Malta's garrison limit: " + "; ".join(problem.text for problem in problems),
+                "must keep Malta's garrison limit: {problems}",
                 {kind.value: count for kind, count in self.malta_garrison.items()},
+                problems=MessageList(tuple(problems), "; "),
             )
 
 

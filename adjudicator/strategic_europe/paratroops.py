@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from adjudicator.checks import check_count
+from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
@@ -110,11 +110,19 @@ class ParatrooperLossScenario:
     units. Default no: the source's example speaks of a Dover 'captured by German paratroopers alone'."""
 
     def __post_init__(self) -> None:
-        if not self.target.strip():
-            raise ScenarioError("target", "must name the territory", self.target)
-        check_count("friendly_ground_units", self.friendly_ground_units)
-        check_count("friendly_paratroopers", self.friendly_paratroopers)
-        check_count("friendly_air_units", self.friendly_air_units)
+        raise_problems(
+            collect_problems(
+                lambda: _check_territory("target", self.target),
+                lambda: check_count("friendly_ground_units", self.friendly_ground_units),
+                lambda: check_count("friendly_paratroopers", self.friendly_paratroopers),
+                lambda: check_count("friendly_air_units", self.friendly_air_units),
+            )
+        )
+
+
+def _check_territory(path: str, name: str) -> None:
+    if not name.strip():
+        raise ScenarioError(path, "must name the territory", name)
 
 
 @dataclass(frozen=True)
@@ -239,8 +247,12 @@ class BridgeheadScenario:
     """What the action costs when no English unit defended."""
 
     def __post_init__(self) -> None:
-        check_count("defending_english_units", self.defending_english_units)
-        check_count("german_supply_fleets", self.german_supply_fleets)
+        raise_problems(
+            collect_problems(
+                lambda: check_count("defending_english_units", self.defending_english_units),
+                lambda: check_count("german_supply_fleets", self.german_supply_fleets),
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -370,13 +382,22 @@ class PlannedAttack:
     """Whether the attack takes the territory (assumed for the later attacks that advance from it)."""
 
     def __post_init__(self) -> None:
-        if not self.target.strip():
-            raise ScenarioError("target", "must name the territory", self.target)
+        raise_problems(
+            collect_problems(
+                lambda: _check_territory("target", self.target),
+                self._check_methods,
+                self._check_advance,
+            )
+        )
+
+    def _check_methods(self) -> None:
         if not self.methods:
             raise ScenarioError("methods", "must list at least one way of attacking", list(self.methods))
         if len(set(self.methods)) != len(self.methods):
             raise ScenarioError("methods", "must not list a method twice", [method.value for method in self.methods])
-        if self.advance_from is not None and _same_place(self.advance_from, self.target):
+
+    def _check_advance(self) -> None:
+        if self.advance_from is not None and self.target.strip() and _same_place(self.advance_from, self.target):
             raise ScenarioError("advance_from", "must be another territory than the target", self.advance_from)
 
 

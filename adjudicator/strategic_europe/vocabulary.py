@@ -24,7 +24,7 @@ from enum import Enum
 
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import ALL_GAMES, Choice
-from adjudicator.messages import N_, Message, message
+from adjudicator.messages import N_, Message, MessageList, message, word_list
 
 __all__ = [
     "FIRST_WAR_YEAR",
@@ -37,10 +37,14 @@ __all__ = [
     "UnitType",
     "country_choices",
     "country_word",
+    "country_words",
     "historical_side",
+    "same_side",
     "unit_choices",
     "unit_word",
-    "same_side",
+    "unit_words",
+    "unknown_country",
+    "unknown_unit_type",
 ]
 
 
@@ -174,7 +178,13 @@ class Turn:
 
     def __post_init__(self) -> None:
         if isinstance(self.year, int) and not FIRST_WAR_YEAR <= self.year <= LAST_WAR_YEAR:
-            raise ScenarioError("year", f"must be a year of the war, {FIRST_WAR_YEAR} to {LAST_WAR_YEAR}", self.year)
+            raise ScenarioError(
+                "year",
+                "must be a year of the war, {first} to {last}",
+                self.year,
+                first=FIRST_WAR_YEAR,
+                last=LAST_WAR_YEAR,
+            )
 
     def _key(self) -> tuple[int, int]:
         return (self.year, self.season.position)
@@ -245,6 +255,34 @@ def unit_word(unit_id: str) -> str:
     """A unit type id of a scenario as shown in a trace: its catalog word when it is one of the game's."""
     known = {unit.value: unit for unit in UnitType}
     return known[unit_id].label if unit_id in known else unit_id
+
+
+def unit_words(*types: UnitType) -> MessageList:
+    """The unit types ``types`` (or every one), in the game's order, as a problem lists them: by their words.
+
+    >>> unit_words(UnitType.FLEET, UnitType.AIRCRAFT).items[0].text
+    'aircraft'
+    """
+    return word_list(unit.label for unit in UnitType if not types or unit in types)
+
+
+def country_words(countries: tuple[Country, ...] = tuple(Country)) -> MessageList:
+    """The ``countries`` (default: every one) as a problem lists them: by their names."""
+    return word_list(country.label for country in countries)
+
+
+def unknown_unit_type(path: str, name: str) -> ScenarioError:
+    """The problem of a unit type ``name`` the game does not have: it lists the game's unit types.
+
+    >>> print(unknown_unit_type("units.tank", "tank"))  # doctest: +ELLIPSIS
+    units.tank: unknown unit type; expected one of: infantry, armour, ..., destroyer (got 'tank')
+    """
+    return ScenarioError(path, "unknown unit type; expected one of: {choices}", name, choices=unit_words())
+
+
+def unknown_country(path: str, name: str) -> ScenarioError:
+    """The problem of a country ``name`` the game does not have: it lists the game's countries by their names."""
+    return ScenarioError(path, "unknown country; expected one of: {choices}", name, choices=country_words())
 
 
 def unit_choices(*types: UnitType) -> dict[str, tuple[Choice, ...]]:

@@ -26,15 +26,25 @@ was applied. Constant time.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 
-from adjudicator.checks import check_count
+from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.registry import Calculator
-from adjudicator.strategic_europe.vocabulary import SATELLITES, Country, Season, Side, Turn, historical_side, same_side
+from adjudicator.strategic_europe.vocabulary import (
+    SATELLITES,
+    Country,
+    Season,
+    Side,
+    Turn,
+    country_words,
+    historical_side,
+    same_side,
+)
 from adjudicator.trace import Trace, TraceBuilder
 
 __all__ = [
@@ -108,25 +118,21 @@ class WarDeclarationScenario:
     """Reading of the USA's entry: from spring 1942 on, or in the spring 1942 turn only."""
 
     def __post_init__(self) -> None:
+        raise_problems(
+            collect_problems(
+                self._check_targets,
+                *(functools.partial(_check_satellite_hpp, country, hpp) for country, hpp in self.satellite_hpp.items()),
+                self._check_satellites_join,
+            )
+        )
+
+    def _check_targets(self) -> None:
         if not self.targets:
             raise ScenarioError("targets", "must name at least one country", [])
         if len(set(self.targets)) != len(self.targets):
             raise ScenarioError("targets", "must name each country once", [t.value for t in self.targets])
         if self.declarer in self.targets:
             raise ScenarioError("targets", "must not include the declaring country", self.declarer.value)
-        for country, hpp in self.satellite_hpp.items():
-            if country not in SATELLITES:
-                raise ScenarioError(
-                    f"satellite_hpp.{country.value}",
-                    f"must be a satellite state ({', '.join(s.value for s in SATELLITES)})",
-                )
-            check_count(f"satellite_hpp.{country.value}", hpp)
-        if self.satellite_hpp and (self.declarer, self.targets) != (Country.GERMANY, (Country.USSR,)):
-            raise ScenarioError(
-                "satellite_hpp",
-                "is used only when Germany declares war on the Soviet Union",
-                {c.value: v for c, v in self.satellite_hpp.items()},
-            )
         allies_attacked = any(same_side(self.declarer, target) for target in self.targets)
         if not allies_attacked and _declaration_kind(self.declarer, self.targets) is None:
             raise ScenarioError(
@@ -136,6 +142,24 @@ class WarDeclarationScenario:
                 "Vichy France",
                 f"{self.declarer.value} → {', '.join(t.value for t in self.targets)}",
             )
+
+    def _check_satellites_join(self) -> None:
+        if self.satellite_hpp and (self.declarer, self.targets) != (Country.GERMANY, (Country.USSR,)):
+            raise ScenarioError(
+                "satellite_hpp",
+                "is used only when Germany declares war on the Soviet Union",
+                {c.value: v for c, v in self.satellite_hpp.items()},
+            )
+
+
+def _check_satellite_hpp(country: Country, hpp: int) -> None:
+    if country not in SATELLITES:
+        raise ScenarioError(
+            f"satellite_hpp.{country.value}",
+            "must be a satellite state ({satellites})",
+            satellites=country_words(SATELLITES),
+        )
+    check_count(f"satellite_hpp.{country.value}", hpp)
 
 
 def _declaration_kind(declarer: Country, targets: tuple[Country, ...]) -> str | None:
@@ -339,8 +363,12 @@ class UsTransferScenario:
     """Once England has fallen: whether American units have won a bridgehead by invasion."""
 
     def __post_init__(self) -> None:
-        check_count("overseas", self.overseas)
-        check_count("within_europe", self.within_europe)
+        raise_problems(
+            collect_problems(
+                lambda: check_count("overseas", self.overseas),
+                lambda: check_count("within_europe", self.within_europe),
+            )
+        )
 
 
 @dataclass(frozen=True)

@@ -196,7 +196,7 @@ class TestRefused:
 
     def test_strategic_game_refuses_a_policy(self) -> None:
         """The strategic game's battles know no casualty policy."""
-        with pytest.raises(InvalidScenario, match="is used only by axis-and-allies-2e"):
+        with pytest.raises(InvalidScenario, match="is used only by Axis & Allies"):
             run(
                 "battle",
                 {

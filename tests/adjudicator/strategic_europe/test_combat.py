@@ -9,6 +9,7 @@ import pytest
 from adjudicator.battle.calculators import BattleResult
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import run
+from tests.adjudicator.strategic_europe.problems import problem_paths
 
 
 def battle(attacker: dict[str, Any], defender: dict[str, Any], **more: Any) -> BattleResult:
@@ -116,26 +117,25 @@ class TestRollingTwice:
                 "ussr",
                 "first-winter",
                 "special_turn: in the winter turn of the year the Soviet Union was attacked, Germany and its allies "
-                "cannot attack within its borders (se.soviet-german) (got 'first-winter')",
+                "cannot attack within its borders (got 'first-winter')",
             ),
             (
                 "bulgaria",
                 "ussr",
                 "none",
-                "attacker.nation: Bulgaria cannot take part in an attack against Soviet troops (se.soviet-german) (got "
-                "'bulgaria')",
+                "attacker.nation: Bulgaria cannot take part in an attack against Soviet troops (got 'bulgaria')",
             ),
             (
                 "vichy-france",
                 "england",
                 "none",
                 "attacker.nation: Vichy France's units cannot take part in an attack against the Allies "
-                "(se.vichy-france) (got 'vichy-france')",
+                "(got 'vichy-france')",
             ),
         ],
     )
     def test_forbidden_attacks(self, attacker: str, defender: str, turn: str, message: str) -> None:
-        """Attacks the special rules forbid are refused, citing the rule."""
+        """Attacks the special rules forbid are refused, saying the rule in words."""
         with pytest.raises(InvalidScenario) as raised:
             battle(
                 {"units": {"armour": 1}, "values": {"armour": 3}, "nation": attacker},
@@ -151,3 +151,17 @@ class TestRollingTwice:
             {"units": {"infantry": 3}, "nation": "bulgaria"},
         )
         assert result.attacker_wins == 1.0
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    """A strategic-game battle names every mistake at once: a missing value, an unknown unit and country, a modifier."""
+    paths = problem_paths(
+        "battle",
+        {
+            "game": "strategic-europe",
+            "attacker": {"units": {"armour": 1, "tank": 1}, "nation": "atlantis"},
+            "defender": {"units": {"infantry": 1}},
+            "defence_modifier": 9,
+        },
+    )
+    assert paths == ["attacker.values.armour", "attacker.units.tank", "attacker.nation", "defence_modifier"]

@@ -24,6 +24,7 @@ from adjudicator.strategic_europe.economy import (
     evaluate_submarines,
 )
 from adjudicator.strategic_europe.vocabulary import Country
+from tests.adjudicator.strategic_europe.problems import problem_paths
 
 
 def _raid(**fields: Any) -> dict[str, Any]:
@@ -138,8 +139,8 @@ class TestSubmarineLosses:
         [
             (
                 {"convoys": [{"sender": "ussr", "destination": "england", "value_hpp": 1}]},
-                "convoys.0.destination: must be a Lend-Lease route (usa → england, usa → ussr, england → ussr) (got "
-                "'ussr → england')",
+                "convoys.0.destination: must be a Lend-Lease route: from the USA to England; from the USA to the "
+                "Soviet Union; from England to the Soviet Union (got 'ussr → england')",
             ),
             (
                 {
@@ -237,7 +238,8 @@ class TestLendLease:
                 },
             )
         assert (
-            str(caught.value) == "base_hpp: must give the base HPP of every sender (usa missing) (got {'england': 30})"
+            str(caught.value)
+            == "base_hpp: must give the base HPP of every sender; missing: the USA (got {'england': 30})"
         )
 
 
@@ -270,7 +272,7 @@ class TestDeduction:
                     "aid_sent": [{"turn": {"year": 1941, "season": "spring"}, "recipient": "france", "amount_hpp": 3}],
                 },
             )
-        assert str(caught.value) == "aid_sent.0.recipient: must be 'england' or 'ussr' (got 'france')"
+        assert str(caught.value) == "aid_sent.0.recipient: must be England or the Soviet Union (got 'france')"
 
 
 class TestRegistration:
@@ -282,3 +284,43 @@ class TestRegistration:
     def test_trade_reading_values(self) -> None:
         """The two readings of the England loss are spelled as the scenario writes them."""
         assert [reading.value for reading in TradeRaidReading] == ["every-survivor", "not-convoy-attackers"]
+
+
+@pytest.mark.parametrize(
+    ("calculator", "scenario", "paths"),
+    [
+        (
+            "strategic-bombing",
+            {"raids": [_raid(target="germany", shot_down=3)]},
+            ["raids.0.shot_down", "raids.0.target"],
+        ),
+        (
+            "submarine-losses",
+            {
+                "north_atlantic_survivors": -1,
+                "convoys": [{"sender": "ussr", "destination": "england", "value_hpp": -2}],
+            },
+            ["convoys.0.destination", "convoys.0.value_hpp", "north_atlantic_survivors"],
+        ),
+        (
+            "lend-lease",
+            {
+                "turn": {"year": 1950, "season": "spring"},
+                "base_hpp": {"england": -3},
+                "shipments": [{"sender": "usa", "recipient": "england", "amount_hpp": 1}],
+            },
+            ["turn.year", "base_hpp.england", "base_hpp"],
+        ),
+        (
+            "lend-lease-deduction",
+            {
+                "usa_hpp_1942": -1,
+                "aid_sent": [{"turn": {"year": 1941, "season": "spring"}, "recipient": "france", "amount_hpp": -3}],
+            },
+            ["aid_sent.0.recipient", "aid_sent.0.amount_hpp", "usa_hpp_1942"],
+        ),
+    ],
+)
+def test_every_problem_is_reported_at_once(calculator: str, scenario: dict[str, Any], paths: list[str]) -> None:
+    """Independent mistakes in one scenario are all named, each at its own path."""
+    assert problem_paths(calculator, scenario) == paths

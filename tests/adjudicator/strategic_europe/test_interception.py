@@ -11,6 +11,7 @@ import pytest
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import run
 from adjudicator.strategic_europe.interception import InterceptionResult
+from tests.adjudicator.strategic_europe.problems import problem_paths
 from tests.conftest import REPOSITORY
 
 EXAMPLE: dict[str, Any] = {
@@ -138,8 +139,7 @@ class TestErrors:
             ),
             (
                 lambda d: d["interceptions"][2]["units"].update(bomber=1),
-                "interceptions.2.units.bomber: bombers can only defend in air combat: they do not intercept "
-                "(se.bombers) (got 1)",
+                "interceptions.2.units.bomber: bombers can only defend in air combat: they do not intercept (got 1)",
             ),
             (
                 lambda d: d["interceptions"][1].update(target="nowhere"),
@@ -153,7 +153,7 @@ class TestErrors:
             (
                 lambda d: d["movement"].update(strategic_redeployment=True),
                 "movement.strategic_redeployment: a Strategic Redeployment cannot be intercepted: it always succeeds "
-                "(se.interception.strategic-redeployment) (got True)",
+                "(got True)",
             ),
             (
                 lambda d: d["naval_battle"][0]["rolls"]["germany"].update(submarine=[1, 2]),
@@ -171,6 +171,35 @@ class TestErrors:
         with pytest.raises(InvalidScenario) as raised:
             intercept(data)
         assert message in str(raised.value).splitlines()
+
+
+class TestEveryProblemAtOnce:
+    def test_scenario_problems(self) -> None:
+        """An unknown moving country, a target not declared before and a ship intercepting by air: all three named."""
+        data = copy.deepcopy(EXAMPLE)
+        data["movement"]["nation"] = "atlantis"
+        data["interceptions"][1]["target"] = "nowhere"
+        data["interceptions"][2]["units"] = {"aircraft": 2, "fleet": 1}
+        assert problem_paths("interception", data) == [
+            "movement.nation",
+            "interceptions.1.target",
+            "interceptions.2.units.fleet",
+        ]
+
+    def test_air_battle_rolls_of_both_sides(self) -> None:
+        """Too few rolls for the interceptors and a roll of 7 for the intercepted are both named."""
+        data = copy.deepcopy(EXAMPLE)
+        data["air_battles"][0].update(interceptor=[1], intercepted=[2, 7])
+        assert problem_paths("interception", data) == [
+            "air_battles.0.interceptor",
+            "air_battles.0.intercepted.1",
+        ]
+
+    def test_engaged_units_of_both_types(self) -> None:
+        """More fleets and more destroyers engaged than are present: both named."""
+        data = copy.deepcopy(EXAMPLE)
+        data["engaged"] = {"england": {"fleet": 5, "destroyer": 9}}
+        assert problem_paths("interception", data) == ["engaged.england.fleet", "engaged.england.destroyer"]
 
 
 def test_example_file_matches_this_scenario() -> None:

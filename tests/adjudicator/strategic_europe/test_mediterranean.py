@@ -22,6 +22,7 @@ from adjudicator.strategic_europe.mediterranean import (
     evaluate_malta,
 )
 from adjudicator.strategic_europe.vocabulary import UnitType
+from tests.adjudicator.strategic_europe.problems import problem_paths
 
 
 class TestGibraltarSuez:
@@ -166,3 +167,30 @@ class TestRegistration:
         """A bomber counts as Malta's one air unit."""
         result = evaluate_malta(MaltaGarrisonScenario({UnitType.BOMBER: 1}))
         assert result.legal
+
+
+@pytest.mark.parametrize(
+    ("calculator", "scenario", "paths"),
+    [
+        (
+            "gibraltar-suez",
+            {
+                "england_original_base_hpp": -1,
+                "held_by_axis": ["suez", "suez"],
+                "recaptured_before_reckoning": ["suez"],
+            },
+            ["england_original_base_hpp", "held_by_axis", "recaptured_before_reckoning"],
+        ),
+        ("malta-garrison", {"units": {"infantry": -1, "fleet": -2}}, ["units.infantry", "units.fleet"]),
+        ("africa-limit", {"german_units": -1, "malta_garrison": {"fleet": 2}}, ["german_units", "malta_garrison"]),
+    ],
+)
+def test_every_problem_is_reported_at_once(calculator: str, scenario: dict[str, Any], paths: list[str]) -> None:
+    """Independent mistakes in one scenario are all named, each at its own path."""
+    assert problem_paths(calculator, scenario) == paths
+
+
+def test_a_negative_count_is_not_judged_against_the_limit() -> None:
+    """A garrison with a negative count has that problem only, not a limit computed from it."""
+    paths = problem_paths("africa-limit", {"german_units": 3, "malta_garrison": {"infantry": 3, "armour": -1}})
+    assert paths == ["malta_garrison.armour"]

@@ -27,6 +27,7 @@ from adjudicator.strategic_europe.paratroops import (
     evaluate_defence,
     evaluate_rebuild,
 )
+from tests.adjudicator.strategic_europe.problems import problem_paths
 
 
 class TestRebuild:
@@ -233,3 +234,33 @@ class TestRegistration:
         schema = TypeAdapter(calculator.scenario).json_schema()
         assert schema["type"] == "object"
         assert calculator.games == ("strategic-europe",)
+
+
+@pytest.mark.parametrize(
+    ("calculator", "scenario", "paths"),
+    [
+        (
+            "paratroop-rebuild",
+            {"target": " ", "occasion": "drop-battle", "friendly_ground_units": -1, "friendly_air_units": -2},
+            ["target", "friendly_ground_units", "friendly_air_units"],
+        ),
+        (
+            "bridgehead-cost",
+            {"site": "dover", "defending_english_units": -1, "german_supply_fleets": -1},
+            ["defending_english_units", "german_supply_fleets"],
+        ),
+        (
+            "attack-once",
+            {"attacks": [{"target": "", "methods": ["air", "air"]}, {"target": "Dover", "methods": []}]},
+            ["attacks.0.target", "attacks.0.methods", "attacks.1.methods"],
+        ),
+        (
+            "paradrop-defence",
+            {"defender": "infantry", "base_defence_value": 9, "modifiers": [{"kind": "river", "value": 9}]},
+            ["modifiers.0.value", "base_defence_value"],
+        ),
+    ],
+)
+def test_every_problem_is_reported_at_once(calculator: str, scenario: dict[str, Any], paths: list[str]) -> None:
+    """Independent mistakes in one scenario are all named, each at its own path."""
+    assert problem_paths(calculator, scenario) == paths

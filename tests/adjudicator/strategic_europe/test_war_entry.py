@@ -18,6 +18,7 @@ from adjudicator.strategic_europe.war_entry import (
     evaluate_declaration,
     evaluate_us_transfers,
 )
+from tests.adjudicator.strategic_europe.problems import problem_paths
 
 
 def _declare(declarer: str, targets: list[str], year: int, season: str, **options: Any) -> WarDeclarationScenario:
@@ -95,7 +96,7 @@ class TestWarDeclaration:
             ({"declarer": "ussr", "targets": ["ussr"]}, "targets: must not include the declaring country (got 'ussr')"),
             (
                 {"declarer": "germany", "targets": ["ussr"], "satellite_hpp": {"italy": 4}},
-                "satellite_hpp.italy: must be a satellite state (finland, hungary, romania, bulgaria)",
+                "satellite_hpp.italy: must be a satellite state (Finland, Hungary, Romania, Bulgaria)",
             ),
             (
                 {"declarer": "ussr", "targets": ["germany"], "satellite_hpp": {"hungary": 4}},
@@ -148,3 +149,24 @@ class TestRegistration:
     def test_scenario_has_a_json_schema(self, calculator: Any) -> None:
         """``rulebook schema scenario.NAME`` can describe every scenario type."""
         assert TypeAdapter(calculator.scenario).json_schema()["type"] == "object"
+
+
+@pytest.mark.parametrize(
+    ("calculator", "scenario", "paths"),
+    [
+        (
+            "war-declaration",
+            {
+                "declarer": "germany",
+                "targets": ["germany"],
+                "turn": {"year": 1942, "season": "spring"},
+                "satellite_hpp": {"italy": 3, "hungary": -1},
+            },
+            ["targets", "satellite_hpp.italy", "satellite_hpp.hungary", "satellite_hpp"],
+        ),
+        ("us-transfers", {"overseas": -1, "within_europe": -2}, ["overseas", "within_europe"]),
+    ],
+)
+def test_every_problem_is_reported_at_once(calculator: str, scenario: dict[str, Any], paths: list[str]) -> None:
+    """Independent mistakes in one scenario are all named, each at its own path."""
+    assert problem_paths(calculator, scenario) == paths
