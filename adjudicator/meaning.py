@@ -24,7 +24,9 @@ it shows are the choices' catalog words, rendered in the page's language.
   values it states (:func:`rulebook.adjudication.catalog.catalog_choices`).
 
 Any field may also be an ``expert`` setting (method, runs, seed, thresholds, readings of an
-ambiguous rule): the form puts those in one closed "More options" group.
+ambiguous rule): the form puts those in one closed "More options" group. A ``filled`` field is
+one the site fills in, never a player (which entry states each value of a catalog card): the form
+does not ask it, the "Scenario as text" editor still holds it.
 
 >>> from dataclasses import dataclass, field
 >>> @dataclass(frozen=True)
@@ -111,6 +113,8 @@ class Meaning:
     and its owner)."""
     catalog: str | None = None
     """For a catalog card: the game whose card catalog it names."""
+    filled: bool = False
+    """The site fills it in (from the card catalog), never a player: the form does not ask it."""
 
     def schema(self) -> dict[str, Any]:
         """The ``x-rulebook`` extension of the field's JSON Schema."""
@@ -129,6 +133,8 @@ class Meaning:
             found["games"] = list(self.games)
         if self.expert:
             found["expert"] = True
+        if self.filled:
+            found["filled"] = True
         return found
 
 
@@ -141,6 +147,7 @@ def means(
     refers_to: str | None = None,
     shown_by: tuple[str, ...] = (),
     catalog: str | None = None,
+    filled: bool = False,
 ) -> dict[str, Meaning]:
     """Dataclass field metadata declaring what the field means: ``field(metadata=means(…))``."""
-    return {MEANING: Meaning(kind, choices, games, expert, refers_to, shown_by, catalog)}
+    return {MEANING: Meaning(kind, choices, games, expert, refers_to, shown_by, catalog, filled)}

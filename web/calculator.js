@@ -707,6 +707,8 @@ function buildFields(parent, schema, root, data, path, ctx, depth) {
     const meaning = raw[MEANING] || {};
     // A field of another game than the scenario's is not asked; one most players leave goes under "More options".
     if (meaning.games && ctx.game && !meaning.games.includes(ctx.game)) continue;
+    // What the site fills in (where a catalog card's values come from) is not asked.
+    if (meaning.filled) continue;
     const container = meaning.expert && ctx.expert ? ctx.expert : parent;
     const { schema: field, nullable, fallback } = unwrap(raw, root);
     const description = raw.description || field.description;
