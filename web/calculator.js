@@ -837,11 +837,22 @@ function figures(result, lang) {
   return rows.length ? element("table", { class: "rb-figures" }, [element("caption", { text: t("figures") }), element("tbody", {}, rows)]) : null;
 }
 
+// The label the form shows for the control of ``path`` (a unit type's row: its name), if the form has one.
+function controlLabel(path) {
+  const control = document.getElementById(fieldId(path));
+  const label = control && control.id ? document.querySelector(`label[for="${CSS.escape(control.id)}"]`) : null;
+  if (!label) return null;
+  const first = label.firstChild;
+  const text = (first && first.nodeType === Node.TEXT_NODE ? first.textContent : label.textContent).trim();
+  return text || null;
+}
+
 // A scenario problem: the field by its label in the page's language, the path after it in small type.
 function problemItem(error) {
   if (!error.path) return element("li", {}, [error.message]);
-  const name = fieldName(error.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)));
-  const label = name ? word("field", fieldLabel(name)) : error.path;
+  const parts = error.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const name = fieldName(parts);
+  const label = controlLabel(parts) || (name ? word("field", fieldLabel(name)) : error.path);
   return element("li", {}, [element("strong", { text: label }), " ", element("small", {}, [element("code", { text: error.path })]), `: ${error.message}`]);
 }
 
