@@ -286,8 +286,8 @@ def _rect(item: Mapping[str, Any], path: str, numbering: HexNumbering | None, ex
             expanded.problems.append(
                 ScenarioError(
                     f"{path}.rect",
-                    "a rectangle of hexes needs printed hex numbers: give the map a numbering, such as numbering: "
-                    "{scheme: ccrr, first_column: 1, first_row: 1, columns: odd-q}",
+                    "a rectangle of hexes needs printed hex numbers: give the map a numbering (how the board prints "
+                    "its hex numbers)",
                 )
             )
         return []
@@ -463,7 +463,7 @@ def _expand_box(box: Any, path: str, numbering: HexNumbering | None, expanded: E
             unknown = [key for key in item if key != "rect"]
             if unknown:
                 expanded.problems.append(
-                    ScenarioError(f"{written}.{unknown[0]}", "an entry hex is a hex id or {rect: [from, to]}")
+                    ScenarioError(f"{written}.{unknown[0]}", "an entry hex is a hex id or a region, rect: [from, to]")
                 )
             for hex_id, _, _ in _rect(item, written, numbering, expanded):
                 expanded.origins[f"{path}.entry_hexes.{len(result)}"] = f"{written}.rect.{hex_id}"

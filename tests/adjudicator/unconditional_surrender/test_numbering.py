@@ -127,8 +127,8 @@ def test_a_rectangle_without_numbering_says_how_to_give_one() -> None:
     with pytest.raises(InvalidScenario) as raised:
         from_plain(HexMap, {"hexes": [{"rect": ["0101", "0202"]}]})
     assert str(raised.value) == (
-        "hexes.0.rect: a rectangle of hexes needs printed hex numbers: give the map a numbering, such as "
-        "numbering: {scheme: ccrr, first_column: 1, first_row: 1, columns: odd-q}"
+        "hexes.0.rect: a rectangle of hexes needs printed hex numbers: give the map a numbering (how the board "
+        "prints its hex numbers)"
     )
 
 
