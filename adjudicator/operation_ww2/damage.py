@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
@@ -232,11 +233,17 @@ class CrewHazards:
     """The pre-game d10 for the external fuel tank, if rolled."""
 
     def __post_init__(self) -> None:
-        check_d10("external_fuel_tank_roll", self.external_fuel_tank_roll)
+        raise_problems(
+            collect_problems(
+                lambda: check_d10("external_fuel_tank_roll", self.external_fuel_tank_roll), self._check_tank_roll
+            )
+        )
+
+    def _check_tank_roll(self) -> None:
         if self.external_fuel_tank_roll is not None and not self.external_fuel_tank:
             raise ScenarioError(
                 "external_fuel_tank_roll",
-                "is only rolled for a vehicle with the external fuel tank trait (set external_fuel_tank)",
+                "is only rolled for a vehicle with the external fuel tank trait",
                 self.external_fuel_tank_roll,
             )
 
@@ -381,7 +388,7 @@ class VehicleDamageScenario(CheckedWholeOrPartial):
         if height is not None and height > 0 and distance is None:
             found.append(
                 ScenarioError(
-                    "distance_cm", "is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)"
+                    "distance_cm", "is needed to compare with the firer's height above ground (firing from height)"
                 )
             )
         try:
@@ -390,7 +397,7 @@ class VehicleDamageScenario(CheckedWholeOrPartial):
             found.append(error)
         table, vehicle = given.get("table"), given.get("vehicle")
         printed = _printed_rolls(table, vehicle) if table is not None and vehicle is not None else frozenset()
-        seen: dict[int, int] = {}
+        seen: set[int] = set()
         for index, row in enumerate(given.get("base_rows") or ()):
             rolls, effects = part(row, "rolls"), part(row, "effects")
             if rolls is not None and not rolls:
@@ -404,20 +411,23 @@ class VehicleDamageScenario(CheckedWholeOrPartial):
                     found.append(
                         ScenarioError(
                             f"base_rows.{index}.rolls",
-                            f"row {roll} is given by this source ({_printed_rule(DamageTable(table))}); leave it out",
+                            "row {roll} is given by this source ({table}); leave it out",
                             roll,
+                            roll=roll,
+                            table=TABLE_WORDS[DamageTable(table)],
                         )
                     )
                 elif roll in seen:
                     found.append(
                         ScenarioError(
                             f"base_rows.{index}.rolls",
-                            f"modified roll {roll} is already in base_rows.{seen[roll]}: a roll falls on one row",
+                            "modified roll {roll} is already in an earlier base row: a roll falls on one row",
                             roll,
+                            roll=roll,
                         )
                     )
                 else:
-                    seen[roll] = index
+                    seen.add(roll)
         return found
 
 
@@ -428,10 +438,6 @@ def _printed_rolls(table: DamageTable, vehicle: VehicleType) -> frozenset[int]:
     if table is DamageTable.HEAVY_WEAPONS:
         return frozenset(HEAVY_WEAPONS_CHANGES[vehicle])
     return frozenset()
-
-
-def _printed_rule(table: DamageTable) -> str:
-    return FLAMETHROWER_RULES.get(table, CHANGES_RULE)
 
 
 def _table_rule(table: DamageTable) -> str:

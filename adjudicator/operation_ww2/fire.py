@@ -44,6 +44,7 @@ import functools
 import operator
 from dataclasses import dataclass, field
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, Summarized, message
@@ -64,6 +65,7 @@ __all__ = [
     "CALCULATORS",
     "MODIFIER_WORDS",
     "SPECIAL_GUN_TARGET_NUMBERS",
+    "TARGET_WORDS",
     "Firer",
     "FireMode",
     "FiringPosition",
@@ -165,6 +167,14 @@ class Reroll(enum.Enum):
     """Indirect fire after a successful second communication of the coordinates."""
 
 
+TARGET_WORDS: dict[TargetClass, str] = {
+    **{TargetClass(vehicle.value): word for vehicle, word in VEHICLE_WORDS.items()},
+    TargetClass.ARTILLERY: N_("artillery"),
+    TargetClass.INFANTRY: N_("infantry"),
+}
+"""Each target class as a catalog word: the same English as its value (the vehicle types' words and two more)."""
+
+
 REROLL_RULES = {
     Reroll.REPEATED_DIRECT_FIRE: "oww2.correcting-fire-coordinates.repeated-direct-fire",
     Reroll.CORRECTED_INDIRECT_FIRE: "oww2.correcting-fire-coordinates.repeated-indirect-fire",
@@ -243,8 +253,13 @@ class Firer:
     """The firer spots (észleli) the target."""
 
     def __post_init__(self) -> None:
+        raise_problems(collect_problems(self._check_height, self._check_weapon))
+
+    def _check_height(self) -> None:
         if self.height_above_ground_cm < 0:
             raise ScenarioError("height_above_ground_cm", "must be 0 or more", self.height_above_ground_cm)
+
+    def _check_weapon(self) -> None:
         gun = self.special_gun
         if (
             gun is not None
@@ -253,7 +268,7 @@ class Firer:
         ):
             raise ScenarioError(
                 "weapon",
-                f"must be 'other' when special_gun is {gun.value!r} (the gun and its ammunition set the weapon)",
+                "must be 'other' with a special gun (the gun and its ammunition set the weapon)",
                 self.weapon.value,
             )
 
@@ -280,12 +295,17 @@ class Target:
     """The target was dropped by parachute or left a glider, and this is the first turn."""
 
     def __post_init__(self) -> None:
+        raise_problems(collect_problems(self._check_aboard, self._check_open_topped))
+
+    def _check_aboard(self) -> None:
         if self.aboard_vehicle and self.target_class is not TargetClass.INFANTRY:
             raise ScenarioError(
                 "aboard_vehicle",
-                "describes infantry passengers, so target_class must be 'infantry'",
+                "describes infantry passengers, so the target class must be 'infantry'",
                 self.target_class.value,
             )
+
+    def _check_open_topped(self) -> None:
         if self.open_topped and not self.aboard_vehicle and self.target_class.vehicle_type is None:
             raise ScenarioError(
                 "open_topped",
@@ -328,8 +348,27 @@ class ToHitScenario:
     """The second roll after a miss, when a re-roll is allowed."""
 
     def __post_init__(self) -> None:
+        # Every problem at once; on a partial scenario (a firer or target that failed) the checks that read it are
+        # skipped.
+        raise_problems(
+            collect_problems(
+                self._check_distance,
+                self._check_base_target_number,
+                self._check_covering_fire,
+                self._check_reroll,
+                lambda: raise_problems(self._face_problems()),
+                self._check_always_hit_and_miss,
+                lambda: check_d10("roll", self.roll),
+                lambda: check_d10("reroll_roll", self.reroll_roll),
+                self._check_reroll_roll,
+            )
+        )
+
+    def _check_distance(self) -> None:
         if self.distance_cm < 0:
             raise ScenarioError("distance_cm", "must be 0 or more", self.distance_cm)
+
+    def _check_base_target_number(self) -> None:
         if self.base_target_number is not None and not 1 <= self.base_target_number <= 10:
             raise ScenarioError(
                 "base_target_number", "must be a d10 target number from 1 to 10", self.base_target_number
@@ -339,8 +378,9 @@ class ToHitScenario:
         if self.field_artillery_target_gone and (gun is not None or self.base_target_number is not None):
             raise ScenarioError(
                 "field_artillery_target_gone",
-                "fixes the base target number at 7; leave out base_target_number and firer.special_gun",
+                "fixes the base target number at {number}; leave out the base target number and the special gun",
                 True,
+                number=FIELD_ARTILLERY_TARGET_GONE,
             )
         if listed and self.base_target_number is not None:
             raise ScenarioError(
@@ -351,8 +391,9 @@ class ToHitScenario:
         if gun is not None and not listed and self.base_target_number is None:
             raise ScenarioError(
                 "base_target_number",
-                f"is needed: oww2.special-guns gives {gun.value!r} no target number for "
-                f"{self.target.target_class.value!r}; give one if your reading is that it uses its normal roll",
+                "is needed: the special guns' table gives this gun no target number against {target}; give one if "
+                "your reading is that it uses its normal roll",
+                target=TARGET_WORDS[self.target.target_class],
             )
         if gun is None and not self.field_artillery_target_gone and self.base_target_number is None:
             raise ScenarioError(
@@ -362,20 +403,39 @@ class ToHitScenario:
                 "sources (the 2.0 changes give it only for special guns and field artillery whose target has "
                 "gone); give it from 1 to 10",
             )
+
+    def _check_covering_fire(self) -> None:
         if self.covering_fire_modifier > 0:
             raise ScenarioError("covering_fire_modifier", "must be 0 or less (a penalty)", self.covering_fire_modifier)
+
+    def _check_reroll(self) -> None:
         if self.reroll is Reroll.REPEATED_DIRECT_FIRE and self.firer.fire is not FireMode.DIRECT:
-            raise ScenarioError("reroll", "'repeated-direct-fire' needs firer.fire 'direct'", self.reroll.value)
+            raise ScenarioError(
+                "reroll", "'repeated direct fire' needs the firer's fire to be 'direct'", self.reroll.value
+            )
         if self.reroll is Reroll.CORRECTED_INDIRECT_FIRE and self.firer.fire is not FireMode.INDIRECT:
-            raise ScenarioError("reroll", "'corrected-indirect-fire' needs firer.fire 'indirect'", self.reroll.value)
-        for name in ("always_hit_on", "always_miss_on"):
-            for index, face in enumerate(getattr(self, name)):
-                check_d10(f"{name}.{index}", face)
+            raise ScenarioError(
+                "reroll", "'corrected indirect fire' needs the firer's fire to be 'indirect'", self.reroll.value
+            )
+
+    def _face_problems(self) -> list[ScenarioError]:
+        return collect_problems(
+            *(
+                functools.partial(check_d10, f"always_hit_on.{index}", face)
+                for index, face in enumerate(self.always_hit_on)
+            ),
+            *(
+                functools.partial(check_d10, f"always_miss_on.{index}", face)
+                for index, face in enumerate(self.always_miss_on)
+            ),
+        )
+
+    def _check_always_hit_and_miss(self) -> None:
         both = sorted(set(self.always_hit_on) & set(self.always_miss_on))
         if both:
-            raise ScenarioError("always_miss_on", "must not share faces with always_hit_on", both)
-        check_d10("roll", self.roll)
-        check_d10("reroll_roll", self.reroll_roll)
+            raise ScenarioError("always_miss_on", "must not share faces with the faces that always hit", both)
+
+    def _check_reroll_roll(self) -> None:
         if self.reroll_roll is not None and (self.reroll is None or self.roll is None):
             raise ScenarioError("reroll_roll", "needs a reroll reason and a first roll", self.reroll_roll)
 

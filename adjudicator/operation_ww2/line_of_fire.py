@@ -24,7 +24,7 @@ import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from adjudicator.checks import check_count
+from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
@@ -100,9 +100,11 @@ class CoverProtectionScenario:
     """The d10 on the cover protection table (1-3: the terrain feature stops the shot), if rolled."""
 
     def __post_init__(self) -> None:
+        raise_problems(collect_problems(self._check_hidden_percent, lambda: check_d10("roll", self.roll)))
+
+    def _check_hidden_percent(self) -> None:
         if not 0 <= self.hidden_percent <= 100:
             raise ScenarioError("hidden_percent", "must be a percentage from 0 to 100", self.hidden_percent)
-        check_d10("roll", self.roll)
 
 
 @dataclass(frozen=True)
@@ -202,16 +204,26 @@ class PrecisionTestScenario:
     """The d10 precision test against the covering vehicle (at least the training keeps the target), if rolled."""
 
     def __post_init__(self) -> None:
-        check_count("friendly_figures_crossed", self.friendly_figures_crossed)
+        raise_problems(
+            collect_problems(
+                lambda: check_count("friendly_figures_crossed", self.friendly_figures_crossed),
+                self._check_hidden_percent,
+                self._check_training,
+                lambda: check_d10("roll", self.roll),
+            )
+        )
+
+    def _check_hidden_percent(self) -> None:
         if not 0 <= self.covering_vehicle_hidden_percent <= 100:
             raise ScenarioError(
                 "covering_vehicle_hidden_percent",
                 "must be a percentage from 0 to 100",
                 self.covering_vehicle_hidden_percent,
             )
+
+    def _check_training(self) -> None:
         if self.firer_training is not None and not 1 <= self.firer_training <= 10:
             raise ScenarioError("firer_training", "must be a d10 training value from 1 to 10", self.firer_training)
-        check_d10("roll", self.roll)
         if self.covering_vehicle_hidden_percent >= 50 and self.firer_training is None:
             raise ScenarioError(
                 "firer_training", "is needed: the precision test against a covering vehicle is rolled against it"

@@ -33,6 +33,7 @@ import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, Summarized, message
@@ -141,27 +142,43 @@ class DrivingTestScenario:
     """The 1d10 cm a freed vehicle moves straight ahead."""
 
     def __post_init__(self) -> None:
+        raise_problems(
+            collect_problems(
+                self._check_traits,
+                self._check_obstacle_stage,
+                self._check_training,
+                lambda: check_d10("roll", self.roll),
+                lambda: check_d10("advance_roll", self.advance_roll),
+            )
+        )
+
+    def _check_traits(self) -> None:
         if self.wide_tracks and self.easily_bogged:
             raise ScenarioError(
                 "easily_bogged",
-                "cannot be combined with wide_tracks: the source does not say how the two traits combine",
+                "cannot be combined with wide tracks: the source does not say how the two traits combine",
                 True,
             )
-        if self.stage is DrivingStage.OBSTACLE:
-            if self.distance_on_obstacle_cm is None:
-                raise ScenarioError(
-                    "distance_on_obstacle_cm", "is needed for the obstacle stage (the test comes after 5 cm)"
-                )
-            if self.distance_on_obstacle_cm < 0:
-                raise ScenarioError("distance_on_obstacle_cm", "must be 0 or more", self.distance_on_obstacle_cm)
-            if self.advance_roll is not None:
-                raise ScenarioError("advance_roll", "belongs to the unstick stage", self.advance_roll)
+
+    def _check_obstacle_stage(self) -> None:
+        if self.stage is not DrivingStage.OBSTACLE:
+            return
+        problems: list[ScenarioError] = []
+        if self.distance_on_obstacle_cm is None:
+            problems.append(
+                ScenarioError("distance_on_obstacle_cm", "is needed for the obstacle stage (the test comes after 5 cm)")
+            )
+        elif self.distance_on_obstacle_cm < 0:
+            problems.append(ScenarioError("distance_on_obstacle_cm", "must be 0 or more", self.distance_on_obstacle_cm))
+        if self.advance_roll is not None:
+            problems.append(ScenarioError("advance_roll", "belongs to the unstick stage", self.advance_roll))
+        raise_problems(problems)
+
+    def _check_training(self) -> None:
         if self.stage is DrivingStage.UNSTICK and self.training is None:
             raise ScenarioError("training", "is needed for the unstick stage (the roll must reach it)")
         if self.training is not None and not 1 <= self.training <= 10:
             raise ScenarioError("training", "must be a d10 training value from 1 to 10", self.training)
-        check_d10("roll", self.roll)
-        check_d10("advance_roll", self.advance_roll)
 
 
 @dataclass(frozen=True)
@@ -392,7 +409,9 @@ class CollisionParty:
     """The d10 damage roll, if rolled."""
 
     def __post_init__(self) -> None:
-        check_d10("damage_roll", self.damage_roll)
+        raise_problems(collect_problems(lambda: check_d10("damage_roll", self.damage_roll), self._check_feature))
+
+    def _check_feature(self) -> None:
         if self.kind.vehicle_type is None and (self.armour is not ArmourClass.NONE or self.damage_roll is not None):
             raise ScenarioError(
                 "kind", "is a terrain feature, which has no armour and rolls no damage", self.kind.value

@@ -45,7 +45,7 @@ from functools import cached_property
 from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import N_
+from adjudicator.messages import N_, Message, message
 from adjudicator.plain import InvalidScenario, Partial, PlainHooks, part
 from adjudicator.unconditional_surrender.numbering import (
     HexNumbering,
@@ -57,6 +57,7 @@ from adjudicator.unconditional_surrender.numbering import (
 
 __all__ = [
     "FACTION_WORDS",
+    "MARKER_WORDS",
     "WEATHER_WORDS",
     "AXIAL_DIRECTIONS",
     "COORDINATE_LIMIT",
@@ -196,6 +197,17 @@ class MarkerKind(enum.Enum):
     PARTISAN_BASE = "partisan-base"
     BEACHHEAD = "beachhead"
     SHAEF = "shaef"
+
+
+MARKER_WORDS = {
+    MarkerKind.DETACHMENT: N_("Detachment"),
+    MarkerKind.LOGISTICS: N_("Logistics"),
+    MarkerKind.DEVASTATION: N_("Devastation"),
+    MarkerKind.PARTISAN_BASE: N_("Partisan Base"),
+    MarkerKind.BEACHHEAD: N_("Beachhead"),
+    MarkerKind.SHAEF: N_("SHAEF"),
+}
+"""Each marker's name as the rules print it, one catalog word (the same in every step that names it)."""
 
 
 class UnitKind(enum.Enum):
@@ -374,8 +386,11 @@ class OffMapBox(PlainHooks):
         widen_entry_hexes_schema(schema)
 
 
-def _collect(problems: list[ScenarioError], path: str, expected: str, found: object = ScenarioError._NOTHING) -> None:
-    problems.append(ScenarioError(path, expected, found))
+def _collect(
+    problems: list[ScenarioError], path: str, expected: str, found: object = ScenarioError._NOTHING, **fields: object
+) -> None:
+    """Add a problem: ``expected`` is a template marked ``N_`` at the call, ``fields`` its values."""
+    problems.append(ScenarioError(path, expected, found, **fields))
 
 
 def _numbering_problems(hexes: Sequence[Hex], numbering: HexNumbering) -> list[ScenarioError]:
@@ -385,7 +400,7 @@ def _numbering_problems(hexes: Sequence[Hex], numbering: HexNumbering) -> list[S
         try:
             printed = numbering.number(hex_.q, hex_.r)
         except ScenarioError as error:
-            _collect(problems, f"hexes.{number}", f"hex {hex_.id!r}: {error.expected}")
+            _collect(problems, f"hexes.{number}", N_("hex {hex!r}: {problem}"), hex=hex_.id, problem=error.problem)
             continue
         if printed == hex_.id:
             continue
@@ -395,16 +410,28 @@ def _numbering_problems(hexes: Sequence[Hex], numbering: HexNumbering) -> list[S
             _collect(
                 problems,
                 f"hexes.{number}.id",
-                f"with map.numbering a hex's id is its printed number: write id: {printed!r} for q={hex_.q}, "
-                f"r={hex_.r} (a name can go in city)",
+                N_(
+                    "with the map's numbering a hex's id is its printed number: write {printed!r} for q={q}, r={r} "
+                    "(a name can go in city)"
+                ),
                 hex_.id,
+                printed=printed,
+                q=hex_.q,
+                r=hex_.r,
             )
             continue
         _collect(
             problems,
             f"hexes.{number}",
-            f"hex {hex_.id!r} lies at q={q}, r={r} by map.numbering, not at q={hex_.q}, r={hex_.r}: leave q and r "
-            "out, or correct them",
+            N_(
+                "hex {hex!r} lies at q={q}, r={r} by the map's numbering, not at q={given_q}, r={given_r}: leave q "
+                "and r out, or correct them"
+            ),
+            hex=hex_.id,
+            q=q,
+            r=r,
+            given_q=hex_.q,
+            given_r=hex_.r,
         )
     return problems
 
@@ -418,7 +445,7 @@ class HexMap(PlainHooks):
     ... except InvalidScenario as invalid:
     ...     print(invalid)
     hexes.0.country: hex 'a' lies in an unknown country; expected one of the map's countries (got 'atlantis')
-    sea_zones.0.ports.0: sea zone 'x' lists hex 'a', which is not a port; expected hexes with port: true
+    sea_zones.0.ports.0: sea zone 'x' lists hex 'a', which is not a port; expected hexes marked as ports
     sea_zones.0.ports.1: sea zone 'x' lists an unknown hex (got 'b')
     """
 
@@ -467,15 +494,16 @@ class HexMap(PlainHooks):
         countries: dict[str, Country] = {}
         for number, country in enumerate(self.countries):
             if country.id in countries:
-                _collect(problems, f"countries.{number}.id", "duplicate country id", country.id)
+                _collect(problems, f"countries.{number}.id", N_("duplicate country id"), country.id)
             countries.setdefault(country.id, country)
         for number, country in enumerate(self.countries):
             if country.dependent_of is not None and country.dependent_of not in countries:
                 _collect(
                     problems,
                     f"countries.{number}.dependent_of",
-                    f"country {country.id!r} is a dependent of an unknown country",
+                    N_("country {country!r} is a dependent of an unknown country"),
                     country.dependent_of,
+                    country=country.id,
                 )
         return countries
 
@@ -485,30 +513,35 @@ class HexMap(PlainHooks):
         coordinates: dict[tuple[int, int], str] = {}
         for number, hex_ in enumerate(self.hexes):
             if hex_.id in ids:
-                _collect(problems, f"hexes.{number}.id", "duplicate hex id", hex_.id)
+                _collect(problems, f"hexes.{number}.id", N_("duplicate hex id"), hex_.id)
             ids.add(hex_.id)
             where = (hex_.q, hex_.r)
             if max(abs(hex_.q), abs(hex_.r)) >= COORDINATE_LIMIT:
                 _collect(
                     problems,
                     f"hexes.{number}",
-                    f"hex {hex_.id!r}: coordinates must lie between -{COORDINATE_LIMIT - 1} and {COORDINATE_LIMIT - 1}",
+                    N_("hex {hex!r}: coordinates must lie between -{limit} and {limit}"),
                     where,
+                    hex=hex_.id,
+                    limit=COORDINATE_LIMIT - 1,
                 )
             if where in coordinates and coordinates[where] != hex_.id:
                 _collect(
                     problems,
                     f"hexes.{number}",
-                    f"hex {hex_.id!r} has the same coordinates as hex {coordinates[where]!r}",
+                    N_("hex {hex!r} has the same coordinates as hex {other!r}"),
                     where,
+                    hex=hex_.id,
+                    other=coordinates[where],
                 )
             coordinates.setdefault(where, hex_.id)
             if hex_.country is not None and hex_.country not in countries:
                 _collect(
                     problems,
                     f"hexes.{number}.country",
-                    f"hex {hex_.id!r} lies in an unknown country; expected one of the map's countries",
+                    N_("hex {hex!r} lies in an unknown country; expected one of the map's countries"),
                     hex_.country,
+                    hex=hex_.id,
                 )
 
     def _check_lines(self, problems: list[ScenarioError], by_id: dict[str, Hex]) -> None:
@@ -520,12 +553,12 @@ class HexMap(PlainHooks):
         for number, side in enumerate(self.hexsides):
             unknown = [name for name in side.between if name not in by_id]
             for name in unknown:
-                _collect(problems, f"hexsides.{number}.between", "hexside between an unknown hex", name)
+                _collect(problems, f"hexsides.{number}.between", N_("hexside between an unknown hex"), name)
             if not unknown and not adjacent(*side.between):
                 _collect(
                     problems,
                     f"hexsides.{number}.between",
-                    "a hexside lies between two adjacent hexes",
+                    N_("a hexside lies between two adjacent hexes"),
                     list(side.between),
                 )
         for number, line in enumerate(self.transport_lines):
@@ -534,7 +567,7 @@ class HexMap(PlainHooks):
                     _collect(
                         problems,
                         f"transport_lines.{number}.hexes.{position}",
-                        "transport line through an unknown hex",
+                        N_("transport line through an unknown hex"),
                         name,
                     )
             for position, (a, b) in enumerate(zip(line.hexes, line.hexes[1:]), start=1):
@@ -542,8 +575,10 @@ class HexMap(PlainHooks):
                     _collect(
                         problems,
                         f"transport_lines.{number}.hexes.{position}",
-                        f"consecutive hexes of a transport line must be adjacent; {a!r} and {b!r} are not",
+                        N_("consecutive hexes of a transport line must be adjacent; {a!r} and {b!r} are not"),
                         b,
+                        a=a,
+                        b=b,
                     )
 
     def _check_sea_zones_and_boxes(self, problems: list[ScenarioError], by_id: dict[str, Hex]) -> None:
@@ -556,29 +591,33 @@ class HexMap(PlainHooks):
                     _collect(
                         problems,
                         f"sea_zones.{number}.ports.{position}",
-                        f"sea zone {zone.id!r} lists an unknown hex",
+                        N_("sea zone {zone!r} lists an unknown hex"),
                         port,
+                        zone=zone.id,
                     )
                 elif not by_id[port].port:
                     _collect(
                         problems,
                         f"sea_zones.{number}.ports.{position}",
-                        f"sea zone {zone.id!r} lists hex {port!r}, which is not a port; expected hexes with port: true",
+                        N_("sea zone {zone!r} lists hex {hex!r}, which is not a port; expected hexes marked as ports"),
+                        zone=zone.id,
+                        hex=port,
                     )
             for position, other in enumerate(zone.adjacent):
                 if other not in zone_ids:
                     _collect(
                         problems,
                         f"sea_zones.{number}.adjacent.{position}",
-                        f"sea zone {zone.id!r} is adjacent to an unknown sea zone",
+                        N_("sea zone {zone!r} is adjacent to an unknown sea zone"),
                         other,
+                        zone=zone.id,
                     )
         for number, box in enumerate(self.boxes):
             if box.id in by_id or box.id in zone_ids:
                 _collect(
                     problems,
                     f"boxes.{number}.id",
-                    "an off-map box id must differ from every hex and sea zone id",
+                    N_("an off-map box id must differ from every hex and sea zone id"),
                     box.id,
                 )
             for position, name in enumerate(box.entry_hexes):
@@ -586,24 +625,27 @@ class HexMap(PlainHooks):
                     _collect(
                         problems,
                         f"boxes.{number}.entry_hexes.{position}",
-                        f"box {box.id!r} is entered from an unknown hex",
+                        N_("box {box!r} is entered from an unknown hex"),
                         name,
+                        box=box.id,
                     )
             for position, name in enumerate(box.sea_zones):
                 if name not in zone_ids:
                     _collect(
                         problems,
                         f"boxes.{number}.sea_zones.{position}",
-                        f"box {box.id!r} borders an unknown sea zone",
+                        N_("box {box!r} borders an unknown sea zone"),
                         name,
+                        box=box.id,
                     )
             for position, name in enumerate(box.links):
                 if name not in box_ids:
                     _collect(
                         problems,
                         f"boxes.{number}.links.{position}",
-                        f"box {box.id!r} is linked to an unknown box",
+                        N_("box {box!r} is linked to an unknown box"),
                         name,
+                        box=box.id,
                     )
 
     @cached_property
@@ -784,7 +826,7 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.steps < 1:
-            raise ScenarioError("steps", f"unit {self.id!r} must have at least 1 step", self.steps)
+            raise ScenarioError("steps", "unit {unit!r} must have at least 1 step", self.steps, unit=self.id)
 
 
 @dataclass(frozen=True)
@@ -804,7 +846,7 @@ class Marker:
 
     def __post_init__(self) -> None:
         if self.faction is None and self.kind is not MarkerKind.DEVASTATION:
-            raise ScenarioError("faction", f"a {self.kind.value} marker must belong to a faction")
+            raise ScenarioError("faction", "a {marker} marker must belong to a faction", marker=MARKER_WORDS[self.kind])
 
 
 class Pieces:
@@ -893,6 +935,15 @@ class MapNames:
         return True if name in self.countries else None if not self.countries_known else False
 
 
+def _marker_named(marker_id: object, kind: object) -> Message:
+    """A marker as a problem names it: by its id when it has one, else by its kind."""
+    if isinstance(marker_id, str) and marker_id:
+        return message("marker {marker!r}", marker=marker_id)
+    if isinstance(kind, MarkerKind):
+        return message("a {kind} marker", kind=MARKER_WORDS[kind])
+    return message("a marker")
+
+
 def check_pieces(
     board: HexMap | MapNames | None, units: Sequence[object], markers: Sequence[object] = ()
 ) -> list[ScenarioError]:
@@ -919,39 +970,43 @@ def check_pieces(
             _collect(
                 problems,
                 f"units.{number}.hex",
-                f"unit {unit_id!r} is on an unknown hex; expected a hex or off-map box of the map",
+                N_("unit {unit!r} is on an unknown hex; expected a hex or off-map box of the map"),
                 where,
+                unit=unit_id,
             )
         if isinstance(unit_id, str):
             if unit_id in seen:
-                _collect(problems, f"units.{number}.id", "duplicate unit id", unit_id)
+                _collect(problems, f"units.{number}.id", N_("duplicate unit id"), unit_id)
             seen.add(unit_id)
         if names is not None and isinstance(nationality, str) and names.is_country(nationality) is False:
             _collect(
                 problems,
                 f"units.{number}.nationality",
-                f"unit {unit_id!r} has an unknown nationality; expected a country of the map",
+                N_("unit {unit!r} has an unknown nationality; expected a country of the map"),
                 nationality,
+                unit=unit_id,
             )
     for number, marker in enumerate(markers):
         marker_id, where, nationality, kind = (part(marker, name) for name in ("id", "hex", "nationality", "kind"))
-        label = marker_id or (kind.value if isinstance(kind, MarkerKind) else "?")
+        label = _marker_named(marker_id, kind)
         if names is not None and isinstance(where, str) and names.is_hex(where) is False:
             _collect(
                 problems,
                 f"markers.{number}.hex",
-                f"marker {label!r} is on an unknown hex; expected a hex of the map",
+                N_("{marker} is on an unknown hex; expected a hex of the map"),
                 where,
+                marker=label,
             )
         if names is not None and isinstance(nationality, str) and names.is_country(nationality) is False:
             _collect(
                 problems,
                 f"markers.{number}.nationality",
-                f"marker {label!r} has an unknown nationality; expected a country of the map",
+                N_("{marker} has an unknown nationality; expected a country of the map"),
                 nationality,
+                marker=label,
             )
         if isinstance(marker_id, str):
             if marker_id in seen:
-                _collect(problems, f"markers.{number}.id", "duplicate unit or marker id", marker_id)
+                _collect(problems, f"markers.{number}.id", N_("duplicate unit or marker id"), marker_id)
             seen.add(marker_id)
     return problems

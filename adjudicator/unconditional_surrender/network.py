@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from adjudicator.messages import N_, Message, message
 from adjudicator.trace import Step
 from adjudicator.unconditional_surrender.hexmap import (
+    MARKER_WORDS,
     BoxKind,
     CountryKind,
     Faction,
@@ -85,16 +86,6 @@ __all__ = [
 
 FREE_HEXES = 2
 """Hexes of a line that need not be on a transport line (10.2)."""
-
-MARKER_WORDS = {
-    MarkerKind.DETACHMENT: N_("Detachment"),
-    MarkerKind.LOGISTICS: N_("Logistics"),
-    MarkerKind.DEVASTATION: N_("Devastation"),
-    MarkerKind.PARTISAN_BASE: N_("Partisan Base"),
-    MarkerKind.BEACHHEAD: N_("Beachhead"),
-    MarkerKind.SHAEF: N_("SHAEF"),
-}
-"""Each marker's name as the rules print it, one catalog word (the same in every step that names it)."""
 
 
 class Move(enum.IntEnum):

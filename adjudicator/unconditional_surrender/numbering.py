@@ -47,8 +47,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import MAP_HEXES
+from adjudicator.messages import ENGLISH, N_, AnswerLanguage, N_plural, Plural
 from adjudicator.plain import InvalidScenario, from_plain
 
 __all__ = [
@@ -79,6 +81,11 @@ class ColumnShift(enum.Enum):
     EVEN_Q = "even-q"
 
 
+def _check_not_negative(path: str, value: int) -> None:
+    if value < 0:
+        raise ScenarioError(path, "must be 0 or more", value)
+
+
 @dataclass(frozen=True)
 class HexNumbering:
     """How the map prints its hex numbers (the source does not say; see this module's docstring)."""
@@ -97,10 +104,20 @@ class HexNumbering:
     """Digits of each part: 2 for numbers such as 0812."""
 
     def __post_init__(self) -> None:
+        raise_problems(
+            collect_problems(
+                self._check_digits,
+                lambda: _check_not_negative("first_column", self.first_column),
+                lambda: _check_not_negative("first_row", self.first_row),
+                self._check_prefix,
+            )
+        )
+
+    def _check_digits(self) -> None:
         if not 1 <= self.digits <= 4:
             raise ScenarioError("digits", "the digits of each part must be 1 to 4", self.digits)
-        if self.first_column < 0 or self.first_row < 0:
-            raise ScenarioError("first_column", "the first column and row must be 0 or more")
+
+    def _check_prefix(self) -> None:
         if not re.fullmatch(r"[A-Za-z]*", self.prefix):
             raise ScenarioError("prefix", "the prefix must be letters only (such as e), or empty", self.prefix)
 
@@ -122,25 +139,49 @@ class HexNumbering:
 
     def parse(self, number: str) -> tuple[int, int]:
         """``(column, row)`` of a printed number; :class:`ScenarioError` saying how to write it otherwise."""
-        parts = ("column", "row") if self.scheme is NumberingScheme.CCRR else ("row", "column")
         shape = re.fullmatch(rf"{re.escape(self.prefix)}(\d{{{self.digits}}})(\d{{{self.digits}}})", number)
         if shape is None:
-            lead = f"{self.prefix!r}, then " if self.prefix else ""
             raise ScenarioError(
-                "numbering",
-                f"a printed hex number here is {lead}{self.digits} digits of {parts[0]}, then {self.digits} of "
-                f"{parts[1]}, as in {self.example!r}",
-                number,
+                "numbering", self._shape_template, number, count=self.digits, prefix=self.prefix, example=self.example
             )
         first, second = int(shape.group(1)), int(shape.group(2))
         column, row = (first, second) if self.scheme is NumberingScheme.CCRR else (second, first)
         if column < self.first_column or row < self.first_row:
             raise ScenarioError(
                 "numbering",
-                f"hex {number!r} lies before the first column ({self.first_column}) or row ({self.first_row}) "
-                "of map.numbering",
+                "hex {hex!r} lies before the first column ({column}) or row ({row}) of the map's numbering",
+                hex=number,
+                column=self.first_column,
+                row=self.first_row,
             )
         return column, row
+
+    @property
+    def _shape_template(self) -> Plural:
+        """How a printed number is written: the prefix, then the digits of each part in the scheme's order."""
+        if self.scheme is NumberingScheme.CCRR:
+            if self.prefix:
+                return N_plural(
+                    "a printed hex number here is {prefix!r}, then {count} digit of column, then {count} of row, "
+                    "as in {example!r}",
+                    "a printed hex number here is {prefix!r}, then {count} digits of column, then {count} of row, "
+                    "as in {example!r}",
+                )
+            return N_plural(
+                "a printed hex number here is {count} digit of column, then {count} of row, as in {example!r}",
+                "a printed hex number here is {count} digits of column, then {count} of row, as in {example!r}",
+            )
+        if self.prefix:
+            return N_plural(
+                "a printed hex number here is {prefix!r}, then {count} digit of row, then {count} of column, "
+                "as in {example!r}",
+                "a printed hex number here is {prefix!r}, then {count} digits of row, then {count} of column, "
+                "as in {example!r}",
+            )
+        return N_plural(
+            "a printed hex number here is {count} digit of row, then {count} of column, as in {example!r}",
+            "a printed hex number here is {count} digits of row, then {count} of column, as in {example!r}",
+        )
 
     def axial(self, number: str) -> tuple[int, int]:
         """Axial ``(q, r)`` of a printed number."""
@@ -162,8 +203,15 @@ class HexNumbering:
         if not (self.first_column <= column < limit and self.first_row <= row < limit):
             raise ScenarioError(
                 "numbering",
-                f"axial ({q}, {r}) is column {column}, row {row}: outside the numbers of map.numbering "
-                f"(columns {self.first_column}–{limit - 1}, rows {self.first_row}–{limit - 1})",
+                "axial ({q}, {r}) is column {column}, row {row}: outside the numbers of the map's numbering "
+                "(columns {first_column}–{last}, rows {first_row}–{last})",
+                q=q,
+                r=r,
+                column=column,
+                row=row,
+                first_column=self.first_column,
+                first_row=self.first_row,
+                last=limit - 1,
             )
         return self.format(column, row)
 
@@ -216,7 +264,7 @@ class ExpandedMap:
         return path
 
 
-_RECT_HINT = "write rect: [from, to] with two printed hex numbers, the corners of the rectangle"
+_RECT_HINT = N_("write rect: [from, to] with two printed hex numbers, the corners of the rectangle")
 
 
 def _numbering(data: Mapping[str, Any], expanded: ExpandedMap) -> HexNumbering | None:
@@ -238,8 +286,8 @@ def _rect(item: Mapping[str, Any], path: str, numbering: HexNumbering | None, ex
             expanded.problems.append(
                 ScenarioError(
                     f"{path}.rect",
-                    "a rectangle of hexes needs printed hex numbers: give the map a numbering, such as numbering: "
-                    "{scheme: ccrr, first_column: 1, first_row: 1, columns: odd-q}",
+                    "a rectangle of hexes needs printed hex numbers: give the map a numbering (how the board prints "
+                    "its hex numbers)",
                 )
             )
         return []
@@ -255,15 +303,17 @@ def _rect(item: Mapping[str, Any], path: str, numbering: HexNumbering | None, ex
             expanded.problems.append(
                 ScenarioError(
                     f"{path}.rect",
-                    f"covers {size} hexes, which makes the map's regions more than {MAP_HEXES} hexes, the limit; "
+                    "covers {size} hexes, which makes the map's regions more than {limit} hexes, the limit; "
                     "draw smaller rectangles",
                     list(corners),
+                    size=size,
+                    limit=MAP_HEXES,
                 )
             )
             return []
         return list(numbering.rectangle(corners[0], corners[1]))
     except ScenarioError as error:
-        expanded.problems.append(ScenarioError(f"{path}.rect", error.expected, error.found))
+        expanded.problems.append(error.at(f"{path}.rect"))
         return []
 
 
@@ -317,7 +367,7 @@ def _complete(item: Any, path: str, numbering: HexNumbering, expanded: ExpandedM
         try:
             return {**item, "id": numbering.number(item["q"], item["r"])}
         except ScenarioError as error:
-            expanded.problems.append(ScenarioError(path, error.expected, error.found))
+            expanded.problems.append(error.at(path))
             return item
     if isinstance(hex_id, str) and not ("q" in item or "r" in item):
         try:
@@ -326,8 +376,9 @@ def _complete(item: Any, path: str, numbering: HexNumbering, expanded: ExpandedM
             expanded.problems.append(
                 ScenarioError(
                     f"{path}.id",
-                    f"{error.expected}; a hex named otherwise needs q and r (a name can go in city)",
+                    "{problem}; a hex named otherwise needs q and r (a name can go in city)",
                     error.found,
+                    problem=error.problem,
                 )
             )
             return None
@@ -412,7 +463,7 @@ def _expand_box(box: Any, path: str, numbering: HexNumbering | None, expanded: E
             unknown = [key for key in item if key != "rect"]
             if unknown:
                 expanded.problems.append(
-                    ScenarioError(f"{written}.{unknown[0]}", "an entry hex is a hex id or {rect: [from, to]}")
+                    ScenarioError(f"{written}.{unknown[0]}", "an entry hex is a hex id or a region, rect: [from, to]")
                 )
             for hex_id, _, _ in _rect(item, written, numbering, expanded):
                 expanded.origins[f"{path}.entry_hexes.{len(result)}"] = f"{written}.rect.{hex_id}"
@@ -531,16 +582,28 @@ def hex_number_answer(numbering: Mapping[str, Any], value: str | tuple[int, int]
     return {"number": scheme.number(*value), "q": value[0], "r": value[1]}
 
 
-def hex_number_json(numbering_json: str, value: str) -> str:
+def hex_number_json(numbering_json: str, value: str, language_json: str | None = None) -> str:
     """JSON in, JSON out for a calculator page (Pyodide): ``value`` is a printed number or ``"q,r"``.
 
-    ``{"ok": true, "number", "q", "r"}``, or ``{"ok": false, "errors": [{"path", "message"}]}``.
+    ``{"ok": true, "number", "q", "r"}``, or ``{"ok": false, "errors": [{"path", "message"}]}``, each
+    message in the language of ``language_json`` (:meth:`AnswerLanguage.to_json`, as
+    :func:`adjudicator.web.evaluate_json` takes it; English without it).
 
     >>> hex_number_json('{"scheme": "ccrr"}', "7,7")
     '{"ok": true, "number": "0812", "q": 7, "r": 7}'
     >>> json.loads(hex_number_json('{"columns": "odd"}', "0812"))["errors"][0]["path"]
     'numbering.columns'
+    >>> dutch = AnswerLanguage("nl", {"must be 0 or more": "moet 0 of meer zijn", "{problem} (got {found})":
+    ...     "{problem} (gegeven: {found})"}).to_json()
+    >>> json.loads(hex_number_json('{"first_row": -1}', "0812", dutch))["errors"][0]["message"]
+    'moet 0 of meer zijn (gegeven: -1)'
     """
+    language = ENGLISH
+    if language_json is not None:
+        try:
+            language = AnswerLanguage.from_json(language_json)
+        except (ValueError, KeyError, TypeError):
+            language = ENGLISH  # a catalog the page could not hand over leaves the problems in English
     try:
         numbering = json.loads(numbering_json)
         if not isinstance(numbering, dict):
@@ -550,10 +613,22 @@ def hex_number_json(numbering_json: str, value: str) -> str:
             found = hex_number_answer(numbering, (int(axial[0]), int(axial[1])))
         else:
             found = hex_number_answer(numbering, value.strip())
+    except json.JSONDecodeError as error:
+        not_json = ScenarioError(
+            "numbering",
+            "is not valid JSON: {reason} at line {line}, column {column}",
+            reason=error.msg,
+            line=error.lineno,
+            column=error.colno,
+        )
+        return _refusal([not_json], language)
     except InvalidScenario as invalid:
-        return json.dumps({"ok": False, "errors": [{"path": e.path, "message": e.detail} for e in invalid.errors]})
+        return _refusal(invalid.errors, language)
     except ScenarioError as error:
-        return json.dumps({"ok": False, "errors": [{"path": error.path, "message": error.detail}]})
-    except ValueError as error:
-        return json.dumps({"ok": False, "errors": [{"path": "numbering", "message": str(error)}]})
+        return _refusal([error], language)
     return json.dumps({"ok": True, **found})
+
+
+def _refusal(problems: list[ScenarioError], language: AnswerLanguage) -> str:
+    errors = [{"path": problem.path, "message": problem.detail_in(language)} for problem in problems]
+    return json.dumps({"ok": False, "errors": errors}, ensure_ascii=False)

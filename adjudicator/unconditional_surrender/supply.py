@@ -261,7 +261,8 @@ def _scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
                 problems.append(
                     ScenarioError(
                         f"markers.{number}.nationality",
-                        f"marker {marker_id!r} has an id, so its supply is traced: it needs a nationality",
+                        "marker {marker!r} has an id, so its supply is traced: it needs a nationality",
+                        marker=marker_id,
                     )
                 )
             traceable.add(marker_id)

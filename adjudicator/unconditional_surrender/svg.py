@@ -28,6 +28,7 @@ from adjudicator.messages import ENGLISH, N_, AnswerLanguage, message
 from adjudicator.plain import xml_text
 from adjudicator.unconditional_surrender.hexmap import (
     FACTION_WORDS,
+    MARKER_WORDS,
     Faction,
     HexMap,
     HexsideFeature,
@@ -38,7 +39,6 @@ from adjudicator.unconditional_surrender.hexmap import (
     Unit,
     UnitKind,
 )
-from adjudicator.unconditional_surrender.network import MARKER_WORDS
 from adjudicator.unconditional_surrender.zoc import ZocMap
 
 __all__ = ["render_svg"]

@@ -271,7 +271,11 @@ def _scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
         elif part(unit, "kind") not in (UnitKind.GROUND, None):
             problems.append(
                 ScenarioError(
-                    f"{where}.unit", f"EZOC effects concern ground units; {unit_id!r} is a {unit.kind.value} unit"
+                    f"{where}.unit",
+                    N_("EZOC effects concern ground units; {unit!r} is an air unit")
+                    if part(unit, "kind") is UnitKind.AIR
+                    else N_("EZOC effects concern ground units; {unit!r} is a naval unit"),
+                    unit=unit_id,
                 )
             )
         if path is not None and not path:
@@ -287,7 +291,10 @@ def _scenario_problems(given: dict[str, Any]) -> list[ScenarioError]:
             if here is not None and before is not None and axial_distance(before, here) != 1:
                 problems.append(
                     ScenarioError(
-                        f"{where}.path.{step}", f"each hex must be adjacent to the one before ({previous!r})", name
+                        f"{where}.path.{step}",
+                        "each hex must be adjacent to the one before ({previous!r})",
+                        name,
+                        previous=previous,
                     )
                 )
                 break

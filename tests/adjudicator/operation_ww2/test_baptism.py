@@ -83,6 +83,15 @@ class TestBaptismOfFire:
         with pytest.raises(InvalidScenario, match=r"^roll: must be a d10 roll from 1 to 10 \(got 0\)$"):
             from_plain(BaptismOfFireScenario, {"roll": 0})
 
+    def test_every_problem_at_once(self) -> None:
+        """A roll out of range and a misspelt field are reported together (the scenario has one field of its own)."""
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(BaptismOfFireScenario, {"roll": 0, "rol": 3})
+        assert [str(error) for error in caught.value.errors] == [
+            "rol: unknown field; expected one of: roll",
+            "roll: must be a d10 roll from 1 to 10 (got 0)",
+        ]
+
 
 class TestRegistration:
     def test_every_calculator_is_registered(self) -> None:

@@ -240,6 +240,16 @@ class TestCrewHazards:
         assert result.crew_damage_modifier == 1
         assert "oww2.traits.petrol-ronson" in result.trace.rules()
 
+    def test_every_problem_at_once(self) -> None:
+        """A trait that is not true or false, and a fuel tank roll out of range without the trait: all reported."""
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(CrewHazards, {"petrol": "yes", "external_fuel_tank_roll": 0})
+        assert [str(error) for error in caught.value.errors] == [
+            "petrol: must be true or false (got 'yes')",
+            "external_fuel_tank_roll: must be a d10 roll from 1 to 10 (got 0)",
+            "external_fuel_tank_roll: is only rolled for a vehicle with the external fuel tank trait (got 0)",
+        ]
+
 
 class TestProperties:
     @given(
@@ -278,12 +288,12 @@ class TestErrors:
             ),
             (
                 {"vehicle": "car", "table": "heavy-weapons", "firer_height_above_ground_cm": 10},
-                "distance_cm: is needed to compare with firer_height_above_ground_cm (oww2.firing-from-height)",
+                "distance_cm: is needed to compare with the firer's height above ground (firing from height)",
             ),
             (
                 {"vehicle": "car", "table": "heavy-weapons", "crew_hazards": {"external_fuel_tank_roll": 8}},
                 "crew_hazards.external_fuel_tank_roll: is only rolled for a vehicle with the external fuel tank trait "
-                "(set external_fuel_tank) (got 8)",
+                "(got 8)",
             ),
             (
                 {
@@ -362,9 +372,8 @@ class TestBaseRulebookRows:
                 ],
             )
         assert [str(error) for error in caught.value.errors] == [
-            "base_rows.0.rolls: row 5 is given by this source (oww2.heavy-weapons-damage.table-changes); leave it out "
-            "(got 5)",
-            "base_rows.1.rolls: modified roll 2 is already in base_rows.0: a roll falls on one row (got 2)",
+            "base_rows.0.rolls: row 5 is given by this source (the heavy-weapons damage table); leave it out (got 5)",
+            "base_rows.1.rolls: modified roll 2 is already in an earlier base row: a roll falls on one row (got 2)",
             "base_rows.2.rolls: must list at least one modified roll",
             "base_rows.2.effects: must say what the row does, as the base rulebook does",
         ]
@@ -374,6 +383,15 @@ class TestBaseRulebookRows:
         with pytest.raises(InvalidScenario) as caught:
             damage(vehicle="truck", table="heavy-weapons", roll=12, base_rows=[{"rolls": [6], "effects": "x"}])
         assert [error.path for error in caught.value.errors] == ["roll", "base_rows.0.rolls"]
+
+    def test_distance_and_roll_problems_together(self) -> None:
+        """A negative distance and a roll out of range are reported together."""
+        with pytest.raises(InvalidScenario) as caught:
+            damage(vehicle="car", table="heavy-weapons", roll=12, distance_cm=-1)
+        assert [str(error) for error in caught.value.errors] == [
+            "distance_cm: must be 0 or more (got -1.0)",
+            "roll: must be a d10 roll from 1 to 10 (got 12)",
+        ]
 
     @given(
         vehicle=st.sampled_from(VehicleType),

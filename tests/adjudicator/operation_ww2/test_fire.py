@@ -372,7 +372,7 @@ class TestToHitErrors:
             (shot(distance_cm=-1), "distance_cm: must be 0 or more (got -1.0)"),
             (
                 shot(target={"target_class": "light-tank", "aboard_vehicle": True}),
-                "target.aboard_vehicle: describes infantry passengers, so target_class must be 'infantry' (got "
+                "target.aboard_vehicle: describes infantry passengers, so the target class must be 'infantry' (got "
                 "'light-tank')",
             ),
             (
@@ -390,18 +390,19 @@ class TestToHitErrors:
             ),
             (
                 shot(firer={"special_gun": "russian-122mm-ap", "weapon": "shaped-charge"}),
-                "firer.weapon: must be 'other' when special_gun is 'russian-122mm-ap' (the gun and its ammunition set "
-                "the weapon) (got 'shaped-charge')",
+                "firer.weapon: must be 'other' with a special gun (the gun and its ammunition set the weapon) (got "
+                "'shaped-charge')",
             ),
             (
                 shot(reroll="corrected-indirect-fire"),
-                "reroll: 'corrected-indirect-fire' needs firer.fire 'indirect' (got 'corrected-indirect-fire')",
+                "reroll: 'corrected indirect fire' needs the firer's fire to be 'indirect' (got "
+                "'corrected-indirect-fire')",
             ),
             (shot(reroll_roll=4, roll=3), "reroll_roll: needs a reroll reason and a first roll (got 4)"),
             (shot(covering_fire_modifier=2), "covering_fire_modifier: must be 0 or less (a penalty) (got 2)"),
             (
                 shot(always_hit_on=[10], always_miss_on=[10]),
-                "always_miss_on: must not share faces with always_hit_on (got [10])",
+                "always_miss_on: must not share faces with the faces that always hit (got [10])",
             ),
             (shot(firer={"height_above_ground_cm": -3}), "firer.height_above_ground_cm: must be 0 or more (got -3.0)"),
         ],
@@ -412,11 +413,48 @@ class TestToHitErrors:
             from_plain(ToHitScenario, plain)
         assert str(caught.value) == message
 
+    def test_every_problem_at_once(self) -> None:
+        """Problems of the firer, the target and the shot's own fields are reported together, not the first alone."""
+        plain = shot(
+            firer={"height_above_ground_cm": -3, "special_gun": "russian-122mm-ap", "weapon": "mortar"},
+            target={"target_class": "light-tank", "aboard_vehicle": True},
+            distance_cm=-1,
+            base_target_number=None,
+            covering_fire_modifier=1,
+            always_hit_on=[0],
+            always_miss_on=[11],
+            roll=11,
+        )
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(ToHitScenario, plain)
+        assert [error.path for error in caught.value.errors] == [
+            "firer.height_above_ground_cm",
+            "firer.weapon",
+            "target.aboard_vehicle",
+            "distance_cm",
+            "covering_fire_modifier",
+            "always_hit_on.0",
+            "always_miss_on.0",
+            "roll",
+        ]
+
+    def test_a_firer_that_failed_does_not_hide_the_shots_problems(self) -> None:
+        """A misspelt weapon is reported with the distance and the roll; the checks that need the firer are skipped."""
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(ToHitScenario, shot(firer={"weapon": "laser"}, distance_cm=-1, roll=11))
+        assert [error.path for error in caught.value.errors] == ["firer.weapon", "distance_cm", "roll"]
+
+    def test_special_gun_problems_at_once(self) -> None:
+        """An unknown gun and a misspelt field are reported together."""
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(SpecialGunScenario, {"gun": "big-gun", "target": "infantry"})
+        assert [error.path for error in caught.value.errors] == ["target", "gun"]
+
     def test_75mm_at_a_heavy_tank_needs_a_number(self) -> None:
-        """Without a base number, the 75 mm gun at a heavy tank is an error that quotes the gap in the source."""
+        """Without a base number, the 75 mm gun at a heavy tank is an error that names the gap in the source."""
         plain = shot(firer={"special_gun": "german-75mm-heat"}, target={"target_class": "heavy-tank"})
         del plain["base_target_number"]
-        with pytest.raises(InvalidScenario, match="gives 'german-75mm-heat' no target number for 'heavy-tank'"):
+        with pytest.raises(InvalidScenario, match="gives this gun no target number against heavy-tank"):
             from_plain(ToHitScenario, plain)
 
     def test_reroll_roll_after_a_hit(self) -> None:

@@ -60,6 +60,15 @@ class TestCoverProtection:
         with pytest.raises(InvalidScenario, match=r"hidden_percent: must be a percentage from 0 to 100 \(got 120.0\)"):
             from_plain(CoverProtectionScenario, {"fire": "direct", "cover": "heavy", "hidden_percent": 120})
 
+    def test_every_problem_at_once(self) -> None:
+        """A share above 100% and a roll of 0 are reported together."""
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(CoverProtectionScenario, {"fire": "direct", "cover": "heavy", "hidden_percent": 120, "roll": 0})
+        assert [str(error) for error in caught.value.errors] == [
+            "hidden_percent: must be a percentage from 0 to 100 (got 120.0)",
+            "roll: must be a d10 roll from 1 to 10 (got 0)",
+        ]
+
 
 class TestPrecisionTest:
     @pytest.mark.parametrize(("figures", "required"), [(0, False), (1, True), (4, True)])
@@ -114,3 +123,20 @@ class TestPrecisionTest:
         with pytest.raises(InvalidScenario) as caught:
             from_plain(PrecisionTestScenario, plain)
         assert str(caught.value) == message
+
+    def test_every_problem_at_once(self) -> None:
+        """A negative count, a share above 100%, a training and a roll out of range are reported together."""
+        plain = {
+            "friendly_figures_crossed": -1,
+            "covering_vehicle_hidden_percent": 150,
+            "firer_training": 11,
+            "roll": 0,
+        }
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(PrecisionTestScenario, plain)
+        assert [str(error) for error in caught.value.errors] == [
+            "friendly_figures_crossed: must be a count of 0 or more (got -1)",
+            "covering_vehicle_hidden_percent: must be a percentage from 0 to 100 (got 150.0)",
+            "firer_training: must be a d10 training value from 1 to 10 (got 11)",
+            "roll: must be a d10 roll from 1 to 10 (got 0)",
+        ]

@@ -121,7 +121,7 @@ class TestDrivingErrors:
             ),
             (
                 {"stage": "obstacle", "distance_on_obstacle_cm": 6, "wide_tracks": True, "easily_bogged": True},
-                "easily_bogged: cannot be combined with wide_tracks: the source does not say how the two traits "
+                "easily_bogged: cannot be combined with wide tracks: the source does not say how the two traits "
                 "combine (got True)",
             ),
             ({"stage": "drive"}, "stage: must be one of 'obstacle', 'unstick' (got 'drive')"),
@@ -137,6 +137,27 @@ class TestDrivingErrors:
         """An advance roll for a vehicle that did not get free is rejected."""
         with pytest.raises(ValueError, match="advance_roll: is rolled only by a vehicle that got free"):
             drive(stage="unstick", training=5, roll=2, advance_roll=4)
+
+    def test_every_problem_at_once(self) -> None:
+        """Traits, the obstacle's distance, an advance roll out of its stage, training and roll: all reported."""
+        plain = {
+            "stage": "obstacle",
+            "wide_tracks": True,
+            "easily_bogged": True,
+            "distance_on_obstacle_cm": -2,
+            "advance_roll": 3,
+            "training": 11,
+            "roll": 0,
+        }
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(DrivingTestScenario, plain)
+        assert [error.path for error in caught.value.errors] == [
+            "easily_bogged",
+            "distance_on_obstacle_cm",
+            "advance_roll",
+            "training",
+            "roll",
+        ]
 
 
 class TestCollisions:
@@ -271,6 +292,19 @@ class TestCollisions:
         with pytest.raises(InvalidScenario) as caught:
             from_plain(CollisionScenario, plain)
         assert str(caught.value) == message
+
+    def test_every_problem_at_once(self) -> None:
+        """Both parties' problems, and a party's roll beside its kind, are reported together."""
+        plain = {"moving": {"kind": "truck", "damage_roll": 0}, "struck": {"kind": "wall", "armour": "heavy"}}
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(CollisionScenario, plain)
+        assert [str(error) for error in caught.value.errors] == [
+            "moving.damage_roll: must be a d10 roll from 1 to 10 (got 0)",
+            "struck.kind: is a terrain feature, which has no armour and rolls no damage (got 'wall')",
+        ]
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(CollisionScenario, {"moving": {"kind": "wall", "damage_roll": 0}, "struck": {"kind": "car"}})
+        assert [error.path for error in caught.value.errors] == ["moving.damage_roll", "moving.kind"]
 
     def test_schemas_build(self) -> None:
         """The collision and driving scenarios have JSON Schemas."""

@@ -105,8 +105,8 @@ class TestMapValidation:
             "map.transport_lines.0.hexes.2: transport line through an unknown hex (got 'zz')",
             "map.transport_lines.0.hexes.1: consecutive hexes of a transport line must be adjacent; 'a' and 'd' are "
             "not (got 'd')",
-            "map.sea_zones.0.ports.0: sea zone 'baltic' lists hex 'a', which is not a port; expected hexes with port: "
-            "true",
+            "map.sea_zones.0.ports.0: sea zone 'baltic' lists hex 'a', which is not a port; expected hexes marked as "
+            "ports",
             "map.sea_zones.0.ports.1: sea zone 'baltic' lists an unknown hex (got 'qq')",
             "map.sea_zones.0.adjacent.0: sea zone 'baltic' is adjacent to an unknown sea zone (got 'atlantic')",
             "map.boxes.0.id: an off-map box id must differ from every hex and sea zone id (got 'baltic')",
@@ -135,7 +135,7 @@ class TestMapValidation:
             "units.0.hex: unit 'g1' is on an unknown hex; expected a hex or off-map box of the map (got 'z9')",
             "units.1.id: duplicate unit id (got 'g1')",
             "units.1.nationality: unit 'g1' has an unknown nationality; expected a country of the map (got 'italy')",
-            "markers.1.hex: marker 'devastation' is on an unknown hex; expected a hex of the map (got 'q')",
+            "markers.1.hex: a Devastation marker is on an unknown hex; expected a hex of the map (got 'q')",
         ]
 
     def test_markers_other_than_devastation_need_an_owner(self) -> None:
@@ -145,7 +145,7 @@ class TestMapValidation:
             "units": [],
             "markers": [{"kind": "logistics", "hex": "b"}, {"kind": "devastation", "hex": "a"}],
         }
-        assert _errors(data) == ["markers.0.faction: a logistics marker must belong to a faction"]
+        assert _errors(data) == ["markers.0.faction: a Logistics marker must belong to a faction"]
 
     def test_units_need_a_step(self) -> None:
         """A unit of zero steps is refused, naming the unit."""

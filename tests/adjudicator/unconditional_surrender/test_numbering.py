@@ -12,7 +12,9 @@ from adjudicator.plain import InvalidScenario, from_plain
 from adjudicator.registry import run
 from adjudicator.unconditional_surrender.hexmap import AXIAL_DIRECTIONS, HexMap, axial_distance
 from adjudicator.unconditional_surrender.numbering import HexNumbering, hex_number_json
+from rulebook.adjudication.messages import load_language
 from rulebook.cli import main
+from tests.conftest import REPOSITORY
 
 NUMBERINGS = [
     {"scheme": "ccrr", "first_column": 1, "first_row": 1, "columns": "odd-q"},
@@ -115,7 +117,7 @@ def test_problems_name_the_entry_written_and_what_to_write() -> None:
         "hexes.0.rect.0101.country: hex '0101' lies in an unknown country; expected one of the map's countries "
         "(got 'atlantis')"
     ]
-    assert any(line.startswith("hexes.1.id:") and "write id: '0101'" in line for line in lines)
+    assert any(line.startswith("hexes.1.id:") and "write '0101' for q=0, r=0" in line for line in lines)
     assert any(line.startswith("hexes.2:") and "lies at q=1, r=1" in line for line in lines)
     assert any(line.startswith("hexes.3.id:") and "as in '0812'" in line for line in lines)
     assert any(line.startswith("boxes.0.entry_hexes.0.rect:") and "(got '3')" in line for line in lines)
@@ -125,9 +127,52 @@ def test_a_rectangle_without_numbering_says_how_to_give_one() -> None:
     with pytest.raises(InvalidScenario) as raised:
         from_plain(HexMap, {"hexes": [{"rect": ["0101", "0202"]}]})
     assert str(raised.value) == (
-        "hexes.0.rect: a rectangle of hexes needs printed hex numbers: give the map a numbering, such as "
-        "numbering: {scheme: ccrr, first_column: 1, first_row: 1, columns: odd-q}"
+        "hexes.0.rect: a rectangle of hexes needs printed hex numbers: give the map a numbering (how the board "
+        "prints its hex numbers)"
     )
+
+
+def test_every_numbering_problem_at_once() -> None:
+    """Digits out of range, a negative first column and row and a prefix with digits are reported together."""
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(HexNumbering, {"digits": 5, "first_column": -1, "first_row": -2, "prefix": "e1"})
+    assert [str(error) for error in raised.value.errors] == [
+        "digits: the digits of each part must be 1 to 4 (got 5)",
+        "first_column: must be 0 or more (got -1)",
+        "first_row: must be 0 or more (got -2)",
+        "prefix: the prefix must be letters only (such as e), or empty (got 'e1')",
+    ]
+
+
+def test_a_printed_number_of_one_digit_a_part_is_said_in_the_singular() -> None:
+    """One digit of each part: "1 digit of column", with the prefix first when there is one."""
+    with pytest.raises(InvalidScenario) as raised:
+        from_plain(HexMap, {"numbering": {"digits": 1, "prefix": "w", "scheme": "rrcc"}, "hexes": [{"id": "w123"}]})
+    assert [error.detail for error in raised.value.errors] == [
+        "a printed hex number here is 'w', then 1 digit of row, then 1 of column, as in 'w98'; a hex named otherwise "
+        "needs q and r (a name can go in city) (got 'w123')"
+    ]
+
+
+def test_the_page_entry_point_answers_in_the_readers_language() -> None:
+    """hex_number_json says its problems in the language the page passes, and refuses text that is not JSON."""
+    russian = load_language(REPOSITORY / "locales", "ru").to_json()
+    answer = json.loads(hex_number_json('{"first_row": -1, "digits": 9}', "0812", russian))
+    assert [error["path"] for error in answer["errors"]] == ["numbering.digits", "numbering.first_row"]
+    english = json.loads(hex_number_json('{"first_row": -1, "digits": 9}', "0812"))
+    assert [error["message"] for error in english["errors"]] == [
+        "the digits of each part must be 1 to 4 (got 9)",
+        "must be 0 or more (got -1)",
+    ]
+    assert all(
+        said["message"] != english_said["message"] and "(" in said["message"]
+        for said, english_said in zip(answer["errors"], english["errors"], strict=True)
+    )
+    broken = json.loads(hex_number_json('{"scheme": ', "0812"))
+    assert broken == {
+        "ok": False,
+        "errors": [{"path": "numbering", "message": "is not valid JSON: Expecting value at line 1, column 12"}],
+    }
 
 
 def test_the_command_line_converts_both_ways(capsys: pytest.CaptureFixture[str]) -> None:

@@ -161,3 +161,14 @@ class TestLimits:
         with pytest.raises(InvalidScenario) as caught:
             from_plain(StackingScenario, {"map": MAP, "units": [], "hexes": ["Z"]})
         assert str(caught.value) == "hexes.0: unknown hex; expected a hex or off-map box of the map (got 'Z')"
+
+    def test_every_problem_at_once(self) -> None:
+        """A unit without steps, a unit on an unknown hex and an unknown hex to check are reported together."""
+        units = [_unit("g1", "germany", steps=0), _unit("g2", "germany", where="Q")]
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(StackingScenario, {"map": MAP, "units": units, "hexes": ["Z"]})
+        assert [str(error) for error in caught.value.errors] == [
+            "units.0.steps: unit 'g1' must have at least 1 step (got 0)",
+            "units.1.hex: unit 'g2' is on an unknown hex; expected a hex or off-map box of the map (got 'Q')",
+            "hexes.0: unknown hex; expected a hex or off-map box of the map (got 'Z')",
+        ]

@@ -136,3 +136,9 @@ class TestSnowAtSea:
         with pytest.raises(InvalidScenario) as caught:
             from_plain(WeatherScenario, {"weather": "mud", "result": "Dr4"})
         assert str(caught.value) == "result: must be one of 'Dr3', 'Dr2', 'Dr1', 'Ex', 'Ar1', 'loss' (got 'Dr4')"
+
+    def test_every_problem_at_once(self) -> None:
+        """An unknown weather and an unknown result code are reported together."""
+        with pytest.raises(InvalidScenario) as caught:
+            from_plain(WeatherScenario, {"weather": "fog", "result": "Dr4"})
+        assert [error.path for error in caught.value.errors] == ["weather", "result"]

@@ -226,7 +226,7 @@ class TestScenarioErrors:
             from_plain(ZocScenario, data)
         assert [str(error) for error in caught.value.errors] == [
             "queries.0.unit: unknown unit; expected the id of one of the units (got 'x9')",
-            "queries.1.unit: EZOC effects concern ground units; 'a1' is a air unit",
+            "queries.1.unit: EZOC effects concern ground units; 'a1' is an air unit",
             "queries.2.path.0: each hex must be adjacent to the one before ('A0') (got 'A2')",
             "queries.3.path.1: unknown hex (got 'Q9')",
             "queries.3.overrun.0: an enemy unit's id (got 'a1')",
