@@ -455,21 +455,34 @@ class RetreatScenario:
 
     def __post_init__(self) -> None:
         # Every problem at once, each at its full path.
+        # Each check reads its fields itself: a field that did not convert skips only the checks that need it.
         problems = collect_problems(
-            *(
-                functools.partial(_not_negative, f"{field}.{name}", count)
-                for field, counts in (("units", self.units), ("retreating", self.retreating))
-                for name, count in counts.items()
-            ),
-            *(
-                functools.partial(self._check_retreating, name, count)
-                for name, count in self.retreating.items()
-                if count >= 0
-            ),
+            functools.partial(self._check_counts, "units"),
+            functools.partial(self._check_counts, "retreating"),
+            self._check_each_retreating,
             self._check_someone_retreats,
-            functools.partial(_not_negative, "enemies_left", self.enemies_left),
+            lambda: _not_negative("enemies_left", self.enemies_left),
         )
         raise_problems(problems)
+
+    def _check_counts(self, field_name: str) -> None:
+        counts: dict[str, int] = getattr(self, field_name)
+        raise_problems(
+            collect_problems(
+                *(functools.partial(_not_negative, f"{field_name}.{name}", count) for name, count in counts.items())
+            )
+        )
+
+    def _check_each_retreating(self) -> None:
+        raise_problems(
+            collect_problems(
+                *(
+                    functools.partial(self._check_retreating, name, count)
+                    for name, count in self.retreating.items()
+                    if count >= 0
+                )
+            )
+        )
 
     def _check_retreating(self, name: str, count: int) -> None:
         in_battle = self.units.get(name, 0)

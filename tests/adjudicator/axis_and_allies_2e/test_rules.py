@@ -357,3 +357,17 @@ def test_a_wrong_number_of_support_rolls_is_counted_in_words() -> None:
         result("bombardment", {"battleships": 1, "rolls": [4, 5]})
     with pytest.raises(ScenarioError, match=r"^rolls: 2 support shots are fired: give that many rolls \(got \[4\]\)$"):
         result("bombardment", {"battleships": 2, "rolls": [4]})
+
+
+def test_a_retreat_whose_units_do_not_convert_still_reports_its_other_problems() -> None:
+    """A misspelt count of the battle's units hides neither a bad retreating count nor a negative enemies_left."""
+    with pytest.raises(InvalidScenario) as raised:
+        run(
+            "retreat",
+            {"side": "attacker", "units": {"infantry": "x"}, "retreating": {"armor": -1}, "enemies_left": -1},
+        )
+    assert sorted(problem.path for problem in raised.value.errors) == [
+        "enemies_left",
+        "retreating.armor",
+        "units.infantry",
+    ]
