@@ -65,6 +65,7 @@ __all__ = [
     "CALCULATORS",
     "MODIFIER_WORDS",
     "SPECIAL_GUN_TARGET_NUMBERS",
+    "GUN_WORDS",
     "TARGET_WORDS",
     "Firer",
     "FireMode",
@@ -173,6 +174,13 @@ TARGET_WORDS: dict[TargetClass, str] = {
     TargetClass.INFANTRY: N_("infantry"),
 }
 """Each target class as a catalog word: the same English as its value (the vehicle types' words and two more)."""
+
+GUN_WORDS: dict[SpecialGun, str] = {
+    SpecialGun.RUSSIAN_122MM_AP: N_("Russian 122 mm gun (armour-piercing)"),
+    SpecialGun.GERMAN_75MM_HEAT: N_("German 75 mm gun (shaped charge)"),
+    SpecialGun.GERMAN_HEAVY_HEAT: N_("German heavy gun up to 120 mm (shaped charge)"),
+}
+"""Each special gun with its ammunition as a catalog word, as a trace names it."""
 
 
 REROLL_RULES = {
@@ -510,14 +518,18 @@ def _base_target_number(scenario: ToHitScenario, trace: TraceBuilder) -> int:
         number = SPECIAL_GUN_TARGET_NUMBERS[gun].get(target_class)
         if number is not None:
             trace.add(
-                SPECIAL_GUNS, "{gun} hits {target} on {number}", gun=gun.value, target=target_class.value, number=number
+                SPECIAL_GUNS,
+                "{gun} hits {target} on {number}",
+                gun=GUN_WORDS[gun],
+                target=TARGET_WORDS[target_class],
+                number=number,
             )
             return number
         trace.add(
             SPECIAL_GUNS,
             "{gun} has no target number for {target} in the source; the scenario's base target number {number} is used",
-            gun=gun.value,
-            target=target_class.value,
+            gun=GUN_WORDS[gun],
+            target=TARGET_WORDS[target_class],
             number=scenario.base_target_number,
         )
     else:
@@ -880,15 +892,19 @@ def evaluate_special_gun(scenario: SpecialGunScenario) -> SpecialGunResult:
     numbers = {target: table[target] for target in TargetClass if target in table}
     for target, number in numbers.items():
         trace.add(
-            SPECIAL_GUNS, "{gun} hits {target} on {number}", gun=scenario.gun.value, target=target.value, number=number
+            SPECIAL_GUNS,
+            "{gun} hits {target} on {number}",
+            gun=GUN_WORDS[scenario.gun],
+            target=TARGET_WORDS[target],
+            number=number,
         )
     missing = tuple(target for target in TargetClass if target not in table)
     for target in missing:
         trace.add(
             SPECIAL_GUNS,
             "{gun}: the source gives no target number for {target}",
-            gun=scenario.gun.value,
-            target=target.value,
+            gun=GUN_WORDS[scenario.gun],
+            target=TARGET_WORDS[target],
         )
     chances = {
         target: Chance.of(chance_of_faces(faces_where(functools.partial(operator.le, number))))  # number <= face
