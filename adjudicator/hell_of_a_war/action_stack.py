@@ -238,11 +238,15 @@ class StackScenario(PlainHooks):
             )
             if not stack
         ]
+        # The declarations are checked by settling the stacks (a later stack's on the table the ones before
+        # leave); the settlement is kept, so evaluate_stack does not settle the phase a second time. An empty
+        # stack settles as nothing declared, so its problem and those of the other stacks are reported together.
+        try:
+            _ = self._settled
+        except InvalidScenario as invalid:
+            raise InvalidScenario(empty + invalid.errors) from None
         if empty:
             raise InvalidScenario(empty)
-        # The declarations are checked by settling the stacks (a later stack's on the table the ones before
-        # leave); the settlement is kept, so evaluate_stack does not settle the phase a second time.
-        _ = self._settled
 
     @functools.cached_property
     def _settled(self) -> StackResult:
@@ -432,10 +436,13 @@ class _Table(Board):
             return [
                 ScenarioError(
                     f"stack.{index}",
-                    f"{declaration.player} cannot declare {self.label(declaration.card)} for {cost} TW: besides the "
-                    "cards "
-                    f"already in the action stack only {available} TW can be raised ({STACK})",
+                    "{player} cannot declare {card} for {cost} TW: besides the cards already in the action stack only "
+                    "{available} TW can be raised",
                     cost,
+                    player=declaration.player,
+                    card=self.shown(declaration.card),
+                    cost=cost,
+                    available=available,
                 )
             ]
         self._announce(index, declaration, cost, available)
@@ -1244,9 +1251,7 @@ def _settle_all(scenario: StackScenario) -> StackResult:
         except InvalidScenario as invalid:
             raise InvalidScenario(
                 [
-                    ScenarioError(
-                        f"later_stacks.{number - 1}.{error.path.removeprefix('stack.')}", error.expected, error.found
-                    )
+                    error.at(f"later_stacks.{number - 1}.{error.path.removeprefix('stack.')}")
                     if error.path.startswith("stack.")
                     else error
                     for error in invalid.errors

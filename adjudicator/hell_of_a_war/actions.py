@@ -5,7 +5,7 @@ vocabulary and the bookkeeping under :mod:`adjudicator.hell_of_a_war.action_stac
 :class:`Effect`, a :class:`Declaration` (card, cost, targets), a
 :class:`Payment`, and the :class:`Board` that knows where every card lies, which
 cards are earmarked in the stack, what each player can still pay and whether a
-declaration is legal. Rules applied here, cited in the errors and trace steps:
+declaration is legal. Rules applied here (the trace steps cite them; a problem says the rule in words):
 
 - ``how.aktionsstapel`` — a card stands in the stack only once; a declared card
   is earmarked (the symbolic lock) and pays for no other action of the stack;
@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.vocabulary import (
     ZONES_IN_PLAY,
@@ -50,7 +51,7 @@ from adjudicator.hell_of_a_war.vocabulary import (
     Zone,
 )
 from adjudicator.meaning import Kind, means
-from adjudicator.messages import N_, Message, MessageList, N_plural, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, message, word_list
 
 __all__ = [
     "ABILITIES",
@@ -175,13 +176,20 @@ class Declaration:
     """For each value taken from the card catalog, the rule entry that states it (filled in with the card)."""
 
     def __post_init__(self) -> None:
+        raise_problems(collect_problems(self._check_tw_cost, self._check_amount, self._check_targets))
+
+    def _check_tw_cost(self) -> None:
         if self.tw_cost < 0:
-            raise ScenarioError("tw_cost", f"the TW cost of {self.card!r} must be 0 or more", self.tw_cost)
+            raise ScenarioError("tw_cost", "the ability's TW cost must be 0 or more", self.tw_cost)
+
+    def _check_amount(self) -> None:
         if self.amount < 1:
-            raise ScenarioError("amount", f"{self.card!r} must draw at least 1 card", self.amount)
+            raise ScenarioError("amount", "must draw at least 1 card", self.amount)
+
+    def _check_targets(self) -> None:
         repeated = sorted({target for target in self.targets if self.targets.count(target) > 1})
         if repeated:
-            raise ScenarioError("targets", f"{self.card!r} names a target more than once", repeated[0])
+            raise ScenarioError("targets", "names a target more than once", repeated[0])
 
 
 @dataclass(frozen=True)
@@ -252,26 +260,22 @@ def _build_problems(path: str, effect: Effect, card: Card, zone: Zone, phase: Ph
         problems.append(
             ScenarioError(
                 f"{path}.effect",
-                f"only a unit, land building or base building in the hand can be built; {card.label} is "
-                f"{card.kind.noun} in the {zone.label}",
+                "only a unit, land building or base building in the hand can be built; {card} is {kind} in the {zone}",
                 effect.value,
+                card=card.shown,
+                kind=card.kind.noun,
+                zone=zone.label,
             )
         )
     elif phase is not None and card.kind is CardKind.BASE_BUILDING and phase is not Phase.BASE_BUILDING:
         problems.append(
             ScenarioError(
-                f"{path}.effect",
-                f"base buildings are brought into play in the base-building phase ({BASE_BUILDING_PHASE})",
-                phase.value,
+                f"{path}.effect", "base buildings are brought into play in the base-building phase", phase.value
             )
         )
     elif phase is not None and card.kind is not CardKind.BASE_BUILDING and phase is not Phase.BUILD:
         problems.append(
-            ScenarioError(
-                f"{path}.effect",
-                f"units and land buildings are built in the build phase ({BUILD_PHASE})",
-                phase.value,
-            )
+            ScenarioError(f"{path}.effect", "units and land buildings are built in the build phase", phase.value)
         )
     return problems
 
@@ -279,19 +283,23 @@ def _build_problems(path: str, effect: Effect, card: Card, zone: Zone, phase: Ph
 def _upgrade_problems(path: str, effect: Effect, card: Card, zone: Zone, phase: Phase | None) -> list[ScenarioError]:
     """Whether the card can be played as an upgrade: an upgrade card from the hand, in the build phase."""
     problems = []
-    if card.kind is not CardKind.UPGRADE or effect is not Effect.UPGRADE or zone is not Zone.HAND:
+    if card.kind is CardKind.UPGRADE and effect is not Effect.UPGRADE:
+        problems.append(
+            ScenarioError(f"{path}.effect", "an upgrade card is played with the effect upgrade", effect.value)
+        )
+    elif card.kind is not CardKind.UPGRADE or zone is not Zone.HAND:
         problems.append(
             ScenarioError(
                 f"{path}.effect",
-                f"an upgrade card in the hand is played with effect 'upgrade'; {card.label} is "
-                f"{card.kind.noun} in the {zone.label}",
+                "only an upgrade card in the hand is played as an upgrade; {card} is {kind} in the {zone}",
                 effect.value,
+                card=card.shown,
+                kind=card.kind.noun,
+                zone=zone.label,
             )
         )
     elif phase is not None and phase is not Phase.BUILD:
-        problems.append(
-            ScenarioError(f"{path}.effect", f"upgrades are played in the build phase ({UPGRADES})", phase.value)
-        )
+        problems.append(ScenarioError(f"{path}.effect", "upgrades are played in the build phase", phase.value))
     return problems
 
 
@@ -319,9 +327,6 @@ class Board:
         self.phase: Phase | None = None
         self.locked_in_reaction: dict[int, list[str]] = {}
         """Index of a build declaration → the cards with a cost modifier locked in reaction to it (the HQ)."""
-
-    def label(self, card_id: str) -> str:
-        return self.cards[card_id].label
 
     def shown(self, card_id: str) -> Message:
         """The card as a template field (:attr:`Card.shown`)."""
@@ -503,8 +508,9 @@ class Board:
                 problems.append(
                     ScenarioError(
                         f"cards.{index}.owner",
-                        f"card {card.id!r} must belong to one of the players ({', '.join(self.players)})",
+                        "must be one of the players ({players})",
                         card.owner,
+                        players=", ".join(self.players),
                     )
                 )
         return problems
@@ -516,7 +522,10 @@ class Board:
         if declaration.player not in self.players:
             problems.append(
                 ScenarioError(
-                    f"{path}.player", f"must name one of the players ({', '.join(self.players)})", declaration.player
+                    f"{path}.player",
+                    "must name one of the players ({players})",
+                    declaration.player,
+                    players=", ".join(self.players),
                 )
             )
         for position, target in enumerate(declaration.targets):
@@ -532,17 +541,20 @@ class Board:
             problems.append(
                 ScenarioError(
                     f"{path}.card",
-                    f"player {declaration.player!r} owns no such card: {card.label} belongs to {card.owner!r}",
+                    "{player} owns no such card: {card} belongs to {owner}",
                     declaration.card,
+                    player=declaration.player,
+                    card=card.shown,
+                    owner=card.owner,
                 )
             )
         if declaration.card in self.by_card:
             problems.append(
                 ScenarioError(
                     f"{path}.card",
-                    f"a card may stand in the action stack only once ({STACK}); {card.label} was declared at "
-                    f"stack.{self.by_card[declaration.card]}",
+                    "a card may stand in the action stack only once; {card} was declared earlier in it",
                     declaration.card,
+                    card=card.shown,
                 )
             )
         problems.extend(self._check_card_use(path, declaration, card, phase))
@@ -555,22 +567,28 @@ class Board:
         """The cards chosen to pay: each the player's own card in play that produces TW, named once."""
         problems = []
         for position, card_id in enumerate(declaration.paid_with):
+            where = f"{path}.paid_with.{position}"
             card = self.cards.get(card_id)
             if card is None:
-                why = "must be the id of a card listed in cards"
+                problems.append(ScenarioError(where, "must be the id of a card listed in cards", card_id))
             elif declaration.paid_with.index(card_id) < position:
-                why = "names a card that pays already"
+                problems.append(ScenarioError(where, "names a card that pays already", card_id))
             elif card.owner != declaration.player or card.tw < 1 or not self.in_play(card_id):
-                why = (
-                    f"must be a card of {declaration.player!r} in play that produces TW ({TECH_VALUES}); "
-                    f"{card.label} belongs to {card.owner!r}, lies in the {self.zone[card_id].label} and produces "
-                    f"{card.tw} TW"
+                problems.append(
+                    ScenarioError(
+                        where,
+                        "must be a card of {player} in play that produces TW; {card} belongs to {owner}, lies in the "
+                        "{zone} and produces {tw} TW",
+                        card_id,
+                        player=declaration.player,
+                        card=card.shown,
+                        owner=card.owner,
+                        zone=self.zone[card_id].label,
+                        tw=card.tw,
+                    )
                 )
             elif card_id == declaration.card:
-                why = "the declared card cannot pay for itself"
-            else:
-                continue
-            problems.append(ScenarioError(f"{path}.paid_with.{position}", why, card_id))
+                problems.append(ScenarioError(where, "the declared card cannot pay for itself", card_id))
         return problems
 
     def _check_card_use(
@@ -584,55 +602,26 @@ class Board:
         elif card.kind is CardKind.UPGRADE or effect is Effect.UPGRADE:
             problems.extend(_upgrade_problems(path, effect, card, zone, phase))
         elif card.kind is CardKind.ACTION_CARD:
-            if zone is not Zone.HAND:
-                problems.append(
-                    ScenarioError(
-                        f"{path}.card",
-                        f"an action card is played from the hand; {card.label} lies in the {zone.label}",
-                        card.id,
-                    )
-                )
-            elif effect is Effect.PRODUCE_TW:
-                problems.append(
-                    ScenarioError(
-                        f"{path}.effect",
-                        f"an action card produces no TW by locking; {card.label} is an action card",
-                        effect.value,
-                    )
-                )
-            elif phase in _NO_ACTION_CARDS_IN:
-                problems.append(
-                    ScenarioError(
-                        f"{path}.card",
-                        f"action cards may not be played in the attack and block declaration phases ({ACTION_CARDS})",
-                        phase.value if phase else None,
-                    )
-                )
-            if declaration.lock or declaration.sacrifice:
-                problems.append(
-                    ScenarioError(
-                        f"{path}.lock" if declaration.lock else f"{path}.sacrifice",
-                        f"{card.label} is an action card: it goes to the scrapyard once played and is neither locked "
-                        "nor sacrificed",
-                        True,
-                    )
-                )
+            problems.extend(self._action_card_problems(path, declaration, card, phase))
         elif not self.in_play(card.id):
             problems.append(
                 ScenarioError(
                     f"{path}.card",
-                    f"only a card in play can use its ability; {card.label} lies in the {zone.label}",
+                    "only a card in play can use its ability; {card} lies in the {zone}",
                     card.id,
+                    card=card.shown,
+                    zone=zone.label,
                 )
             )
         elif effect is Effect.PRODUCE_TW and card.tw == 0:
-            problems.append(ScenarioError(f"{path}.effect", f"{card.label} produces no TW", effect.value))
+            problems.append(ScenarioError(f"{path}.effect", "{card} produces no TW", effect.value, card=card.shown))
         if (declaration.lock or effect is Effect.PRODUCE_TW) and self.in_play(card.id) and self.locked[card.id]:
             problems.append(
                 ScenarioError(
                     f"{path}.lock",
-                    f"{card.label} is already locked, so it cannot be locked to use it ({LOCKING})",
+                    "{card} is already locked, so it cannot be locked to use it",
                     True,
+                    card=card.shown,
                 )
             )
         for earlier in self.pending.values():
@@ -645,24 +634,69 @@ class Board:
                 problems.append(
                     ScenarioError(
                         f"{path}.lock",
-                        f"after the Blitzangriff {self.label(earlier.card)} its target {card.label} may not be locked "
-                        f"in reaction to use an ability, only to draw TW ({BLITZ})",
+                        "after the Blitzangriff {blitz} its target {card} may not be locked in reaction to use an "
+                        "ability, only to draw TW",
                         True,
+                        blitz=self.shown(earlier.card),
+                        card=card.shown,
                     )
                 )
+        return problems
+
+    def _action_card_problems(
+        self, path: str, declaration: Declaration, card: Card, phase: Phase | None
+    ) -> list[ScenarioError]:
+        """Whether the action card can be played: from the hand, outside the declaration phases, never locked."""
+        problems = []
+        effect, zone = declaration.effect, self.zone[card.id]
+        if zone is not Zone.HAND:
+            problems.append(
+                ScenarioError(
+                    f"{path}.card",
+                    "an action card is played from the hand; {card} lies in the {zone}",
+                    card.id,
+                    card=card.shown,
+                    zone=zone.label,
+                )
+            )
+        elif effect is Effect.PRODUCE_TW:
+            problems.append(
+                ScenarioError(
+                    f"{path}.effect",
+                    "an action card produces no TW by locking; {card} is an action card",
+                    effect.value,
+                    card=card.shown,
+                )
+            )
+        elif phase in _NO_ACTION_CARDS_IN:
+            problems.append(
+                ScenarioError(
+                    f"{path}.card",
+                    "action cards may not be played in the attack and block declaration phases",
+                    phase.value if phase else None,
+                )
+            )
+        if declaration.lock or declaration.sacrifice:
+            problems.append(
+                ScenarioError(
+                    f"{path}.lock" if declaration.lock else f"{path}.sacrifice",
+                    "{card} is an action card: it goes to the scrapyard once played and is neither locked nor "
+                    "sacrificed",
+                    True,
+                    card=card.shown,
+                )
+            )
         return problems
 
     def _check_targets(self, path: str, declaration: Declaration) -> list[ScenarioError]:
         """Whether each target is possible at all when the action is declared."""
         effect, targets = declaration.effect, declaration.targets
         if effect in _NEED_TARGETS and not targets:
-            return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} needs a target", [])]
+            return [ScenarioError(f"{path}.targets", "this effect needs a target", [])]
         if effect in _ONE_TARGET and len(targets) > 1:
-            return [
-                ScenarioError(f"{path}.targets", f"effect {effect.value!r} takes exactly one target", list(targets))
-            ]
+            return [ScenarioError(f"{path}.targets", "this effect takes exactly one target", list(targets))]
         if effect in _NO_TARGETS and targets:
-            return [ScenarioError(f"{path}.targets", f"effect {effect.value!r} takes no targets", list(targets))]
+            return [ScenarioError(f"{path}.targets", "this effect takes no targets", list(targets))]
         problems = []
         for position, target in enumerate(targets):
             why = self._not_on_card(declaration, target) or self._impossible(declaration, target)
@@ -670,69 +704,94 @@ class Board:
                 problems.append(
                     ScenarioError(
                         f"{path}.targets.{position}",
-                        f"impossible target for {declaration.card!r} ({effect.value}): {why}",
+                        "impossible target for {card}: {why}",
                         target,
+                        card=self.shown(declaration.card),
+                        why=why,
                     )
                 )
         return problems
 
-    def _not_on_card(self, declaration: Declaration, target_id: str) -> str:
-        """Why the card's own text rules ``target_id`` out ('' if it allows it or states nothing)."""
+    def _not_on_card(self, declaration: Declaration, target_id: str) -> Message | None:
+        """Why the card's own text rules ``target_id`` out (``None`` if it allows it or states nothing)."""
         card, target = self.cards[declaration.card], self.cards[target_id]
-        where = f" ({card.sources['legal_targets']})" if "legal_targets" in card.sources else ""
         if card.legal_targets and target.kind not in card.legal_targets:
-            legal = ", ".join(kind.value for kind in card.legal_targets)
-            return (
-                f"{card.label} may target only: {legal}{where}; {target.label} is {target.kind.noun} "
-                f"({target.kind.value})"
+            return message(
+                "{card} may target only {kinds}; {target} is {kind}",
+                card=card.shown,
+                kinds=word_list(kind.plural for kind in card.legal_targets),
+                target=target.shown,
+                kind=target.kind.noun,
             )
-        owner_where = f" ({card.sources['target_owner']})" if "target_owner" in card.sources else ""
         if card.target_owner is TargetOwner.OPPONENT and target.owner == card.owner:
-            return (
-                f"{card.label} may target only another player's cards{owner_where}; {target.label} is {card.owner}'s "
-                "own"
+            return message(
+                "{card} may target only another player's cards; {target} is {owner}'s own",
+                card=card.shown,
+                target=target.shown,
+                owner=card.owner,
             )
         if card.target_owner is TargetOwner.OWN and target.owner != card.owner:
-            return (
-                f"{card.label} may target only its owner's cards{owner_where}; {target.label} belongs to {target.owner}"
+            return message(
+                "{card} may target only its owner's cards; {target} belongs to {owner}",
+                card=card.shown,
+                target=target.shown,
+                owner=target.owner,
             )
-        return ""
+        return None
 
-    def _impossible(self, declaration: Declaration, target_id: str) -> str:
-        """Why ``target_id`` cannot be a target of ``declaration`` now ('' if it can)."""
+    def _impossible(self, declaration: Declaration, target_id: str) -> Message | None:
+        """Why ``target_id`` cannot be a target of ``declaration`` now (``None`` if it can)."""
         target, zone, effect = self.cards[target_id], self.zone[target_id], declaration.effect
+        shown = target.shown
         if target_id == declaration.card:
-            return "a card cannot target itself"
+            return message("a card cannot target itself")
         if effect is Effect.DESTROY and (not self.in_play(target_id) or target.kind is CardKind.COUNTRY):
-            return (
-                f"{target.label} is {target.kind.noun} in the {zone.label}; "
-                "only cards in play other than countries can be destroyed"
+            return message(
+                "{target} is {kind} in the {zone}; only cards in play other than countries can be destroyed",
+                target=shown,
+                kind=target.kind.noun,
+                zone=zone.label,
             )
-        if effect is Effect.LOCK and (not self.in_play(target_id) or self.locked[target_id]):
-            return (
-                f"{target.label} lies {'locked' if self.locked[target_id] else 'in the ' + zone.label}; "
-                f"only an unlocked card in play can be locked ({LOCKING})"
+        if effect is Effect.LOCK and self.in_play(target_id) and self.locked[target_id]:
+            return message("{target} lies locked; only an unlocked card in play can be locked", target=shown)
+        if effect is Effect.LOCK and not self.in_play(target_id):
+            return message(
+                "{target} lies in the {zone}; only an unlocked card in play can be locked",
+                target=shown,
+                zone=zone.label,
             )
         if effect is Effect.UNLOCK and not self.locked[target_id]:
-            return f"{target.label} is not locked ({LOCKING})"
+            return message("{target} is not locked", target=shown)
         if effect is Effect.DISCARD and zone is not Zone.HAND:
-            return f"{target.label} lies in the {zone.label}; only hand cards can be discarded ({DISCARDING})"
+            return message(
+                "{target} lies in the {zone}; only hand cards can be discarded", target=shown, zone=zone.label
+            )
         if effect is Effect.UPGRADE and (
             target.kind is not CardKind.UNIT or zone is not Zone.DEPLOYMENT_ZONE or target.owner != declaration.player
         ):
-            return (
-                f"an upgrade is played on a unit in the player's own deployment zone ({UPGRADES}); "
-                f"{target.label} is {target.kind.noun} of {target.owner} in the {zone.label}"
+            return message(
+                "an upgrade is played on a unit in the player's own deployment zone; {target} is {kind} of {owner} in "
+                "the {zone}",
+                target=shown,
+                kind=target.kind.noun,
+                owner=target.owner,
+                zone=zone.label,
             )
         if effect in (Effect.COUNTER, Effect.COUNTER_EFFECT):
-            earlier = self.by_card.get(target_id)
-            if earlier is not None and self.stack[earlier].effect is Effect.PRODUCE_TW:
-                return f"{target.label} only produced TW, which is no action and cannot be prevented ({ACTIONS})"
-            if earlier is None or earlier not in self.pending:
-                return f"{target.label} is not the card of an action declared earlier in this stack"
-            if effect is Effect.COUNTER_EFFECT and target.kind is not CardKind.ACTION_CARD:
-                return (
-                    f"only the effect of an action card can be countered this way ({ACTION_CARDS}); "
-                    f"{target.label} is {target.kind.noun}"
-                )
-        return ""
+            return self._not_counterable(effect, target)
+        return None
+
+    def _not_counterable(self, effect: Effect, target: Card) -> Message | None:
+        """Why ``target``'s action cannot be countered (or its effect alone) now (``None`` if it can)."""
+        earlier = self.by_card.get(target.id)
+        if earlier is not None and self.stack[earlier].effect is Effect.PRODUCE_TW:
+            return message("{target} only produced TW, which is no action and cannot be prevented", target=target.shown)
+        if earlier is None or earlier not in self.pending:
+            return message("{target} is not the card of an action declared earlier in this stack", target=target.shown)
+        if effect is Effect.COUNTER_EFFECT and target.kind is not CardKind.ACTION_CARD:
+            return message(
+                "only the effect of an action card can be countered this way; {target} is {kind}",
+                target=target.shown,
+                kind=target.kind.noun,
+            )
+        return None

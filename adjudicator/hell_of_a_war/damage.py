@@ -56,15 +56,18 @@ of units, blocks and attacks.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
+from adjudicator.hell_of_a_war.vocabulary import check_at_least, check_named
 from adjudicator.limits import SCENARIO_CARDS, SizeLimit
 from adjudicator.meaning import Kind, means
-from adjudicator.messages import N_, Message, MessageList, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Plural, Summarized, message
 from adjudicator.plain import InvalidScenario, PlainHooks
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
@@ -162,11 +165,6 @@ SUBTYPE_RULINGS = {
 """Subtype (casefolded) → its ruling: "Jagdbomber zählen sowohl als Jäger als auch als Bomber" (``how.jagdbomber``)."""
 
 
-def _check_count(path: str, value: int) -> None:
-    if value < 0:
-        raise ScenarioError(path, "must be 0 or more", value)
-
-
 @dataclass(frozen=True)
 class CombatUnit:
     """A card in the fight: a unit of either side, or a land upgrade (defends as a land unit)."""
@@ -214,26 +212,55 @@ class CombatUnit:
     """Card text "Angreifende … die nicht geblockt wurden, müssen ihren Schaden auf … verteilen" (kinds or subtypes)."""
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise ScenarioError("name", "must name the card", self.name)
+        raise_problems(
+            collect_problems(
+                lambda: check_named(self.name, N_("must name the card")),
+                self._check_defence,
+                self._check_attack,
+                lambda: check_at_least("defence_markers", self.defence_markers),
+                lambda: check_at_least("defence_bonus", self.defence_bonus),
+                self._check_markers,
+                self._check_max_blocked,
+                self._check_land_upgrade,
+            )
+        )
+
+    def _check_defence(self) -> None:
         if self.defence < 1:
             raise ScenarioError("defence", "must be a printed defence value of 1 or more", self.defence)
-        for kind, value in self.attack.items():
-            _check_count(f"attack.{kind.value}", value)
-        _check_count("defence_markers", self.defence_markers)
-        _check_count("defence_bonus", self.defence_bonus)
-        if self.marker_limit is not None:
-            _check_count("marker_limit", self.marker_limit)
-            if self.defence_markers > self.marker_limit:
-                raise ScenarioError(
-                    "defence_markers",
-                    f"must not exceed the card's limit of {self.marker_limit} (how.verteidigungsmarker)",
-                    self.defence_markers,
+
+    def _check_attack(self) -> None:
+        raise_problems(
+            collect_problems(
+                *(
+                    functools.partial(check_at_least, f"attack.{kind.value}", value)
+                    for kind, value in self.attack.items()
                 )
-        if self.dig_in and self.marker_limit is None:
-            raise ScenarioError("marker_limit", "is needed for Eingraben!: the most markers the card may carry", None)
+            )
+        )
+
+    def _check_markers(self) -> None:
+        """The card's marker limit, where Eingraben! or the markers it carries need one."""
+        if self.marker_limit is None:
+            if self.dig_in:
+                raise ScenarioError(
+                    "marker_limit", "is needed for Eingraben!: the most markers the card may carry", None
+                )
+            return
+        check_at_least("marker_limit", self.marker_limit)
+        if self.defence_markers > self.marker_limit:
+            raise ScenarioError(
+                "defence_markers",
+                "must not exceed the card's limit of {limit} defence markers",
+                self.defence_markers,
+                limit=self.marker_limit,
+            )
+
+    def _check_max_blocked(self) -> None:
         if self.max_blocked < 1:
             raise ScenarioError("max_blocked", "must be 1 or more", self.max_blocked)
+
+    def _check_land_upgrade(self) -> None:
         if self.land_upgrade and self.kind is not UnitKind.LAND:
             raise ScenarioError(
                 "kind", "a land upgrade defends as a land unit, so its kind must be 'land'", self.kind.value
@@ -322,7 +349,7 @@ class ActionDamage:
     """The kind of unit whose ability deals it, if any (a ship's Sperrschaden is damage from a ship and an action)."""
 
     def __post_init__(self) -> None:
-        _check_count("amount", self.amount)
+        check_at_least("amount", self.amount)
 
 
 @dataclass(frozen=True)
@@ -440,19 +467,23 @@ class _Validation:
     units: dict[str, CombatUnit] = field(default_factory=dict)
     problems: list[ScenarioError] = field(default_factory=list)
 
-    def fail(self, path: str, expected: str, found: object = ScenarioError._NOTHING) -> None:
-        """Record a problem at ``path``."""
-        self.problems.append(ScenarioError(path, expected, found))
+    def fail(self, path: str, expected: str | Plural, found: object = ScenarioError._NOTHING, **fields: object) -> None:
+        """Record a problem at ``path``: ``expected`` is its template, filled with ``fields``."""
+        self.problems.append(ScenarioError(path, expected, found, **fields))
 
     def known(self, path: str, name: str, side: Side | None = None) -> CombatUnit | None:
         """The unit ``name`` (of ``side``, if given); a problem at ``path`` and None if there is none."""
         unit = self.units.get(name)
         if unit is None:
-            self.fail(path, f"must name a card of 'units'; known: {', '.join(self.units)}", name)
+            self.fail(path, "must name one of the units: {names}", name, names=", ".join(self.units))
         elif side is not None and unit.side is not side:
-            self.fail(path, f"must be a card of the {side.value}", name)
+            template = _OF_SIDE[side]
+            self.fail(path, template, name)
             return None
         return unit
+
+
+_OF_SIDE = {Side.ATTACKER: N_("must be a card of the attacker"), Side.DEFENDER: N_("must be a card of the defender")}
 
 
 def _validate(scenario: DamageScenario) -> list[ScenarioError]:
@@ -485,24 +516,39 @@ def _validate_blocks(scenario: DamageScenario, validation: _Validation) -> None:
         if blocker.land_upgrade or attacker.land_upgrade:
             fail(f"blocks.{index}", "land upgrades neither attack nor block", f"{block.blocker} → {block.attacker}")
         if blocker.locked:
-            fail(f"blocks.{index}.blocker", "must be unlocked to block (how.blockphase)", block.blocker)
+            fail(f"blocks.{index}.blocker", "must be unlocked to block", block.blocker)
         if attacker.kind is not blocker.kind and attacker.kind not in blocker.can_block:
             fail(
                 f"blocks.{index}",
-                f"a {blocker.kind.value} unit blocks a {attacker.kind.value} unit only where its card allows it "
-                "(can_block; how.blockphase)",
+                "{blocker} ({blocker_kind}) may block {attacker} ({attacker_kind}) only where its card allows it "
+                "(can block)",
                 f"{block.blocker} → {block.attacker}",
+                blocker=block.blocker,
+                blocker_kind=blocker.kind.label,
+                attacker=block.attacker,
+                attacker_kind=attacker.kind.label,
             )
         if any(blocker.described_by(s) for s in attacker.camouflage_against if s != ACTION):
             fail(
                 f"blocks.{index}",
-                f"{block.attacker} has Tarnung! against {block.blocker} and cannot be blocked by it (how.tarnung)",
+                "{attacker} has Tarnung! against {blocker} and cannot be blocked by it",
                 f"{block.blocker} → {block.attacker}",
+                attacker=block.attacker,
+                blocker=block.blocker,
             )
     for name, count in Counter(block.blocker for block in scenario.blocks).items():
         multi = units.get(name)
         if multi is not None and count > multi.max_blocked:
-            fail("blocks", f"{name} may block {multi.max_blocked} attacker(s) (max_blocked)", count)
+            fail(
+                "blocks",
+                N_plural(
+                    "{name} may block {count} attacker (max blocked)",
+                    "{name} may block {count} attackers (max blocked)",
+                ),
+                count,
+                name=name,
+                count=multi.max_blocked,
+            )
 
 
 def _validate_attacks(scenario: DamageScenario, engagement: _Engagement, validation: _Validation) -> None:
@@ -513,7 +559,9 @@ def _validate_attacks(scenario: DamageScenario, engagement: _Engagement, validat
         attacker = known(f"attacks.{index}.attacker", attack.attacker, Side.ATTACKER)
         target = units.get(attack.target)
         if target is None:
-            fail(f"attacks.{index}.target", f"must name a card of 'units'; known: {', '.join(units)}", attack.target)
+            fail(
+                f"attacks.{index}.target", "must name one of the units: {names}", attack.target, names=", ".join(units)
+            )
         if attacker is None or target is None:
             continue
         if attacker.land_upgrade:
@@ -526,18 +574,21 @@ def _validate_attacks(scenario: DamageScenario, engagement: _Engagement, validat
             )
         attacked_by.add(attack.attacker)
         if target.side is attacker.side:
-            fail(
-                f"attacks.{index}.target",
-                "damage may never be dealt to one's own cards (how.friendly-fire)",
-                attack.target,
-            )
+            fail(f"attacks.{index}.target", "damage may never be dealt to one's own cards", attack.target)
         elif attack.attacker in engagement.drawn:
-            if attack.target not in engagement.drawn[attack.attacker]:
+            drawing = engagement.drawn[attack.attacker]
+            if attack.target not in drawing:
                 fail(
                     f"attacks.{index}.target",
-                    f"must be {' or '.join(engagement.drawn[attack.attacker])}, whose card text draws the damage of "
-                    "unblocked attackers (Sonderfall of how.schadenverteilungsphase)",
+                    N_plural(
+                        "must be {units}, whose card text draws the damage of unblocked attackers (the Sonderfall of "
+                        "the damage distribution phase)",
+                        "must be one of {units}, whose card texts draw the damage of unblocked attackers (the "
+                        "Sonderfall of the damage distribution phase)",
+                    ),
                     attack.target,
+                    units=", ".join(drawing),
+                    count=len(drawing),
                 )
         elif attack.attacker in engagement.blockers_of:
             fail(
@@ -548,13 +599,19 @@ def _validate_attacks(scenario: DamageScenario, engagement: _Engagement, validat
         elif target.kind is not attacker.kind and target.kind not in attacker.initiative:
             fail(
                 f"attacks.{index}.target",
-                f"a {attacker.kind.value} unit damages a {target.kind.value} target only with Initiative! "
-                f"{target.kind.value} (how.initiative)",
+                "{attacker} ({attacker_kind}) may damage {target} ({target_kind}) only with Initiative! {target_kind}",
                 attack.target,
+                attacker=attack.attacker,
+                target=attack.target,
+                attacker_kind=attacker.kind.label,
+                target_kind=target.kind.label,
             )
         elif any(target.described_by(s) for s in attacker.cannot_attack):
             fail(
-                f"attacks.{index}.target", f"{attack.attacker}'s card says it cannot attack this target", attack.target
+                f"attacks.{index}.target",
+                "{attacker}'s card says it cannot attack this target",
+                attack.target,
+                attacker=attack.attacker,
             )
 
 
@@ -575,9 +632,11 @@ def _validate_splits(scenario: DamageScenario, engagement: _Engagement, validati
             if share_target not in eligible:
                 fail(
                     f"splits.{index}.shares.{share_target}",
-                    f"must be one of the {split.kind.value} units {split.dealer} fights: "
-                    f"{', '.join(eligible) or 'none'}",
+                    "must be one of the {kind} units {dealer} fights: {units}",
                     share_target,
+                    kind=split.kind.label,
+                    dealer=split.dealer,
+                    units=", ".join(eligible) or N_("none"),
                 )
             if points < 0:
                 fail(f"splits.{index}.shares.{share_target}", "must be 0 or more", points)
@@ -585,9 +644,11 @@ def _validate_splits(scenario: DamageScenario, engagement: _Engagement, validati
         if sum(split.shares.values()) != value:
             fail(
                 f"splits.{index}.shares",
-                f"must add up to {split.dealer}'s {ATTACK_VALUE_NAME[split.kind]} of {value}: each value is dealt "
-                "exactly once",
+                "must add up to {dealer}'s {value_name} of {value}: each value is dealt exactly once",
                 sum(split.shares.values()),
+                dealer=split.dealer,
+                value_name=ATTACK_VALUE_NAME[split.kind],
+                value=value,
             )
 
 
@@ -601,15 +662,17 @@ def _validate_returns(scenario: DamageScenario, engagement: _Engagement, validat
         if choice.to not in attackers:
             fail(
                 f"returns.{index}.to",
-                f"must be an unblocked attacker of {choice.unit}: {', '.join(attackers) or 'none'}",
+                "must be an unblocked attacker of {unit}: {attackers}",
                 choice.to,
+                unit=choice.unit,
+                attackers=", ".join(attackers) or N_("none"),
             )
     for index, name in enumerate(scenario.declined_returns):
         known(f"declined_returns.{index}", name, Side.DEFENDER)
     for index, damage in enumerate(scenario.action_damage):
         known(f"action_damage.{index}.target", damage.target)
         if damage.source in units:
-            fail(f"action_damage.{index}.source", "must not be the name of a card of 'units'", damage.source)
+            fail(f"action_damage.{index}.source", "must not be the name of one of the units", damage.source)
 
 
 # --- the damage items -----------------------------------------------------------------------

@@ -51,8 +51,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
-from adjudicator.hell_of_a_war.vocabulary import named_card_ruling
+from adjudicator.hell_of_a_war.vocabulary import check_at_least, check_named, named_card_ruling
 from adjudicator.limits import SCENARIO_CARDS, SizeLimit
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
@@ -226,12 +227,16 @@ class DeckCard:
     """Prototyp!"""
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise ScenarioError("name", "must be the card's title", self.name)
-        if self.count < 1:
-            raise ScenarioError("count", "must be 1 or more", self.count)
-        if self.cost is not None and self.cost < 0:
-            raise ScenarioError("cost", "must be 0 or more", self.cost)
+        raise_problems(
+            collect_problems(
+                lambda: check_named(self.name, N_("must be the card's title")),
+                lambda: check_at_least("count", self.count, 1),
+                lambda: check_at_least("cost", self.cost, 0),
+                self._check_x_cost,
+            )
+        )
+
+    def _check_x_cost(self) -> None:
         if self.x_cost and self.type is not CardType.ACTION:
             raise ScenarioError("x_cost", "applies to action cards only", self.type.value)
 
@@ -605,10 +610,12 @@ class LandChoice:
     """An exclusion land (``how.ausschlusslaender``), e.g. Kaukasus or Polen."""
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise ScenarioError("name", "must name the land", self.name)
-        if self.victory_points < 0:
-            raise ScenarioError("victory_points", "must be 0 or more", self.victory_points)
+        raise_problems(
+            collect_problems(
+                lambda: check_named(self.name, N_("must name the land")),
+                lambda: check_at_least("victory_points", self.victory_points, 0),
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -629,19 +636,22 @@ class SetupScenario:
     """Global Domination only: the agreed target (default 30)."""
 
     def __post_init__(self) -> None:
-        if self.players < 2:
-            raise ScenarioError("players", "must be 2 or more", self.players)
-        if self.victory_points_to_win is not None:
-            if self.variant is not SetupVariant.GLOBAL_DOMINATION:
-                raise ScenarioError(
-                    "victory_points_to_win",
-                    "is fixed by the rules except in Global Domination",
-                    self.victory_points_to_win,
-                )
-            if self.victory_points_to_win < 1:
-                raise ScenarioError("victory_points_to_win", "must be 1 or more", self.victory_points_to_win)
-        if self.land_pile is not None and self.land_pile < 0:
-            raise ScenarioError("land_pile", "must be 0 or more", self.land_pile)
+        raise_problems(
+            collect_problems(
+                lambda: check_at_least("players", self.players, 2),
+                self._check_victory_points_to_win,
+                lambda: check_at_least("land_pile", self.land_pile, 0),
+            )
+        )
+
+    def _check_victory_points_to_win(self) -> None:
+        if self.victory_points_to_win is None:
+            return
+        if self.variant is not SetupVariant.GLOBAL_DOMINATION:
+            raise ScenarioError(
+                "victory_points_to_win", "is fixed by the rules except in Global Domination", self.victory_points_to_win
+            )
+        check_at_least("victory_points_to_win", self.victory_points_to_win, 1)
 
 
 @dataclass(frozen=True)

@@ -50,10 +50,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
+from adjudicator.hell_of_a_war.vocabulary import check_at_least, check_named
 from adjudicator.limits import SCENARIO_CARDS, VICTORY_FLAGS, SizeLimit
 from adjudicator.meaning import means
-from adjudicator.messages import N_, Message, Summarized, message
+from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import InvalidScenario, PlainHooks
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
@@ -135,10 +137,12 @@ class Player:
     """Victory points of lands conquered before this victory phase."""
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise ScenarioError("name", "must name the player", self.name)
-        if self.victory_points < 0:
-            raise ScenarioError("victory_points", "must be 0 or more", self.victory_points)
+        raise_problems(
+            collect_problems(
+                lambda: check_named(self.name, N_("must name the player")),
+                lambda: check_at_least("victory_points", self.victory_points),
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -155,10 +159,11 @@ class FlagCard:
     """A land upgrade: it stays in a land its owner wins, and its flags count for the occupation force."""
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise ScenarioError("name", "must name the card", self.name)
-        if self.flags < 0:
-            raise ScenarioError("flags", "must be 0 or more", self.flags)
+        raise_problems(
+            collect_problems(
+                lambda: check_named(self.name, N_("must name the card")), lambda: check_at_least("flags", self.flags)
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -171,8 +176,7 @@ class Force:
     """Occupation flags the Besatzungsmacht base building provides for this land (not victory flags)."""
 
     def __post_init__(self) -> None:
-        if self.occupation_flags < 0:
-            raise ScenarioError("occupation_flags", "must be 0 or more", self.occupation_flags)
+        check_at_least("occupation_flags", self.occupation_flags)
 
 
 @dataclass(frozen=True)
@@ -189,22 +193,35 @@ class Land:
     """Each player's cards in the land, by the player's name."""
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise ScenarioError("name", "must name the land", self.name)
+        raise_problems(
+            collect_problems(
+                lambda: check_named(self.name, N_("must name the land")),
+                self._check_flags,
+                lambda: check_at_least("victory_points", self.victory_points),
+                self._check_card_names,
+            )
+        )
+
+    def _check_flags(self) -> None:
         if self.flags < 1:
             raise ScenarioError("flags", "must be the land card's victory flags, 1 or more", self.flags)
-        if self.victory_points < 0:
-            raise ScenarioError("victory_points", "must be 0 or more", self.victory_points)
+
+    def _check_card_names(self) -> None:
+        """Every card in the land by a name of its own, whoever owns it."""
+        problems = []
         seen: set[str] = set()
         for owner, force in self.forces.items():
             for index, card in enumerate(force.cards):
                 if card.name in seen:
-                    raise ScenarioError(
-                        f"forces.{owner}.cards.{index}.name",
-                        "must be unique in the land (number equal cards: 'Panzer IV 2')",
-                        card.name,
+                    problems.append(
+                        ScenarioError(
+                            f"forces.{owner}.cards.{index}.name",
+                            "must be unique in the land (number equal cards: 'Panzer IV 2')",
+                            card.name,
+                        )
                     )
                 seen.add(card.name)
+        raise_problems(problems)
 
 
 @dataclass(frozen=True)
@@ -247,7 +264,13 @@ class VictoryScenario(PlainHooks):
         )
         if needed is not None and len(self.players) != needed:
             problems.append(
-                ScenarioError("players", f"the {self.mode.value} game has {needed} players", len(self.players))
+                ScenarioError(
+                    "players",
+                    N_plural("the {mode} game has {count} player", "the {mode} game has {count} players"),
+                    len(self.players),
+                    mode=MODE_WORDS[self.mode],
+                    count=needed,
+                )
             )
         if self.mode is VictoryMode.TEAMS:
             teams: dict[str, int] = {}
@@ -274,7 +297,12 @@ class VictoryScenario(PlainHooks):
             for owner in land.forces:
                 if owner not in known:
                     problems.append(
-                        ScenarioError(f"lands.{index}.forces.{owner}", f"must be a player: {', '.join(names)}", owner)
+                        ScenarioError(
+                            f"lands.{index}.forces.{owner}",
+                            "must be a player: {players}",
+                            owner,
+                            players=", ".join(names),
+                        )
                     )
         if problems:
             raise InvalidScenario(problems)

@@ -1,4 +1,4 @@
-"""Hell of a War: the vocabulary of cards, zones, phases and players the HoW calculators share.
+"""Hell of a War: the vocabulary of cards, zones, phases and players the HoW calculators share, and their checks.
 
 Game ``hell-of-a-war``, source ``001_6dfd36dc833f0c3c.txt`` (the HoW FAQ). What a
 card is and where it can lie follows these entries:
@@ -30,7 +30,7 @@ True
 ...     print(error.path)
 ...     print(error.detail)
 locked
-card 'x' lies in the hand; only cards in play (base zone, deployment zone, country zone) can be locked (got True)
+the card lies in the hand; only cards in play (base zone, deployment zone, country zone) can be locked (got True)
 """
 
 from __future__ import annotations
@@ -38,9 +38,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from adjudicator.checks import collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Kind, means
-from adjudicator.messages import N_, Message, message
+from adjudicator.messages import N_, Message, message, word_list
 
 __all__ = [
     "NAMED_CARD_RULINGS",
@@ -55,6 +56,8 @@ __all__ = [
     "Special",
     "TargetOwner",
     "Zone",
+    "check_at_least",
+    "check_named",
     "named_card_ruling",
 ]
 
@@ -92,21 +95,39 @@ class CardKind(Enum):
 
     @property
     def noun(self) -> str:
-        """The kind in running text, with its article.
+        """The kind in running text, with its article, as a catalog word.
 
         >>> CardKind.ACTION_CARD.noun
         'an action card'
         """
         return _KIND_NOUNS[self]
 
+    @property
+    def plural(self) -> str:
+        """Cards of this kind in running text, as a catalog word.
+
+        >>> CardKind.LAND_BUILDING.plural
+        'land buildings'
+        """
+        return _KIND_PLURALS[self]
+
 
 _KIND_NOUNS = {
-    CardKind.COUNTRY: "a country card",
-    CardKind.BASE_BUILDING: "a base building",
-    CardKind.LAND_BUILDING: "a land building",
-    CardKind.ACTION_CARD: "an action card",
-    CardKind.UNIT: "a unit",
-    CardKind.UPGRADE: "an upgrade card",
+    CardKind.COUNTRY: N_("a country card"),
+    CardKind.BASE_BUILDING: N_("a base building"),
+    CardKind.LAND_BUILDING: N_("a land building"),
+    CardKind.ACTION_CARD: N_("an action card"),
+    CardKind.UNIT: N_("a unit card"),
+    CardKind.UPGRADE: N_("an upgrade card"),
+}
+
+_KIND_PLURALS = {
+    CardKind.COUNTRY: N_("country cards"),
+    CardKind.BASE_BUILDING: N_("base buildings"),
+    CardKind.LAND_BUILDING: N_("land buildings"),
+    CardKind.ACTION_CARD: N_("action cards"),
+    CardKind.UNIT: N_("unit cards"),
+    CardKind.UPGRADE: N_("upgrade cards"),
 }
 
 
@@ -233,6 +254,29 @@ class CostModifier:
             raise ScenarioError("tw", "a cost modifier adds at least 1 TW", self.tw)
 
 
+_AT_LEAST = {0: N_("must be 0 or more"), 1: N_("must be 1 or more"), 2: N_("must be 2 or more")}
+
+
+def check_at_least(path: str, value: int | None, minimum: int = 0, problem: str = "") -> None:
+    """Raise :class:`ScenarioError` at ``path`` when ``value`` is given and below ``minimum`` (0, 1 or 2): the
+    ``problem`` (a template marked :func:`N_`), by default "must be … or more".
+
+    >>> check_at_least("count", 0, 1)
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.ScenarioError: count: must be 1 or more (got 0)
+    """
+    if value is not None and value < minimum:
+        template = problem or _AT_LEAST[minimum]
+        raise ScenarioError(path, template, value)
+
+
+def check_named(name: str, problem: str) -> None:
+    """Raise ``problem`` (a template marked :func:`N_`, such as "must name the land") at ``name`` when it is blank."""
+    if not name.strip():
+        raise ScenarioError("name", problem, name)
+
+
 @dataclass(frozen=True)
 class Player:
     """A player and the TW already at their disposal in the current phase."""
@@ -245,10 +289,12 @@ class Player:
     here: list those cards with the TW they produce."""
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise ScenarioError("name", "a player needs a name", self.name)
-        if self.tw < 0:
-            raise ScenarioError("tw", f"the TW available to {self.name!r} must be 0 or more", self.tw)
+        raise_problems(
+            collect_problems(
+                lambda: check_named(self.name, N_("a player needs a name")),
+                lambda: check_at_least("tw", self.tw, 0, N_("the TW available to the player must be 0 or more")),
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -291,47 +337,69 @@ class Card:
     """For each value taken from the card catalog, the rule entry that states it (filled in with the card)."""
 
     def __post_init__(self) -> None:
+        raise_problems(
+            collect_problems(
+                self._check_id,
+                self._check_zone,
+                self._check_locked,
+                lambda: check_at_least("tw", self.tw, 0, N_("the TW the card produces must be 0 or more")),
+                lambda: check_at_least(
+                    "play_cost", self.play_cost, 0, N_("the play cost of the card must be 0 or more")
+                ),
+                self._check_unit_type,
+                self._check_assembly,
+                self._check_special,
+            )
+        )
+
+    def _check_id(self) -> None:
         if not self.id.strip():
             raise ScenarioError("id", "a card needs an id", self.id)
+
+    def _check_zone(self) -> None:
         allowed = _ALLOWED_ZONES[self.kind]
         if self.zone not in allowed:
-            where = ", ".join(zone.value for zone in Zone if zone in allowed)
+            zones = word_list(zone.label for zone in Zone if zone in allowed)
             raise ScenarioError(
-                "zone", f"card {self.id!r} is {self.kind.noun}, which lies only in: {where}", self.zone.value
+                "zone", "{kind} lies only in: {zones}", self.zone.value, kind=self.kind.noun, zones=zones
             )
+
+    def _check_locked(self) -> None:
         if self.locked and not self.in_play:
             raise ScenarioError(
                 "locked",
-                f"card {self.id!r} lies in the {self.zone.label}; only cards in play (base zone, deployment zone, "
-                "country zone) can be locked",
+                "the card lies in the {zone}; only cards in play (base zone, deployment zone, country zone) can be "
+                "locked",
                 self.locked,
+                zone=self.zone.label,
             )
-        if self.tw < 0:
-            raise ScenarioError("tw", f"the TW card {self.id!r} produces must be 0 or more", self.tw)
-        if self.play_cost < 0:
-            raise ScenarioError("play_cost", f"the play cost of card {self.id!r} must be 0 or more", self.play_cost)
+
+    def _check_unit_type(self) -> None:
         if self.unit_type is not None and self.kind is not CardKind.UNIT:
             raise ScenarioError(
-                "unit_type", f"card {self.id!r} is {self.kind.noun}; only units have a unit type", self.unit_type
+                "unit_type", "the card is {kind}; only units have a unit type", self.unit_type, kind=self.kind.noun
             )
+
+    def _check_assembly(self) -> None:
         if (self.special is Special.ASSEMBLY) != (self.assembly_for is not None):
             raise ScenarioError(
                 "assembly_for",
-                f"card {self.id!r}: an assembly (special: assembly) names the unit type it makes cheaper, and only an "
-                "assembly does",
+                "an assembly (special: assembly) names the unit type it makes cheaper, and only an assembly does",
                 self.assembly_for,
             )
-        if self.special in (Special.FEUERWEHR, Special.ASSEMBLY) and self.kind is not CardKind.BASE_BUILDING:
+
+    def _check_special(self) -> None:
+        if self.special is Special.FEUERWEHR and self.kind is not CardKind.BASE_BUILDING:
             raise ScenarioError(
-                "special",
-                f"card {self.id!r}: a {self.special.value} is a base building, not {self.kind.noun}",
-                self.special.value,
+                "special", "a Feuerwehr is a base building, not {kind}", self.special.value, kind=self.kind.noun
+            )
+        if self.special is Special.ASSEMBLY and self.kind is not CardKind.BASE_BUILDING:
+            raise ScenarioError(
+                "special", "an assembly is a base building, not {kind}", self.special.value, kind=self.kind.noun
             )
         if self.special is Special.BLITZANGRIFF and self.kind is not CardKind.ACTION_CARD:
             raise ScenarioError(
-                "special",
-                f"card {self.id!r}: the Blitzangriff is an action card, not {self.kind.noun}",
-                self.special.value,
+                "special", "the Blitzangriff is an action card, not {kind}", self.special.value, kind=self.kind.noun
             )
 
     @property
@@ -340,17 +408,9 @@ class Card:
         return self.zone in ZONES_IN_PLAY
 
     @property
-    def label(self) -> str:
-        """Name and id, as the trace shows a card.
-
-        >>> Card(id="ben-227", name="227-Pfund Bombe", owner="Ben", kind=CardKind.BASE_BUILDING, zone=Zone.HAND).label
-        '227-Pfund Bombe (ben-227)'
-        """
-        return f"{self.name} ({self.id})"
-
-    @property
     def shown(self) -> Message:
-        """:attr:`label` as a template field: name and id are shown as they are, whatever the language.
+        """Name and id, as the trace and the problems show a card: a template field whose name and id are shown as
+        they are, whatever the language.
 
         >>> Card(id="ben-227", name="227-Pfund Bombe", owner="Ben", kind=CardKind.UNIT, zone=Zone.HAND).shown.text
         '227-Pfund Bombe (ben-227)'

@@ -27,7 +27,7 @@ from adjudicator.hell_of_a_war.action_stack import (
 )
 from adjudicator.hell_of_a_war.vocabulary import Card, Player
 from adjudicator.plain import InvalidScenario, from_plain, to_plain
-from adjudicator.registry import calculators, run
+from adjudicator.registry import calculators, prepare, run
 from rulebook.content.yamlio import load_yaml_text
 from tests.conftest import REPOSITORY
 
@@ -187,8 +187,7 @@ class TestResolution:
             from_plain(StackScenario, data)
         assert str(raised.value) == (
             "stack.1: Ben cannot declare Basisausbau (ben-227) for 2 TW: besides the cards already in the action stack "
-            "only "
-            "1 TW can be raised (how.aktionsstapel) (got 2)"
+            "only 1 TW can be raised (got 2)"
         )
 
     def test_feuerwehr_voids_the_destruction_but_the_bomb_is_paid_and_sacrificed(self) -> None:
@@ -324,7 +323,7 @@ class TestResolution:
         countered = copy.deepcopy(data)
         countered["stack"].append({"player": "Anna", "card": "counter", "effect": "counter", "targets": ["ben-1"]})
         with pytest.raises(
-            InvalidScenario, match=r"only produced TW, which is no action and cannot be prevented \(how.aktionen\)"
+            InvalidScenario, match=r"Basisausbau \(ben-1\) only produced TW, which is no action and cannot be prevented"
         ):
             from_plain(StackScenario, countered)
 
@@ -359,8 +358,7 @@ class TestResolution:
             from_plain(StackScenario, scenario(cards, [blitz, {**RADAR, "player": "Anna"}]))
         assert str(raised.value) == (
             "stack.1.lock: after the Blitzangriff Blitzangriff (blitz) its target Radarstation (radar) may not be "
-            "locked in "
-            "reaction to use an ability, only to draw TW (how.blitzangriff) (got True)"
+            "locked in reaction to use an ability, only to draw TW (got True)"
         )
         result = settle(scenario(cards, [blitz, {"player": "Anna", "card": "radar", "effect": "produce-tw"}]))
         assert result.tw_left["Anna"] == 1 and result.cards["radar"].zone.value == "scrapyard"
@@ -632,8 +630,8 @@ BAD_INPUTS = [
     (
         "paid-with-opponents-card",
         lambda d: d["stack"][1].update(paid_with=["ben-1"]),
-        "stack.1.paid_with.0: must be a card of 'Anna' in play that produces TW (how.technologiewerte); Basisausbau "
-        "(ben-1) belongs to 'Ben', lies in the base zone and produces 1 TW (got 'ben-1')",
+        "stack.1.paid_with.0: must be a card of Anna in play that produces TW; Basisausbau (ben-1) belongs to Ben, "
+        "lies in the base zone and produces 1 TW (got 'ben-1')",
     ),
     (
         "paid-with-twice",
@@ -658,14 +656,13 @@ BAD_INPUTS = [
     (
         "card-twice",
         lambda d: d["stack"].append(bomb("Anna", "anna-227", "ben-1")),
-        "stack.2.card: a card may stand in the action stack only once (how.aktionsstapel); 227-Pfund Bombe (anna-227) "
-        "was declared at "
-        "stack.1 (got 'anna-227')",
+        "stack.2.card: a card may stand in the action stack only once; 227-Pfund Bombe (anna-227) was declared "
+        "earlier in it (got 'anna-227')",
     ),
     (
         "player-owns-no-such-card",
         lambda d: d["stack"][1].update(player="Ben"),
-        "stack.1.card: player 'Ben' owns no such card: 227-Pfund Bombe (anna-227) belongs to 'Anna' (got 'anna-227')",
+        "stack.1.card: Ben owns no such card: 227-Pfund Bombe (anna-227) belongs to Anna (got 'anna-227')",
     ),
     (
         "unknown-player",
@@ -675,37 +672,33 @@ BAD_INPUTS = [
     (
         "negative-tw",
         lambda d: d["players"][0].update(tw=-1),
-        "players.0.tw: the TW available to 'Anna' must be 0 or more (got -1)",
+        "players.0.tw: the TW available to the player must be 0 or more (got -1)",
     ),
     (
         "destroy-a-hand-card",
         lambda d: d["stack"][1].update(targets=["anna-hand"]),
-        "stack.1.targets.0: impossible target for 'anna-227' (destroy): Explosive Landung (anna-hand) is an action "
-        "card in the hand; "
-        "only cards in play other than countries can be destroyed (got 'anna-hand')",
+        "stack.1.targets.0: impossible target for 227-Pfund Bombe (anna-227): Explosive Landung (anna-hand) is an "
+        "action card in the hand; only cards in play other than countries can be destroyed (got 'anna-hand')",
     ),
     (
         "discard-a-card-in-play",
         lambda d: d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "discard", "targets": ["ben-1"]}),
-        "stack.2.targets.0: impossible target for 'anna-hand' (discard): Basisausbau (ben-1) lies in the base zone; "
-        "only hand cards can be "
-        "discarded (how.abwerfen) (got 'ben-1')",
+        "stack.2.targets.0: impossible target for Explosive Landung (anna-hand): Basisausbau (ben-1) lies in the base "
+        "zone; only hand cards can be discarded (got 'ben-1')",
     ),
     (
         "counter-a-card-not-in-the-stack",
         lambda d: d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "counter", "targets": ["ben-1"]}),
-        "stack.2.targets.0: impossible target for 'anna-hand' (counter): Basisausbau (ben-1) is not the card of an "
-        "action declared earlier "
-        "in this stack (got 'ben-1')",
+        "stack.2.targets.0: impossible target for Explosive Landung (anna-hand): Basisausbau (ben-1) is not the card "
+        "of an action declared earlier in this stack (got 'ben-1')",
     ),
     (
         "counter-the-effect-of-a-building",
         lambda d: d["stack"].append(
             {"player": "Anna", "card": "anna-hand", "effect": "counter-effect", "targets": ["radar"]}
         ),
-        "stack.2.targets.0: impossible target for 'anna-hand' (counter-effect): only the effect of an action card can "
-        "be countered this way "
-        "(how.aktionskarten); Radarstation (radar) is a base building (got 'radar')",
+        "stack.2.targets.0: impossible target for Explosive Landung (anna-hand): only the effect of an action card can "
+        "be countered this way; Radarstation (radar) is a base building (got 'radar')",
     ),
     (
         "lock-a-locked-card",
@@ -714,26 +707,26 @@ BAD_INPUTS = [
             d["players"][1].update(tw=1),
             d["stack"].append({"player": "Anna", "card": "anna-1", "effect": "lock", "targets": ["ben-1"]}),
         ),
-        "stack.2.targets.0: impossible target for 'anna-1' (lock): Basisausbau (ben-1) lies locked; only an unlocked "
-        "card in play can be "
-        "locked (how.sperren-entsperren) (got 'ben-1')",
+        "stack.2.targets.0: impossible target for Basisausbau (anna-1): Basisausbau (ben-1) lies locked; only an "
+        "unlocked card in play can be locked (got 'ben-1')",
     ),
     (
         "target-itself",
         lambda d: d["stack"][1].update(targets=["anna-227"]),
-        "stack.1.targets.0: impossible target for 'anna-227' (destroy): a card cannot target itself (got 'anna-227')",
+        "stack.1.targets.0: impossible target for 227-Pfund Bombe (anna-227): a card cannot target itself (got "
+        "'anna-227')",
     ),
     (
         "missing-target",
         lambda d: d["stack"][1].update(targets=[]),
-        "stack.1.targets: effect 'destroy' needs a target (got [])",
+        "stack.1.targets: this effect needs a target (got [])",
     ),
     (
         "not-enough-tw",
         lambda d: d["stack"][1].update(tw_cost=3),
         "stack.1: Anna cannot declare 227-Pfund Bombe (anna-227) for 3 TW: besides the cards already in the action "
         "stack only 2 TW can be "
-        "raised (how.aktionsstapel) (got 3)",
+        "raised (got 3)",
     ),
     (
         "duplicate-card-id",
@@ -743,7 +736,7 @@ BAD_INPUTS = [
     (
         "owner-not-at-the-table",
         lambda d: d["cards"].append(base("carl-1", "Carl")),
-        "cards.7.owner: card 'carl-1' must belong to one of the players (Anna, Ben) (got 'Carl')",
+        "cards.7.owner: must be one of the players (Anna, Ben) (got 'Carl')",
     ),
     (
         "action-card-from-the-scrapyard",
@@ -760,8 +753,7 @@ BAD_INPUTS = [
             d.update(phase="block"),
             d["stack"].append({"player": "Anna", "card": "anna-hand", "effect": "draw"}),
         ),
-        "stack.2.card: action cards may not be played in the attack and block declaration phases (how.aktionskarten) "
-        "(got 'block')",
+        "stack.2.card: action cards may not be played in the attack and block declaration phases (got 'block')",
     ),
     (
         "unknown-effect",
@@ -793,6 +785,30 @@ class TestBadInput:
         with pytest.raises(InvalidScenario) as raised:
             from_plain(StackScenario, _mutated(two_problems))
         assert [error.path for error in raised.value.errors] == ["stack.1.targets.0", "stack.2.player"]
+
+    def test_two_bad_fields_of_one_card_are_both_reported(self) -> None:
+        """A card whose TW and play cost are both negative is refused for both, not for the first alone."""
+        with pytest.raises(InvalidScenario) as raised:
+            prepare("stack", _mutated(lambda d: d["cards"][0].update(tw=-1, play_cost=-2)))
+        assert [str(error) for error in raised.value.errors] == [
+            "cards.0.tw: the TW the card produces must be 0 or more (got -1)",
+            "cards.0.play_cost: the play cost of the card must be 0 or more (got -2)",
+        ]
+
+    def test_two_bad_fields_of_one_declaration_are_both_reported(self) -> None:
+        """A declaration with a negative TW cost that draws no card is refused for both."""
+        with pytest.raises(InvalidScenario) as raised:
+            prepare("stack", _mutated(lambda d: d["stack"][0].update(tw_cost=-1, amount=0)))
+        assert [str(error) for error in raised.value.errors] == [
+            "stack.0.tw_cost: the ability's TW cost must be 0 or more (got -1)",
+            "stack.0.amount: must draw at least 1 card (got 0)",
+        ]
+
+    def test_an_empty_later_stack_is_reported_with_the_problems_of_the_first(self) -> None:
+        """An empty later stack does not hide a bad declaration of the first stack, nor the other way round."""
+        with pytest.raises(InvalidScenario) as raised:
+            prepare("stack", _mutated(lambda d: (d["stack"][1].update(player="Carl"), d.update(later_stacks=[[]]))))
+        assert [error.path for error in raised.value.errors] == ["later_stacks.0", "stack.1.player"]
 
     def test_the_cli_prints_the_problem_without_a_traceback(self, tmp_path: Path) -> None:
         """`rulebook adjudicate stack` on a bad file exits 2 with the file, the line:column and the item named."""

@@ -9,6 +9,7 @@ import pytest
 from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.actions import Board, Declaration, Effect, Payment
 from adjudicator.hell_of_a_war.vocabulary import Card, CardKind, Player, Special, Zone
+from adjudicator.plain import InvalidScenario
 
 
 def building(card_id: str, owner: str = "Anna", tw: int = 1, **extra: Any) -> Card:
@@ -36,9 +37,9 @@ class TestDeclaration:
     @pytest.mark.parametrize(
         ("fields", "message"),
         [
-            ({"tw_cost": -1}, "tw_cost: the TW cost of 'radar' must be 0 or more (got -1)"),
-            ({"amount": 0}, "amount: 'radar' must draw at least 1 card (got 0)"),
-            ({"targets": ("x", "y", "x")}, "targets: 'radar' names a target more than once (got 'x')"),
+            ({"tw_cost": -1}, "tw_cost: the ability's TW cost must be 0 or more (got -1)"),
+            ({"amount": 0}, "amount: must draw at least 1 card (got 0)"),
+            ({"targets": ("x", "y", "x")}, "targets: names a target more than once (got 'x')"),
         ],
     )
     def test_impossible_declarations_are_refused(self, fields: dict[str, object], message: str) -> None:
@@ -46,6 +47,12 @@ class TestDeclaration:
         with pytest.raises(ScenarioError) as raised:
             Declaration("Ben", "radar", Effect.DRAW, **fields)  # type: ignore[arg-type]
         assert str(raised.value) == message
+
+    def test_every_problem_of_a_declaration_is_reported_at_once(self) -> None:
+        """A negative cost, no card drawn and a target named twice are refused together."""
+        with pytest.raises(InvalidScenario) as raised:
+            Declaration("Ben", "radar", Effect.DRAW, tw_cost=-1, amount=0, targets=("x", "x"))
+        assert [error.path for error in raised.value.errors] == ["tw_cost", "amount", "targets"]
 
 
 class TestCost:

@@ -23,7 +23,7 @@ from adjudicator.hell_of_a_war.damage import (
     evaluate_damage,
 )
 from adjudicator.plain import InvalidScenario, from_plain
-from adjudicator.registry import calculators
+from adjudicator.registry import calculators, prepare
 
 LAND, AIR, SEA = UnitKind.LAND, UnitKind.AIR, UnitKind.SEA
 ATT, DEF = Side.ATTACKER, Side.DEFENDER
@@ -47,7 +47,7 @@ class TestCombatUnit:
             ({"attack": {LAND: -1}}, "attack.land: must be 0 or more (got -1)"),
             (
                 {"defence_markers": 3, "marker_limit": 2},
-                "defence_markers: must not exceed the card's limit of 2 (how.verteidigungsmarker) (got 3)",
+                "defence_markers: must not exceed the card's limit of 2 defence markers (got 3)",
             ),
             (
                 {"dig_in": True},
@@ -92,6 +92,16 @@ class TestCombatUnit:
 
 
 class TestValidation:
+    def test_two_bad_fields_of_one_unit_are_both_reported(self) -> None:
+        """A unit with no defence and negative markers is refused for both, not for the first alone."""
+        data = {"units": [{"name": "Panzer", "side": "attacker", "kind": "land", "defence": 0, "defence_markers": -1}]}
+        with pytest.raises(InvalidScenario) as raised:
+            prepare("damage", data)
+        assert [str(error) for error in raised.value.errors] == [
+            "units.0.defence: must be a printed defence value of 1 or more (got 0)",
+            "units.0.defence_markers: must be 0 or more (got -1)",
+        ]
+
     def test_every_problem_is_reported_at_once(self) -> None:
         """Unknown names, friendly fire, illegal blocks and bad splits are collected together."""
         messages = errors_of(
@@ -109,11 +119,11 @@ class TestValidation:
         )
         assert messages == [
             "units.1.name: must be unique in the scenario (got 'Panzer')",
-            "blocks.0: a air unit blocks a land unit only where its card allows it (can_block; how.blockphase) (got "
+            "blocks.0: Jäger (air) may block Panzer (land) only where its card allows it (can block) (got "
             "'Jäger → Panzer')",
-            "blocks.1.blocker: must be unlocked to block (how.blockphase) (got 'Flak')",
-            "blocks.2.blocker: must name a card of 'units'; known: Panzer, Jäger, Flak (got 'Geist')",
-            "attacks.0.target: damage may never be dealt to one's own cards (how.friendly-fire) (got 'Panzer')",
+            "blocks.1.blocker: must be unlocked to block (got 'Flak')",
+            "blocks.2.blocker: must name one of the units: Panzer, Jäger, Flak (got 'Geist')",
+            "attacks.0.target: damage may never be dealt to one's own cards (got 'Panzer')",
             "splits.0.shares.Panzer: must be one of the air units Jäger fights: none (got 'Panzer')",
             "splits.0.shares: must add up to Jäger's AG-Luft of 2: each value is dealt exactly once (got 1)",
         ]
@@ -125,8 +135,7 @@ class TestValidation:
                 (unit("Jäger", ATT, AIR), unit("Panzer", DEF)),
                 (),
                 (FreeAttack("Jäger", "Panzer"),),
-                "attacks.0.target: a air unit damages a land target only with Initiative! land (how.initiative) (got "
-                "'Panzer')",
+                "attacks.0.target: Jäger (air) may damage Panzer (land) only with Initiative! land (got 'Panzer')",
             ),
             (
                 (unit("Grace", ATT, AIR, cannot_attack=("air",)), unit("Jäger", DEF, AIR)),
@@ -144,14 +153,13 @@ class TestValidation:
                 (unit("Panzer", ATT, camouflage_against=("Pak",)), unit("Pak", DEF, subtypes=("Pak",))),
                 (Block("Pak", "Panzer"),),
                 (),
-                "blocks.0: Panzer has Tarnung! against Pak and cannot be blocked by it (how.tarnung) (got 'Pak → "
-                "Panzer')",
+                "blocks.0: Panzer has Tarnung! against Pak and cannot be blocked by it (got 'Pak → Panzer')",
             ),
             (
                 (unit("A", ATT), unit("B", ATT), unit("Pak", DEF)),
                 (Block("Pak", "A"), Block("Pak", "B")),
                 (),
-                "blocks: Pak may block 1 attacker(s) (max_blocked) (got 2)",
+                "blocks: Pak may block 1 attacker (max blocked) (got 2)",
             ),
         ],
         ids=["initiative", "cannot-attack", "blocked-attacker", "tarnung-block", "one-block-each"],
@@ -320,8 +328,8 @@ class TestUnblockedAttackers:
             )
         )
         assert messages == [
-            "attacks.0.target: must be Lince, whose card text draws the damage of unblocked attackers (Sonderfall of "
-            "how.schadenverteilungsphase) (got 'Infanterie')"
+            "attacks.0.target: must be Lince, whose card text draws the damage of unblocked attackers (the Sonderfall "
+            "of the damage distribution phase) (got 'Infanterie')"
         ]
 
 

@@ -23,7 +23,7 @@ from adjudicator.hell_of_a_war.decks import (
     evaluate_setup,
 )
 from adjudicator.plain import InvalidScenario
-from adjudicator.registry import calculators
+from adjudicator.registry import calculators, prepare
 
 
 def titles(
@@ -358,6 +358,32 @@ class TestSetup:
 
 
 class TestCalculators:
+    @pytest.mark.parametrize(
+        ("name", "data", "messages"),
+        [
+            (
+                "deck",
+                {"format": "basic", "cards": [{"name": "Panzer IV", "count": 0, "cost": -1}]},
+                ["cards.0.count: must be 1 or more (got 0)", "cards.0.cost: must be 0 or more (got -1)"],
+            ),
+            (
+                "multiplayer-setup",
+                {"variant": "global-domination", "players": 1, "land_pile": -1, "victory_points_to_win": 0},
+                [
+                    "players: must be 2 or more (got 1)",
+                    "victory_points_to_win: must be 1 or more (got 0)",
+                    "land_pile: must be 0 or more (got -1)",
+                ],
+            ),
+        ],
+        ids=["deck", "multiplayer-setup"],
+    )
+    def test_every_bad_field_is_reported_at_once(self, name: str, data: dict[str, Any], messages: list[str]) -> None:
+        """Several bad fields of one deck line or one set-up are all refused, not the first alone."""
+        with pytest.raises(InvalidScenario) as raised:
+            prepare(name, data)
+        assert [str(error) for error in raised.value.errors] == messages
+
     @pytest.mark.parametrize("name", ["deck", "multiplayer-setup"])
     def test_registered_with_a_json_schema(self, name: str) -> None:
         """Both calculators are registered and their scenarios have JSON Schemas."""

@@ -23,7 +23,7 @@ from adjudicator.hell_of_a_war.victory import (
     evaluate_victory,
 )
 from adjudicator.plain import InvalidScenario
-from adjudicator.registry import calculators
+from adjudicator.registry import calculators, prepare
 
 
 def force(*flags: int, locked: tuple[int, ...] = (), prefix: str = "") -> Force:
@@ -37,6 +37,20 @@ def two_players(land: Land, **extra: Any) -> VictoryScenario:
 
 
 class TestScenario:
+    def test_every_bad_field_is_reported_at_once(self) -> None:
+        """A land without flags and worth negative points, and its two cards of one name, are all refused together."""
+        cards = [{"name": "Panzer IV", "flags": 2}, {"name": "Panzer IV", "flags": 1}]
+        land = {"name": "Ukraine", "flags": 0, "victory_points": -1, "forces": {"A": {"cards": cards}, "B": {}}}
+        with pytest.raises(InvalidScenario) as raised:
+            prepare("victory", {"players": [{"name": "A"}, {"name": "B", "victory_points": -3}], "lands": [land]})
+        assert [str(error) for error in raised.value.errors] == [
+            "players.1.victory_points: must be 0 or more (got -3)",
+            "lands.0.flags: must be the land card's victory flags, 1 or more (got 0)",
+            "lands.0.victory_points: must be 0 or more (got -1)",
+            "lands.0.forces.A.cards.1.name: must be unique in the land (number equal cards: 'Panzer IV 2') (got "
+            "'Panzer IV')",
+        ]
+
     @pytest.mark.parametrize(
         ("players", "mode", "message"),
         [

@@ -8,6 +8,7 @@ import pytest
 
 from adjudicator.errors import ScenarioError
 from adjudicator.hell_of_a_war.vocabulary import ZONES_IN_PLAY, Card, CardKind, Player, Special, Zone
+from adjudicator.plain import InvalidScenario
 
 
 def card(**fields: Any) -> Card:
@@ -27,45 +28,44 @@ class TestCard:
         [
             (
                 {"kind": CardKind.ACTION_CARD, "zone": Zone.BASE_ZONE},
-                "zone: card 'c' is an action card, which lies only in: hand, depot, scrapyard (got 'base-zone')",
+                "zone: an action card lies only in: hand, depot, scrapyard (got 'base-zone')",
             ),
             (
                 {"zone": Zone.DEPLOYMENT_ZONE},
-                "zone: card 'c' is a base building, which lies only in: hand, depot, base-zone, scrapyard (got "
-                "'deployment-zone')",
+                "zone: a base building lies only in: hand, depot, base zone, scrapyard (got 'deployment-zone')",
             ),
             (
                 {"kind": CardKind.COUNTRY, "zone": Zone.HAND},
-                "zone: card 'c' is a country card, which lies only in: country-zone (got 'hand')",
+                "zone: a country card lies only in: country zone (got 'hand')",
             ),
             (
                 {"zone": Zone.HAND, "locked": True},
-                "locked: card 'c' lies in the hand; only cards in play (base zone, deployment zone, country zone) can "
+                "locked: the card lies in the hand; only cards in play (base zone, deployment zone, country zone) can "
                 "be locked (got True)",
             ),
-            ({"tw": -1}, "tw: the TW card 'c' produces must be 0 or more (got -1)"),
-            ({"play_cost": -2}, "play_cost: the play cost of card 'c' must be 0 or more (got -2)"),
+            ({"tw": -1}, "tw: the TW the card produces must be 0 or more (got -1)"),
+            ({"play_cost": -2}, "play_cost: the play cost of the card must be 0 or more (got -2)"),
             (
                 {"unit_type": "infantry"},
-                "unit_type: card 'c' is a base building; only units have a unit type (got 'infantry')",
+                "unit_type: the card is a base building; only units have a unit type (got 'infantry')",
             ),
             (
                 {"special": Special.ASSEMBLY},
-                "assembly_for: card 'c': an assembly (special: assembly) names the unit type it makes cheaper, and "
-                "only an assembly does (got None)",
+                "assembly_for: an assembly (special: assembly) names the unit type it makes cheaper, and only an "
+                "assembly does (got None)",
             ),
             (
                 {"assembly_for": "infantry"},
-                "assembly_for: card 'c': an assembly (special: assembly) names the unit type it makes cheaper, and "
-                "only an assembly does (got 'infantry')",
+                "assembly_for: an assembly (special: assembly) names the unit type it makes cheaper, and only an "
+                "assembly does (got 'infantry')",
             ),
             (
                 {"kind": CardKind.UNIT, "zone": Zone.COUNTRY_ZONE, "special": Special.FEUERWEHR},
-                "special: card 'c': a feuerwehr is a base building, not a unit (got 'feuerwehr')",
+                "special: a Feuerwehr is a base building, not a unit card (got 'feuerwehr')",
             ),
             (
                 {"special": Special.BLITZANGRIFF},
-                "special: card 'c': the Blitzangriff is an action card, not a base building (got 'blitzangriff')",
+                "special: the Blitzangriff is an action card, not a base building (got 'blitzangriff')",
             ),
             ({"id": " "}, "id: a card needs an id (got ' ')"),
         ],
@@ -75,6 +75,12 @@ class TestCard:
         with pytest.raises(ScenarioError) as raised:
             card(**fields)
         assert str(raised.value) == message
+
+    def test_every_problem_of_a_card_is_reported_at_once(self) -> None:
+        """A card in a zone its kind never lies in, with negative TW and play cost, is refused for all three."""
+        with pytest.raises(InvalidScenario) as raised:
+            card(kind=CardKind.COUNTRY, zone=Zone.HAND, tw=-1, play_cost=-2)
+        assert [error.path for error in raised.value.errors] == ["zone", "tw", "play_cost"]
 
     @pytest.mark.parametrize("zone", list(Zone))
     def test_in_play_means_base_deployment_or_country_zone(self, zone: Zone) -> None:
@@ -90,7 +96,7 @@ class TestCard:
             "a base building",
             "a land building",
             "an action card",
-            "a unit",
+            "a unit card",
             "an upgrade card",
         ]
 
@@ -100,7 +106,7 @@ class TestPlayer:
         """A player cannot hold fewer than 0 TW."""
         with pytest.raises(ScenarioError) as raised:
             Player("Ben", tw=-3)
-        assert str(raised.value) == "tw: the TW available to 'Ben' must be 0 or more (got -3)"
+        assert str(raised.value) == "tw: the TW available to the player must be 0 or more (got -3)"
 
     def test_a_player_needs_a_name(self) -> None:
         """An empty name is refused."""
