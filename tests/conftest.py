@@ -16,6 +16,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from rulebook.content.load import LoadResult, load_corpus
 from rulebook.content.model import Corpus
@@ -23,6 +24,12 @@ from rulebook.content.model import Corpus
 REPOSITORY = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"
+
+# Property tests assert answers, not speed (speed is measured by `rulebook bench`): Hypothesis's default
+# deadline of 200 ms per example fails them when the machine is busy. A test that must bound its time
+# (the fuzz test of tests/rulebook/adjudication/test_fuzz.py) sets its own deadline.
+settings.register_profile("rulebook", deadline=None)
+settings.load_profile("rulebook")
 
 
 def require(condition: bool, reason: str) -> None:

@@ -172,7 +172,7 @@ class Declaration:
     )
     """The cards its player locks for TW to pay for it, in this order (the player's choice); none given: the
     calculator locks them in the order the cards are listed and says so in the trace."""
-    sources: dict[str, str] = field(default_factory=dict, metadata=means(expert=True))
+    sources: dict[str, str] = field(default_factory=dict, metadata=means(filled=True))
     """For each value taken from the card catalog, the rule entry that states it (filled in with the card)."""
 
     def __post_init__(self) -> None:

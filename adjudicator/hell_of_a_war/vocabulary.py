@@ -333,7 +333,7 @@ class Card:
     """Whose cards its ability may target, as the card states; none when not stated (anyone's)."""
     cost_modifiers: tuple[CostModifier, ...] = field(default=(), metadata=means(expert=True))
     """How it makes other cards dearer (the Sabotage, the HQ); filled from the card catalog."""
-    sources: dict[str, str] = field(default_factory=dict, metadata=means(expert=True))
+    sources: dict[str, str] = field(default_factory=dict, metadata=means(filled=True))
     """For each value taken from the card catalog, the rule entry that states it (filled in with the card)."""
 
     def __post_init__(self) -> None:
