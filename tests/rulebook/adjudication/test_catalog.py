@@ -107,14 +107,15 @@ class TestStack:
         with pytest.raises(ScenarioFileError) as raised:
             evaluate("stack", _bomb_on(unit), catalog=catalog)
         assert str(raised.value) == (
-            "scenario: stack.0.targets.0: impossible target for 'bomb' (destroy): 227-Pfund Bombe (bomb) may target "
-            "only: base-building (how.feuerwehr); Panzer (tank) is a unit (unit) (got 'tank')"
+            "scenario: stack.0.targets.0: impossible target for 227-Pfund Bombe (bomb): 227-Pfund Bombe (bomb) may "
+            "target only base buildings; Panzer (tank) is a unit card (got 'tank')"
         )
 
     def test_a_227_aimed_at_its_owners_own_building_is_refused(self, catalog: dict[str, CatalogCard]) -> None:
         """The 227 destroys the opponent's base buildings (``gegnerische Basisausbauten``)."""
         scenario = _bomb_on({"id": "radar", "card": "radarstation", "owner": "Anna", "zone": "base-zone"})
-        with pytest.raises(ScenarioFileError, match=r"may target only another player's cards \(how.feuerwehr\)"):
+        refusal = r"may target only another player's cards; Radarstation \(radar\) is Anna's own"
+        with pytest.raises(ScenarioFileError, match=refusal):
             evaluate("stack", scenario, catalog=catalog)
 
     def test_an_empty_stack_is_refused(self) -> None:

@@ -280,11 +280,12 @@ def test_no_msgid_is_flagged_as_a_printf_format() -> None:
 
 _FIELD_WORD = re.compile(r"[^\W\d_]{2,}")
 
-IDENTIFIERS_NOT_WORDS = frozenset({"blitz", "aa", "feuerwehr", "baltic", "siberian"})
+IDENTIFIERS_NOT_WORDS = frozenset({"blitz", "aa", "feuerwehr", "baltic", "siberian", "mm"})
 """Scenario ids that happen to spell a word of the catalog: the card ids ``blitz`` (shown beside its
 German name, ``Blitzangriff (blitz)``) and ``feuerwehr`` (the German card name a msgid quotes), the
 blocking-rule letter ``aa``, the sea-zone id ``baltic`` of the Unconditional Surrender maps and the
-unit id ``siberian`` of its snow-Blitz example."""
+unit id ``siberian`` of its snow-Blitz example; and the unit symbol ``mm``, which a gun's word has and
+printed card names (``80mm Bofors Model 1930``) have too, in every language."""
 
 STILL_ENGLISH: frozenset[tuple[str, str]] = frozenset()
 

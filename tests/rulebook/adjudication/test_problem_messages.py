@@ -124,7 +124,7 @@ def _templates(value: Any) -> set[str]:
 
 def test_the_mutations_meet_many_problems() -> None:
     """The changes reach the calculators' own checks, not only the converter's type errors."""
-    assert len(found_problems()) > 80
+    assert len(found_problems()) > 60
 
 
 def test_every_problem_is_a_msgid_of_the_catalog() -> None:

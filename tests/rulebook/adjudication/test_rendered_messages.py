@@ -29,6 +29,7 @@ from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.messages import load_language
 from rulebook.content.model import LANGUAGES, Corpus
 from tests.conftest import REPOSITORY
+from tests.rulebook.adjudication.test_problem_messages import found_problems
 
 LOCALES = REPOSITORY / "locales"
 REVIEW_DIR = REPOSITORY / "build" / "rendered-messages"
@@ -121,13 +122,18 @@ def _messages(value: Any) -> Iterator[Message]:
 
 
 def _example_params(corpus: Corpus) -> tuple[dict[str, dict[str, Any]], dict[str, list[Any]]]:
-    """From every worked example: msgid → the fields of its first use, and field name → the values it took
-    (the first of each kind: a word or message, an integer, another number)."""
+    """From every worked example, and from the problems of the worked examples changed field by field
+    (:func:`~tests.rulebook.adjudication.test_problem_messages.found_problems`): msgid → the fields of its
+    first use, and field name → the values it took (the first of each kind: a word or message, an integer,
+    another number)."""
     by_template: dict[str, dict[str, Any]] = {}
     by_field: dict[str, list[Any]] = {}
+    said: list[Message] = [problem.problem for _, problem in found_problems().values()]
     for example in corpus.examples:
         result = run(example.calculator, runnable_scenario(example, corpus))
-        for shown in [*_messages(result), *_messages(result.summary_messages())]:
+        said += [*_messages(result), *_messages(result.summary_messages())]
+    for message in said:
+        for shown in [message, *_messages(message.params)]:
             by_template.setdefault(shown.template, dict(shown.params))
             for name, value in shown.params.items():
                 seen = by_field.setdefault(name, [])
@@ -233,7 +239,7 @@ def example_params(real_corpus: Corpus) -> tuple[dict[str, dict[str, Any]], dict
 def test_the_worked_examples_fill_most_messages(
     example_params: tuple[dict[str, dict[str, Any]], dict[str, list[Any]]],
 ) -> None:
-    """Most msgids are rendered with the values a worked example really passes, not with samples."""
+    """Most msgids are rendered with the values a worked example (or a problem found in one) really passes."""
     by_template, _ = example_params
     ids = {singular for singular, _, _ in _catalog_messages()}
     assert len(ids & set(by_template)) > 0.4 * len(ids)
