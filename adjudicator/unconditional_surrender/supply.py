@@ -936,41 +936,42 @@ def _unsupplied(
     overland_step = (
         [Step("us.10-2.overland-supply", "{item} needs overland supply", {"item": item.id})] if overland else []
     )
-    if not sources:
+
+    def not_supplied(
+        why: tuple[Step, ...],
+        broken: int | None = None,
+        path: tuple[PathStep, ...] = (),
+        break_points: tuple[BreakPoint, ...] = (),
+    ) -> ItemSupply:
+        steps = (head, *overland_step, *why, *_not_sources(network, item, sources))
         return ItemSupply(
-            item.id,
-            index.names[item.node],
-            faction,
-            nationality,
-            overland,
-            False,
-            None,
-            (),
-            None,
-            None,
-            (),
-            (head, *overland_step, _no_source(item, has_eus), *_not_sources(network, item, sources)),
+            id=item.id,
+            hex=index.names[item.node],
+            faction=faction,
+            nationality=nationality,
+            overland=overland,
+            supplied=False,
+            source=None,
+            path=(),
+            free_hexes=None,
+            restrictions_broken=broken,
+            nearest_path=path,
+            reasons=steps,
+            breaks=break_points,
         )
+
+    if not sources:
+        return not_supplied((_no_source(item, has_eus),))
     nearest = group.nearest(starts, item.node)
     if nearest is None:
-        why = Step(
-            "us.10-2",
-            "no line of any kind joins {hex} to a supply source of {item}",
-            {"hex": index.names[item.node], "item": item.id},
-        )
-        return ItemSupply(
-            item.id,
-            index.names[item.node],
-            faction,
-            nationality,
-            overland,
-            False,
-            None,
-            (),
-            None,
-            None,
-            (),
-            (head, *overland_step, why, *_not_sources(network, item, sources)),
+        return not_supplied(
+            (
+                Step(
+                    "us.10-2",
+                    "no line of any kind joins {hex} to a supply source of {item}",
+                    {"hex": index.names[item.node], "item": item.id},
+                ),
+            )
         )
     broken, nodes = nearest
     path = _path_steps(network, nodes, made)
@@ -985,25 +986,10 @@ def _unsupplied(
         count=len(points),
         points=MessageList(tuple(label for label, _, _ in points), "; "),
     )
-    return ItemSupply(
-        item.id,
-        index.names[item.node],
-        faction,
-        nationality,
-        overland,
-        False,
-        None,
-        (),
-        None,
+    return not_supplied(
+        (lead, *(why for _, reasons, _ in points for why in reasons)),
         broken,
         path,
-        (
-            head,
-            *overland_step,
-            lead,
-            *(why for _, reasons, _ in points for why in reasons),
-            *_not_sources(network, item, sources),
-        ),
         tuple(BreakPoint(nodes, tuple(dict.fromkeys(why.rule for why in reasons))) for _, reasons, nodes in points),
     )
 
