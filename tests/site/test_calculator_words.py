@@ -159,7 +159,7 @@ def problems_in(text: str, name: str, lang: str, entry_ids: frozenset[str], scen
 
 def _bad_input(page: Any) -> bool:
     """Type a negative count into the first number box of the inputs, as a slip of the finger; whether there was one."""
-    boxes = page.locator(f"{HOST} .rb-form input[type=number]")
+    boxes = page.locator(f"{HOST} .rb-form input[type=number]:visible")
     if boxes.count() == 0:
         return False
     boxes.first.fill("-7")
