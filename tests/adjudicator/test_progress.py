@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
 import pytest
 
-from adjudicator import progress
+from adjudicator import progress, web
 from adjudicator.battle.engine import (
     AntiAircraftFire,
     BattleSetup,
@@ -143,3 +144,20 @@ class TestBattleEngines:
         setup = BattleSetup((INFANTRY_A,), (INFANTRY_D,), (1,), (1,))
         shares = heard(lambda: replay(setup, [RoundRolls({"infantry": [1]}, {"infantry": [6]})]))
         assert shares == []
+
+
+def test_the_pages_entry_point_passes_its_reporter_on() -> None:
+    """evaluate_json hands the page worker's reporter to the computation, for that call only."""
+    shares: list[float] = []
+    battle = {
+        "game": "axis-and-allies-2e",
+        "method": "monte-carlo",
+        "runs": 3000,
+        "seed": 1,
+        "attacker": {"units": {"infantry": 3}},
+        "defender": {"units": {"infantry": 3}},
+    }
+    answer = json.loads(web.evaluate_json("battle", json.dumps(battle), reporter=shares.append))
+    assert answer["ok"] and shares == [0.0, 1 / 3, 2 / 3]
+    web.evaluate_json("battle", json.dumps(battle))
+    assert len(shares) == 3
