@@ -215,19 +215,20 @@ def command_adjudicate(args: argparse.Namespace) -> int:
     catalog = {card.id: card for card in load_cards(_paths(args)[0], game)} if game else None
     known = calculators().get(args.calculator)
     label = language.translate(known.label) if known else args.calculator
-    # Progress and Ctrl-C's message go to stderr: stdout holds the answer alone.
-    with ProgressLine(sys.stderr, label, language, terminal=sys.stderr.isatty()) as progress:
-        try:
-            result = evaluate(
-                args.calculator,
-                scenario.data,
-                origin=str(scenario.path),
-                positions=scenario.positions,
-                catalog=catalog,
-                language=language,
-            )
-        except KeyboardInterrupt:
-            raise progress.interrupted() from None
+    # The calculation's progress and Ctrl-C's message go to stderr: stdout holds the answer alone.
+    progress = ProgressLine(sys.stderr, label, language, terminal=sys.stderr.isatty())
+    try:
+        result = evaluate(
+            args.calculator,
+            scenario.data,
+            origin=str(scenario.path),
+            positions=scenario.positions,
+            catalog=catalog,
+            language=language,
+            computing=progress,
+        )
+    except KeyboardInterrupt:
+        raise progress.interrupted() from None
     if args.json:
         document = {
             **result_document(result, language),

@@ -2,7 +2,8 @@
 
 A legal scenario near the limits (``docs/limits.md``) can take many seconds: an exact battle of
 a hundred units a side of several types, a Monte Carlo of millions of unit-runs. The command
-runs the calculator inside a :class:`ProgressLine`, which sets an
+runs the calculation (once the scenario is read and valid: a refusal stays one line per problem)
+inside a :class:`ProgressLine`, which sets an
 :func:`adjudicator.progress.reporting` reporter for the call and, from a thread of its own,
 writes what the engine reported (or that it is still working, for a calculator that reports no
 step) to **stderr** — never stdout, so ``--json`` prints the same document:
@@ -86,7 +87,7 @@ class ProgressLine:
         self.clock = clock
         self.share: float | None = None
         """The last share the computation reported (``None``: none yet); set by the computation's thread."""
-        self._started = 0.0
+        self._started = clock()
         self._last_written: float | None = None
         self._shown = False
         self._stop = threading.Event()

@@ -82,7 +82,7 @@ class TestProgressLine:
     def test_a_terminal_line_is_erased_at_the_end(self) -> None:
         """On a terminal the line is written with a carriage return and erased when the block ends."""
         stream = io.StringIO()
-        ticks = iter([0.0])
+        ticks = iter([0.0, 0.0])  # made, entered; later ticks 5 s on
         line = ProgressLine(stream, "Battle odds", ENGLISH, terminal=True, clock=lambda: next(ticks, 5.0))
         with line:
             progress.advance(1, 2)
