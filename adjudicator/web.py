@@ -10,18 +10,21 @@ e.g. the hex-map calculators and the battle odds) ``"svg"``, the picture, in the
 ``{"ok": false, "errors": [{"path", "message"}]}`` for a scenario that does not
 validate — including one past a reading limit (:mod:`adjudicator.limits`). Any other
 exception becomes such a refusal too, naming the calculator: the page always gets JSON, and
-never ``NaN`` or ``Infinity``. No I/O; standard library only.
+never ``NaN`` or ``Infinity``. A long computation tells a ``reporter`` how far it is
+(:mod:`adjudicator.progress`): the page's worker passes its messages on. No I/O; standard library only.
 """
 
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from typing import Any
 
 from adjudicator.errors import AdjudicatorError, ScenarioError, shown_value
 from adjudicator.limits import json_integer, json_text_problems
 from adjudicator.messages import ENGLISH, N_, AnswerLanguage, Message
 from adjudicator.plain import InvalidScenario, to_plain
+from adjudicator.progress import Reporter, reporting
 from adjudicator.registry import Result, calculators, prepare
 
 __all__ = ["answer", "calculator_names", "evaluate_json"]
@@ -56,13 +59,20 @@ def answer(result: Result, language: AnswerLanguage = ENGLISH) -> dict[str, Any]
     }
 
 
-def evaluate_json(name: str, scenario_json: str, language_json: str | None = None, package: str | None = None) -> str:
+def evaluate_json(
+    name: str,
+    scenario_json: str,
+    language_json: str | None = None,
+    package: str | None = None,
+    reporter: Reporter | None = None,
+) -> str:
     """Run calculator ``name`` on a JSON scenario; the answer as JSON text (never raises for bad input).
 
     ``language_json`` (:meth:`AnswerLanguage.to_json`) renders the summary and the trace steps'
     texts in that language; without it they are English. ``package`` names the package that
     registers the calculator (:func:`~adjudicator.registry.calculator_packages`): a page's
     first answer then imports that package only (see :func:`~adjudicator.registry.prepare`).
+    ``reporter`` hears how far a long computation is (:func:`adjudicator.progress.reporting`).
 
     >>> print(json.loads(evaluate_json("no-such-calculator", "{}"))["errors"][0]["message"].split(";")[0])
     unknown calculator 'no-such-calculator'
@@ -76,7 +86,8 @@ def evaluate_json(name: str, scenario_json: str, language_json: str | None = Non
     try:
         # A catalog the page could not hand over is a fault too, reported in English.
         language = ENGLISH if language_json is None else AnswerLanguage.from_json(language_json)
-        return _evaluate(name, scenario_json, language, package)
+        with reporting(reporter) if reporter is not None else nullcontext():
+            return _evaluate(name, scenario_json, language, package)
     except Exception as error:  # noqa: BLE001 - the page's one promise: an answer, never an exception
         detail = shown_value(str(error)) if str(error) else type(error).__name__
         fault = Message(_CALCULATOR_FAULT, {"name": name, "error": f"{type(error).__name__}: {detail}"})

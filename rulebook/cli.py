@@ -202,8 +202,10 @@ def command_coverage(args: argparse.Namespace) -> int:
 
 def command_adjudicate(args: argparse.Namespace) -> int:
     """Run one calculator on a scenario file and explain the result."""
+    from adjudicator.registry import calculators
     from rulebook.adjudication.catalog import catalog_game
     from rulebook.adjudication.messages import load_language
+    from rulebook.adjudication.progress import ProgressLine
     from rulebook.adjudication.scenarios import describe_result, evaluate, load_scenario_file, result_document
     from rulebook.content.load import load_cards
 
@@ -211,14 +213,22 @@ def command_adjudicate(args: argparse.Namespace) -> int:
     scenario = load_scenario_file(Path(args.scenario))
     game = catalog_game(args.calculator)
     catalog = {card.id: card for card in load_cards(_paths(args)[0], game)} if game else None
-    result = evaluate(
-        args.calculator,
-        scenario.data,
-        origin=str(scenario.path),
-        positions=scenario.positions,
-        catalog=catalog,
-        language=language,
-    )
+    known = calculators().get(args.calculator)
+    label = language.translate(known.label) if known else args.calculator
+    # The calculation's progress and Ctrl-C's message go to stderr: stdout holds the answer alone.
+    progress = ProgressLine(sys.stderr, label, language, terminal=sys.stderr.isatty())
+    try:
+        result = evaluate(
+            args.calculator,
+            scenario.data,
+            origin=str(scenario.path),
+            positions=scenario.positions,
+            catalog=catalog,
+            language=language,
+            computing=progress,
+        )
+    except KeyboardInterrupt:
+        raise progress.interrupted() from None
     if args.json:
         document = {
             **result_document(result, language),
@@ -669,6 +679,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error.exit_code
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C, as a shell reports a process that SIGINT ended: 128 + 2.
+        print(f"rulebook {args.command}: interrupted (Ctrl-C)", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

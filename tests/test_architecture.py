@@ -25,6 +25,7 @@ CORE = {
     "messages",
     "missing",
     "plain",
+    "progress",
     "registry",
     "trace",
     "web",

@@ -21,13 +21,14 @@
 // YAML and switches it. The YAML parser (js-yaml) is imported only when YAML is in play.
 // State for tests and the benchmark: data-pending ("true" from a change until its answer is shown),
 // data-shown-at (ms since navigation when the last answer showed), data-state ("loading", "running", "done", "invalid",
-// "failed", "bad-link"), data-result-at (ms since navigation when the first result showed),
+// "failed", "bad-link", "stopped"), data-result-at (ms since navigation when the first result showed),
 // data-last-seconds (from Run to the rendered result), data-runs (results shown so far),
+// data-workers (calculator workers started so far: Stop and a restarted long run start another),
 // data-offline ("kept" once the service worker holds everything the page loaded, else "partly").
+// Python runs in a worker (web/calculator-worker.js): an answer that takes longer than half a second
+// shows its progress and Stop in the answer area.
 
-const PYODIDE_DIR = "_runtime/pyodide/";
-const BUNDLE = "_runtime/adjudicator.zip"; // sources and their bytecode (rulebook/site/runtime.py)
-const GENERATED_CODE = "_runtime/generated.marshal"; // what dataclasses compile from text, compiled (web/precompile.mjs)
+const WORKER_SCRIPT = "_runtime/calculator-worker.js"; // Pyodide and the adjudicator, off the main thread
 const YAML_MODULE = "_runtime/js-yaml.mjs"; // js-yaml, vendored from npm (rulebook/site/runtime.py)
 const MESSAGES_DIR = "_runtime/messages/"; // the adjudicator's catalog per language, JSON (rulebook/site/runtime.py)
 const FORMAT_KEY = "rulebook.scenario-format"; // localStorage: "json" or "yaml"
@@ -36,7 +37,7 @@ const SERVICE_WORKER = "sw.js";
 const FORM_DEPTH = 4;
 const FORM_ITEMS = 30; // longer lists (a big map's hexes) stay in the editor
 
-// Outside a page (tests/adjudicator/pyodide_run.mjs imports USE_GENERATED_CODE under Node.js) there is no host.
+// Outside a page (a module imported by a test under Node.js) there is no host.
 const host = globalThis.document ? document.querySelector("[data-rb-calculator]") : null;
 const UI = JSON.parse((host && host.dataset.strings) || "{}");
 
@@ -147,9 +148,10 @@ function isPlainObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-// ---- The Python runtime ---------------------------------------------------------------------
-
-let runtime = null;
+// ---- The Python runtime, in a worker -------------------------------------------------------
+// Pyodide and the adjudicator run in a dedicated worker (web/calculator-worker.js), so that a long
+// computation never freezes the page and Stop can end it at once: the page terminates the worker
+// and starts a fresh one for the next run.
 
 let workerRegistration = null;
 
@@ -157,63 +159,71 @@ let workerRegistration = null;
 // (templates/assets/rulebook.js) registers it on every page, before it imports this module, as
 // window.rulebookServiceWorker (true once registered); the page loads Pyodide when it needs it
 // without waiting for the worker to take control (that cost 0.1–0.4 s before the first byte), and
-// what it loaded before the worker controlled it is handed over afterwards (keepForOffline), which
-// the browser's HTTP cache mostly answers.
+// what it and its calculator's worker loaded before the service worker controlled it is handed
+// over afterwards (keepForOffline), which the browser's HTTP cache mostly answers.
 function registerServiceWorker() {
   if (!workerRegistration) workerRegistration = globalThis.rulebookServiceWorker || Promise.resolve(false);
   return workerRegistration;
 }
 
-// dataclasses (exec) and namedtuple (eval) compile Python text when a class is made; compiling
-// it took about 60 % of the adjudicator's start here. The build compiled the same text with the
-// same CPython: each call gets that code when its text is one of them. The names are set in the
-// two modules' globals, which come before the builtins there and nowhere else.
-export const USE_GENERATED_CODE = `
-import collections, dataclasses, marshal
+// A run that Stop (or a newer change that restarted the worker) ended: no answer, and nothing to report.
+class RunStopped extends Error {}
 
-def _compiled(run, mode, known):
-    def run_compiled(source, *args, **kwargs):
-        code = known.get((mode, source)) if isinstance(source, str) else None
-        return run(source if code is None else marshal.loads(code), *args, **kwargs)
-    return run_compiled
+// The page's calculator worker: {thread, call(message, onEvent), calls (id → its promise's ends),
+// loaded (a promise of {resources}), loadSeconds (how long it took to start, once it has)}.
+let computer = null;
 
-with open("/home/pyodide/generated.marshal", "rb") as _file:
-    _known = marshal.load(_file)
-dataclasses.exec = _compiled(exec, "exec", _known)
-collections.eval = _compiled(eval, "eval", _known)
-del _file, _known, _compiled
-`;
-
-function fetchBytes(url) {
-  return fetch(url).then((response) => {
-    if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-    return response.arrayBuffer();
+function startComputer(root) {
+  const thread = new Worker(new URL(WORKER_SCRIPT, new URL(root, location.href)), { type: "module" });
+  host.dataset.workers = String(Number(host.dataset.workers || 0) + 1);
+  const calls = new Map();
+  let lastId = 0;
+  const state = { thread, calls, loaded: null, loadSeconds: null };
+  state.call = (message, onEvent) => new Promise((resolve, reject) => {
+    lastId += 1;
+    calls.set(lastId, { resolve, reject, onEvent });
+    thread.postMessage({ ...message, id: lastId });
   });
+  thread.addEventListener("message", (event) => {
+    const reply = event.data || {};
+    const pending = calls.get(reply.id);
+    if (!pending) return;
+    if (reply.kind === "started" || reply.kind === "progress") {
+      if (pending.onEvent) pending.onEvent(reply);
+      return;
+    }
+    calls.delete(reply.id);
+    if (reply.kind === "failed") pending.reject(new Error(reply.error));
+    else pending.resolve(reply);
+  });
+  // The worker's script did not load (offline on a first visit) or it broke: its runs fail, the next starts another.
+  thread.addEventListener("error", (event) => {
+    event.preventDefault();
+    stopComputer(state, new Error(event.message || "the calculator's worker stopped"));
+  });
+  const started = performance.now();
+  state.loaded = state.call({ kind: "load" });
+  state.loaded.then(
+    () => {
+      state.loadSeconds = (performance.now() - started) / 1000;
+    },
+    (error) => stopComputer(state, error),
+  );
+  return state;
 }
 
+// End a worker: its runs are rejected with `reason`; the next run starts a fresh one.
+function stopComputer(state, reason) {
+  state.thread.terminate();
+  for (const pending of state.calls.values()) pending.reject(reason);
+  state.calls.clear();
+  if (computer === state) computer = null;
+}
+
+// The worker, started (Pyodide loading in it) if there is none: a promise of what it loaded.
 function loadRuntime(root) {
-  if (runtime) return runtime;
-  runtime = (async () => {
-    const base = new URL(root, location.href);
-    const indexURL = new URL(PYODIDE_DIR, base).href;
-    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const [pyodide, bundle, generated] = await Promise.all([
-      loadPyodide({ indexURL }),
-      fetchBytes(new URL(BUNDLE, base)),
-      fetchBytes(new URL(GENERATED_CODE, base)).catch(() => null), // only faster with it
-    ]);
-    pyodide.unpackArchive(bundle, "zip", { extractDir: "/home/pyodide" });
-    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
-    if (generated) {
-      pyodide.FS.writeFile("/home/pyodide/generated.marshal", new Uint8Array(generated));
-      pyodide.runPython(USE_GENERATED_CODE);
-    }
-    return pyodide.pyimport("adjudicator.web");
-  })();
-  runtime.catch(() => {
-    runtime = null; // a failed load (offline on a first visit) is tried again by the next Run
-  });
-  return runtime;
+  if (!computer) computer = startComputer(root);
+  return computer.loaded;
 }
 
 // The answer's words (summary, trace) in the page's language: the adjudicator catalog of the tree,
@@ -273,13 +283,14 @@ function translated(context, msgid) {
   return (context ? `${context}\u0004${msgid}` : msgid) in formWords;
 }
 
-// On a first visit the page, the theme's files and part of the runtime arrived before the worker
-// controlled the page, so it has not kept them: tell it what the page loaded (the Resource Timing
-// entries, not a list of our own to keep in step), and the page opens again without a network.
-async function keepForOffline() {
+// On a first visit the page, the theme's files and part of the runtime arrived before the service
+// worker controlled the page, so it has not kept them: tell it what the page and its calculator's
+// worker loaded (their Resource Timing entries, not a list of our own to keep in step), and the page
+// opens again without a network.
+async function keepForOffline(workerLoaded) {
   if (!(await registerServiceWorker())) return;
   const registration = await navigator.serviceWorker.ready;
-  const loaded = [location.href.split("#")[0], ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+  const loaded = [location.href.split("#")[0], ...performance.getEntriesByType("resource").map((entry) => entry.name), ...workerLoaded];
   const urls = [...new Set(loaded.filter((url) => url.startsWith(`${location.origin}/`) && !url.endsWith(`/${SERVICE_WORKER}`)))];
   const channel = new MessageChannel();
   const answered = new Promise((resolve) => {
@@ -895,6 +906,66 @@ function fragmentScenario() {
 
 const LIVE_DELAY_MS = 120; // a change waits this long for the next one (taps in a row) before the answer is recomputed
 const UNDO_DEPTH = 50;
+const PROGRESS_AFTER_MS = 500; // an answer that takes longer shows how far it is, and Stop
+
+// While an answer takes longer than PROGRESS_AFTER_MS, the answer area shows how far the computation is
+// (a <progress>, the share and the seconds in the page's language) and Stop. Each run is known by its
+// serial: what an older run reports is not shown once a newer one has started.
+function runProgress(output, lang, onStop) {
+  const bar = element("progress", { id: "rb-progress-bar", max: "1" });
+  const label = element("label", { for: "rb-progress-bar", class: "rb-progress-label" });
+  const stop = element("button", { type: "button", class: "md-button rb-stop", id: "rb-stop", text: t("stop") });
+  // Not read out at every change: the answer area around it is a live region.
+  const box = element("div", { class: "rb-progress", id: "rb-progress", "aria-live": "off" }, [label, bar, stop]);
+  stop.addEventListener("click", onStop);
+  const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
+  let run = null; // {serial, started, share, timer, ticker}
+  const draw = () => {
+    const seconds = Math.floor((performance.now() - run.started) / 1000);
+    if (run.share === null) {
+      bar.removeAttribute("value"); // no share reported yet: an indeterminate bar
+      label.textContent = t("progress_working", { seconds: formatValue(seconds, lang) });
+    } else {
+      bar.value = run.share;
+      label.textContent = t("progress", { percent: percent.format(run.share), seconds: formatValue(seconds, lang) });
+    }
+  };
+  const end = () => {
+    clearTimeout(run.timer);
+    clearInterval(run.ticker);
+    box.remove();
+    run = null;
+  };
+  return {
+    start(serial) {
+      if (run) end();
+      run = { serial, started: performance.now(), share: null, ticker: null };
+      run.timer = setTimeout(() => {
+        output.prepend(box);
+        draw();
+        run.ticker = setInterval(draw, 250);
+      }, PROGRESS_AFTER_MS);
+    },
+    report(serial, share) {
+      if (!run || run.serial !== serial) return;
+      run.share = share;
+      if (box.isConnected) draw();
+    },
+    end(serial) {
+      if (run && (serial === undefined || run.serial === serial)) end();
+    },
+    seconds() {
+      return run ? (performance.now() - run.started) / 1000 : 0;
+    },
+    // Whether the run under way would take longer to finish than `startSeconds`, a fresh worker's start:
+    // its progress tells how far it is; without any, it is long once the progress shows.
+    outlasts(startSeconds) {
+      if (!run || performance.now() - run.started < PROGRESS_AFTER_MS || startSeconds === null) return false;
+      const elapsed = this.seconds();
+      return !run.share || (elapsed * (1 - run.share)) / run.share > startSeconds;
+    },
+  };
+}
 
 // Whether the page may fetch the runtime before the player changes anything: not on a connection that
 // asks to save data (the build's opening answer is already on the page).
@@ -1074,13 +1145,28 @@ async function main() {
       evaluated = text;
       undoButton.disabled = false;
     }
-    host.dataset.state = runtime ? "running" : "loading";
-    status.textContent = runtime ? t("running") : t("loading");
+    const ready = computer !== null && computer.loadSeconds !== null;
+    host.dataset.state = ready ? "running" : "loading";
+    status.textContent = ready ? t("running") : t("loading");
     try {
-      const web = await loadRuntime(root);
+      loadRuntime(root);
       const words = await loadCatalog(root, lang);
       if (serial !== runSerial) return; // a newer change is on its way: its answer is the one to show
-      const answer = JSON.parse(web.evaluate_json(name, text, words, host.dataset.package));
+      // A change while a long run goes on: that run is stopped if it would take longer to finish than a fresh
+      // worker takes to start; otherwise it goes on, and its answer is dropped when it comes (serial).
+      if (computer && progress.outlasts(computer.loadSeconds)) {
+        progress.end();
+        stopComputer(computer, new RunStopped());
+      }
+      loadRuntime(root);
+      const message = { kind: "run", calculator: name, scenario: text, language: words, package: host.dataset.package };
+      const reply = await computer.call(message, (event) => {
+        if (event.kind === "started") progress.start(serial);
+        else progress.report(serial, event.share);
+      });
+      progress.end(serial);
+      if (serial !== runSerial) return;
+      const answer = JSON.parse(reply.answer);
       renderResult(output, details, answer, root, lang);
       delete output.dataset.rbOpening;
       markInvalid(answer.ok ? [] : answer.errors);
@@ -1092,12 +1178,31 @@ async function main() {
       status.textContent = answer.ok ? t("timing", { seconds: formatValue(Math.round(seconds * 1000) / 1000, lang) }) : "";
       host.dataset.state = answer.ok ? "done" : "invalid";
     } catch (error) {
+      progress.end(serial);
+      if (error instanceof RunStopped || serial !== runSerial) return; // Stop, or a newer change, says what happened
       status.textContent = t("runtime_failed", { error: String(error && error.message ? error.message : error) });
       host.dataset.state = "failed";
     } finally {
       if (serial === runSerial && timer === null) setPending(false);
     }
   };
+
+  // Stop: the worker is terminated with whatever it was computing, the last answer stays (marked as not
+  // updated), and a fresh worker starts for the next run.
+  const stopRun = () => {
+    const seconds = progress.seconds();
+    runSerial += 1;
+    progress.end();
+    if (computer) stopComputer(computer, new RunStopped());
+    loadRuntime(root).catch(() => {}); // a failure is reported by the next run
+    if (!output.querySelector(".rb-not-updated")) {
+      output.prepend(element("p", { class: "rb-not-updated", id: "rb-not-updated", text: t("not_updated") }));
+    }
+    status.textContent = t("stopped", { seconds: formatValue(Math.round(seconds * 10) / 10, lang) });
+    host.dataset.state = "stopped";
+    if (timer === null) setPending(false);
+  };
+  const progress = runProgress(output, lang, stopRun);
 
   const openFragment = async () => {
     const encoded = fragmentScenario();
@@ -1265,8 +1370,9 @@ async function main() {
     await new Promise((resolve) => whenIdle(resolve));
     if (host.dataset.runs === "0" && host.dataset.pending !== "true") await evaluate();
   }
-  if (await (runtime || Promise.reject()).then(() => true, () => false)) {
-    keepForOffline().catch((error) => console.warn("calculator not kept for offline use", error));
+  const loaded = computer ? await computer.loaded.catch(() => null) : null;
+  if (loaded) {
+    keepForOffline(loaded.resources).catch((error) => console.warn("calculator not kept for offline use", error));
   }
 }
 

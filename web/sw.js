@@ -1,9 +1,10 @@
 // Service worker of the Rulebook site, registered by every page (templates/assets/rulebook.js) with
 // the site's root as its scope: the reference works at the table without a connection.
 //
-// _runtime/ (Pyodide, the adjudicator bundle, schemas): cache first, in a cache named after
-//   the runtime's digest — the build replaces __RUNTIME_VERSION__ — so a new adjudicator or
-//   Pyodide gets a new cache, the old one is deleted, and an unchanged one is never fetched twice.
+// _runtime/ (Pyodide, the adjudicator bundle, the calculator worker that runs them, schemas): cache
+//   first, in a cache named after the runtime's digest — the build replaces __RUNTIME_VERSION__ — so a
+//   new adjudicator or Pyodide gets a new cache, the old one is deleted, and an unchanged one is never
+//   fetched twice. The calculator worker's own requests come here too (it has its page's controller).
 // Everything else of the site (pages, theme assets, search index): network first, so an online
 //   visitor always gets the current site; each answer is kept, and served when the network fails.
 //   Copies are kept under their URL without its query (a static site's file does not depend on it:

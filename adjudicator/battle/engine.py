@@ -66,6 +66,10 @@ anti-aircraft gun shooting at two aircraft types makes hundreds.
 :class:`random.Random`, so it is deterministic for a seed. **Replay**
 (:func:`replay`) applies the dice actually rolled, round by round.
 
+**Progress.** :func:`solve_exact` and :func:`simulate` tell :mod:`adjudicator.progress` how far
+they are: per batch of states of a round played forward, per loss-count group, per level of units
+left in the stationary chain (weighted by its cost), per thousand runs; a replay is instant.
+
 >>> infantry = Combatant("infantry", hits_on=1, cost=3)
 >>> defender = Combatant("infantry", hits_on=2, cost=3)
 >>> outcome = solve_exact(BattleSetup((infantry,), (defender,), (1,), (1,)))
@@ -81,9 +85,10 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat, starmap
+from itertools import accumulate, repeat, starmap
 from typing import NamedTuple
 
+from adjudicator import progress
 from adjudicator.battle.losses import Counts, LossChain, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
 from adjudicator.errors import ScenarioError
@@ -623,6 +628,25 @@ def _opening_ending(state: State, ghost: Counts | None) -> Ending | None:
     return None
 
 
+_STATES_PER_STEP = 256
+"""A round played forward by the general solver reports its progress (:mod:`adjudicator.progress`) every so many
+states."""
+
+_RUNS_PER_STEP = 1000
+"""The Monte Carlo reports its progress every so many runs."""
+
+
+def _forward_round_share(setup: BattleSetup, last_forward: int) -> float:
+    """The share of an exact solve's progress that each of its ``last_forward`` rounds played forward takes.
+
+    Together they take all of it where a round limit or a retreat after round N ends every battle in
+    those rounds; else a tenth, since the solve that follows them (loss-count groups, the stationary
+    chain) plays every state once and they only the states of their rounds.
+    """
+    forward = 1.0 if setup.round_limit is not None or setup.retreat_after_round is not None else 0.1
+    return forward / max(last_forward, 1)
+
+
 def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome:
     """Every ending of the battle with its exact probability (see the module docstring for the method).
 
@@ -651,6 +675,7 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
             current[(state, ghost)] = current.get((state, ghost), 0.0) + p
     last_forward = setup.round_limit if setup.round_limit is not None else rules.stationary_after
     last_leaving = max(rules.leave_rounds, default=0)
+    round_share = _forward_round_share(setup, last_forward)
     number = 0
     while current:
         groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
@@ -664,20 +689,25 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
                 or rules.leave_rounds
             )
             rounds = range(number + 1, last_forward + 1) if numbered else range(0)
-            for group in groups:
-                dropped, played, group_states = _solve_group(
-                    rules, group, rounds, setup.prune_below / len(groups), finish
-                )
-                pruned += dropped
-                expected_rounds += played
-                states += group_states
+            done = list(accumulate((group[0].size * group[1].size for group in groups), initial=0))
+            with progress.within(round_share * number, 1.0):
+                for index, group in enumerate(groups):
+                    progress.advance(done[index], done[-1])
+                    dropped, played, group_states = _solve_group(
+                        rules, group, rounds, setup.prune_below / len(groups), finish
+                    )
+                    pruned += dropped
+                    expected_rounds += played
+                    states += group_states
             current = {}
             break
         if number >= last_forward:
             break
         number += 1
         following: dict[tuple[State, Counts | None], float] = defaultdict(float)
-        for (state, ghost), p in current.items():
+        for index, ((state, ghost), p) in enumerate(current.items()):
+            if not index % _STATES_PER_STEP:
+                progress.advance(round_share * (number - 1 + index / len(current)), 1)
             if p < setup.prune_below:
                 pruned += p
                 continue
@@ -697,7 +727,8 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
     stationary: dict[State, float] = defaultdict(float)
     for (state, _), p in current.items():
         stationary[state] += p
-    pruned_later, rounds_later = _solve_stationary(rules, stationary, finish, visited)
+    with progress.within(round_share * min(number, last_forward), 1.0):
+        pruned_later, rounds_later = _solve_stationary(rules, stationary, finish, visited)
     mass = math.fsum(finals.values())
     ordered = sorted(finals.items(), key=lambda item: (-item[1], item[0][0].value, item[0][1], item[0][2]))
     return ExactOutcome(
@@ -814,7 +845,11 @@ def _solve_stationary(
         a, d = rules.intern(0, attacker), rules.intern(1, defender)
         buckets[alive_a[a] + alive_d[d]][(a, d, out_a, out_d)] += p
     compositions_a, compositions_d = rules.compositions
+    # A level of n units left costs about n⁴ (its states, times both sides' hits): the share done is about
+    # 1 - (n/top)⁵, the top the first level with a state that is played.
+    top = max((n for n, bucket in buckets.items() if max(bucket.values()) >= setup.prune_below), default=0)
     while buckets:
+        progress.advance(top**5 - max(buckets) ** 5, top**5)
         for (a, d, out_a, out_d), p in buckets.pop(max(buckets)).items():
             state = State(compositions_a[a], compositions_d[d], out_a, out_d)
             if p < setup.prune_below:
@@ -880,7 +915,9 @@ def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcom
     counts: dict[Ending, int] = defaultdict(int)
     openings = list(rules.opening().items())
     compositions_a, compositions_d = rules.compositions
-    for _ in range(runs):
+    for run in range(runs):
+        if not run % _RUNS_PER_STEP:
+            progress.advance(run, runs)
         chosen, cumulative = draw(), 0.0
         (state, ghost), _p = openings[-1]
         for candidate, p in openings:

@@ -17,6 +17,7 @@ import inspect
 import json
 import sys
 from collections.abc import Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -35,7 +36,7 @@ from adjudicator.limits import MAX_SCENARIO_BYTES, json_integer, json_too_deep_a
 from adjudicator.meaning import MEANING
 from adjudicator.messages import ENGLISH, TRACE_HEADING, AnswerLanguage
 from adjudicator.plain import InvalidScenario, PlainHooks, to_plain
-from adjudicator.registry import Result, calculators, run
+from adjudicator.registry import Result, calculators, prepare
 from rulebook.adjudication.catalog import MEANING_KEY, apply_catalog
 from rulebook.adjudication.positions import ScenarioPositions, from_json_text, from_yaml_node
 from rulebook.content.yamlio import FastReadRefused, ScenarioLoader, yaml_limit
@@ -190,6 +191,7 @@ def evaluate(
     within: str = "",
     catalog: Mapping[str, CatalogCard] | None = None,
     language: AnswerLanguage = ENGLISH,
+    computing: AbstractContextManager[object] | None = None,
 ) -> Result:
     """Run calculator ``name`` on plain ``data``; every problem is raised at once as :class:`ScenarioFileError`.
 
@@ -198,12 +200,16 @@ def evaluate(
     (a worked example's ``scenario``): the paths printed, and looked up, start with it. With a
     card ``catalog``, the cards the scenario names by catalog id get the values it leaves out
     (:func:`rulebook.adjudication.catalog.apply_catalog`). The problems are in ``language``.
+    The calculation itself, once the scenario is valid, runs inside ``computing`` (the CLI's
+    progress line: :class:`rulebook.adjudication.progress.ProgressLine`).
     """
     problems: list[ScenarioError] = []
     if catalog is not None:
         data, problems = apply_catalog(name, data, catalog)
     try:
-        result = run(name, data)
+        calculator, scenario = prepare(name, data)
+        with computing or nullcontext():
+            result = calculator.evaluate(scenario)
     except InvalidScenario as invalid:
         problems = [*problems, *invalid.errors]
     except ScenarioError as error:

@@ -10,6 +10,7 @@ it is committed)::
                            ──code dataclasses/namedtuple generate, compiled──▶ site/_runtime/generated.marshal
     scenario JSON Schemas  ──one file per calculator──▶ site/_runtime/schema/<name>.json
     web/calculator.js      ──copy──▶ site/_runtime/calculator.js
+    web/calculator-worker.js ──copy──▶ site/_runtime/calculator-worker.js (Pyodide runs in this worker)
     web/mapeditor.js       ──copy──▶ site/_runtime/mapeditor.js (the hex-map calculators' map editor)
     node_modules/js-yaml/dist/browser/js-yaml.esm.min.mjs ──copy──▶ site/_runtime/js-yaml.mjs (+ its LICENSE)
     web/sw.js              ──__RUNTIME_VERSION__ := digest of all the above──▶ site/sw.js
@@ -52,9 +53,11 @@ so each compressed file is cached by the digest of its bytes, beside the compile
 gzip is written with no timestamp or file name, so a build is byte-for-byte reproducible.
 
 The pages load none of it: only a calculator page's host element makes the site
-script import ``_runtime/calculator.js``, which loads Pyodide and the adjudicator
-when the page opens. The service worker, which every page registers (the site script),
-keeps ``_runtime/`` in the browser's cache under a name that holds the digest, so a
+script import ``_runtime/calculator.js``, which starts ``_runtime/calculator-worker.js``, a
+dedicated worker that loads Pyodide and the adjudicator and computes off the page's main thread
+(a long computation never freezes the page, and Stop terminates the worker). The service
+worker, which every page registers (the site script), keeps ``_runtime/`` in the browser's
+cache under a name that holds the digest, so a
 changed adjudicator or Pyodide replaces the cached copy, and an unchanged one is never
 fetched twice. It also keeps every page of the site it has served (network first), so a
 page opened once reopens offline, and stores whole games on request ("keep offline",
@@ -104,8 +107,9 @@ __all__ = [
 RUNTIME_FOLDER = "_runtime"
 """The site folder that holds everything a calculator page loads (and the service worker caches)."""
 
-PAGE_SCRIPTS = ("calculator.js", "mapeditor.js")
-"""The calculator pages' own modules, copied from ``web/`` as they are; ``calculator.js`` imports the other."""
+PAGE_SCRIPTS = ("calculator.js", "calculator-worker.js", "mapeditor.js")
+"""The calculator pages' own modules, copied from ``web/`` as they are: ``calculator.js`` imports the map editor
+and starts ``calculator-worker.js`` as the worker that runs Pyodide."""
 
 YAML_MODULE = Path("js-yaml") / "dist" / "browser" / "js-yaml.esm.min.mjs"
 """Under ``node_modules``: the YAML parser of the scenario editor, an ES module with no imports."""

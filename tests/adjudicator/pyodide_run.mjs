@@ -3,14 +3,14 @@
 // "languages": [catalog JSON, …]?} as JSON on stdin; prints {"python": version, "results": [json, …],
 // "modules": [names in sys.modules]}.
 // Without "runtime": Pyodide from the npm package in node_modules, the sources written into its file system.
-// With "runtime" (a site's _runtime/ folder): what a calculator page loads, as web/calculator.js does it:
+// With "runtime" (a site's _runtime/ folder): what a calculator page loads, as its worker (web/calculator-worker.js) does it:
 //   Pyodide and its trimmed python_stdlib.zip from <runtime>/pyodide/, the adjudicator unpacked from
-//   <runtime>/adjudicator.zip, the generated code of <runtime>/generated.marshal put in place by the page's
+//   <runtime>/adjudicator.zip, the generated code of <runtime>/generated.marshal put in place by the worker's
 //   own USE_GENERATED_CODE. Each call runs once in English and once per catalog in "languages".
 //   "generated" then counts the dataclass/namedtuple texts run from that code ("hits") and compiled ("misses").
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
-import { USE_GENERATED_CODE } from "../../web/calculator.js";
+import { USE_GENERATED_CODE } from "../../web/calculator-worker.js";
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);

@@ -7,7 +7,7 @@ offline at run time). This is the code the site's calculator pages run: once fro
 sources on Pyodide's whole standard library, and once from the runtime a build writes
 (``rulebook.site.runtime``: the adjudicator's bytecode zip on the trimmed
 ``python_stdlib.zip``, the generated code of dataclasses compiled by the build), loaded as
-``web/calculator.js`` loads it, with every language's catalog.
+a calculator page's worker (``web/calculator-worker.js``) loads it, with every language's catalog.
 """
 
 from __future__ import annotations

@@ -141,14 +141,13 @@ class TestWriteRuntime:
         assert web == (REPOSITORY / "adjudicator" / "web.py").read_bytes()
 
     def test_schemas_script_and_service_worker(self, runtime_site: Path) -> None:
-        """One schema file per calculator, the page script as is, and sw.js named after the runtime's digest."""
+        """One schema file per calculator, the page script and its worker as is, sw.js named after the digest."""
         assert (
             json.loads((runtime_site / "_runtime" / "schema" / "ipc-chips.json").read_text(encoding="utf-8"))
             == SCHEMAS["ipc-chips"]
         )
-        assert (runtime_site / "_runtime" / "calculator.js").read_bytes() == (
-            REPOSITORY / "web" / "calculator.js"
-        ).read_bytes()
+        for script in ("calculator.js", "calculator-worker.js"):
+            assert (runtime_site / "_runtime" / script).read_bytes() == (REPOSITORY / "web" / script).read_bytes()
         worker = (runtime_site / "sw.js").read_text(encoding="utf-8")
         assert "__RUNTIME_VERSION__" not in worker
         assert f'const RUNTIME_CACHE = "rulebook-runtime-{runtime_digest(runtime_site / "_runtime")}";' in worker
