@@ -82,20 +82,24 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat, starmap
+from operator import add
 from typing import NamedTuple
 
-from adjudicator.battle.losses import Counts, LossChain, solve_chains
+from adjudicator.battle.losses import Counts, LossChain, play_rounds, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
 from adjudicator.errors import ScenarioError
 
 __all__ = [
     "AfterBattle",
+    "BY_ROUND_ROUNDS",
+    "BY_ROUND_TOLERANCE",
     "AntiAircraftFire",
     "BattleSetup",
     "Combatant",
     "Ending",
     "ExactOutcome",
     "FinalState",
+    "RoundOdds",
     "RoundRecord",
     "RoundRolls",
     "SampledOutcome",
@@ -105,6 +109,13 @@ __all__ = [
     "simulate",
     "solve_exact",
 ]
+
+
+BY_ROUND_ROUNDS = 50
+"""The most rounds the battle is followed round by round (:attr:`ExactOutcome.by_round`): what is still on after
+them stays on in the last row (a battle of fifty rounds is one of units that almost never hit)."""
+BY_ROUND_TOLERANCE = 1e-9
+"""The battle is followed round by round until the chance that it is still on falls below this."""
 
 
 class State(NamedTuple):
@@ -261,6 +272,27 @@ class FinalState:
 
 
 @dataclass(frozen=True)
+class RoundOdds:
+    """The battle after one round: the chance that it is still on, the battles still on, those that ended in it.
+
+    The unit counts are per unit type of the side's loss order (:class:`Combatant`), those in
+    battle and those withdrawn, summed over the battles still on with their chances (not divided
+    by the chance that the battle is on): the battles that ended add their survivors, in
+    :attr:`ended` of their round, to every later round.
+    """
+
+    round: int
+    """The round just played; round 0 is the opening fire before round 1."""
+    still_on: float
+    """Chance that the battle goes on after this round."""
+    attacker: tuple[float, ...]
+    """Expected attacker units of the battles still on, per unit type."""
+    defender: tuple[float, ...]
+    ended: tuple[FinalState, ...]
+    """How the battle ended in this round, with the survivors and the chance of each ending."""
+
+
+@dataclass(frozen=True)
 class ExactOutcome:
     """Every ending of a battle with its exact probability (renormalised after pruning)."""
 
@@ -271,6 +303,10 @@ class ExactOutcome:
     """Non-final states played: each once, except that a state played by two loss-count groups (or by the general
     solver and a group) counts once in each."""
     expected_rounds: float
+    by_round: tuple[RoundOdds, ...] = ()
+    """The battle after each round from round 0 (the opening fire) on, played forward (with ``by_round=True``)."""
+    by_round_dropped: float = 0.0
+    """Probability the rounds played forward dropped (states and tails), apart from what is still on after them."""
 
     def probability(self, *endings: Ending) -> float:
         """Chance that the battle ends in one of ``endings``."""
@@ -290,6 +326,8 @@ class SampledOutcome:
 
     runs: int
     counts: dict[Ending, int]
+    by_round: tuple[RoundOdds, ...] = ()
+    """The shares of the battles after each round, from round 0 on (with ``by_round=True``)."""
 
     def ending_probabilities(self) -> tuple[float, float, float]:
         """Sampled P(attacker wins), P(defender holds), P(both destroyed)."""
@@ -411,6 +449,15 @@ class _Rules:
             tuple[int, int, bool, int],
             tuple[list[tuple[int, float]], list[tuple[int, float]], int, int] | None,
         ] = {}
+        self._chains: dict[tuple[int, Counts], LossChain] = {}
+
+    def loss_chain(self, side: int, base: Counts) -> LossChain:
+        """The loss chain of ``side`` from ``base`` (memoised: the odds and the rounds played forward share its
+        hit distributions)."""
+        chain = self._chains.get((side, base))
+        if chain is None:
+            chain = self._chains[(side, base)] = LossChain(self.sides[side], base, self.setup.die)
+        return chain
 
     def intern(self, side: int, counts: Counts) -> int:
         """The id of a composition of ``side``."""
@@ -622,12 +669,14 @@ def _opening_ending(state: State, ghost: Counts | None) -> Ending | None:
     return None
 
 
-def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome:
+def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool = False) -> ExactOutcome:
     """Every ending of the battle with its exact probability (see the module docstring for the method).
 
     ``loss_counts=False`` keeps the general solver over unit compositions even where the
     states are loss counts (:mod:`adjudicator.battle.losses`): the straightforward
-    computation that the fast path is tested against.
+    computation that the fast path is tested against. ``by_round=True`` adds the battle
+    after each round (:attr:`ExactOutcome.by_round`, :func:`_by_round`), a second pass
+    over the same hit distributions.
     """
     rules = _Rules(setup)
     finals: dict[tuple[Ending, Counts, Counts], float] = defaultdict(float)
@@ -675,36 +724,58 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
         if number >= last_forward:
             break
         number += 1
-        following: dict[tuple[State, Counts | None], float] = defaultdict(float)
-        for (state, ghost), p in current.items():
-            if p < setup.prune_below:
-                pruned += p
-                continue
-            visited.add(state)
-            expected_rounds += p
-            if not rules.can_progress(state.attacker, state.defender) and ghost is None:
-                finish(state, Ending.UNDECIDED, p)
-                continue
-            withdrawn = state.attacker_withdrawn, state.defender_withdrawn
-            for (attacker, defender), q in rules.round_outcomes(state.attacker, state.defender, ghost).items():
-                after, ending = rules.after_round(State(attacker, defender, *withdrawn), number)
-                if ending is not None:
-                    finish(after, ending, p * q)
-                else:
-                    following[(after, None)] += p * q
-        current = following
+        current, dropped, played = _play_round(rules, current, number, finish, visited.add)
+        pruned += dropped
+        expected_rounds += played
     stationary: dict[State, float] = defaultdict(float)
     for (state, _), p in current.items():
         stationary[state] += p
     pruned_later, rounds_later = _solve_stationary(rules, stationary, finish, visited)
     mass = math.fsum(finals.values())
     ordered = sorted(finals.items(), key=lambda item: (-item[1], item[0][0].value, item[0][1], item[0][2]))
+    table, table_dropped = _by_round(rules, loss_counts) if by_round else ((), 0.0)
     return ExactOutcome(
         finals=tuple(FinalState(ending, a, d, p / mass) for (ending, a, d), p in ordered),
         pruned=pruned + pruned_later,
         states=states + len(visited),
         expected_rounds=(expected_rounds + rounds_later) / mass,
+        by_round=table,
+        by_round_dropped=table_dropped,
     )
+
+
+def _play_round(
+    rules: _Rules,
+    current: Mapping[tuple[State, Counts | None], float],
+    number: int,
+    finish: Callable[[State, Ending, float], None],
+    visit: Callable[[State], None],
+) -> tuple[dict[tuple[State, Counts | None], float], float, float]:
+    """Round ``number`` of the general solver from every state of ``current`` (with the casualties that still fire).
+
+    Each state below ``prune_below`` is dropped; ``visit`` receives every state played and
+    ``finish`` every ending. Returns the states still in battle, the probability dropped and
+    the probability played (this round's share of the expected rounds).
+    """
+    following: dict[tuple[State, Counts | None], float] = defaultdict(float)
+    dropped = played = 0.0
+    for (state, ghost), p in current.items():
+        if p < rules.setup.prune_below:
+            dropped += p
+            continue
+        visit(state)
+        played += p
+        if not rules.can_progress(state.attacker, state.defender) and ghost is None:
+            finish(state, Ending.UNDECIDED, p)
+            continue
+        withdrawn = state.attacker_withdrawn, state.defender_withdrawn
+        for (attacker, defender), q in rules.round_outcomes(state.attacker, state.defender, ghost).items():
+            after, ending = rules.after_round(State(attacker, defender, *withdrawn), number)
+            if ending is not None:
+                finish(after, ending, p * q)
+            else:
+                following[(after, None)] += p * q
+    return following, dropped, played
 
 
 _LossGroup = tuple[LossChain, LossChain, Counts, Counts, dict[tuple[int, int], float]]
@@ -723,7 +794,7 @@ def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None
     for side in (0, 1):
         for counts in sorted({state[side] for state, _ in states}, key=lambda counts: -sum(counts)):
             if not any(counts in chain.index for chain in chains[side]):
-                chains[side].append(LossChain(rules.sides[side], counts, rules.setup.die))
+                chains[side].append(rules.loss_chain(side, counts))
     for side in (0, 1):
         # The chains hold this side's unit types in rules.sides order (LossChain only sees their dice).
         barred = any(
@@ -760,17 +831,7 @@ def _solve_group(
 
     Returns the dropped probability, the expected number of rounds played and the number of states played.
     """
-    attacker, defender, out_a, out_d, start = group
-    compositions_a, compositions_d = attacker.compositions, defender.compositions
-
-    def finish_counts(ending: str, i: int, j: int, p: float) -> None:
-        left_a, left_d = compositions_a[i], compositions_d[j]
-        if ending == Ending.ATTACKER_RETREATED.value:
-            withdrawn = tuple(x + y for x, y in zip(left_a, out_a))
-            finish(State(rules.zero[0], left_d, withdrawn, out_d), Ending.ATTACKER_RETREATED, p)
-        else:
-            finish(State(left_a, left_d, out_a, out_d), Ending(ending), p)
-
+    attacker, defender, _, _, start = group
     stride = defender.size + 1
     played: set[int] = set()
 
@@ -787,10 +848,178 @@ def _solve_group(
         setup.retreat_below,
         setup.round_limit,
         budget,
-        finish_counts,
+        _finish_counts(rules, group, finish),
         visit,
     )
     return dropped, rounds_played, len(played)
+
+
+def _finish_counts(
+    rules: _Rules, group: _LossGroup, finish: Callable[[State, Ending, float], None]
+) -> Callable[[str, int, int, float], None]:
+    """``finish`` for the endings of a group's loss-count states (the attacker's survivors withdrawn if it retreats)."""
+    attacker, defender, out_a, out_d, _ = group
+    compositions_a, compositions_d = attacker.compositions, defender.compositions
+
+    def finish_counts(ending: str, i: int, j: int, p: float) -> None:
+        left_a, left_d = compositions_a[i], compositions_d[j]
+        if ending == Ending.ATTACKER_RETREATED.value:
+            withdrawn = tuple(x + y for x, y in zip(left_a, out_a))
+            finish(State(rules.zero[0], left_d, withdrawn, out_d), Ending.ATTACKER_RETREATED, p)
+        else:
+            finish(State(left_a, left_d, out_a, out_d), Ending(ending), p)
+
+    return finish_counts
+
+
+class _RoundTable:
+    """What :func:`_by_round` finds, round by round: the battles still on and those that ended."""
+
+    def __init__(self, rules: _Rules) -> None:
+        self.sizes = len(rules.sides[0]), len(rules.sides[1])
+        self.playing = 0
+        """The round being played: the one whose endings :meth:`finish` receives."""
+        self.on: dict[int, list[float]] = {}
+        """Per round: the mass still on, then its attacker units per type, then its defender units."""
+        self.ended: dict[int, dict[tuple[Ending, Counts, Counts], float]] = defaultdict(lambda: defaultdict(float))
+
+    def finish(self, state: State, ending: Ending, p: float) -> None:
+        """An ending of the round being played."""
+        survivors_a = tuple(a + b for a, b in zip(state.attacker, state.attacker_withdrawn))
+        survivors_d = tuple(a + b for a, b in zip(state.defender, state.defender_withdrawn))
+        self.ended[self.playing][(ending, survivors_a, survivors_d)] += p
+
+    def add_on(self, number: int, row: Sequence[float]) -> None:
+        """Add battles still on after round ``number``: their mass, then their units per type times their mass."""
+        known = self.on.get(number)
+        self.on[number] = list(row) if known is None else list(map(math.fsum, zip(known, row)))
+
+    def add_states(self, number: int, states: Mapping[tuple[State, Counts | None], float]) -> None:
+        """Add the states of the general solver still on after round ``number``."""
+        for (state, _), p in states.items():
+            attacker = [p * (a + b) for a, b in zip(state.attacker, state.attacker_withdrawn)]
+            defender = [p * (a + b) for a, b in zip(state.defender, state.defender_withdrawn)]
+            self.add_on(number, [p, *attacker, *defender])
+
+    def rows(self) -> tuple[RoundOdds, ...]:
+        last = max((*self.on, *self.ended), default=0)
+        empty = [0.0] * (1 + sum(self.sizes))
+        rows = []
+        for number in range(last + 1):
+            on = self.on.get(number, empty)
+            ended = sorted(self.ended.get(number, {}).items(), key=lambda item: -item[1])
+            rows.append(
+                RoundOdds(
+                    number,
+                    on[0],
+                    tuple(on[1 : 1 + self.sizes[0]]),
+                    tuple(on[1 + self.sizes[0] :]),
+                    tuple(FinalState(ending, a, d, p) for (ending, a, d), p in ended),
+                )
+            )
+        return tuple(rows)
+
+
+class _GroupRounds:
+    """The rounds of one loss-count group into a :class:`_RoundTable` (the ``after_round`` of
+    :func:`~adjudicator.battle.losses.play_rounds`), and the last row it added."""
+
+    def __init__(self, table: _RoundTable, group: _LossGroup, played: int) -> None:
+        self.table = table
+        self.attacker, self.defender, self.out_a, self.out_d, _ = group
+        self.last = played
+        self.row: list[float] = []
+
+    def after_round(self, number: int, rows: Mapping[int, list[float]]) -> None:
+        """Add the states still on after round ``number``: by attacker losses, the masses by defender losses."""
+        columns = [0.0] * self.defender.size
+        by_row = {}
+        for i, row in rows.items():
+            by_row[i] = math.fsum(row)
+            columns = list(map(add, columns, row))
+        mass = math.fsum(by_row.values())
+        units_a = [mass * count for count in self.out_a]
+        units_d = [mass * count for count in self.out_d]
+        for i, part in by_row.items():
+            units_a = [u + part * c for u, c in zip(units_a, self.attacker.compositions[i])]
+        for j, part in enumerate(columns):
+            if part:
+                units_d = [u + part * c for u, c in zip(units_d, self.defender.compositions[j])]
+        self.row = [mass, *units_a, *units_d]
+        self.table.add_on(number, self.row)
+        self.last = number
+        self.table.playing = number + 1
+
+
+def _by_round(rules: _Rules, loss_counts: bool) -> tuple[tuple[RoundOdds, ...], float]:
+    """The battle after each round, played forward from the opening fire, and the probability dropped.
+
+    The rounds go through the same hit distributions as the odds (:meth:`_Rules.round_outcomes`
+    for the general solver, the memoised loss chains for loss counts), until the chance that the
+    battle is still on falls below :data:`BY_ROUND_TOLERANCE` or :data:`BY_ROUND_ROUNDS` have
+    been played. The general solver's rounds drop each state below ``prune_below``; the
+    loss-count rounds (:func:`~adjudicator.battle.losses.play_rounds`) drop at most
+    ``prune_below`` in all, as the odds do.
+    """
+    table = _RoundTable(rules)
+    current: dict[tuple[State, Counts | None], float] = defaultdict(float)
+    for (state, ghost), p in rules.opening().items():
+        ending = _opening_ending(state, ghost)
+        if ending is not None:
+            table.finish(state, ending, p)
+        else:
+            current[(state, ghost)] += p
+    table.add_states(0, current)
+    last_leaving = max(rules.leave_rounds, default=0)
+    number = 0
+    dropped = 0.0
+    while current and number < BY_ROUND_ROUNDS:
+        groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
+        if groups is not None:
+            dropped += _by_round_on_chains(rules, groups, number, table)
+            break
+        number += 1
+        table.playing = number
+        current, pruned, _ = _play_round(rules, current, number, table.finish, lambda state: None)
+        dropped += pruned
+        table.add_states(number, current)
+        if math.fsum(current.values()) < BY_ROUND_TOLERANCE:
+            break
+    return table.rows(), dropped
+
+
+def _by_round_on_chains(rules: _Rules, groups: Sequence[_LossGroup], played: int, table: _RoundTable) -> float:
+    """The rounds after round ``played`` on loss counts, group by group, into ``table``; the probability dropped.
+
+    A group is played until less than :data:`BY_ROUND_TOLERANCE` of its mass is still on; what
+    is still on then stays on in the later rounds that other groups play.
+    """
+    setup = rules.setup
+    dropped = 0.0
+    followed = []
+    for group in groups:
+        rounds = _GroupRounds(table, group, played)
+        table.playing = played + 1
+        dropped += play_rounds(
+            group[0],
+            group[1],
+            group[4],
+            range(played + 1, BY_ROUND_ROUNDS + 1),
+            setup.retreat_after_round,
+            setup.retreat_below,
+            setup.round_limit,
+            setup.prune_below / len(groups),
+            BY_ROUND_TOLERANCE,
+            _finish_counts(rules, group, table.finish),
+            rounds.after_round,
+        )
+        followed.append(rounds)
+    last = max(rounds.last for rounds in followed)
+    for rounds in followed:
+        if rounds.row and rounds.row[0]:
+            for later in range(rounds.last + 1, last + 1):
+                table.add_on(later, rounds.row)
+    return dropped
 
 
 def _solve_stationary(
@@ -866,17 +1095,23 @@ def _sample_volley(
     return restricted, min(total - restricted, _rolled(free, draw))
 
 
-def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcome:
+def simulate(setup: BattleSetup, rng: random.Random, runs: int, *, by_round: bool = False) -> SampledOutcome:
     """Fight the battle ``runs`` times with dice from ``rng`` (pure: the caller seeds it).
 
     Each die is one ``rng.random()`` in a fixed order, so a seed gives the same battles
-    however the rolls are counted.
+    however the rolls are counted. ``by_round=True`` counts the battles after each round too
+    (:attr:`SampledOutcome.by_round`, the first :data:`BY_ROUND_ROUNDS` rounds).
     """
     if runs < 1:
         raise ValueError(f"runs must be 1 or more (got {runs})")
     rules = _Rules(setup)
     draw = rng.random
     counts: dict[Ending, int] = defaultdict(int)
+    on: dict[tuple[int, State], int] = defaultdict(int)
+    """Battles still on by round and state (with ``by_round``)."""
+    ended: dict[tuple[int, Ending, State], int] = defaultdict(int)
+    """Battles ended by round, ending and state (with ``by_round``)."""
+    followed = BY_ROUND_ROUNDS if by_round else -1
     openings = list(rules.opening().items())
     compositions_a, compositions_d = rules.compositions
     for _ in range(runs):
@@ -889,6 +1124,8 @@ def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcom
                 break
         ending = _opening_ending(state, ghost)
         number = 0
+        if ending is None and by_round:
+            on[(0, state)] += 1
         while ending is None:
             number += 1
             attacker, defender = rules.intern(0, state.attacker), rules.intern(1, state.defender)
@@ -911,8 +1148,20 @@ def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcom
             )
             state, ending = rules.after_round(after, number)
             ghost = None
+            if ending is None and number <= followed:
+                on[(number, state)] += 1
         counts[ending] += 1
-    return SampledOutcome(runs=runs, counts=dict(counts))
+        if number <= followed:
+            ended[(number, ending, state)] += 1
+    if not by_round:
+        return SampledOutcome(runs=runs, counts=dict(counts))
+    table = _RoundTable(rules)
+    for (number, state), count in on.items():
+        table.add_states(number, {(state, None): count / runs})
+    for (number, ending, state), count in ended.items():
+        table.playing = number
+        table.finish(state, ending, count / runs)
+    return SampledOutcome(runs=runs, counts=dict(counts), by_round=table.rows())
 
 
 def _rolled_hits(
