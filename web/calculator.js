@@ -821,6 +821,35 @@ function figures(result, lang) {
   return rows.length ? element("table", { class: "rb-figures" }, [element("caption", { text: t("figures") }), element("tbody", {}, rows)]) : null;
 }
 
+// The battle round by round (a result's by_round, when it has rows): round | still on | attacker | defender,
+// each side's expected units left, their cost under them where the game gives costs. The rows stop after the
+// first round that leaves less than ROUNDS_SHOWN_DOWN_TO of the battle still on (all of them are in the full
+// result). The build writes the same table for the opening answer (rulebook/site/answers.py).
+const ROUNDS_SHOWN_DOWN_TO = 0.001;
+
+function roundsTable(result, lang) {
+  const rows = result.by_round;
+  if (!Array.isArray(rows) || !rows.length) return null;
+  const shown = [];
+  for (const row of rows) {
+    shown.push(row);
+    if (row.still_on < ROUNDS_SHOWN_DOWN_TO) break;
+  }
+  const percent = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const units = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const chance = (p) => (p > 0 && p < ROUNDS_SHOWN_DOWN_TO ? `< ${percent.format(ROUNDS_SHOWN_DOWN_TO)}` : percent.format(p));
+  const side = (count, cost) => element("td", {}, cost === null || cost === undefined ? [units.format(count)] : [units.format(count), element("small", { text: `(${units.format(cost)})` })]);
+  const costs = rows.some((row) => row.attacker_value !== null && row.attacker_value !== undefined);
+  const head = element("tr", {}, ["round", "still_on", "attacker", "defender"].map((key) => element("th", { scope: "col", text: t(`rounds_${key}`) })));
+  const body = shown.map((row) => element("tr", {}, [
+    element("th", { scope: "row", text: String(row.round) }),
+    element("td", { text: chance(row.still_on) }),
+    side(row.attacker_units, row.attacker_value),
+    side(row.defender_units, row.defender_value),
+  ]));
+  return element("table", { class: "rb-rounds" }, [element("caption", { text: t(costs ? "by_round_cost" : "by_round") }), element("thead", {}, [head]), element("tbody", {}, body)]);
+}
+
 // A scenario problem: the field by its label in the page's language, the path after it in small type.
 function problemItem(error) {
   if (!error.path) return element("li", {}, [error.message]);
@@ -847,6 +876,8 @@ function renderResult(output, details, answer, root, lang) {
   output.append(element("h2", { text: t("result") }), summary);
   const table = figures(answer.result, lang);
   if (table) details.append(table);
+  const rounds = roundsTable(answer.result, lang);
+  if (rounds) details.append(rounds);
   if (answer.svg) {
     const picture = element("img", { class: "rb-map", alt: t("picture"), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(answer.svg)}` });
     details.append(element("figure", {}, [picture, element("figcaption", { text: t("picture") })]));
