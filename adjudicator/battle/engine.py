@@ -535,11 +535,19 @@ class _Rules:
         self._sampling_cache[key] = plan
         return plan
 
-    def round_ids(self, attacker: int, defender: int, ghost: Counts | None) -> dict[tuple[int, int], float]:
-        """Compositions in battle after one round, as (attacker id, defender id), with their chances."""
+    def round_ids(
+        self, attacker: int, defender: int, ghost: Counts | None, tolerance: float = 0.0
+    ) -> dict[tuple[int, int], float]:
+        """Compositions in battle after one round, as (attacker id, defender id), with their chances.
+
+        With a ``tolerance``, every volley (and pair of first strikes) less likely than it is left
+        out: the chances then add up to less than 1, by what was left out.
+        """
         outcomes: dict[tuple[int, int], float] = defaultdict(float)
         for strike_a, chance_a in self.volleys(0, attacker, True, defender):
             for strike_d, chance_d in self.volleys(1, defender, True, attacker):
+                if tolerance and chance_a * chance_d < tolerance:
+                    continue
                 attacker_1 = self.take_id(0, attacker, strike_d)
                 defender_1 = self.take_id(1, defender, strike_a)
                 firing = defender_1
@@ -553,6 +561,9 @@ class _Rules:
                     (self.take_id(0, attacker_1, volley), chance)
                     for volley, chance in self.volleys(1, firing, False, attacker_1)
                 ]
+                if tolerance:
+                    after_d = [item for item in after_d if item[1] >= tolerance]
+                    after_a = [item for item in after_a if item[1] >= tolerance]
                 base = chance_a * chance_d
                 for left_d, chance_hit_d in after_d:
                     scaled = base * chance_hit_d
@@ -675,8 +686,9 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool 
     ``loss_counts=False`` keeps the general solver over unit compositions even where the
     states are loss counts (:mod:`adjudicator.battle.losses`): the straightforward
     computation that the fast path is tested against. ``by_round=True`` adds the battle
-    after each round (:attr:`ExactOutcome.by_round`, :func:`_by_round`), a second pass
-    over the same hit distributions.
+    after each round (:attr:`ExactOutcome.by_round`): the rounds the odds play forward are
+    its first rows, and a second pass (:func:`_by_round`) plays on from them over the same
+    hit distributions.
     """
     rules = _Rules(setup)
     finals: dict[tuple[Ending, Counts, Counts], float] = defaultdict(float)
@@ -684,22 +696,34 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool 
     expected_rounds = 0.0
     visited: set[State] = set()
     states = 0
+    table = _RoundTable(rules) if by_round else None
+    table_dropped = 0.0
 
     def finish(state: State, ending: Ending, p: float) -> None:
         survivors_a = tuple(a + b for a, b in zip(state.attacker, state.attacker_withdrawn))
         survivors_d = tuple(a + b for a, b in zip(state.defender, state.defender_withdrawn))
         finals[(ending, survivors_a, survivors_d)] += p
 
+    def finish_forward(state: State, ending: Ending, p: float) -> None:
+        """An ending of a round played forward, of the odds and of the table."""
+        finish(state, ending, p)
+        if table is not None and table.playing <= BY_ROUND_ROUNDS:
+            table.finish(state, ending, p)
+
     current: dict[tuple[State, Counts | None], float] = {}
     for (state, ghost), p in rules.opening().items():
         ending = _opening_ending(state, ghost)
         if ending is not None:
-            finish(state, ending, p)
+            finish_forward(state, ending, p)
         else:
             current[(state, ghost)] = current.get((state, ghost), 0.0) + p
+    if table is not None:
+        table.add_states(0, current)
     last_forward = setup.round_limit if setup.round_limit is not None else rules.stationary_after
     last_leaving = max(rules.leave_rounds, default=0)
     number = 0
+    reached = current
+    """The states the last round played forward left (the table plays on from them)."""
     while current:
         groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
         if groups is not None:
@@ -724,22 +748,29 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool 
         if number >= last_forward:
             break
         number += 1
-        current, dropped, played = _play_round(rules, current, number, finish, visited.add)
+        if table is not None:
+            table.playing = number
+        current, dropped, played = _play_round(rules, current, number, finish_forward, visited.add)
+        reached = current
         pruned += dropped
         expected_rounds += played
+        if table is not None and number <= BY_ROUND_ROUNDS:
+            table.add_states(number, current)
+            table_dropped += dropped
     stationary: dict[State, float] = defaultdict(float)
     for (state, _), p in current.items():
         stationary[state] += p
     pruned_later, rounds_later = _solve_stationary(rules, stationary, finish, visited)
     mass = math.fsum(finals.values())
     ordered = sorted(finals.items(), key=lambda item: (-item[1], item[0][0].value, item[0][1], item[0][2]))
-    table, table_dropped = _by_round(rules, loss_counts) if by_round else ((), 0.0)
+    if table is not None:
+        table_dropped += _by_round(rules, loss_counts, table, number, reached)
     return ExactOutcome(
         finals=tuple(FinalState(ending, a, d, p / mass) for (ending, a, d), p in ordered),
         pruned=pruned + pruned_later,
         states=states + len(visited),
         expected_rounds=(expected_rounds + rounds_later) / mass,
-        by_round=table,
+        by_round=table.rows() if table is not None else (),
         by_round_dropped=table_dropped,
     )
 
@@ -951,41 +982,76 @@ class _GroupRounds:
         self.table.playing = number + 1
 
 
-def _by_round(rules: _Rules, loss_counts: bool) -> tuple[tuple[RoundOdds, ...], float]:
-    """The battle after each round, played forward from the opening fire, and the probability dropped.
+def _by_round(
+    rules: _Rules,
+    loss_counts: bool,
+    table: _RoundTable,
+    played: int,
+    current: Mapping[tuple[State, Counts | None], float],
+) -> float:
+    """The rounds after round ``played`` into ``table``, from the states ``current`` it left; the probability dropped.
 
-    The rounds go through the same hit distributions as the odds (:meth:`_Rules.round_outcomes`
-    for the general solver, the memoised loss chains for loss counts), until the chance that the
-    battle is still on falls below :data:`BY_ROUND_TOLERANCE` or :data:`BY_ROUND_ROUNDS` have
-    been played. The general solver's rounds drop each state below ``prune_below``; the
-    loss-count rounds (:func:`~adjudicator.battle.losses.play_rounds`) drop at most
-    ``prune_below`` in all, as the odds do.
+    The odds have played forward every round whose rules depend on its number, so these are
+    stationary rounds: on loss counts :func:`_by_round_on_chains`, else those of the general
+    solver (:func:`_by_round_on_compositions`). Both go through the hit distributions the odds
+    went through and stop once less than :data:`BY_ROUND_TOLERANCE` is still on, or after
+    round :data:`BY_ROUND_ROUNDS`.
     """
-    table = _RoundTable(rules)
-    current: dict[tuple[State, Counts | None], float] = defaultdict(float)
-    for (state, ghost), p in rules.opening().items():
-        ending = _opening_ending(state, ghost)
-        if ending is not None:
-            table.finish(state, ending, p)
-        else:
-            current[(state, ghost)] += p
-    table.add_states(0, current)
-    last_leaving = max(rules.leave_rounds, default=0)
-    number = 0
+    if not current or played >= BY_ROUND_ROUNDS or math.fsum(current.values()) < BY_ROUND_TOLERANCE:
+        return 0.0
+    groups = _loss_chain_groups(rules, current) if loss_counts else None
+    if groups is not None:
+        return _by_round_on_chains(rules, groups, played, table)
+    return _by_round_on_compositions(rules, played, current, table)
+
+
+_VOLLEYS_LEFT_OUT = 64
+"""About the most volleys of one side a state leaves out in a round played on (:func:`_by_round_on_compositions`):
+each is less likely than ``prune_below`` over the state's mass and this, so that a state leaves out about
+``prune_below`` in all (their chances fall off fast on both sides of the likely hits)."""
+
+
+def _by_round_on_compositions(
+    rules: _Rules, played: int, current: Mapping[tuple[State, Counts | None], float], table: _RoundTable
+) -> float:
+    """The stationary rounds after round ``played`` state by state, as the general solver plays them
+    (:func:`_push_outcomes`) with no self-loop eliminated, into ``table``; the probability dropped.
+
+    Each state below ``prune_below`` is dropped, and each of its volleys less likely than
+    ``prune_below`` over its mass and :data:`_VOLLEYS_LEFT_OUT`; what is left out is counted.
+    """
+    setup = rules.setup
+    compositions_a, compositions_d = rules.compositions
+    states: dict[_StateIds, float] = defaultdict(float)
+    for (state, _), p in current.items():
+        a, d = rules.intern(0, state.attacker), rules.intern(1, state.defender)
+        states[(a, d, state.attacker_withdrawn, state.defender_withdrawn)] += p
     dropped = 0.0
-    while current and number < BY_ROUND_ROUNDS:
-        groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
-        if groups is not None:
-            dropped += _by_round_on_chains(rules, groups, number, table)
-            break
+    number = played
+    while states and number < BY_ROUND_ROUNDS and math.fsum(states.values()) >= BY_ROUND_TOLERANCE:
         number += 1
+        levels: dict[int, dict[_StateIds, float]] = defaultdict(lambda: defaultdict(float))
+        ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
+        for (a, d, out_a, out_d), p in states.items():
+            if p < setup.prune_below:
+                dropped += p
+            elif not rules.progresses(a, d):
+                ended[(Ending.UNDECIDED, a, d, out_a, out_d)] += p
+            else:
+                outcomes = rules.round_ids(a, d, None, tolerance=setup.prune_below / (p * _VOLLEYS_LEFT_OUT))
+                dropped += max(0.0, p * (1.0 - math.fsum(outcomes.values())))
+                _push_outcomes(rules, outcomes, p, out_a, out_d, ended, levels.__getitem__)
         table.playing = number
-        current, pruned, _ = _play_round(rules, current, number, table.finish, lambda state: None)
-        dropped += pruned
-        table.add_states(number, current)
-        if math.fsum(current.values()) < BY_ROUND_TOLERANCE:
-            break
-    return table.rows(), dropped
+        _finish_ended(rules, ended, table.finish)
+        states = {key: p for level in levels.values() for key, p in level.items()}
+        table.add_states(
+            number,
+            {
+                (State(compositions_a[a], compositions_d[d], out_a, out_d), None): p
+                for (a, d, out_a, out_d), p in states.items()
+            },
+        )
+    return dropped
 
 
 def _by_round_on_chains(rules: _Rules, groups: Sequence[_LossGroup], played: int, table: _RoundTable) -> float:
@@ -1031,11 +1097,9 @@ def _solve_stationary(
     Only defeat and "retreat below K units" can end the battle in this phase.
     """
     setup = rules.setup
-    below = setup.retreat_below
     alive_a, alive_d = rules.alive
-    zero_a = rules.intern(0, rules.zero[0])
     pruned = rounds = 0.0
-    buckets: dict[int, dict[tuple[int, int, Counts, Counts], float]] = defaultdict(lambda: defaultdict(float))
+    buckets: dict[int, dict[_StateIds, float]] = defaultdict(lambda: defaultdict(float))
     ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
     """Final mass by ending and interned compositions, turned into survivors once at the end."""
     for (attacker, defender, out_a, out_d), p in start.items():
@@ -1056,26 +1120,54 @@ def _solve_stationary(
                 continue
             flow = p / (1.0 - stay)
             rounds += flow
-            for (left_a, left_d), q in outcomes.items():
-                living_a, living_d = alive_a[left_a], alive_d[left_d]
-                mass = flow * q
-                if not living_d:
-                    ended[
-                        (Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)
-                    ] += mass
-                elif not living_a:
-                    ended[(Ending.DEFENDER_WINS, left_a, left_d, out_a, out_d)] += mass
-                elif below is not None and living_a < below:
-                    ended[(Ending.ATTACKER_RETREATED, left_a, left_d, out_a, out_d)] += mass
-                else:
-                    buckets[living_a + living_d][(left_a, left_d, out_a, out_d)] += mass
+            _push_outcomes(rules, outcomes, flow, out_a, out_d, ended, buckets.__getitem__)
+    _finish_ended(rules, ended, finish)
+    return pruned, rounds
+
+
+_StateIds = tuple[int, int, Counts, Counts]
+"""A state of the stationary rounds: each side's interned composition in battle, and its units withdrawn."""
+
+
+def _push_outcomes(
+    rules: _Rules,
+    outcomes: Mapping[tuple[int, int], float],
+    flow: float,
+    out_a: Counts,
+    out_d: Counts,
+    ended: dict[tuple[Ending, int, int, Counts, Counts], float],
+    onward: Callable[[int], dict[_StateIds, float]],
+) -> None:
+    """``flow`` of a state of the stationary rounds through its ``outcomes``: each ending into ``ended``, each state
+    that fights on into ``onward`` of its total units. Only defeat and "retreat below K units" end it here."""
+    below = rules.setup.retreat_below
+    alive_a, alive_d = rules.alive
+    for (left_a, left_d), q in outcomes.items():
+        living_a, living_d = alive_a[left_a], alive_d[left_d]
+        mass = flow * q
+        if not living_d:
+            ended[(Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)] += mass
+        elif not living_a:
+            ended[(Ending.DEFENDER_WINS, left_a, left_d, out_a, out_d)] += mass
+        elif below is not None and living_a < below:
+            ended[(Ending.ATTACKER_RETREATED, left_a, left_d, out_a, out_d)] += mass
+        else:
+            onward(living_a + living_d)[(left_a, left_d, out_a, out_d)] += mass
+
+
+def _finish_ended(
+    rules: _Rules,
+    ended: Mapping[tuple[Ending, int, int, Counts, Counts], float],
+    finish: Callable[[State, Ending, float], None],
+) -> None:
+    """Each ending of :func:`_push_outcomes` to ``finish``, the attacker's survivors withdrawn if it retreated."""
+    compositions_a, compositions_d = rules.compositions
     for (ending, left_a, left_d, out_a, out_d), mass in ended.items():
         if ending is Ending.ATTACKER_RETREATED:
             withdrawn = tuple(x + y for x, y in zip(compositions_a[left_a], out_a))
-            finish(State(compositions_a[zero_a], compositions_d[left_d], withdrawn, out_d), ending, mass)
+            finish(State(rules.zero[0], compositions_d[left_d], withdrawn, out_d), ending, mass)
         else:
             finish(State(compositions_a[left_a], compositions_d[left_d], out_a, out_d), ending, mass)
-    return pruned, rounds
 
 
 def _rolled(groups: Sequence[tuple[int, float]], draw: Callable[[], float]) -> int:

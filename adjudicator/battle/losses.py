@@ -87,7 +87,7 @@ import math
 import sys
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from itertools import accumulate, repeat
 from operator import add, mul, sub, truediv
@@ -407,24 +407,6 @@ class _Grid:
                 pair[width] += coefficient * lump_y
 
 
-def _add_pending(
-    pending: dict[int, list[float]], bases: dict[int, int], target: int, begin: int, end: int, pushed: Iterable[float]
-) -> None:
-    """Add ``pushed`` (columns ``begin`` to ``end - 1``) to the pending vector of row ``target``, widening it."""
-    values = pending.get(target)
-    if values is None:
-        pending[target] = list(pushed)
-        bases[target] = begin
-        return
-    base = bases[target]
-    if begin < base:
-        values[0:0] = repeat(0.0, base - begin)
-        base = bases[target] = begin
-    if end - base > len(values):
-        values.extend(repeat(0.0, end - base - len(values)))
-    values[begin - base : end - base] = map(add, values[begin - base : end - base], pushed)
-
-
 class _Solver:
     def __init__(
         self,
@@ -598,8 +580,7 @@ class _Solver:
         self.rounds += math.fsum(played)
         cuts = self.defender.cuts(_cut_exponent(share / top))
         self.dropped += math.fsum(map(mul, played, cuts.cut_hits[first : last + 1]))
-        _add_pending(pending, bases, i, first, last + 1, map(mul, played, by_hits[0][first : last + 1]))
-        self._push_row(i, masses, cuts, first, last, by_hits, pending, bases)
+        self._push_row(i, masses, cuts, first, last, by_hits, pending, bases, least_hits=0)
 
     def from_middle(self, grid: _Grid, i: int, j: int, mass: float) -> None:
         """Main fire after a first strike that left (i, j); a side with no unit left fires nothing."""
@@ -779,16 +760,35 @@ class _Solver:
         by_hits: list[list[float]],
         pending: dict[int, list[float]],
         bases: dict[int, int],
+        least_hits: int = 1,
     ) -> None:
-        """Add row ``i``'s flows times the defender's chance of ``y`` hits to the pending vector of row ``i + y``."""
+        """Add row ``i``'s flows times the defender's chance of ``y`` hits to the pending vector of row ``i + y``.
+
+        ``y`` from ``least_hits`` on; ``y = 0`` (the row's own pending vector) for every state from
+        ``first_state`` to ``last_state``, whatever the cuts.
+        """
         width = self.attacker.size
-        for y in range(1, len(cuts.first)):
-            begin, end = max(cuts.first[y], first_state), min(cuts.last[y], last_state) + 1
-            if begin >= end:
+        for y in range(least_hits, len(cuts.first)):
+            if y:
+                begin, end = max(cuts.first[y], first_state), min(cuts.last[y], last_state) + 1
+                if begin >= end:
+                    continue
+            else:
+                begin, end = first_state, last_state + 1
+            pushed = map(mul, flows[begin:end], by_hits[y][begin:end])
+            target = min(i + y, width)
+            values = pending.get(target)
+            if values is None:
+                pending[target] = list(pushed)
+                bases[target] = begin
                 continue
-            _add_pending(
-                pending, bases, min(i + y, width), begin, end, map(mul, flows[begin:end], by_hits[y][begin:end])
-            )
+            base = bases[target]
+            if begin < base:
+                values[0:0] = repeat(0.0, base - begin)
+                base = bases[target] = begin
+            if end - base > len(values):
+                values.extend(repeat(0.0, end - base - len(values)))
+            values[begin - base : end - base] = map(add, values[begin - base : end - base], pushed)
 
     def _convolve_pending(self, values: list[float], base: int, shots: Fire) -> list[float]:
         """A row's masses by defender losses: its pending ``values`` (columns from ``base``) convolved with ``shots``.
