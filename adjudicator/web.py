@@ -6,7 +6,9 @@ data, trace steps with their text, the answer in a few lines — in English, or 
 language of the catalog the page passes (:class:`~adjudicator.messages.AnswerLanguage` as
 JSON, written by the site build from ``locales/<lang>/LC_MESSAGES/adjudicator.po``) — and for a
 calculator that draws its answer (:attr:`~adjudicator.registry.Calculator.picture`,
-e.g. the hex-map calculators and the battle odds) ``"svg"``, the picture, in the same language) or
+e.g. the hex-map calculators and the battle odds) ``"svg"``, the picture, in the same language;
+with ``"complete": false`` when the page asked for the first answer of a calculator whose
+answer has parts that can wait, :attr:`~adjudicator.registry.Calculator.first`) or
 ``{"ok": false, "errors": [{"path", "message"}]}`` for a scenario that does not
 validate — including one past a reading limit (:mod:`adjudicator.limits`). Any other
 exception becomes such a refusal too, naming the calculator: the page always gets JSON, and
@@ -56,13 +58,17 @@ def answer(result: Result, language: AnswerLanguage = ENGLISH) -> dict[str, Any]
     }
 
 
-def evaluate_json(name: str, scenario_json: str, language_json: str | None = None, package: str | None = None) -> str:
+def evaluate_json(
+    name: str, scenario_json: str, language_json: str | None = None, package: str | None = None, first: bool = False
+) -> str:
     """Run calculator ``name`` on a JSON scenario; the answer as JSON text (never raises for bad input).
 
     ``language_json`` (:meth:`AnswerLanguage.to_json`) renders the summary and the trace steps'
     texts in that language; without it they are English. ``package`` names the package that
     registers the calculator (:func:`~adjudicator.registry.calculator_packages`): a page's
     first answer then imports that package only (see :func:`~adjudicator.registry.prepare`).
+    ``first=True`` asks for the answer without the parts that can wait, where the calculator has
+    such parts (a battle's rounds): the page shows it, then asks for the whole answer.
 
     >>> print(json.loads(evaluate_json("no-such-calculator", "{}"))["errors"][0]["message"].split(";")[0])
     unknown calculator 'no-such-calculator'
@@ -71,9 +77,17 @@ def evaluate_json(name: str, scenario_json: str, language_json: str | None = Non
     >>> answer = json.loads(evaluate_json("ipc-chips", '{"ipc": 50}'))
     >>> answer["ok"], "svg" in answer, answer["result"]["trace"]["steps"][0]["rule"]
     (True, False, 'aa2.misc.ipc-above-45')
+    >>> "complete" in json.loads(evaluate_json("ipc-chips", '{"ipc": 50}', first=True))  # no part waits
+    False
+    >>> battle = json.dumps({"game": "axis-and-allies-2e", "attacker": {"units": {"armor": 2}},
+    ...                      "defender": {"units": {"infantry": 1}}})
+    >>> early = json.loads(evaluate_json("battle", battle, first=True))
+    >>> whole = json.loads(evaluate_json("battle", battle))
+    >>> early["complete"], early["result"]["by_round"], "complete" in whole, len(whole["result"]["by_round"]) > 1
+    (False, [], False, True)
     """
     try:
-        return _evaluate(name, scenario_json, language_json, package)
+        return _evaluate(name, scenario_json, language_json, package, first)
     except Exception as error:  # noqa: BLE001 - the page's one promise: an answer, never an exception
         detail = shown_value(str(error)) if str(error) else type(error).__name__
         return _refusal(
@@ -91,7 +105,7 @@ def _refusal(errors: list[dict[str, str]]) -> str:
     return json.dumps({"ok": False, "errors": errors}, ensure_ascii=False)
 
 
-def _evaluate(name: str, scenario_json: str, language_json: str | None, package: str | None) -> str:
+def _evaluate(name: str, scenario_json: str, language_json: str | None, package: str | None, first: bool) -> str:
     if not scenario_json.strip():
         return _refusal([_error("", "the scenario is empty: write the calculator's fields as a JSON mapping")])
     text_problems = json_text_problems(scenario_json)
@@ -103,7 +117,8 @@ def _evaluate(name: str, scenario_json: str, language_json: str | None, package:
         return _refusal([_error("", f"the scenario is not valid JSON: {error}")])
     try:
         calculator, scenario = prepare(name, data, package)
-        result = calculator.evaluate(scenario)
+        evaluate = calculator.first if first and calculator.first is not None else calculator.evaluate
+        result = evaluate(scenario)
     except InvalidScenario as error:
         return _refusal([_error(e.path, e.detail) for e in error.errors])
     except ScenarioError as error:
@@ -115,5 +130,7 @@ def _evaluate(name: str, scenario_json: str, language_json: str | None, package:
     document: dict[str, Any] = {"ok": True, "lang": language.code, **answer(result, language)}
     if calculator.picture is not None:
         document["svg"] = calculator.picture(scenario, result, language)
+    if evaluate is not calculator.evaluate:
+        document["complete"] = False
     # No NaN or Infinity: they are not JSON, and the page's JSON.parse refuses them.
     return json.dumps(document, ensure_ascii=False, allow_nan=False)

@@ -19,7 +19,8 @@
 // The editor holds the scenario as JSON or as YAML (the worked examples' format in content/),
 // the player's choice, remembered in localStorage; YAML pasted into the JSON editor is read as
 // YAML and switches it. The YAML parser (js-yaml) is imported only when YAML is in play.
-// State for tests and the benchmark: data-pending ("true" from a change until its answer is shown),
+// State for tests and the benchmark: data-pending ("true" from a change until its whole answer is shown: a
+// calculator whose answer has parts that can wait, a battle's rounds, shows the rest first and then them),
 // data-shown-at (ms since navigation when the last answer showed), data-state ("loading", "running", "done", "invalid",
 // "failed", "bad-link"), data-result-at (ms since navigation when the first result showed),
 // data-last-seconds (from Run to the rendered result), data-runs (results shown so far),
@@ -890,6 +891,16 @@ function renderResult(output, details, answer, root, lang) {
   details.append(element("details", { class: "rb-json" }, [element("summary", { text: t("json") }), element("pre", { text: JSON.stringify(answer.result, null, 2) })]));
 }
 
+// A first answer without the parts that can wait: the rounds table shown before stays, dimmed, where the new one
+// will come (after the figures), so that the page does not jump.
+function keepWhileUpdating(details, shownRounds) {
+  if (!shownRounds) return;
+  shownRounds.classList.add("rb-updating");
+  const figuresTable = details.querySelector(".rb-figures");
+  if (figuresTable) figuresTable.after(shownRounds);
+  else details.prepend(shownRounds);
+}
+
 // ---- The page ---------------------------------------------------------------------------------
 
 function fragmentScenario() {
@@ -1084,8 +1095,10 @@ async function main() {
       const web = await loadRuntime(root);
       const words = await loadCatalog(root, lang);
       if (serial !== runSerial) return; // a newer change is on its way: its answer is the one to show
-      const answer = JSON.parse(web.evaluate_json(name, text, words, host.dataset.package));
+      const answer = JSON.parse(web.evaluate_json(name, text, words, host.dataset.package, true));
+      const shownRounds = details.querySelector(".rb-rounds");
       renderResult(output, details, answer, root, lang);
+      if (answer.ok && answer.complete === false) keepWhileUpdating(details, shownRounds);
       delete output.dataset.rbOpening;
       markInvalid(answer.ok ? [] : answer.errors);
       const seconds = (performance.now() - started) / 1000;
@@ -1095,6 +1108,14 @@ async function main() {
       host.dataset.runs = String(Number(host.dataset.runs) + 1);
       status.textContent = answer.ok ? t("timing", { seconds: formatValue(Math.round(seconds * 1000) / 1000, lang) }) : "";
       host.dataset.state = answer.ok ? "done" : "invalid";
+      if (answer.ok && answer.complete === false) {
+        // The answer is shown; the parts that can wait (a battle's rounds) follow once the page has painted it,
+        // unless a newer change is on its way. data-pending stays "true" until they are in.
+        output.classList.remove("rb-updating");
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        if (serial !== runSerial || timer !== null) return;
+        renderResult(output, details, JSON.parse(web.evaluate_json(name, text, words, host.dataset.package)), root, lang);
+      }
     } catch (error) {
       status.textContent = t("runtime_failed", { error: String(error && error.message ? error.message : error) });
       host.dataset.state = "failed";

@@ -31,6 +31,7 @@ from adjudicator.battle.engine import (
     BattleSetup,
     Combatant,
     Ending,
+    ExactOutcome,
     FinalState,
     RoundOdds,
     RoundRecord,
@@ -55,6 +56,7 @@ __all__ = [
     "RoundLine",
     "UnitProfile",
     "evaluate_battle",
+    "evaluate_battle_first",
     "evaluate_replay",
     "prepare",
 ]
@@ -363,15 +365,15 @@ def _round_lines(
     return tuple(lines)
 
 
-def evaluate_battle(scenario: BattleScenario) -> BattleResult:
-    """The ``battle`` calculator."""
+def evaluate_battle(scenario: BattleScenario, *, by_round: bool = True) -> BattleResult:
+    """The ``battle`` calculator; ``by_round=False`` leaves the rounds out (:func:`evaluate_battle_first`)."""
     trace = TraceBuilder()
     rules = rules_for(scenario.game)
     setup, after = rules.prepare(scenario, trace)
     costs_known = rules.costs_known
     if scenario.method is Method.MONTE_CARLO:
-        return _monte_carlo(scenario, setup, after, rules.method_rule, costs_known, trace)
-    outcome = solve_exact(setup, by_round=True)
+        return _monte_carlo(scenario, setup, after, rules.method_rule, costs_known, trace, by_round)
+    outcome = solve_exact(setup, by_round=by_round)
     lines: dict[tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]], float] = defaultdict(float)
     survivors_a = dict.fromkeys(_by_type(setup.attacker, setup.attacker_counts), 0.0)
     survivors_d = dict.fromkeys(_by_type(setup.defender, setup.defender_counts), 0.0)
@@ -410,18 +412,8 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         threshold=setup.prune_below,
         pruned=outcome.pruned,
     )
-    trace.add(
-        rules.method_rule,
-        N_plural(
-            "round by round: the battle played forward for {count} round, after which it is still on with a chance "
-            "of {left:.3g} ({dropped:.3g} of the probability dropped)",
-            "round by round: the battle played forward for {count} rounds, after which it is still on with a chance "
-            "of {left:.3g} ({dropped:.3g} of the probability dropped)",
-        ),
-        count=max(len(outcome.by_round) - 1, 0),
-        left=outcome.by_round[-1].still_on,
-        dropped=outcome.by_round_dropped,
-    )
+    if by_round:
+        _explain_rounds(trace, rules.method_rule, outcome)
     ordered = sorted(lines.items(), key=lambda item: -item[1])
     distributions_a, totals_a = _distributions(setup.attacker, setup.attacker_counts, finals_a)
     distributions_d, totals_d = _distributions(setup.defender, setup.defender_counts, finals_d)
@@ -458,6 +450,26 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
     )
 
 
+def evaluate_battle_first(scenario: BattleScenario) -> BattleResult:
+    """The ``battle`` calculator without the rounds: the answer a page shows while they are computed."""
+    return evaluate_battle(scenario, by_round=False)
+
+
+def _explain_rounds(trace: TraceBuilder, rule: str, outcome: ExactOutcome) -> None:
+    trace.add(
+        rule,
+        N_plural(
+            "round by round: the battle played forward for {count} round, after which it is still on with a chance "
+            "of {left:.3g} ({dropped:.3g} of the probability dropped)",
+            "round by round: the battle played forward for {count} rounds, after which it is still on with a chance "
+            "of {left:.3g} ({dropped:.3g} of the probability dropped)",
+        ),
+        count=max(len(outcome.by_round) - 1, 0),
+        left=outcome.by_round[-1].still_on,
+        dropped=outcome.by_round_dropped,
+    )
+
+
 def _monte_carlo(
     scenario: BattleScenario,
     setup: BattleSetup,
@@ -465,9 +477,10 @@ def _monte_carlo(
     method_rule: str,
     costs_known: bool,
     trace: TraceBuilder,
+    by_round: bool,
 ) -> BattleResult:
     """The battle fought ``scenario.runs`` times with its seed: the endings' shares with their standard errors."""
-    sampled = simulate(setup, random.Random(scenario.seed), scenario.runs, by_round=True)
+    sampled = simulate(setup, random.Random(scenario.seed), scenario.runs, by_round=by_round)
     attacker_wins, defender_wins, both = sampled.ending_probabilities()
     retreats = sampled.counts.get(Ending.ATTACKER_RETREATED, 0) / sampled.runs
     undecided = sampled.counts.get(Ending.UNDECIDED, 0) / sampled.runs
@@ -616,6 +629,7 @@ CALCULATORS = (
         evaluate=evaluate_battle,
         games=tuple(game.value for game in Game),
         picture=render_battle_svg,
+        first=evaluate_battle_first,
     ),
     Calculator(
         name="battle-replay",

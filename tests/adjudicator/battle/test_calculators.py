@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -10,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from adjudicator.battle.calculators import BattleResult, ReplayResult
+from adjudicator.battle.calculators import BattleResult, ReplayResult, evaluate_battle, evaluate_battle_first
 from adjudicator.battle.scenario import BattleScenario, ReplayScenario
-from adjudicator.plain import InvalidScenario, to_plain
+from adjudicator.plain import InvalidScenario, from_plain, to_plain
 from adjudicator.registry import run
 
 BRIEF_SCENARIO: dict[str, Any] = {
@@ -319,3 +320,13 @@ class TestByRound:
         ]
         costs = {name: unit.cost or 0 for name, unit in result.attacker_profile.items()}
         assert result.by_round[-1].attacker_value == costs["infantry"] * 1 + costs["armor"] * 2
+
+    def test_the_first_answer_is_the_whole_one_without_the_rounds(self) -> None:
+        """What a page shows first has the odds and trace of the whole answer, but neither the rounds nor their step."""
+        scenario = from_plain(
+            BattleScenario, {key: value for key, value in BRIEF_SCENARIO.items() if key != "calculator"}
+        )
+        first, whole = evaluate_battle_first(scenario), evaluate_battle(scenario)
+        assert first.by_round == () and whole.by_round
+        assert dataclasses.replace(whole, by_round=(), trace=first.trace) == first
+        assert len(whole.trace.steps) == len(first.trace.steps) + 1
