@@ -1057,8 +1057,10 @@ def _by_round_on_compositions(
 def _by_round_on_chains(rules: _Rules, groups: Sequence[_LossGroup], played: int, table: _RoundTable) -> float:
     """The rounds after round ``played`` on loss counts, group by group, into ``table``; the probability dropped.
 
-    A group is played until less than :data:`BY_ROUND_TOLERANCE` of its mass is still on; what
-    is still on then stays on in the later rounds that other groups play.
+    A group is played until less than :data:`BY_ROUND_TOLERANCE` times the mean of its mass and
+    its share of one is still on (the tolerance, for all groups together; a group of almost no
+    mass stops at once); what is still on then stays on in the later rounds that other groups
+    play.
     """
     setup = rules.setup
     dropped = 0.0
@@ -1075,7 +1077,7 @@ def _by_round_on_chains(rules: _Rules, groups: Sequence[_LossGroup], played: int
             setup.retreat_below,
             setup.round_limit,
             setup.prune_below / len(groups),
-            BY_ROUND_TOLERANCE,
+            BY_ROUND_TOLERANCE * (math.fsum(group[4].values()) + 1 / len(groups)) / 2,
             _finish_counts(rules, group, table.finish),
             rounds.after_round,
         )

@@ -837,24 +837,23 @@ def play_rounds(
     retreat_below: int | None,
     round_limit: int | None,
     budget: float,
-    tolerance: float,
+    left_on: float,
     finish: Finish,
     after_round: AfterRound,
 ) -> float:
     """Play ``rounds`` forward one at a time from ``start`` (mass by loss counts), each with its number's rules.
 
     ``finish`` receives every ending, ``after_round`` the states still in battle after each
-    round. Stops after the round that leaves less than ``tolerance`` of the starting mass in
-    battle. Each round drops at most its share of ``budget`` (a decision per state and per
-    row, as in :meth:`_Solver.stationary_rows`), and the rounding of the packed convolutions;
-    returns the probability dropped.
+    round. Stops after the round that leaves less than ``left_on`` of probability in battle.
+    Each round drops at most its share of ``budget`` (a decision per state and per row, as in
+    :meth:`_Solver.stationary_rows`), and the rounding of the packed convolutions; returns the
+    probability dropped.
     """
     solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, lambda i, first, last: None)
     height = defender.size
     rows: dict[int, list[float]] = {}
     for (i, j), mass in start.items():
         rows.setdefault(i, [0.0] * height)[j] += mass
-    total = math.fsum(start.values())
     per_round = budget / max(len(rounds), 1)
     for number in rounds:
         if solver.first_strike:
@@ -865,7 +864,7 @@ def play_rounds(
             solver.share = per_round / (2 * states + len(rows) + 1)
             rows = _end_rows(solver, solver.forward_rows(rows), number, retreat_after_round, round_limit)
         after_round(number, rows)
-        if math.fsum(map(math.fsum, rows.values())) < tolerance * total:
+        if math.fsum(map(math.fsum, rows.values())) < left_on:
             break
     return solver.dropped
 
