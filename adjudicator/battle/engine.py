@@ -62,6 +62,17 @@ docstring: states times hit distributions, per row of states rather than per
 state), times the number of groups an opening fire splits the battle into; an
 anti-aircraft gun shooting at two aircraft types makes hundreds.
 
+**Round by round** (``solve_exact(setup, by_round=True)``: :attr:`ExactOutcome.by_round`).
+The odds say how a battle ends, not when: a second pass plays it forward from the opening
+fire a round at a time — the rounds the odds played forward are its first — through the
+same hit distributions (the general solver's volleys, the loss chains memoised on the
+rules; on loss counts a row of attacker losses at a time as the stationary solve goes, but
+without its self-loop: :func:`~adjudicator.battle.losses.play_rounds`), until less than
+:data:`BY_ROUND_TOLERANCE` is still on or :data:`BY_ROUND_ROUNDS` rounds have been played.
+Each row holds the chance still on, the units of the battles still on and the endings of
+its round. A state is reached in several rounds, so the pass costs one to three times
+the odds.
+
 **Monte Carlo** (:func:`simulate`) plays the same rules with a caller's
 :class:`random.Random`, so it is deterministic for a seed. **Replay**
 (:func:`replay`) applies the dice actually rolled, round by round.
@@ -91,9 +102,9 @@ from adjudicator.errors import ScenarioError
 
 __all__ = [
     "AfterBattle",
+    "AntiAircraftFire",
     "BY_ROUND_ROUNDS",
     "BY_ROUND_TOLERANCE",
-    "AntiAircraftFire",
     "BattleSetup",
     "Combatant",
     "Ending",
@@ -288,6 +299,7 @@ class RoundOdds:
     attacker: tuple[float, ...]
     """Expected attacker units of the battles still on, per unit type."""
     defender: tuple[float, ...]
+    """Expected defender units of the battles still on, per unit type."""
     ended: tuple[FinalState, ...]
     """How the battle ended in this round, with the survivors and the chance of each ending."""
 
@@ -933,6 +945,7 @@ class _RoundTable:
             self.add_on(number, [p, *attacker, *defender])
 
     def rows(self) -> tuple[RoundOdds, ...]:
+        """Every round from 0 to the last one with a battle on or an ending, the endings most likely first."""
         last = max((*self.on, *self.ended), default=0)
         empty = [0.0] * (1 + sum(self.sizes))
         rows = []
@@ -991,11 +1004,11 @@ def _by_round(
 ) -> float:
     """The rounds after round ``played`` into ``table``, from the states ``current`` it left; the probability dropped.
 
-    The odds have played forward every round whose rules depend on its number, so these are
-    stationary rounds: on loss counts :func:`_by_round_on_chains`, else those of the general
-    solver (:func:`_by_round_on_compositions`). Both go through the hit distributions the odds
-    went through and stop once less than :data:`BY_ROUND_TOLERANCE` is still on, or after
-    round :data:`BY_ROUND_ROUNDS`.
+    On loss counts :func:`_by_round_on_chains` plays them, those that name a round included;
+    otherwise the odds have played forward every round whose rules depend on its number, and
+    these are the stationary rounds of the general solver (:func:`_by_round_on_compositions`).
+    Both go through the hit distributions the odds went through and stop once less than
+    :data:`BY_ROUND_TOLERANCE` is still on, or after round :data:`BY_ROUND_ROUNDS`.
     """
     if not current or played >= BY_ROUND_ROUNDS or math.fsum(current.values()) < BY_ROUND_TOLERANCE:
         return 0.0

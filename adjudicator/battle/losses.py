@@ -45,6 +45,12 @@ share over the row's largest possible flow, rounded down to a power of two, so t
 cuts of every loss count come from a table memoised on the defender's chain
 (:meth:`LossChain.cuts`), shared by the rows and by every group of a battle.
 
+**Rounds played forward a row at a time** (:func:`play_rounds`, for the battle round by round).
+A stationary round without its self-loop is the same pass with every state's mass moving on
+once: row ``i``'s pushes with ``y = 0`` go to its own pending vector, convolved with ``A_i``
+when the row is done (:meth:`_Solver.forward_rows`). Each round drops at most its share of
+the budget: a decision per state and per row, the shares as in the row solve.
+
 **Dropped mass.** The whole solve drops at most ``budget`` of probability. Each state
 visited in a round is one decision: it is dropped if its mass is below a share of the
 budget, else its push leaves out the far tails of the hit distributions whose mass,

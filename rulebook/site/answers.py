@@ -33,7 +33,7 @@ from adjudicator.web import evaluate_json
 from rulebook.adjudication.forms import choice_label, field_label
 from rulebook.site.examples import PlainWords
 
-__all__ = ["ROUNDS_SHOWN_DOWN_TO", "OpeningAnswer", "opening_answer"]
+__all__ = ["OpeningAnswer", "ROUNDS_SHOWN_DOWN_TO", "opening_answer"]
 
 ROUNDS_SHOWN_DOWN_TO = 0.001
 """A battle's rounds are shown up to the first that leaves less than this still on (``ROUNDS_SHOWN_DOWN_TO`` of
