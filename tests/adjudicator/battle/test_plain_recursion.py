@@ -118,7 +118,9 @@ def _check(setup: BattleSetup) -> None:
 def _check_rounds(setup: BattleSetup) -> None:
     outcome = solve_exact(setup, by_round=True)
     rows = outcome.by_round
-    slack = TOLERANCE + 2 * outcome.by_round_dropped
+    # A loss-count group followed until less than its part of the tolerance is still on leaves that on in the
+    # later rounds (all groups together: less than the tolerance).
+    slack = TOLERANCE + 2 * outcome.by_round_dropped + BY_ROUND_TOLERANCE
     expected = by_round(setup, ROUNDS_CHECKED)
     for number, (still_on, attacker, defender) in enumerate(expected, start=1):
         if number >= len(rows):
