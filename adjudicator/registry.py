@@ -93,6 +93,9 @@ class Calculator:
     picture: Callable[[Any, Any, AnswerLanguage], str] | None = None
     """Draws the scenario and its result as an SVG document whose words are in the given language
     (:class:`~adjudicator.messages.AnswerLanguage`): a map, a chart of the odds."""
+    first: Callable[[Any], Result] | None = None
+    """The answer without its parts that take longest and can wait (a battle's rounds): a page shows it first, then
+    the whole answer of :attr:`evaluate` (``None``: the whole answer comes at once)."""
 
 
 class RulePackage(Protocol):

@@ -6,7 +6,9 @@ data, trace steps with their text, the answer in a few lines — in English, or 
 language of the catalog the page passes (:class:`~adjudicator.messages.AnswerLanguage` as
 JSON, written by the site build from ``locales/<lang>/LC_MESSAGES/adjudicator.po``) — and for a
 calculator that draws its answer (:attr:`~adjudicator.registry.Calculator.picture`,
-e.g. the hex-map calculators and the battle odds) ``"svg"``, the picture, in the same language) or
+e.g. the hex-map calculators and the battle odds) ``"svg"``, the picture, in the same language;
+with ``"complete": false`` when the page asked for the first answer of a calculator whose
+answer has parts that can wait, :attr:`~adjudicator.registry.Calculator.first`) or
 ``{"ok": false, "errors": [{"path", "message"}]}`` for a scenario that does not
 validate — including one past a reading limit (:mod:`adjudicator.limits`). Any other
 exception becomes such a refusal too, naming the calculator: the page always gets JSON, and
@@ -65,6 +67,7 @@ def evaluate_json(
     language_json: str | None = None,
     package: str | None = None,
     reporter: Reporter | None = None,
+    first: bool = False,
 ) -> str:
     """Run calculator ``name`` on a JSON scenario; the answer as JSON text (never raises for bad input).
 
@@ -73,6 +76,8 @@ def evaluate_json(
     registers the calculator (:func:`~adjudicator.registry.calculator_packages`): a page's
     first answer then imports that package only (see :func:`~adjudicator.registry.prepare`).
     ``reporter`` hears how far a long computation is (:func:`adjudicator.progress.reporting`).
+    ``first=True`` asks for the answer without the parts that can wait, where the calculator has
+    such parts (a battle's rounds): the page shows it, then asks for the whole answer.
 
     >>> print(json.loads(evaluate_json("no-such-calculator", "{}"))["errors"][0]["message"].split(";")[0])
     unknown calculator 'no-such-calculator'
@@ -81,13 +86,21 @@ def evaluate_json(
     >>> answer = json.loads(evaluate_json("ipc-chips", '{"ipc": 50}'))
     >>> answer["ok"], "svg" in answer, answer["result"]["trace"]["steps"][0]["rule"]
     (True, False, 'aa2.misc.ipc-above-45')
+    >>> "complete" in json.loads(evaluate_json("ipc-chips", '{"ipc": 50}', first=True))  # no part waits
+    False
+    >>> battle = json.dumps({"game": "axis-and-allies-2e", "attacker": {"units": {"armor": 2}},
+    ...                      "defender": {"units": {"infantry": 1}}})
+    >>> early = json.loads(evaluate_json("battle", battle, first=True))
+    >>> whole = json.loads(evaluate_json("battle", battle))
+    >>> early["complete"], early["result"]["by_round"], "complete" in whole, len(whole["result"]["by_round"]) > 1
+    (False, [], False, True)
     """
     language = ENGLISH
     try:
         # A catalog the page could not hand over is a fault too, reported in English.
         language = ENGLISH if language_json is None else AnswerLanguage.from_json(language_json)
         with reporting(reporter) if reporter is not None else nullcontext():
-            return _evaluate(name, scenario_json, language, package)
+            return _evaluate(name, scenario_json, language, package, first)
     except Exception as error:  # noqa: BLE001 - the page's one promise: an answer, never an exception
         detail = shown_value(str(error)) if str(error) else type(error).__name__
         fault = Message(_CALCULATOR_FAULT, {"name": name, "error": f"{type(error).__name__}: {detail}"})
@@ -108,7 +121,7 @@ def _problems(problems: list[ScenarioError], language: AnswerLanguage) -> str:
     return _refusal([_error(problem.path, problem.detail_in(language)) for problem in problems])
 
 
-def _evaluate(name: str, scenario_json: str, language: AnswerLanguage, package: str | None) -> str:
+def _evaluate(name: str, scenario_json: str, language: AnswerLanguage, package: str | None, first: bool) -> str:
     if not scenario_json.strip():
         return _problems(
             [ScenarioError("", "the scenario is empty: write the calculator's fields as a JSON mapping")], language
@@ -129,7 +142,8 @@ def _evaluate(name: str, scenario_json: str, language: AnswerLanguage, package: 
         return _problems([not_json], language)
     try:
         calculator, scenario = prepare(name, data, package)
-        result = calculator.evaluate(scenario)
+        evaluate = calculator.first if first and calculator.first is not None else calculator.evaluate
+        result = evaluate(scenario)
     except InvalidScenario as error:
         return _problems(error.errors, language)
     except ScenarioError as error:
@@ -140,5 +154,7 @@ def _evaluate(name: str, scenario_json: str, language: AnswerLanguage, package: 
     document: dict[str, Any] = {"ok": True, "lang": language.code, **answer(result, language)}
     if calculator.picture is not None:
         document["svg"] = calculator.picture(scenario, result, language)
+    if evaluate is not calculator.evaluate:
+        document["complete"] = False
     # No NaN or Infinity: they are not JSON, and the page's JSON.parse refuses them.
     return json.dumps(document, ensure_ascii=False, allow_nan=False)

@@ -7,13 +7,14 @@
 // service worker, web/sw.js, keeps it for offline use) and answers messages one at a time:
 //   {id, kind: "load"}         → {id, kind: "loaded", resources: [URL, …]}: what it fetched (the page
 //                                hands the list to the service worker to keep, as its own fetches)
-//   {id, kind: "run", calculator, scenario, language, package}
+//   {id, kind: "run", calculator, scenario, language, package, first}
 //                              → {id, kind: "started"} once Python computes, {id, kind: "progress",
 //                                share} now and then (a share from 0 to 1, at most ten a second), then
 //                                {id, kind: "answer", answer}: the JSON text of adjudicator.web.evaluate_json
 //   any failure to load        → {id, kind: "failed", error}
 // scenario is JSON text, language the adjudicator catalog's JSON (or null: English), package the
-// adjudicator package that registers the calculator (the first answer imports it alone).
+// adjudicator package that registers the calculator (the first answer imports it alone), first true for the
+// answer without the parts that can wait (a battle's rounds; adjudicator.web.evaluate_json).
 
 const PYODIDE_DIR = "pyodide/";
 const BUNDLE = "adjudicator.zip"; // sources and their bytecode (rulebook/site/runtime.py)
@@ -93,7 +94,7 @@ async function answer(message) {
   const web = await loadRuntime();
   if (message.kind === "load") return { kind: "loaded", resources: fetched() };
   self.postMessage({ id: message.id, kind: "started" });
-  const text = web.evaluate_json(message.calculator, message.scenario, message.language, message.package, reporter(message.id));
+  const text = web.evaluate_json(message.calculator, message.scenario, message.language, message.package, reporter(message.id), Boolean(message.first));
   return { kind: "answer", answer: text };
 }
 

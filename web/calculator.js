@@ -19,7 +19,8 @@
 // The editor holds the scenario as JSON or as YAML (the worked examples' format in content/),
 // the player's choice, remembered in localStorage; YAML pasted into the JSON editor is read as
 // YAML and switches it. The YAML parser (js-yaml) is imported only when YAML is in play.
-// State for tests and the benchmark: data-pending ("true" from a change until its answer is shown),
+// State for tests and the benchmark: data-pending ("true" from a change until its whole answer is shown: a
+// calculator whose answer has parts that can wait, a battle's rounds, shows the rest first and then them),
 // data-shown-at (ms since navigation when the last answer showed), data-state ("loading", "running", "done", "invalid",
 // "failed", "bad-link", "stopped"), data-result-at (ms since navigation when the first result showed),
 // data-last-seconds (from Run to the rendered result), data-runs (results shown so far),
@@ -858,6 +859,35 @@ function controlLabel(path) {
   return text || null;
 }
 
+// The battle round by round (a result's by_round, when it has rows): round | still on | attacker | defender,
+// each side's expected units left, their cost under them where the game gives costs. The rows stop after the
+// first round that leaves less than ROUNDS_SHOWN_DOWN_TO of the battle still on (all of them are in the full
+// result). The build writes the same table for the opening answer (rulebook/site/answers.py).
+const ROUNDS_SHOWN_DOWN_TO = 0.001;
+
+function roundsTable(result, lang) {
+  const rows = result.by_round;
+  if (!Array.isArray(rows) || !rows.length) return null;
+  const shown = [];
+  for (const row of rows) {
+    shown.push(row);
+    if (row.still_on < ROUNDS_SHOWN_DOWN_TO) break;
+  }
+  const percent = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const units = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const chance = (p) => (p > 0 && p < ROUNDS_SHOWN_DOWN_TO ? `< ${percent.format(ROUNDS_SHOWN_DOWN_TO)}` : percent.format(p));
+  const side = (count, cost) => element("td", {}, cost === null || cost === undefined ? [units.format(count)] : [units.format(count), element("small", { text: `(${units.format(cost)})` })]);
+  const costs = rows.some((row) => row.attacker_value !== null && row.attacker_value !== undefined);
+  const head = element("tr", {}, ["round", "still_on", "attacker", "defender"].map((key) => element("th", { scope: "col", text: t(`rounds_${key}`) })));
+  const body = shown.map((row) => element("tr", {}, [
+    element("th", { scope: "row", text: String(row.round) }),
+    element("td", { text: chance(row.still_on) }),
+    side(row.attacker_units, row.attacker_value),
+    side(row.defender_units, row.defender_value),
+  ]));
+  return element("table", { class: "rb-rounds" }, [element("caption", { text: t(costs ? "by_round_cost" : "by_round") }), element("thead", {}, [head]), element("tbody", {}, body)]);
+}
+
 // A scenario problem: the field by its label in the page's language, the path after it in small type.
 function problemItem(error) {
   if (!error.path) return element("li", {}, [error.message]);
@@ -885,6 +915,8 @@ function renderResult(output, details, answer, root, lang) {
   output.append(element("h2", { text: t("result") }), summary);
   const table = figures(answer.result, lang);
   if (table) details.append(table);
+  const rounds = roundsTable(answer.result, lang);
+  if (rounds) details.append(rounds);
   if (answer.svg) {
     const picture = element("img", { class: "rb-map", alt: t("picture"), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(answer.svg)}` });
     details.append(element("figure", {}, [picture, element("figcaption", { text: t("picture") })]));
@@ -895,6 +927,16 @@ function renderResult(output, details, answer, root, lang) {
   }
   details.append(element("h2", { text: t("why") }), steps);
   details.append(element("details", { class: "rb-json" }, [element("summary", { text: t("json") }), element("pre", { text: JSON.stringify(answer.result, null, 2) })]));
+}
+
+// A first answer without the parts that can wait: the rounds table shown before stays, dimmed, where the new one
+// will come (after the figures), so that the page does not jump.
+function keepWhileUpdating(details, shownRounds) {
+  if (!shownRounds) return;
+  shownRounds.classList.add("rb-updating");
+  const figuresTable = details.querySelector(".rb-figures");
+  if (figuresTable) figuresTable.after(shownRounds);
+  else details.prepend(shownRounds);
 }
 
 // ---- The page ---------------------------------------------------------------------------------
@@ -1159,7 +1201,7 @@ async function main() {
         stopComputer(computer, new RunStopped());
       }
       loadRuntime(root);
-      const message = { kind: "run", calculator: name, scenario: text, language: words, package: host.dataset.package };
+      const message = { kind: "run", calculator: name, scenario: text, language: words, package: host.dataset.package, first: true };
       const reply = await computer.call(message, (event) => {
         if (event.kind === "started") progress.start(serial);
         else progress.report(serial, event.share);
@@ -1167,7 +1209,9 @@ async function main() {
       progress.end(serial);
       if (serial !== runSerial) return;
       const answer = JSON.parse(reply.answer);
+      const shownRounds = details.querySelector(".rb-rounds");
       renderResult(output, details, answer, root, lang);
+      if (answer.ok && answer.complete === false) keepWhileUpdating(details, shownRounds);
       delete output.dataset.rbOpening;
       markInvalid(answer.ok ? [] : answer.errors);
       const seconds = (performance.now() - started) / 1000;
@@ -1177,6 +1221,20 @@ async function main() {
       host.dataset.runs = String(Number(host.dataset.runs) + 1);
       status.textContent = answer.ok ? t("timing", { seconds: formatValue(Math.round(seconds * 1000) / 1000, lang) }) : "";
       host.dataset.state = answer.ok ? "done" : "invalid";
+      if (answer.ok && answer.complete === false) {
+        // The answer is shown; the parts that can wait (a battle's rounds) follow once the page has painted it,
+        // unless a newer change is on its way. data-pending stays "true" until they are in.
+        output.classList.remove("rb-updating");
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        if (serial !== runSerial || timer !== null) return;
+        const whole = await computer.call({ ...message, first: false }, (event) => {
+          if (event.kind === "started") progress.start(serial);
+          else progress.report(serial, event.share);
+        });
+        progress.end(serial);
+        if (serial !== runSerial) return;
+        renderResult(output, details, JSON.parse(whole.answer), root, lang);
+      }
     } catch (error) {
       progress.end(serial);
       if (error instanceof RunStopped || serial !== runSerial) return; // Stop, or a newer change, says what happened

@@ -24,12 +24,16 @@ import math
 import random
 from collections import defaultdict
 from dataclasses import dataclass
+from operator import mul
 
 from adjudicator.battle.engine import (
     AfterBattle,
     BattleSetup,
     Combatant,
     Ending,
+    ExactOutcome,
+    FinalState,
+    RoundOdds,
     RoundRecord,
     RoundRolls,
     replay,
@@ -49,8 +53,10 @@ __all__ = [
     "BattleResult",
     "OutcomeLine",
     "ReplayResult",
+    "RoundLine",
     "UnitProfile",
     "evaluate_battle",
+    "evaluate_battle_first",
     "evaluate_replay",
     "prepare",
 ]
@@ -115,6 +121,24 @@ class OutcomeLine:
 
 
 @dataclass(frozen=True)
+class RoundLine:
+    """The battle after one round: the chance that it is still on, and each side's expected units left."""
+
+    round: int
+    still_on: float
+    """Chance that the battle goes on after this round."""
+    attacker_units: float
+    """Expected attacker units left after this round: in the battle, withdrawn, or the survivors of a battle that
+    ended (in or before this round)."""
+    defender_units: float
+    """Expected defender units left after this round, counted in the same way."""
+    attacker_value: float | None
+    """Expected cost (IPC) of the attacker units left; ``None`` where the source gives no costs."""
+    defender_value: float | None
+    """Expected cost (IPC) of the defender units left."""
+
+
+@dataclass(frozen=True)
 class BattleResult(Summarized):
     """The odds of a battle: who wins, who survives, what it costs."""
 
@@ -153,6 +177,9 @@ class BattleResult(Summarized):
     states: int
     monte_carlo_runs: int | None
     standard_errors: dict[str, float] | None
+    by_round: tuple[RoundLine, ...]
+    """Round by round from round 1: the chance that the battle is still on, each side's expected units and their
+    cost (exact: until less than 1e-9 is still on, 50 rounds at most; Monte Carlo: the share of the battles)."""
     trace: Trace
 
     def summary_messages(self) -> list[Message]:
@@ -209,6 +236,9 @@ class ReplayResult(Summarized):
     defender_losses: dict[str, int]
     attacker_profile: dict[str, UnitProfile]
     defender_profile: dict[str, UnitProfile]
+    by_round: tuple[RoundLine, ...]
+    """Round by round, as the odds give it: whether the battle is still on (1 or 0) and the units of each side
+    left after the round, with their cost."""
     trace: Trace
 
     def summary_messages(self) -> list[Message]:
@@ -299,15 +329,51 @@ def _cost(units: tuple[Combatant, ...], counts: tuple[int, ...]) -> float:
     return math.fsum(unit.cost * count for unit, count in zip(units, counts))
 
 
-def evaluate_battle(scenario: BattleScenario) -> BattleResult:
-    """The ``battle`` calculator."""
+def _round_lines(
+    setup: BattleSetup, after: AfterBattle, by_round: tuple[RoundOdds, ...], costs_known: bool
+) -> tuple[RoundLine, ...]:
+    """Each round's line: the battles still on and the survivors of those that ended in it or before.
+
+    A battle that ended loses what :class:`AfterBattle` takes (the defender's stranded
+    fighters), as the expected survivors of the whole battle do.
+    """
+    costs_a = [unit.cost for unit in setup.attacker]
+    costs_d = [unit.cost for unit in setup.defender]
+    ended = [0.0, 0.0, 0.0, 0.0]
+    """Units and cost of the attacker, then of the defender, of the battles ended so far, times their chances."""
+    lines = []
+    for odds in by_round:
+        for final in odds.ended:
+            defender_left = after.apply(final.defender)
+            p = final.probability
+            ended[0] += p * sum(final.attacker)
+            ended[1] += p * _cost(setup.attacker, final.attacker)
+            ended[2] += p * sum(defender_left)
+            ended[3] += p * _cost(setup.defender, defender_left)
+        if odds.round == 0:
+            continue
+        lines.append(
+            RoundLine(
+                odds.round,
+                odds.still_on,
+                ended[0] + math.fsum(odds.attacker),
+                ended[2] + math.fsum(odds.defender),
+                ended[1] + math.fsum(map(mul, costs_a, odds.attacker)) if costs_known else None,
+                ended[3] + math.fsum(map(mul, costs_d, odds.defender)) if costs_known else None,
+            )
+        )
+    return tuple(lines)
+
+
+def evaluate_battle(scenario: BattleScenario, *, by_round: bool = True) -> BattleResult:
+    """The ``battle`` calculator; ``by_round=False`` leaves the rounds out (:func:`evaluate_battle_first`)."""
     trace = TraceBuilder()
     rules = rules_for(scenario.game)
     setup, after = rules.prepare(scenario, trace)
     costs_known = rules.costs_known
     if scenario.method is Method.MONTE_CARLO:
-        return _monte_carlo(scenario, setup, rules.method_rule, costs_known, trace)
-    outcome = solve_exact(setup)
+        return _monte_carlo(scenario, setup, after, rules.method_rule, costs_known, trace, by_round)
+    outcome = solve_exact(setup, by_round=by_round)
     lines: dict[tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]], float] = defaultdict(float)
     survivors_a = dict.fromkeys(_by_type(setup.attacker, setup.attacker_counts), 0.0)
     survivors_d = dict.fromkeys(_by_type(setup.defender, setup.defender_counts), 0.0)
@@ -346,6 +412,8 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         threshold=setup.prune_below,
         pruned=outcome.pruned,
     )
+    if by_round:
+        _explain_rounds(trace, rules.method_rule, outcome)
     ordered = sorted(lines.items(), key=lambda item: -item[1])
     distributions_a, totals_a = _distributions(setup.attacker, setup.attacker_counts, finals_a)
     distributions_d, totals_d = _distributions(setup.defender, setup.defender_counts, finals_d)
@@ -377,15 +445,42 @@ def evaluate_battle(scenario: BattleScenario) -> BattleResult:
         states=outcome.states,
         monte_carlo_runs=None,
         standard_errors=None,
+        by_round=_round_lines(setup, after, outcome.by_round, costs_known),
         trace=trace.build(),
     )
 
 
+def evaluate_battle_first(scenario: BattleScenario) -> BattleResult:
+    """The ``battle`` calculator without the rounds: the answer a page shows while they are computed."""
+    return evaluate_battle(scenario, by_round=False)
+
+
+def _explain_rounds(trace: TraceBuilder, rule: str, outcome: ExactOutcome) -> None:
+    trace.add(
+        rule,
+        N_plural(
+            "round by round: the battle played forward for {count} round, after which it is still on with a chance "
+            "of {left:.3g} ({dropped:.3g} of the probability dropped)",
+            "round by round: the battle played forward for {count} rounds, after which it is still on with a chance "
+            "of {left:.3g} ({dropped:.3g} of the probability dropped)",
+        ),
+        count=max(len(outcome.by_round) - 1, 0),
+        left=outcome.by_round[-1].still_on,
+        dropped=outcome.by_round_dropped,
+    )
+
+
 def _monte_carlo(
-    scenario: BattleScenario, setup: BattleSetup, method_rule: str, costs_known: bool, trace: TraceBuilder
+    scenario: BattleScenario,
+    setup: BattleSetup,
+    after: AfterBattle,
+    method_rule: str,
+    costs_known: bool,
+    trace: TraceBuilder,
+    by_round: bool,
 ) -> BattleResult:
     """The battle fought ``scenario.runs`` times with its seed: the endings' shares with their standard errors."""
-    sampled = simulate(setup, random.Random(scenario.seed), scenario.runs)
+    sampled = simulate(setup, random.Random(scenario.seed), scenario.runs, by_round=by_round)
     attacker_wins, defender_wins, both = sampled.ending_probabilities()
     retreats = sampled.counts.get(Ending.ATTACKER_RETREATED, 0) / sampled.runs
     undecided = sampled.counts.get(Ending.UNDECIDED, 0) / sampled.runs
@@ -425,6 +520,7 @@ def _monte_carlo(
             "defender_wins": sampled.standard_error(defender_wins),
             "both_destroyed": sampled.standard_error(both),
         },
+        _round_lines(setup, after, sampled.by_round, costs_known),
         trace.build(),
     )
 
@@ -497,8 +593,29 @@ def evaluate_replay(scenario: ReplayScenario) -> ReplayResult:
         defender_losses=_named(names_d, tuple(a - b for a, b in zip(setup.defender_counts, defender_left))),
         attacker_profile=_profiles(setup.attacker, setup.attacker_counts, costs_known),
         defender_profile=_profiles(setup.defender, setup.defender_counts, costs_known),
+        by_round=_round_lines(setup, after, _replayed_rounds(setup, records), costs_known),
         trace=trace.build(),
     )
+
+
+def _replayed_rounds(setup: BattleSetup, records: tuple[RoundRecord, ...]) -> tuple[RoundOdds, ...]:
+    """The replayed rounds as the odds give them: the battle on with certainty until the round that ended it."""
+    rows = []
+    for record in records:
+        attacker = tuple(
+            record.attacker.get(u.name, 0) + record.attacker_withdrawn.get(u.name, 0) for u in setup.attacker
+        )
+        defender = tuple(
+            record.defender.get(u.name, 0) + record.defender_withdrawn.get(u.name, 0) for u in setup.defender
+        )
+        if record.ending is None:
+            rows.append(RoundOdds(record.round, 1.0, tuple(map(float, attacker)), tuple(map(float, defender)), ()))
+        else:
+            zero_a, zero_d = (0.0,) * len(attacker), (0.0,) * len(defender)
+            rows.append(
+                RoundOdds(record.round, 0.0, zero_a, zero_d, (FinalState(record.ending, attacker, defender, 1.0),))
+            )
+    return tuple(rows)
 
 
 CALCULATORS = (
@@ -512,6 +629,7 @@ CALCULATORS = (
         evaluate=evaluate_battle,
         games=tuple(game.value for game in Game),
         picture=render_battle_svg,
+        first=evaluate_battle_first,
     ),
     Calculator(
         name="battle-replay",

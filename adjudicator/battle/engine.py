@@ -62,6 +62,17 @@ docstring: states times hit distributions, per row of states rather than per
 state), times the number of groups an opening fire splits the battle into; an
 anti-aircraft gun shooting at two aircraft types makes hundreds.
 
+**Round by round** (``solve_exact(setup, by_round=True)``: :attr:`ExactOutcome.by_round`).
+The odds say how a battle ends, not when: a second pass plays it forward from the opening
+fire a round at a time — the rounds the odds played forward are its first — through the
+same hit distributions (the general solver's volleys, the loss chains memoised on the
+rules; on loss counts a row of attacker losses at a time as the stationary solve goes, but
+without its self-loop: :func:`~adjudicator.battle.losses.play_rounds`), until less than
+:data:`BY_ROUND_TOLERANCE` is still on or :data:`BY_ROUND_ROUNDS` rounds have been played.
+Each row holds the chance still on, the units of the battles still on and the endings of
+its round. A state is reached in several rounds, so the pass costs one to three times
+the odds.
+
 **Monte Carlo** (:func:`simulate`) plays the same rules with a caller's
 :class:`random.Random`, so it is deterministic for a seed. **Replay**
 (:func:`replay`) applies the dice actually rolled, round by round.
@@ -86,10 +97,11 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat, starmap
+from operator import add
 from typing import NamedTuple
 
 from adjudicator import progress
-from adjudicator.battle.losses import Counts, LossChain, solve_chains
+from adjudicator.battle.losses import Counts, LossChain, play_rounds, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_, N_plural, message
@@ -97,11 +109,14 @@ from adjudicator.messages import N_, N_plural, message
 __all__ = [
     "AfterBattle",
     "AntiAircraftFire",
+    "BY_ROUND_ROUNDS",
+    "BY_ROUND_TOLERANCE",
     "BattleSetup",
     "Combatant",
     "Ending",
     "ExactOutcome",
     "FinalState",
+    "RoundOdds",
     "RoundRecord",
     "RoundRolls",
     "SampledOutcome",
@@ -111,6 +126,13 @@ __all__ = [
     "simulate",
     "solve_exact",
 ]
+
+
+BY_ROUND_ROUNDS = 50
+"""The most rounds the battle is followed round by round (:attr:`ExactOutcome.by_round`): what is still on after
+them stays on in the last row (a battle of fifty rounds is one of units that almost never hit)."""
+BY_ROUND_TOLERANCE = 1e-9
+"""The battle is followed round by round until the chance that it is still on falls below this."""
 
 
 class State(NamedTuple):
@@ -267,6 +289,28 @@ class FinalState:
 
 
 @dataclass(frozen=True)
+class RoundOdds:
+    """The battle after one round: the chance that it is still on, the battles still on, those that ended in it.
+
+    The unit counts are per unit type of the side's loss order (:class:`Combatant`), those in
+    battle and those withdrawn, summed over the battles still on with their chances (not divided
+    by the chance that the battle is on): the battles that ended add their survivors, in
+    :attr:`ended` of their round, to every later round.
+    """
+
+    round: int
+    """The round just played; round 0 is the opening fire before round 1."""
+    still_on: float
+    """Chance that the battle goes on after this round."""
+    attacker: tuple[float, ...]
+    """Expected attacker units of the battles still on, per unit type."""
+    defender: tuple[float, ...]
+    """Expected defender units of the battles still on, per unit type."""
+    ended: tuple[FinalState, ...]
+    """How the battle ended in this round, with the survivors and the chance of each ending."""
+
+
+@dataclass(frozen=True)
 class ExactOutcome:
     """Every ending of a battle with its exact probability (renormalised after pruning)."""
 
@@ -277,6 +321,10 @@ class ExactOutcome:
     """Non-final states played: each once, except that a state played by two loss-count groups (or by the general
     solver and a group) counts once in each."""
     expected_rounds: float
+    by_round: tuple[RoundOdds, ...] = ()
+    """The battle after each round from round 0 (the opening fire) on, played forward (with ``by_round=True``)."""
+    by_round_dropped: float = 0.0
+    """Probability the rounds played forward dropped (states and tails), apart from what is still on after them."""
 
     def probability(self, *endings: Ending) -> float:
         """Chance that the battle ends in one of ``endings``."""
@@ -296,6 +344,8 @@ class SampledOutcome:
 
     runs: int
     counts: dict[Ending, int]
+    by_round: tuple[RoundOdds, ...] = ()
+    """The shares of the battles after each round, from round 0 on (with ``by_round=True``)."""
 
     def ending_probabilities(self) -> tuple[float, float, float]:
         """Sampled P(attacker wins), P(defender holds), P(both destroyed)."""
@@ -417,6 +467,15 @@ class _Rules:
             tuple[int, int, bool, int],
             tuple[list[tuple[int, float]], list[tuple[int, float]], int, int] | None,
         ] = {}
+        self._chains: dict[tuple[int, Counts], LossChain] = {}
+
+    def loss_chain(self, side: int, base: Counts) -> LossChain:
+        """The loss chain of ``side`` from ``base`` (memoised: the odds and the rounds played forward share its
+        hit distributions)."""
+        chain = self._chains.get((side, base))
+        if chain is None:
+            chain = self._chains[(side, base)] = LossChain(self.sides[side], base, self.setup.die)
+        return chain
 
     def intern(self, side: int, counts: Counts) -> int:
         """The id of a composition of ``side``."""
@@ -494,11 +553,19 @@ class _Rules:
         self._sampling_cache[key] = plan
         return plan
 
-    def round_ids(self, attacker: int, defender: int, ghost: Counts | None) -> dict[tuple[int, int], float]:
-        """Compositions in battle after one round, as (attacker id, defender id), with their chances."""
+    def round_ids(
+        self, attacker: int, defender: int, ghost: Counts | None, tolerance: float = 0.0
+    ) -> dict[tuple[int, int], float]:
+        """Compositions in battle after one round, as (attacker id, defender id), with their chances.
+
+        With a ``tolerance``, every volley (and pair of first strikes) less likely than it is left
+        out: the chances then add up to less than 1, by what was left out.
+        """
         outcomes: dict[tuple[int, int], float] = defaultdict(float)
         for strike_a, chance_a in self.volleys(0, attacker, True, defender):
             for strike_d, chance_d in self.volleys(1, defender, True, attacker):
+                if tolerance and chance_a * chance_d < tolerance:
+                    continue
                 attacker_1 = self.take_id(0, attacker, strike_d)
                 defender_1 = self.take_id(1, defender, strike_a)
                 firing = defender_1
@@ -512,6 +579,9 @@ class _Rules:
                     (self.take_id(0, attacker_1, volley), chance)
                     for volley, chance in self.volleys(1, firing, False, attacker_1)
                 ]
+                if tolerance:
+                    after_d = [item for item in after_d if item[1] >= tolerance]
+                    after_a = [item for item in after_a if item[1] >= tolerance]
                 base = chance_a * chance_d
                 for left_d, chance_hit_d in after_d:
                     scaled = base * chance_hit_d
@@ -628,10 +698,6 @@ def _opening_ending(state: State, ghost: Counts | None) -> Ending | None:
     return None
 
 
-_STATES_PER_STEP = 256
-"""A round played forward by the general solver reports its progress (:mod:`adjudicator.progress`) every so many
-states."""
-
 _RUNS_PER_STEP = 1000
 """The Monte Carlo reports its progress every so many runs."""
 
@@ -647,12 +713,15 @@ def _forward_round_share(setup: BattleSetup, last_forward: int) -> float:
     return forward / max(last_forward, 1)
 
 
-def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome:
+def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool = False) -> ExactOutcome:
     """Every ending of the battle with its exact probability (see the module docstring for the method).
 
     ``loss_counts=False`` keeps the general solver over unit compositions even where the
     states are loss counts (:mod:`adjudicator.battle.losses`): the straightforward
-    computation that the fast path is tested against.
+    computation that the fast path is tested against. ``by_round=True`` adds the battle
+    after each round (:attr:`ExactOutcome.by_round`): the rounds the odds play forward are
+    its first rows, and a second pass (:func:`_by_round`) plays on from them over the same
+    hit distributions.
     """
     rules = _Rules(setup)
     finals: dict[tuple[Ending, Counts, Counts], float] = defaultdict(float)
@@ -660,23 +729,35 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
     expected_rounds = 0.0
     visited: set[State] = set()
     states = 0
+    table = _RoundTable(rules) if by_round else None
+    table_dropped = 0.0
 
     def finish(state: State, ending: Ending, p: float) -> None:
         survivors_a = tuple(a + b for a, b in zip(state.attacker, state.attacker_withdrawn))
         survivors_d = tuple(a + b for a, b in zip(state.defender, state.defender_withdrawn))
         finals[(ending, survivors_a, survivors_d)] += p
 
+    def finish_forward(state: State, ending: Ending, p: float) -> None:
+        """An ending of a round played forward, of the odds and of the table."""
+        finish(state, ending, p)
+        if table is not None and table.playing <= BY_ROUND_ROUNDS:
+            table.finish(state, ending, p)
+
     current: dict[tuple[State, Counts | None], float] = {}
     for (state, ghost), p in rules.opening().items():
         ending = _opening_ending(state, ghost)
         if ending is not None:
-            finish(state, ending, p)
+            finish_forward(state, ending, p)
         else:
             current[(state, ghost)] = current.get((state, ghost), 0.0) + p
+    if table is not None:
+        table.add_states(0, current)
     last_forward = setup.round_limit if setup.round_limit is not None else rules.stationary_after
     last_leaving = max(rules.leave_rounds, default=0)
     round_share = _forward_round_share(setup, last_forward)
     number = 0
+    reached = current
+    """The states the last round played forward left (the table plays on from them)."""
     while current:
         groups = _loss_chain_groups(rules, current) if loss_counts and number >= last_leaving else None
         if groups is not None:
@@ -704,26 +785,16 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
         if number >= last_forward:
             break
         number += 1
-        following: dict[tuple[State, Counts | None], float] = defaultdict(float)
-        for index, ((state, ghost), p) in enumerate(current.items()):
-            if not index % _STATES_PER_STEP:
-                progress.advance(round_share * (number - 1 + index / len(current)), 1)
-            if p < setup.prune_below:
-                pruned += p
-                continue
-            visited.add(state)
-            expected_rounds += p
-            if not rules.can_progress(state.attacker, state.defender) and ghost is None:
-                finish(state, Ending.UNDECIDED, p)
-                continue
-            withdrawn = state.attacker_withdrawn, state.defender_withdrawn
-            for (attacker, defender), q in rules.round_outcomes(state.attacker, state.defender, ghost).items():
-                after, ending = rules.after_round(State(attacker, defender, *withdrawn), number)
-                if ending is not None:
-                    finish(after, ending, p * q)
-                else:
-                    following[(after, None)] += p * q
-        current = following
+        progress.advance(round_share * (number - 1), 1)
+        if table is not None:
+            table.playing = number
+        current, dropped, played = _play_round(rules, current, number, finish_forward, visited.add)
+        reached = current
+        pruned += dropped
+        expected_rounds += played
+        if table is not None and number <= BY_ROUND_ROUNDS:
+            table.add_states(number, current)
+            table_dropped += dropped
     stationary: dict[State, float] = defaultdict(float)
     for (state, _), p in current.items():
         stationary[state] += p
@@ -731,12 +802,50 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True) -> ExactOutcome
         pruned_later, rounds_later = _solve_stationary(rules, stationary, finish, visited)
     mass = math.fsum(finals.values())
     ordered = sorted(finals.items(), key=lambda item: (-item[1], item[0][0].value, item[0][1], item[0][2]))
+    if table is not None:
+        table_dropped += _by_round(rules, loss_counts, table, number, reached)
     return ExactOutcome(
         finals=tuple(FinalState(ending, a, d, p / mass) for (ending, a, d), p in ordered),
         pruned=pruned + pruned_later,
         states=states + len(visited),
         expected_rounds=(expected_rounds + rounds_later) / mass,
+        by_round=table.rows() if table is not None else (),
+        by_round_dropped=table_dropped,
     )
+
+
+def _play_round(
+    rules: _Rules,
+    current: Mapping[tuple[State, Counts | None], float],
+    number: int,
+    finish: Callable[[State, Ending, float], None],
+    visit: Callable[[State], None],
+) -> tuple[dict[tuple[State, Counts | None], float], float, float]:
+    """Round ``number`` of the general solver from every state of ``current`` (with the casualties that still fire).
+
+    Each state below ``prune_below`` is dropped; ``visit`` receives every state played and
+    ``finish`` every ending. Returns the states still in battle, the probability dropped and
+    the probability played (this round's share of the expected rounds).
+    """
+    following: dict[tuple[State, Counts | None], float] = defaultdict(float)
+    dropped = played = 0.0
+    for (state, ghost), p in current.items():
+        if p < rules.setup.prune_below:
+            dropped += p
+            continue
+        visit(state)
+        played += p
+        if not rules.can_progress(state.attacker, state.defender) and ghost is None:
+            finish(state, Ending.UNDECIDED, p)
+            continue
+        withdrawn = state.attacker_withdrawn, state.defender_withdrawn
+        for (attacker, defender), q in rules.round_outcomes(state.attacker, state.defender, ghost).items():
+            after, ending = rules.after_round(State(attacker, defender, *withdrawn), number)
+            if ending is not None:
+                finish(after, ending, p * q)
+            else:
+                following[(after, None)] += p * q
+    return following, dropped, played
 
 
 _LossGroup = tuple[LossChain, LossChain, Counts, Counts, dict[tuple[int, int], float]]
@@ -755,7 +864,7 @@ def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None
     for side in (0, 1):
         for counts in sorted({state[side] for state, _ in states}, key=lambda counts: -sum(counts)):
             if not any(counts in chain.index for chain in chains[side]):
-                chains[side].append(LossChain(rules.sides[side], counts, rules.setup.die))
+                chains[side].append(rules.loss_chain(side, counts))
     for side in (0, 1):
         # The chains hold this side's unit types in rules.sides order (LossChain only sees their dice).
         barred = any(
@@ -792,17 +901,7 @@ def _solve_group(
 
     Returns the dropped probability, the expected number of rounds played and the number of states played.
     """
-    attacker, defender, out_a, out_d, start = group
-    compositions_a, compositions_d = attacker.compositions, defender.compositions
-
-    def finish_counts(ending: str, i: int, j: int, p: float) -> None:
-        left_a, left_d = compositions_a[i], compositions_d[j]
-        if ending == Ending.ATTACKER_RETREATED.value:
-            withdrawn = tuple(x + y for x, y in zip(left_a, out_a))
-            finish(State(rules.zero[0], left_d, withdrawn, out_d), Ending.ATTACKER_RETREATED, p)
-        else:
-            finish(State(left_a, left_d, out_a, out_d), Ending(ending), p)
-
+    attacker, defender, _, _, start = group
     stride = defender.size + 1
     played: set[int] = set()
 
@@ -819,10 +918,216 @@ def _solve_group(
         setup.retreat_below,
         setup.round_limit,
         budget,
-        finish_counts,
+        _finish_counts(rules, group, finish),
         visit,
     )
     return dropped, rounds_played, len(played)
+
+
+def _finish_counts(
+    rules: _Rules, group: _LossGroup, finish: Callable[[State, Ending, float], None]
+) -> Callable[[str, int, int, float], None]:
+    """``finish`` for the endings of a group's loss-count states (the attacker's survivors withdrawn if it retreats)."""
+    attacker, defender, out_a, out_d, _ = group
+    compositions_a, compositions_d = attacker.compositions, defender.compositions
+
+    def finish_counts(ending: str, i: int, j: int, p: float) -> None:
+        left_a, left_d = compositions_a[i], compositions_d[j]
+        if ending == Ending.ATTACKER_RETREATED.value:
+            withdrawn = tuple(x + y for x, y in zip(left_a, out_a))
+            finish(State(rules.zero[0], left_d, withdrawn, out_d), Ending.ATTACKER_RETREATED, p)
+        else:
+            finish(State(left_a, left_d, out_a, out_d), Ending(ending), p)
+
+    return finish_counts
+
+
+class _RoundTable:
+    """What :func:`_by_round` finds, round by round: the battles still on and those that ended."""
+
+    def __init__(self, rules: _Rules) -> None:
+        self.sizes = len(rules.sides[0]), len(rules.sides[1])
+        self.playing = 0
+        """The round being played: the one whose endings :meth:`finish` receives."""
+        self.on: dict[int, list[float]] = {}
+        """Per round: the mass still on, then its attacker units per type, then its defender units."""
+        self.ended: dict[int, dict[tuple[Ending, Counts, Counts], float]] = defaultdict(lambda: defaultdict(float))
+
+    def finish(self, state: State, ending: Ending, p: float) -> None:
+        """An ending of the round being played."""
+        survivors_a = tuple(a + b for a, b in zip(state.attacker, state.attacker_withdrawn))
+        survivors_d = tuple(a + b for a, b in zip(state.defender, state.defender_withdrawn))
+        self.ended[self.playing][(ending, survivors_a, survivors_d)] += p
+
+    def add_on(self, number: int, row: Sequence[float]) -> None:
+        """Add battles still on after round ``number``: their mass, then their units per type times their mass."""
+        known = self.on.get(number)
+        self.on[number] = list(row) if known is None else list(map(math.fsum, zip(known, row)))
+
+    def add_states(self, number: int, states: Mapping[tuple[State, Counts | None], float]) -> None:
+        """Add the states of the general solver still on after round ``number``."""
+        for (state, _), p in states.items():
+            attacker = [p * (a + b) for a, b in zip(state.attacker, state.attacker_withdrawn)]
+            defender = [p * (a + b) for a, b in zip(state.defender, state.defender_withdrawn)]
+            self.add_on(number, [p, *attacker, *defender])
+
+    def rows(self) -> tuple[RoundOdds, ...]:
+        """Every round from 0 to the last one with a battle on or an ending, the endings most likely first."""
+        last = max((*self.on, *self.ended), default=0)
+        empty = [0.0] * (1 + sum(self.sizes))
+        rows = []
+        for number in range(last + 1):
+            on = self.on.get(number, empty)
+            ended = sorted(self.ended.get(number, {}).items(), key=lambda item: -item[1])
+            rows.append(
+                RoundOdds(
+                    number,
+                    on[0],
+                    tuple(on[1 : 1 + self.sizes[0]]),
+                    tuple(on[1 + self.sizes[0] :]),
+                    tuple(FinalState(ending, a, d, p) for (ending, a, d), p in ended),
+                )
+            )
+        return tuple(rows)
+
+
+class _GroupRounds:
+    """The rounds of one loss-count group into a :class:`_RoundTable` (the ``after_round`` of
+    :func:`~adjudicator.battle.losses.play_rounds`), and the last row it added."""
+
+    def __init__(self, table: _RoundTable, group: _LossGroup, played: int) -> None:
+        self.table = table
+        self.attacker, self.defender, self.out_a, self.out_d, _ = group
+        self.last = played
+        self.row: list[float] = []
+
+    def after_round(self, number: int, rows: Mapping[int, list[float]]) -> None:
+        """Add the states still on after round ``number``: by attacker losses, the masses by defender losses."""
+        columns = [0.0] * self.defender.size
+        by_row = {}
+        for i, row in rows.items():
+            by_row[i] = math.fsum(row)
+            columns = list(map(add, columns, row))
+        mass = math.fsum(by_row.values())
+        units_a = [mass * count for count in self.out_a]
+        units_d = [mass * count for count in self.out_d]
+        for i, part in by_row.items():
+            units_a = [u + part * c for u, c in zip(units_a, self.attacker.compositions[i])]
+        for j, part in enumerate(columns):
+            if part:
+                units_d = [u + part * c for u, c in zip(units_d, self.defender.compositions[j])]
+        self.row = [mass, *units_a, *units_d]
+        self.table.add_on(number, self.row)
+        self.last = number
+        self.table.playing = number + 1
+
+
+def _by_round(
+    rules: _Rules,
+    loss_counts: bool,
+    table: _RoundTable,
+    played: int,
+    current: Mapping[tuple[State, Counts | None], float],
+) -> float:
+    """The rounds after round ``played`` into ``table``, from the states ``current`` it left; the probability dropped.
+
+    On loss counts :func:`_by_round_on_chains` plays them, those that name a round included;
+    otherwise the odds have played forward every round whose rules depend on its number, and
+    these are the stationary rounds of the general solver (:func:`_by_round_on_compositions`).
+    Both go through the hit distributions the odds went through and stop once less than
+    :data:`BY_ROUND_TOLERANCE` is still on, or after round :data:`BY_ROUND_ROUNDS`.
+    """
+    if not current or played >= BY_ROUND_ROUNDS or math.fsum(current.values()) < BY_ROUND_TOLERANCE:
+        return 0.0
+    groups = _loss_chain_groups(rules, current) if loss_counts else None
+    if groups is not None:
+        return _by_round_on_chains(rules, groups, played, table)
+    return _by_round_on_compositions(rules, played, current, table)
+
+
+_VOLLEYS_LEFT_OUT = 64
+"""About the most volleys of one side a state leaves out in a round played on (:func:`_by_round_on_compositions`):
+each is less likely than ``prune_below`` over the state's mass and this, so that a state leaves out about
+``prune_below`` in all (their chances fall off fast on both sides of the likely hits)."""
+
+
+def _by_round_on_compositions(
+    rules: _Rules, played: int, current: Mapping[tuple[State, Counts | None], float], table: _RoundTable
+) -> float:
+    """The stationary rounds after round ``played`` state by state, as the general solver plays them
+    (:func:`_push_outcomes`) with no self-loop eliminated, into ``table``; the probability dropped.
+
+    Each state below ``prune_below`` is dropped, and each of its volleys less likely than
+    ``prune_below`` over its mass and :data:`_VOLLEYS_LEFT_OUT`; what is left out is counted.
+    """
+    setup = rules.setup
+    compositions_a, compositions_d = rules.compositions
+    states: dict[_StateIds, float] = defaultdict(float)
+    for (state, _), p in current.items():
+        a, d = rules.intern(0, state.attacker), rules.intern(1, state.defender)
+        states[(a, d, state.attacker_withdrawn, state.defender_withdrawn)] += p
+    dropped = 0.0
+    number = played
+    while states and number < BY_ROUND_ROUNDS and math.fsum(states.values()) >= BY_ROUND_TOLERANCE:
+        number += 1
+        levels: dict[int, dict[_StateIds, float]] = defaultdict(lambda: defaultdict(float))
+        ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
+        for (a, d, out_a, out_d), p in states.items():
+            if p < setup.prune_below:
+                dropped += p
+            elif not rules.progresses(a, d):
+                ended[(Ending.UNDECIDED, a, d, out_a, out_d)] += p
+            else:
+                outcomes = rules.round_ids(a, d, None, tolerance=setup.prune_below / (p * _VOLLEYS_LEFT_OUT))
+                dropped += max(0.0, p * (1.0 - math.fsum(outcomes.values())))
+                _push_outcomes(rules, outcomes, p, out_a, out_d, ended, levels.__getitem__)
+        table.playing = number
+        _finish_ended(rules, ended, table.finish)
+        states = {key: p for level in levels.values() for key, p in level.items()}
+        table.add_states(
+            number,
+            {
+                (State(compositions_a[a], compositions_d[d], out_a, out_d), None): p
+                for (a, d, out_a, out_d), p in states.items()
+            },
+        )
+    return dropped
+
+
+def _by_round_on_chains(rules: _Rules, groups: Sequence[_LossGroup], played: int, table: _RoundTable) -> float:
+    """The rounds after round ``played`` on loss counts, group by group, into ``table``; the probability dropped.
+
+    A group is played until less than :data:`BY_ROUND_TOLERANCE` times the mean of its mass and
+    its share of one is still on (the tolerance, for all groups together; a group of almost no
+    mass stops at once); what is still on then stays on in the later rounds that other groups
+    play.
+    """
+    setup = rules.setup
+    dropped = 0.0
+    followed = []
+    for group in groups:
+        rounds = _GroupRounds(table, group, played)
+        table.playing = played + 1
+        dropped += play_rounds(
+            group[0],
+            group[1],
+            group[4],
+            range(played + 1, BY_ROUND_ROUNDS + 1),
+            setup.retreat_after_round,
+            setup.retreat_below,
+            setup.round_limit,
+            setup.prune_below / len(groups),
+            BY_ROUND_TOLERANCE * (math.fsum(group[4].values()) + 1 / len(groups)) / 2,
+            _finish_counts(rules, group, table.finish),
+            rounds.after_round,
+        )
+        followed.append(rounds)
+    last = max(rounds.last for rounds in followed)
+    for rounds in followed:
+        if rounds.row and rounds.row[0]:
+            for later in range(rounds.last + 1, last + 1):
+                table.add_on(later, rounds.row)
+    return dropped
 
 
 def _solve_stationary(
@@ -834,11 +1139,9 @@ def _solve_stationary(
     Only defeat and "retreat below K units" can end the battle in this phase.
     """
     setup = rules.setup
-    below = setup.retreat_below
     alive_a, alive_d = rules.alive
-    zero_a = rules.intern(0, rules.zero[0])
     pruned = rounds = 0.0
-    buckets: dict[int, dict[tuple[int, int, Counts, Counts], float]] = defaultdict(lambda: defaultdict(float))
+    buckets: dict[int, dict[_StateIds, float]] = defaultdict(lambda: defaultdict(float))
     ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
     """Final mass by ending and interned compositions, turned into survivors once at the end."""
     for (attacker, defender, out_a, out_d), p in start.items():
@@ -863,26 +1166,54 @@ def _solve_stationary(
                 continue
             flow = p / (1.0 - stay)
             rounds += flow
-            for (left_a, left_d), q in outcomes.items():
-                living_a, living_d = alive_a[left_a], alive_d[left_d]
-                mass = flow * q
-                if not living_d:
-                    ended[
-                        (Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)
-                    ] += mass
-                elif not living_a:
-                    ended[(Ending.DEFENDER_WINS, left_a, left_d, out_a, out_d)] += mass
-                elif below is not None and living_a < below:
-                    ended[(Ending.ATTACKER_RETREATED, left_a, left_d, out_a, out_d)] += mass
-                else:
-                    buckets[living_a + living_d][(left_a, left_d, out_a, out_d)] += mass
+            _push_outcomes(rules, outcomes, flow, out_a, out_d, ended, buckets.__getitem__)
+    _finish_ended(rules, ended, finish)
+    return pruned, rounds
+
+
+_StateIds = tuple[int, int, Counts, Counts]
+"""A state of the stationary rounds: each side's interned composition in battle, and its units withdrawn."""
+
+
+def _push_outcomes(
+    rules: _Rules,
+    outcomes: Mapping[tuple[int, int], float],
+    flow: float,
+    out_a: Counts,
+    out_d: Counts,
+    ended: dict[tuple[Ending, int, int, Counts, Counts], float],
+    onward: Callable[[int], dict[_StateIds, float]],
+) -> None:
+    """``flow`` of a state of the stationary rounds through its ``outcomes``: each ending into ``ended``, each state
+    that fights on into ``onward`` of its total units. Only defeat and "retreat below K units" end it here."""
+    below = rules.setup.retreat_below
+    alive_a, alive_d = rules.alive
+    for (left_a, left_d), q in outcomes.items():
+        living_a, living_d = alive_a[left_a], alive_d[left_d]
+        mass = flow * q
+        if not living_d:
+            ended[(Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)] += mass
+        elif not living_a:
+            ended[(Ending.DEFENDER_WINS, left_a, left_d, out_a, out_d)] += mass
+        elif below is not None and living_a < below:
+            ended[(Ending.ATTACKER_RETREATED, left_a, left_d, out_a, out_d)] += mass
+        else:
+            onward(living_a + living_d)[(left_a, left_d, out_a, out_d)] += mass
+
+
+def _finish_ended(
+    rules: _Rules,
+    ended: Mapping[tuple[Ending, int, int, Counts, Counts], float],
+    finish: Callable[[State, Ending, float], None],
+) -> None:
+    """Each ending of :func:`_push_outcomes` to ``finish``, the attacker's survivors withdrawn if it retreated."""
+    compositions_a, compositions_d = rules.compositions
     for (ending, left_a, left_d, out_a, out_d), mass in ended.items():
         if ending is Ending.ATTACKER_RETREATED:
             withdrawn = tuple(x + y for x, y in zip(compositions_a[left_a], out_a))
-            finish(State(compositions_a[zero_a], compositions_d[left_d], withdrawn, out_d), ending, mass)
+            finish(State(rules.zero[0], compositions_d[left_d], withdrawn, out_d), ending, mass)
         else:
             finish(State(compositions_a[left_a], compositions_d[left_d], out_a, out_d), ending, mass)
-    return pruned, rounds
 
 
 def _rolled(groups: Sequence[tuple[int, float]], draw: Callable[[], float]) -> int:
@@ -902,17 +1233,23 @@ def _sample_volley(
     return restricted, min(total - restricted, _rolled(free, draw))
 
 
-def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcome:
+def simulate(setup: BattleSetup, rng: random.Random, runs: int, *, by_round: bool = False) -> SampledOutcome:
     """Fight the battle ``runs`` times with dice from ``rng`` (pure: the caller seeds it).
 
     Each die is one ``rng.random()`` in a fixed order, so a seed gives the same battles
-    however the rolls are counted.
+    however the rolls are counted. ``by_round=True`` counts the battles after each round too
+    (:attr:`SampledOutcome.by_round`, the first :data:`BY_ROUND_ROUNDS` rounds).
     """
     if runs < 1:
         raise ValueError(f"runs must be 1 or more (got {runs})")
     rules = _Rules(setup)
     draw = rng.random
     counts: dict[Ending, int] = defaultdict(int)
+    on: dict[tuple[int, State], int] = defaultdict(int)
+    """Battles still on by round and state (with ``by_round``)."""
+    ended: dict[tuple[int, Ending, State], int] = defaultdict(int)
+    """Battles ended by round, ending and state (with ``by_round``)."""
+    followed = BY_ROUND_ROUNDS if by_round else -1
     openings = list(rules.opening().items())
     compositions_a, compositions_d = rules.compositions
     for run in range(runs):
@@ -927,6 +1264,8 @@ def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcom
                 break
         ending = _opening_ending(state, ghost)
         number = 0
+        if ending is None and by_round:
+            on[(0, state)] += 1
         while ending is None:
             number += 1
             attacker, defender = rules.intern(0, state.attacker), rules.intern(1, state.defender)
@@ -949,8 +1288,20 @@ def simulate(setup: BattleSetup, rng: random.Random, runs: int) -> SampledOutcom
             )
             state, ending = rules.after_round(after, number)
             ghost = None
+            if ending is None and number <= followed:
+                on[(number, state)] += 1
         counts[ending] += 1
-    return SampledOutcome(runs=runs, counts=dict(counts))
+        if number <= followed:
+            ended[(number, ending, state)] += 1
+    if not by_round:
+        return SampledOutcome(runs=runs, counts=dict(counts))
+    table = _RoundTable(rules)
+    for (number, state), count in on.items():
+        table.add_states(number, {(state, None): count / runs})
+    for (number, ending, state), count in ended.items():
+        table.playing = number
+        table.finish(state, ending, count / runs)
+    return SampledOutcome(runs=runs, counts=dict(counts), by_round=table.rows())
 
 
 def _rolled_hits(

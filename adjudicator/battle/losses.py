@@ -45,6 +45,12 @@ share over the row's largest possible flow, rounded down to a power of two, so t
 cuts of every loss count come from a table memoised on the defender's chain
 (:meth:`LossChain.cuts`), shared by the rows and by every group of a battle.
 
+**Rounds played forward a row at a time** (:func:`play_rounds`, for the battle round by round).
+A stationary round without its self-loop is the same pass with every state's mass moving on
+once: row ``i``'s pushes with ``y = 0`` go to its own pending vector, convolved with ``A_i``
+when the row is done (:meth:`_Solver.forward_rows`). Each round drops at most its share of
+the budget: a decision per state and per row, the shares as in the row solve.
+
 **Dropped mass.** The whole solve drops at most ``budget`` of probability. Each state
 visited in a round is one decision: it is dropped if its mass is below a share of the
 budget, else its push leaves out the far tails of the hit distributions whose mass,
@@ -87,7 +93,7 @@ import math
 import sys
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from itertools import accumulate, repeat
 from operator import add, mul, sub, truediv
@@ -114,7 +120,7 @@ class Combatant(Protocol):
     def chance(self, die: Die = Die.D6) -> float: ...
 
 
-__all__ = ["Fire", "LossChain", "solve_chains"]
+__all__ = ["AfterRound", "Fire", "LossChain", "play_rounds", "solve_chains"]
 
 Counts = tuple[int, ...]
 
@@ -509,6 +515,79 @@ class _Solver:
                 self.from_middle(following, i, j, part)
         return following
 
+    def forward_rows(self, rows: Mapping[int, list[float]]) -> dict[int, list[float]]:
+        """:meth:`forward` without a first strike, a row of attacker losses at a time, as :meth:`stationary_rows`.
+
+        ``rows[i][j]`` is the mass of ``(i, j)``; the rows returned have one column more, ``j =
+        size``, for "no defender left". Every state's mass moves on once (no self-loop: the round
+        number matters). What row ``i`` pushes into row ``t = i + y`` waits in row ``t``'s pending
+        vector, which takes the dice of each unit lost on the way; when row ``t`` comes, the pushes
+        of its own states (the attacker loses no unit) join the vector, and it is convolved with
+        the attacker's hits after ``t`` losses: one packed multiplication per row.
+        """
+        attacker, height = self.attacker, self.defender.size
+        following: dict[int, list[float]] = {}
+        if not rows:
+            return following
+        by_hits = self.defender.by_hits()
+        pending: dict[int, list[float]] = {}
+        bases: dict[int, int] = {}
+        last_row = max(rows)
+        for i in range(min(rows), attacker.size + 1):
+            if i > last_row and not pending:
+                break
+            if pending:
+                # A_(i-1) is A_i with the dice of the unit lost at the i-th loss: move them to the vectors.
+                dice, hit = attacker.lost_dice(i - 1, False)
+                if dice:
+                    for target, vector in pending.items():
+                        pending[target] = _add_dice(vector, dice, hit)
+            masses = rows.get(i)
+            if masses is not None:
+                self._forward_row(i, masses, by_hits, pending, bases)
+            if i in pending:
+                base = bases.pop(i)
+                arrived = self._convolve_pending(pending.pop(i), base, attacker.fire(i, False))
+                row = following[i] = arrived[:height]
+                row.extend(repeat(0.0, height - len(row)))
+                row.append(math.fsum(arrived[height:]))
+        return following
+
+    def _forward_row(
+        self,
+        i: int,
+        masses: list[float],
+        by_hits: list[list[float]],
+        pending: dict[int, list[float]],
+        bases: dict[int, int],
+    ) -> None:
+        """Row ``i``'s states into the pending vectors: the states below ``share`` at either end of it dropped,
+        the tails of the defender's hits cut for the row's largest mass, "no defender hit" always kept."""
+        height, share = self.defender.size, self.share
+        first = 0
+        while first < height and masses[first] < share:
+            first += 1
+        last = height - 1
+        while last >= first and masses[last] < share:
+            last -= 1
+        self.dropped += math.fsum(masses[:first]) + math.fsum(masses[last + 1 :])
+        if last < first:
+            return
+        if self.attacker.fire(i, False).chances[0] == 1.0:
+            # The attacker cannot hit: a state where the defender cannot either stays as it is for ever.
+            for j in range(first, last + 1):
+                if masses[j] and by_hits[0][j] == 1.0:
+                    self.finish("undecided", i, j, masses[j])
+                    masses[j] = 0.0
+        played = masses[first : last + 1]
+        top = max(played)
+        if not top:
+            return
+        self.rounds += math.fsum(played)
+        cuts = self.defender.cuts(_cut_exponent(share / top))
+        self.dropped += math.fsum(map(mul, played, cuts.cut_hits[first : last + 1]))
+        self._push_row(i, masses, cuts, first, last, by_hits, pending, bases, least_hits=0)
+
     def from_middle(self, grid: _Grid, i: int, j: int, mass: float) -> None:
         """Main fire after a first strike that left (i, j); a side with no unit left fires nothing."""
         if i >= self.attacker.size or j >= self.defender.size:
@@ -687,13 +766,21 @@ class _Solver:
         by_hits: list[list[float]],
         pending: dict[int, list[float]],
         bases: dict[int, int],
+        least_hits: int = 1,
     ) -> None:
-        """Add row ``i``'s flows times the defender's chance of ``y`` hits to the pending vector of row ``i + y``."""
+        """Add row ``i``'s flows times the defender's chance of ``y`` hits to the pending vector of row ``i + y``.
+
+        ``y`` from ``least_hits`` on; ``y = 0`` (the row's own pending vector) for every state from
+        ``first_state`` to ``last_state``, whatever the cuts.
+        """
         width = self.attacker.size
-        for y in range(1, len(cuts.first)):
-            begin, end = max(cuts.first[y], first_state), min(cuts.last[y], last_state) + 1
-            if begin >= end:
-                continue
+        for y in range(least_hits, len(cuts.first)):
+            if y:
+                begin, end = max(cuts.first[y], first_state), min(cuts.last[y], last_state) + 1
+                if begin >= end:
+                    continue
+            else:
+                begin, end = first_state, last_state + 1
             pushed = map(mul, flows[begin:end], by_hits[y][begin:end])
             target = min(i + y, width)
             values = pending.get(target)
@@ -740,6 +827,92 @@ class _Solver:
         masses = [0.0] * (base + low)
         masses += map(add, map(mul, words[1::2], repeat(math.ldexp(scale, 64))), map(mul, words[0::2], repeat(scale)))
         return masses
+
+
+AfterRound = Callable[[int, Mapping[int, list[float]]], None]
+"""Called after each round played forward with its number and the states still in battle: by attacker losses,
+the masses by defender losses."""
+
+
+def play_rounds(
+    attacker: LossChain,
+    defender: LossChain,
+    start: dict[tuple[int, int], float],
+    rounds: Sequence[int],
+    retreat_after_round: int | None,
+    retreat_below: int | None,
+    round_limit: int | None,
+    budget: float,
+    left_on: float,
+    finish: Finish,
+    after_round: AfterRound,
+) -> float:
+    """Play ``rounds`` forward one at a time from ``start`` (mass by loss counts), each with its number's rules.
+
+    ``finish`` receives every ending, ``after_round`` the states still in battle after each
+    round. Stops after the round that leaves less than ``left_on`` of probability in battle.
+    Each round drops at most its share of ``budget`` (a decision per state and per row, as in
+    :meth:`_Solver.stationary_rows`), and the rounding of the packed convolutions; returns the
+    probability dropped.
+    """
+    solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, lambda i, first, last: None)
+    height = defender.size
+    rows: dict[int, list[float]] = {}
+    for (i, j), mass in start.items():
+        rows.setdefault(i, [0.0] * height)[j] += mass
+    per_round = budget / max(len(rounds), 1)
+    for number in rounds:
+        if solver.first_strike:
+            solver.share = per_round / solver.decisions_per_round
+            rows = _play_grid_round(solver, rows, number, retreat_after_round, round_limit)
+        else:
+            states = sum(len(row) - row.count(0.0) for row in rows.values())
+            solver.share = per_round / (2 * states + len(rows) + 1)
+            rows = _end_rows(solver, solver.forward_rows(rows), number, retreat_after_round, round_limit)
+        after_round(number, rows)
+        if math.fsum(map(math.fsum, rows.values())) < left_on:
+            break
+    return solver.dropped
+
+
+def _end_rows(
+    solver: _Solver, rows: Mapping[int, list[float]], number: int, retreat_after: int | None, limit: int | None
+) -> dict[int, list[float]]:
+    """The endings of round ``number`` out of ``rows`` (with their "no defender left" column): the rows still on."""
+    height = solver.defender.size
+    still: dict[int, list[float]] = {}
+    for i, row in rows.items():
+        if row[height]:
+            solver.finish(
+                solver.ending(i, height, number, retreat_after, limit) or "attacker-wins", i, height, row[height]
+            )
+        ending = solver.ending(i, 0, number, retreat_after, limit)
+        if ending is None:
+            del row[height]
+            still[i] = row
+            continue
+        for j in range(height):
+            if row[j]:
+                solver.finish(ending, i, j, row[j])
+    return still
+
+
+def _play_grid_round(
+    solver: _Solver, rows: Mapping[int, list[float]], number: int, retreat_after: int | None, limit: int | None
+) -> dict[int, list[float]]:
+    """Round ``number`` with a first strike, state by state (:meth:`_Solver.forward`): the rows still on after it."""
+    attacker, defender = solver.attacker, solver.defender
+    grid = _Grid(attacker, defender)
+    for i, row in rows.items():
+        for j, mass in enumerate(row):
+            if mass:
+                grid.deposit(i, j, mass)
+    grid = solver.forward(grid)
+    solver.end_round(grid, number, retreat_after, limit)
+    still: dict[int, list[float]] = {}
+    for i, j, mass in grid.cells(defender.size, attacker.size):
+        still.setdefault(i, [0.0] * defender.size)[j] += mass
+    return still
 
 
 def solve_chains(

@@ -4,24 +4,28 @@ A calculator page opens on one of its worked examples. The build has the adjudic
 so it answers that example itself — through :func:`adjudicator.web.evaluate_json`, the page's own
 entry point, with the tree's catalog — and writes the answer into the page as the markup the
 page script makes of a live answer (``renderResult`` in ``web/calculator.js``): the heading and
-summary above the inputs (``#rb-output``), the figures, the picture and the rules applied with
-links into the tree below them (``#rb-details``; the full result as JSON comes with the first live
+summary above the inputs (``#rb-output``), the figures, a battle's rounds, the picture and the rules
+applied with links into the tree below them (``#rb-details``; the full result as JSON comes with the first live
 answer, as it would double the weight of a page). The page shows the answer
 at first paint, with no runtime; Pyodide comes when the player changes something.
 
 Labels and words follow the page script's: a figure's label is the forms catalog's field label,
-a choice its word, a number formatted for the tree's locale with at most four decimals.
+a choice its word, a number formatted for the tree's locale with at most four decimals; a battle's
+rounds (``by_round``) a table of the chance still on (a percentage, one decimal) and each side's
+units and cost (one decimal), its rows cut where the page script cuts them.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from babel.numbers import format_decimal
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
 from markupsafe import Markup, escape
 
 from adjudicator.messages import AnswerLanguage
@@ -29,7 +33,11 @@ from adjudicator.web import evaluate_json
 from rulebook.adjudication.forms import choice_label, field_label
 from rulebook.site.examples import PlainWords
 
-__all__ = ["OpeningAnswer", "opening_answer"]
+__all__ = ["OpeningAnswer", "ROUNDS_SHOWN_DOWN_TO", "opening_answer"]
+
+ROUNDS_SHOWN_DOWN_TO = 0.001
+"""A battle's rounds are shown up to the first that leaves less than this still on (``ROUNDS_SHOWN_DOWN_TO`` of
+``web/calculator.js``)."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +88,7 @@ def _details(
 ) -> Markup:
     result: Mapping[str, Any] = answer["result"]
     lang = escape(answer.get("lang", "en"))
-    parts = [_figures(result, words, texts["figures"])]
+    parts = [_figures(result, words, texts["figures"]), _rounds(result, words, texts)]
     if answer.get("svg"):
         source = "data:image/svg+xml;charset=utf-8," + quote(answer["svg"], safe="")
         parts.append(
@@ -113,6 +121,48 @@ def _figures(result: Mapping[str, Any], words: PlainWords, caption: str) -> str:
     if not rows:
         return ""
     return f'<table class="rb-figures"><caption>{escape(caption)}</caption><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _rounds(result: Mapping[str, Any], words: PlainWords, texts: Mapping[str, str]) -> str:
+    """A battle's rounds as the page script's table (``roundsTable``): empty when the result has none."""
+    rows = result.get("by_round")
+    if not isinstance(rows, list) or not rows:
+        return ""
+    shown = []
+    for row in rows:
+        shown.append(row)
+        if row["still_on"] < ROUNDS_SHOWN_DOWN_TO:
+            break
+    pattern = re.sub(r"0(?!.*0)", "0.0", Locale.parse(words.locale).percent_formats[None].pattern)
+
+    def chance(value: float) -> str:
+        if 0 < value < ROUNDS_SHOWN_DOWN_TO:
+            return "< " + format_percent(ROUNDS_SHOWN_DOWN_TO, format=pattern, locale=words.locale)
+        return format_percent(value, format=pattern, locale=words.locale)
+
+    def tenths(value: float) -> str:
+        return str(escape(format_decimal(value, format="#,##0.0", locale=words.locale)))
+
+    def side(units: float, cost: float | None) -> str:
+        return (
+            f"<td>{tenths(units)}</td>" if cost is None else f"<td>{tenths(units)}<small>({tenths(cost)})</small></td>"
+        )
+
+    heads = "".join(
+        f'<th scope="col">{escape(texts[f"rounds_{key}"])}</th>'
+        for key in ("round", "still_on", "attacker", "defender")
+    )
+    body = "".join(
+        f'<tr><th scope="row">{row["round"]}</th><td>{escape(chance(row["still_on"]))}</td>'
+        f"{side(row['attacker_units'], row['attacker_value'])}{side(row['defender_units'], row['defender_value'])}</tr>"
+        for row in shown
+    )
+    costs = any(row["attacker_value"] is not None for row in rows)
+    caption = escape(texts["by_round_cost" if costs else "by_round"])
+    return (
+        f'<table class="rb-rounds"><caption>{caption}</caption><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{body}</tbody></table>"
+    )
 
 
 def _shown(name: str, value: Any, words: PlainWords) -> str:

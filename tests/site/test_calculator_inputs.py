@@ -10,11 +10,13 @@ number typed into a box (one tap on the box, the digits) is one.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 from adjudicator.registry import calculator_packages, calculators
 from adjudicator.web import evaluate_json
@@ -117,6 +119,53 @@ def test_a_battle_is_set_up_by_taps_in_russian(phone: Any, counted: tuple[str, R
     here = json.loads(evaluate_json("battle", json.dumps(scenario), page_catalog_json(LOCALES, "ru")))
     assert _close(_answer(page), here["result"]) == []
     assert page.locator(f"{HOST} ul.rb-summary li").all_text_contents() == here["summary"]
+    assert page.problems == []
+
+
+ROUND_HEADERS = ("Round", "Still on", "Attacker", "Defender")
+"""The columns of a battle's rounds table (the page's UI words of ``templates/calculator.md.j2``)."""
+
+
+def _ui_words(lang: str, msgids: tuple[str, ...]) -> list[str]:
+    """The site catalog's words for ``msgids`` in ``lang`` (``messages.po``, where the page's UI words come from)."""
+    with (LOCALES / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    return [str(catalog[msgid].string) for msgid in msgids]
+
+
+def _rounds(page: Any) -> tuple[list[str], list[list[str]]]:
+    """The headers and the rows (each cell's text) of the battle's rounds table as the page shows it."""
+    table = page.locator(f"{HOST} table.rb-rounds")
+    headers = table.locator("thead th").all_inner_texts()
+    rows = table.locator("tbody tr").evaluate_all("rows => rows.map(row => [...row.cells].map(cell => cell.innerText))")
+    return headers, rows
+
+
+def _percent(text: str) -> float:
+    """A share as the page writes it (``83,2 %``, ``< 0,1 %``), as a number; "<" reads as the bound itself."""
+    return float(re.sub(r"[^0-9,.]", "", text).replace(",", "."))
+
+
+def test_the_rounds_follow_a_tap_on_a_phone_in_russian(phone: Any, counted: tuple[str, RequestLog]) -> None:
+    """At 390 px on /ru/ the battle's rounds are a table in Russian that fits the screen; one more attacking
+    infantry changes its first row, and the chance that the battle is still on never grows down the table."""
+    url, _ = counted
+    page = phone
+    page.goto(url + "ru/calculators/battle/")
+    wait_for_runs(page, 1)
+    headers, before = _rounds(page)
+    assert headers == _ui_words("ru", ROUND_HEADERS)
+    assert [row[0] for row in before] == [str(number) for number in range(1, len(before) + 1)]
+    taps = Taps(page)
+    page.locator(_more("attacker", "infantry")).scroll_into_view_if_needed()
+    taps.tap(_more("attacker", "infantry"))
+    wait_for_runs(page, 2)
+    _, after = _rounds(page)
+    assert after[0] != before[0]
+    still_on = [_percent(row[1]) for row in after]
+    assert still_on == sorted(still_on, reverse=True) and still_on[0] <= 100
+    box = page.locator(f"{HOST} table.rb-rounds").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert page.problems == []
 
 
@@ -287,7 +336,8 @@ def test_swap_sides_and_undo(phone: Any, counted: tuple[str, RequestLog]) -> Non
 
 
 def test_the_opening_answer_needs_no_runtime(browser: Any, counted: tuple[str, RequestLog], corpus: Corpus) -> None:
-    """With ``_runtime/`` blocked, the battle page still shows its example's answer in Dutch, linked into /nl/."""
+    """With ``_runtime/`` blocked, the battle page still shows its example's answer in Dutch, linked into /nl/, with
+    its rounds table in Dutch down to the first round that leaves less than 0.1 % of the battle on."""
     url, _ = counted
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
@@ -307,6 +357,12 @@ def test_the_opening_answer_needs_no_runtime(browser: Any, counted: tuple[str, R
     assert links and all(link.startswith(f"{url}nl/") for link in links)
     steps = page.locator(f"{HOST} .rb-trace li > span").all_text_contents()
     assert steps == [step["text"] for step in here["result"]["trace"]["steps"]]
+    headers, rows = _rounds(page)
+    assert headers == _ui_words("nl", ROUND_HEADERS)
+    lines = here["result"]["by_round"]
+    last = next(index for index, line in enumerate(lines) if line["still_on"] < 0.001)
+    assert [int(row[0]) for row in rows] == [line["round"] for line in lines[: last + 1]]
+    assert rows[-1][1].startswith("<") and _percent(rows[-2][1]) >= 0.1
     context.close()
 
 

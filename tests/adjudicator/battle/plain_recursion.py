@@ -5,8 +5,9 @@ is a tuple of unit counts, every round enumerates every roll of both sides (firs
 main fire), and the value of a state is the distribution of the endings reached from it, memoised
 on (state, round number). Rounds after the last one whose rules depend on the number are the same
 round, so a state there that keeps its units (no hit on either side) is a self-loop, eliminated by
-dividing by one less its chance. Nothing is pruned: the answer is exact up to float rounding, and
-slow — for small battles only.
+dividing by one less its chance. :func:`by_round` plays the same rounds forward from the opening,
+state by state, for the battle after each round. Nothing is pruned: the answer is exact up to
+float rounding, and slow — for small battles only.
 """
 
 from __future__ import annotations
@@ -111,48 +112,53 @@ def _opening(setup: BattleSetup) -> dict[tuple[Counts, Counts, Counts | None], f
     return {(a, d, ghost): p * q for a, p in attackers.items() for (d, ghost), q in defenders.items()}
 
 
-def endings(setup: BattleSetup) -> dict[Final, float]:
-    """Every ending of the battle with its chance, by plain recursion over the states."""
-    attacker_units, defender_units = setup.attacker, setup.defender
-    sides = setup.die.sides
-    zero_a = tuple(0 for _ in attacker_units)
-    zero_d = tuple(0 for _ in defender_units)
-    numbered = [setup.retreat_after_round or 0, setup.round_limit or 0, 1]
-    numbered += [unit.leaves_after_round or 0 for unit in (*attacker_units, *defender_units)]
-    last_numbered = max(numbered)
+class _Battle:
+    """The rules of one battle, from the engine's docstring: what a round does and what ends the battle."""
 
-    def final(state: State, ending: Ending) -> dict[Final, float]:
+    def __init__(self, setup: BattleSetup) -> None:
+        self.setup = setup
+        self.zero_a = tuple(0 for _ in setup.attacker)
+        self.zero_d = tuple(0 for _ in setup.defender)
+        numbered = [setup.retreat_after_round or 0, setup.round_limit or 0, 1]
+        numbered += [unit.leaves_after_round or 0 for unit in (*setup.attacker, *setup.defender)]
+        self.last_numbered = max(numbered)
+
+    @staticmethod
+    def final(state: State, ending: Ending) -> Final:
         attacker, defender, out_a, out_d = state
         survivors_a = tuple(a + b for a, b in zip(attacker, out_a))
         survivors_d = tuple(a + b for a, b in zip(defender, out_d))
-        return {(ending, survivors_a, survivors_d): 1.0}
+        return ending, survivors_a, survivors_d
 
+    @staticmethod
     def leave(units: Sequence[Combatant], counts: Counts, out: Counts, number: int) -> tuple[Counts, Counts]:
         staying = tuple(0 if unit.leaves_after_round == number else c for unit, c in zip(units, counts))
         return staying, tuple(o + c - s for o, c, s in zip(out, counts, staying))
 
-    def after(state: State, number: int) -> tuple[State, Ending | None]:
+    def after(self, state: State, number: int) -> tuple[State, Ending | None]:
+        setup = self.setup
         attacker, defender, out_a, out_d = state
         if not sum(defender):
             return state, Ending.ATTACKER_WINS if sum(attacker) else Ending.BOTH_DESTROYED
         if not sum(attacker):
             return state, Ending.DEFENDER_WINS
-        attacker, out_a = leave(attacker_units, attacker, out_a, number)
+        attacker, out_a = self.leave(setup.attacker, attacker, out_a, number)
         if not sum(attacker):
             return (attacker, defender, out_a, out_d), Ending.ATTACKER_RETREATED
-        defender, out_d = leave(defender_units, defender, out_d, number)
+        defender, out_d = self.leave(setup.defender, defender, out_d, number)
         if not sum(defender):
             return (attacker, defender, out_a, out_d), Ending.ATTACKER_WINS
         if setup.retreat_after_round == number or (
             setup.retreat_below is not None and sum(attacker) < setup.retreat_below
         ):
             withdrawn = tuple(a + b for a, b in zip(attacker, out_a))
-            return (zero_a, defender, withdrawn, out_d), Ending.ATTACKER_RETREATED
+            return (self.zero_a, defender, withdrawn, out_d), Ending.ATTACKER_RETREATED
         if setup.round_limit == number:
             return (attacker, defender, out_a, out_d), Ending.UNDECIDED
         return (attacker, defender, out_a, out_d), None
 
-    def round_from(state: State, ghost: Counts | None) -> dict[tuple[Counts, Counts], float]:
+    def round_from(self, state: State, ghost: Counts | None) -> dict[tuple[Counts, Counts], float]:
+        attacker_units, defender_units, sides = self.setup.attacker, self.setup.defender, self.setup.die.sides
         attacker, defender = state[0], state[1]
         outcomes: dict[tuple[Counts, Counts], float] = defaultdict(float)
         for defender_1, p in _volley(attacker_units, attacker, True, defender_units, defender, sides).items():
@@ -165,7 +171,8 @@ def endings(setup: BattleSetup) -> dict[Final, float]:
                         outcomes[(left_a, left_d)] += p * q * r * s
         return outcomes
 
-    def can_hit(state: State) -> bool:
+    def can_hit(self, state: State) -> bool:
+        attacker_units, defender_units = self.setup.attacker, self.setup.defender
         for units, counts, targets, at in (
             (attacker_units, state[0], defender_units, state[1]),
             (defender_units, state[1], attacker_units, state[0]),
@@ -175,35 +182,79 @@ def endings(setup: BattleSetup) -> dict[Final, float]:
                 return True
         return False
 
+    def starts(self) -> tuple[dict[Final, float], dict[tuple[State, Counts | None], float]]:
+        """The endings before round 1, and the states round 1 starts from (with the casualties that still fire)."""
+        ended: dict[Final, float] = defaultdict(float)
+        going: dict[tuple[State, Counts | None], float] = defaultdict(float)
+        for (attacker, defender, ghost), p in _opening(self.setup).items():
+            state = (attacker, defender, self.zero_a, self.zero_d)
+            if not sum(attacker):
+                ended[self.final(state, Ending.DEFENDER_WINS)] += p
+            elif not sum(defender) and ghost is None:
+                ended[self.final(state, Ending.ATTACKER_WINS)] += p
+            else:
+                going[(state, ghost)] += p
+        return ended, going
+
+
+def endings(setup: BattleSetup) -> dict[Final, float]:
+    """Every ending of the battle with its chance, by plain recursion over the states."""
+    battle = _Battle(setup)
+
     @cache
     def value(state: State, number: int, ghost: Counts | None) -> dict[Final, float]:
-        if ghost is None and not can_hit(state):
-            return final(state, Ending.UNDECIDED)
-        stationary = number > last_numbered
+        if ghost is None and not battle.can_hit(state):
+            return {battle.final(state, Ending.UNDECIDED): 1.0}
+        stationary = number > battle.last_numbered
         stay = 0.0
         result: dict[Final, float] = defaultdict(float)
-        for (left_a, left_d), p in round_from(state, ghost).items():
-            following, ending = after((left_a, left_d, state[2], state[3]), number)
+        for (left_a, left_d), p in battle.round_from(state, ghost).items():
+            following, ending = battle.after((left_a, left_d, state[2], state[3]), number)
             if ending is not None:
-                reached = final(following, ending)
+                reached = {battle.final(following, ending): 1.0}
             elif stationary and following == state:
                 stay += p
                 continue
             else:
-                reached = value(following, min(number + 1, last_numbered + 1), None)
+                reached = value(following, min(number + 1, battle.last_numbered + 1), None)
             for key, q in reached.items():
                 result[key] += p * q
         return {key: p / (1 - stay) for key, p in result.items()}
 
-    totals: dict[Final, float] = defaultdict(float)
-    for (attacker, defender, ghost), p in _opening(setup).items():
-        state = (attacker, defender, zero_a, zero_d)
-        if not sum(attacker):
-            reached = final(state, Ending.DEFENDER_WINS)
-        elif not sum(defender) and ghost is None:
-            reached = final(state, Ending.ATTACKER_WINS)
-        else:
-            reached = value(state, 1, ghost)
-        for key, q in reached.items():
+    ended, going = battle.starts()
+    totals: dict[Final, float] = defaultdict(float, ended)
+    for (state, ghost), p in going.items():
+        for key, q in value(state, 1, ghost).items():
             totals[key] += p * q
     return dict(totals)
+
+
+Units = tuple[float, ...]
+
+
+def by_round(setup: BattleSetup, rounds: int) -> list[tuple[float, Units, Units]]:
+    """After each of the first ``rounds`` rounds: the chance that the battle is still on, and each side's expected
+    units per unit type — in battle or withdrawn, or the survivors of a battle that ended — played forward state by
+    state, nothing pruned."""
+    battle = _Battle(setup)
+    ended, current = battle.starts()
+    table = []
+    for number in range(1, rounds + 1):
+        following: dict[tuple[State, Counts | None], float] = defaultdict(float)
+        for (state, ghost), p in current.items():
+            if ghost is None and not battle.can_hit(state):
+                ended[battle.final(state, Ending.UNDECIDED)] += p
+                continue
+            for (left_a, left_d), q in battle.round_from(state, ghost).items():
+                after, ending = battle.after((left_a, left_d, state[2], state[3]), number)
+                if ending is not None:
+                    ended[battle.final(after, ending)] += p * q
+                else:
+                    following[(after, None)] += p * q
+        current = following
+        on = [(battle.final(state, Ending.UNDECIDED), p) for (state, _), p in current.items()]
+        weighted = [(a, d, p) for (_, a, d), p in ended.items()] + [(a, d, p) for (_, a, d), p in on]
+        attacker = tuple(math.fsum(p * a[k] for a, _, p in weighted) for k in range(len(setup.attacker)))
+        defender = tuple(math.fsum(p * d[k] for _, d, p in weighted) for k in range(len(setup.defender)))
+        table.append((math.fsum(p for _, p in on), attacker, defender))
+    return table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -10,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from adjudicator.battle.calculators import BattleResult, ReplayResult
+from adjudicator.battle.calculators import BattleResult, ReplayResult, evaluate_battle, evaluate_battle_first
 from adjudicator.battle.scenario import BattleScenario, ReplayScenario
-from adjudicator.plain import InvalidScenario, to_plain
+from adjudicator.plain import InvalidScenario, from_plain, to_plain
 from adjudicator.registry import run
 from rulebook.adjudication.messages import load_language
 from tests.conftest import REPOSITORY
@@ -213,6 +214,11 @@ class TestProperties:
 
 
 REPLAY_BASE = {key: value for key, value in BRIEF_SCENARIO.items() if key != "calculator"}
+TWO_ROUNDS = [
+    {"attacker": {"infantry": [1, 4, 6], "armor": [3, 5]}, "defender": {"infantry": [2, 2, 5, 6]}},
+    {"attacker": {"infantry": [1], "armor": [1, 2]}, "defender": {"infantry": [6, 6]}},
+]
+"""The dice of two rounds of the brief scenario: the attacker wins in round 2."""
 
 
 class TestReplay:
@@ -222,10 +228,7 @@ class TestReplay:
             "battle-replay",
             {
                 **REPLAY_BASE,
-                "rounds": [
-                    {"attacker": {"infantry": [1, 4, 6], "armor": [3, 5]}, "defender": {"infantry": [2, 2, 5, 6]}},
-                    {"attacker": {"infantry": [1], "armor": [1, 2]}, "defender": {"infantry": [6, 6]}},
-                ],
+                "rounds": TWO_ROUNDS,
             },
         )
         assert isinstance(result, ReplayResult)
@@ -293,3 +296,93 @@ class TestReplay:
         """A replay without any round is refused."""
         with pytest.raises(InvalidScenario, match="rounds: must give the rolls of at least one round"):
             run("battle-replay", REPLAY_BASE)
+
+
+SEA_STRANDED: dict[str, Any] = {
+    "game": "axis-and-allies-2e",
+    "kind": "sea",
+    "attacker": {"units": {"submarine": 3, "battleship": 1}},
+    "defender": {"units": {"carrier": 1, "fighter": 2, "transport": 1}},
+}
+"""The defender's fighters are lost when their carrier sinks: the last round counts them as the odds do."""
+
+
+class TestByRound:
+    @pytest.mark.parametrize(
+        "data",
+        [BRIEF_SCENARIO, SEA_STRANDED, {**BRIEF_SCENARIO, "retreat_below": 3}],
+        ids=["land", "sea, stranded fighters", "retreat below three"],
+    )
+    def test_last_round_is_the_expected_survivors_and_their_cost(self, data: dict[str, Any]) -> None:
+        """After the last round, each side's expected units and their cost are the expected survivors of the odds
+        and what is left of the starting cost after the expected losses."""
+        result = battle(data)
+        last = result.by_round[-1]
+        assert [line.round for line in result.by_round] == list(range(1, len(result.by_round) + 1))
+        assert last.still_on < 1e-9
+        assert math.isclose(last.attacker_units, sum(result.expected_attacker_survivors.values()), abs_tol=1e-8)
+        assert math.isclose(last.defender_units, sum(result.expected_defender_survivors.values()), abs_tol=1e-8)
+        for side, profile, lost, value in (
+            ("attacker", result.attacker_profile, result.expected_attacker_loss_cost, last.attacker_value),
+            ("defender", result.defender_profile, result.expected_defender_loss_cost, last.defender_value),
+        ):
+            start = sum((unit.cost or 0) * unit.count for unit in profile.values())
+            assert lost is not None and value is not None
+            assert math.isclose(value, start - lost, abs_tol=1e-8), side
+
+    def test_units_and_chances_fall_round_by_round(self) -> None:
+        """No side gains units from one round to the next, and the battle is ever less likely to go on."""
+        lines = battle(BRIEF_SCENARIO).by_round
+        for earlier, later in zip(lines, lines[1:]):
+            assert later.still_on <= earlier.still_on + 1e-15
+            assert later.attacker_units <= earlier.attacker_units + 1e-12
+            assert later.defender_units <= earlier.defender_units + 1e-12
+
+    def test_strategic_game_has_no_cost(self) -> None:
+        """Where the source gives no costs, the rounds have units but no value."""
+        result = battle(
+            {
+                "game": "strategic-europe",
+                "attacker": {"units": {"armour": 4}, "values": {"armour": 3}, "nation": "germany"},
+                "defender": {"units": {"infantry": 3}, "nation": "ussr"},
+            }
+        )
+        assert result.by_round and all(line.attacker_value is None for line in result.by_round)
+        assert math.isclose(result.by_round[-1].attacker_units, sum(result.expected_attacker_survivors.values()))
+
+    def test_monte_carlo_rounds_follow_the_exact_ones(self) -> None:
+        """The Monte Carlo's rounds are the shares of its battles, within four standard errors of the exact rounds."""
+        runs = 4000
+        sampled = battle({**BRIEF_SCENARIO, "method": "monte-carlo", "runs": runs, "seed": 9}).by_round
+        exact = battle(BRIEF_SCENARIO).by_round
+        for line, expected in zip(sampled[:4], exact):
+            p = expected.still_on
+            assert abs(line.still_on - p) <= 4 * math.sqrt(p * (1 - p) / runs) + 1e-12
+            assert abs(line.attacker_units - expected.attacker_units) <= 4 * 5 / 2 / math.sqrt(runs)
+
+    def test_replay_rounds_are_the_rounds_played(self) -> None:
+        """A replay's rounds: on with certainty until the round that ends it, with the units actually left."""
+        result = run(
+            "battle-replay",
+            {
+                **REPLAY_BASE,
+                "rounds": TWO_ROUNDS,
+            },
+        )
+        assert isinstance(result, ReplayResult)
+        assert [(line.round, line.still_on, line.attacker_units, line.defender_units) for line in result.by_round] == [
+            (1, 1.0, 3.0, 2.0),
+            (2, 0.0, 3.0, 0.0),
+        ]
+        costs = {name: unit.cost or 0 for name, unit in result.attacker_profile.items()}
+        assert result.by_round[-1].attacker_value == costs["infantry"] * 1 + costs["armor"] * 2
+
+    def test_the_first_answer_is_the_whole_one_without_the_rounds(self) -> None:
+        """What a page shows first has the odds and trace of the whole answer, but neither the rounds nor their step."""
+        scenario = from_plain(
+            BattleScenario, {key: value for key, value in BRIEF_SCENARIO.items() if key != "calculator"}
+        )
+        first, whole = evaluate_battle_first(scenario), evaluate_battle(scenario)
+        assert first.by_round == () and whole.by_round
+        assert dataclasses.replace(whole, by_round=(), trace=first.trace) == first
+        assert len(whole.trace.steps) == len(first.trace.steps) + 1

@@ -5,7 +5,8 @@ state and prunes nothing. Hypothesis draws small battles of every kind the engin
 land and air, submarines that fire first and cannot hit aircraft, anti-aircraft fire,
 bombardment whose casualties fire back or not, units that leave after a round, retreats,
 round limits, split unit types (a casualty policy) — so that both the fast path over loss
-counts and the general solver over compositions are checked.
+counts and the general solver over compositions are checked. The battle round by round
+(``solve_exact(…, by_round=True)``) is checked against the oracle's plain forward play the same way.
 """
 
 from __future__ import annotations
@@ -15,11 +16,21 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.battle.engine import AntiAircraftFire, BattleSetup, Combatant, Ending, SupportFire, solve_exact
-from tests.adjudicator.battle.plain_recursion import Final, endings
+from adjudicator.battle.engine import (
+    BY_ROUND_TOLERANCE,
+    AntiAircraftFire,
+    BattleSetup,
+    Combatant,
+    Ending,
+    SupportFire,
+    solve_exact,
+)
+from tests.adjudicator.battle.plain_recursion import Final, by_round, endings
 
 TOLERANCE = 1e-10
 """Float rounding of two different summation orders, far below any answer shown."""
+ROUNDS_CHECKED = 6
+"""Rounds of the battle round by round compared with the oracle (the battles are small: most are over by then)."""
 
 
 @st.composite
@@ -104,6 +115,34 @@ def _check(setup: BattleSetup) -> None:
         assert abs(found.get(key, 0.0) - expected.get(key, 0.0)) <= TOLERANCE + 2 * pruned, key
 
 
+def _check_rounds(setup: BattleSetup) -> None:
+    outcome = solve_exact(setup, by_round=True)
+    rows = outcome.by_round
+    # A loss-count group followed until less than its part of the tolerance is still on leaves that on in the
+    # later rounds (all groups together: less than the tolerance).
+    slack = TOLERANCE + 2 * outcome.by_round_dropped + BY_ROUND_TOLERANCE
+    expected = by_round(setup, ROUNDS_CHECKED)
+    for number, (still_on, attacker, defender) in enumerate(expected, start=1):
+        if number >= len(rows):
+            # The rounds stop once less than the tolerance is still on (or the battle was decided before round 1).
+            assert still_on <= BY_ROUND_TOLERANCE + slack
+            continue
+        row = rows[number]
+        assert abs(row.still_on - still_on) <= slack, number
+        for side, found, oracle in ((0, row.attacker, attacker), (1, row.defender, defender)):
+            ended = [
+                sum(
+                    final.probability * (final.attacker if side == 0 else final.defender)[k]
+                    for r in rows[: number + 1]
+                    for final in r.ended
+                )
+                for k in range(len(found))
+            ]
+            units = sum(setup.attacker_counts if side == 0 else setup.defender_counts)
+            for k, (on, survivors, expected_k) in enumerate(zip(found, ended, oracle)):
+                assert abs(on + survivors - expected_k) <= slack * max(units, 1), (number, side, k)
+
+
 class TestAgreesWithPlainRecursion:
     @settings(max_examples=150, deadline=None)
     @given(battles())
@@ -116,6 +155,19 @@ class TestAgreesWithPlainRecursion:
     def test_loss_count_battles(self, setup: BattleSetup) -> None:
         """Land battles on the loss-count fast path, anti-aircraft fire and a split type included, agree too."""
         _check(setup)
+
+    @settings(max_examples=100, deadline=None)
+    @given(battles())
+    def test_round_by_round_of_every_kind_of_small_battle(self, setup: BattleSetup) -> None:
+        """After each of the first rounds, the chance that a small battle of any kind is still on and each side's
+        expected units (survivors of the battles that ended included) are those of the oracle's forward play."""
+        _check_rounds(setup)
+
+    @settings(max_examples=40, deadline=None)
+    @given(land_battles())
+    def test_round_by_round_of_loss_count_battles(self, setup: BattleSetup) -> None:
+        """Round by round on loss counts (played a row at a time) agrees with the oracle too."""
+        _check_rounds(setup)
 
     def test_the_oracle_sums_to_one(self) -> None:
         """The oracle's endings of a battle with a self-loop and a round-dependent rule add up to 1."""

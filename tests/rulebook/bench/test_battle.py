@@ -53,10 +53,12 @@ def test_reports_every_battle_with_its_monte_carlo_and_dropped_mass(monkeypatch:
     big = ("exact_150_mixed_aa", "exact_sea_100", "exact_amphibious_100")
     assert set(figures) == {
         "exact_seconds",
+        "exact_first_seconds",
         "monte_carlo_seconds",
         "monte_carlo_runs",
         "max_abs_diff",
         "exact_100_seconds",
+        "exact_100_first_seconds",
         "monte_carlo_100_seconds",
         "exact_100_over_monte_carlo_100",
         "dropped_mass_100",
