@@ -100,9 +100,10 @@ class ImproveLinks:
         return self._edit(entry)
 
 
-def _checked(value: str | None, origin: str, problems: list[str]) -> str | None:
-    if not value:
+def _checked(given: Any, origin: str, problems: list[str]) -> str | None:
+    if given is None or given == "":
         return None
+    value = str(given)
     if not value.startswith(("http://", "https://")):
         problems.append(f"{origin} must start with http:// or https:// (got {value!r})")
         return None

@@ -1,0 +1,127 @@
+"""Tests of :mod:`rulebook.content.history`: the entries' changes read from git, what each did, the cache."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from rulebook.content import history as history_module
+from rulebook.content.history import HISTORY_CACHE, ChangeKind, change_kinds, read_history
+from rulebook.content.load import load_corpus
+from tests.rulebook.content.history_repository import (
+    ENTRY_ID,
+    FIRST_DATE,
+    SECOND_DATE,
+    HistoryRepository,
+    git,
+    write_history_repository,
+)
+
+
+@pytest.fixture()
+def repository(tmp_path: Path) -> HistoryRepository:
+    return write_history_repository(tmp_path / "repo")
+
+
+def test_every_commit_of_an_entry_is_a_change_newest_first(repository: HistoryRepository) -> None:
+    """Two commits changed the entry: two changes, newest first, with their commits and committer dates."""
+    history = read_history(repository.content)
+    assert history.available and history.notice is None
+    assert history.head == repository.commits[1]
+    assert history.prefix == "content/"
+    changes = history.changes[ENTRY_ID]
+    assert [change.commit for change in changes] == list(reversed(repository.commits))
+    assert [change.date for change in changes] == [SECOND_DATE, FIRST_DATE]
+    assert changes[1].before is None, "the first commit added the file"
+    assert changes[0].before is changes[1].after, "a version is read once and shared by the changes on its sides"
+    assert "nieuwe kaarten" in changes[0].after.texts["nl"].body
+    assert "oude kaarten" in changes[0].before.texts["nl"].body
+
+
+def test_what_each_change_did_to_each_language(repository: HistoryRepository) -> None:
+    """Original added and translations drafted, then the original changed: German revised, English outdated."""
+    second, first = read_history(repository.content).changes[ENTRY_ID]
+    assert change_kinds(first, "nl") == (ChangeKind.ADDED,)
+    assert change_kinds(first, "de") == change_kinds(first, "en") == (ChangeKind.DRAFTED,)
+    assert change_kinds(second, "nl") == (ChangeKind.ORIGINAL_CHANGED,)
+    assert change_kinds(second, "de") == (ChangeKind.REVISED,)
+    assert change_kinds(second, "en") == (ChangeKind.OUTDATED,)
+    assert change_kinds(second, "hu") == (), "a language the entry has no text in"
+
+
+def test_a_review_is_a_change_of_its_own(repository: HistoryRepository) -> None:
+    """Marking the German translation reviewed (its text unchanged) is a change of kind "reviewed" only."""
+    entry = repository.content / "hell-of-a-war" / f"{ENTRY_ID}.yaml"
+    text = entry.read_text(encoding="utf-8")
+    german = text.index("  de:")
+    entry.write_text(text[:german] + text[german:].replace("status: draft", "status: reviewed", 1), encoding="utf-8")
+    git(repository.root, "commit", "--quiet", "--no-gpg-sign", "-am", "Reviewed", date="2026-05-01T08:00:00+00:00")
+    latest = read_history(repository.content).changes[ENTRY_ID][0]
+    assert latest.date == "2026-05-01T08:00:00+00:00"
+    assert change_kinds(latest, "de") == (ChangeKind.REVIEWED,)
+    assert change_kinds(latest, "nl") == change_kinds(latest, "en") == ()
+
+
+def test_only_entry_files_are_read(repository: HistoryRepository) -> None:
+    """Games, sources, terms and examples have no History: their files' changes are not read."""
+    (repository.content / "games.yaml").write_text("- id: changed\n", encoding="utf-8")
+    (repository.content / "terms").mkdir()
+    (repository.content / "terms" / "schroot.yaml").write_text("id: schroot\ntext: {}\n", encoding="utf-8")
+    git(repository.root, "add", "-A")
+    git(repository.root, "commit", "--quiet", "--no-gpg-sign", "-m", "Other files", date=SECOND_DATE)
+    history = read_history(repository.content)
+    assert list(history.changes) == [ENTRY_ID]
+    assert len(history.changes[ENTRY_ID]) == 2
+
+
+def test_the_history_is_cached_by_commit(
+    repository: HistoryRepository, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second read at the same HEAD comes from the cache without running git log; a new commit reads git again."""
+    cache = tmp_path / "cache"
+    first = read_history(repository.content, cache)
+    assert json.loads((cache / HISTORY_CACHE).read_text(encoding="utf-8"))["key"]["head"] == repository.commits[1]
+
+    def no_git_log(content: Path) -> None:
+        raise AssertionError("git log ran although the cache holds this commit's history")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(history_module, "_from_git", no_git_log)
+        again = read_history(repository.content, cache)
+    assert again.changes == first.changes
+    git(repository.root, "commit", "--quiet", "--no-gpg-sign", "--allow-empty", "-m", "Later", date=SECOND_DATE)
+    later = read_history(repository.content, cache)
+    assert later.head != first.head and later.changes == first.changes
+
+
+def test_the_corpus_loads_from_the_repository(repository: HistoryRepository) -> None:
+    """The repository's content is valid content (the site tests build it)."""
+    result = load_corpus(repository.content)
+    assert result.corpus is not None, [str(problem) for problem in result.errors]
+
+
+def test_no_repository_shallow_clone_or_git_gives_a_notice(
+    repository: HistoryRepository, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder outside git, a shallow clone and a machine without git: no changes, and a notice saying why."""
+    copy = tmp_path / "copy"
+    shutil.copytree(repository.content, copy)
+    outside = read_history(copy)
+    assert not outside.available and outside.changes == {}
+    assert "not in a git work tree" in str(outside.notice)
+    shallow = tmp_path / "shallow"
+    subprocess.run(
+        ["git", "clone", "--quiet", "--depth", "1", repository.root.as_uri(), str(shallow)],
+        check=True,
+        capture_output=True,
+    )
+    clone = read_history(shallow / "content")
+    assert not clone.available and clone.changes == {}
+    assert "shallow clone" in str(clone.notice)
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs"))
+    without_git = read_history(repository.content)
+    assert not without_git.available and "git is not installed" in str(without_git.notice)
