@@ -23,6 +23,9 @@ reused, and served before the search index is made again), with
 ``incremental_search_seconds`` the indexing that follows; ``incremental_body_seconds``
 the same for one entry's English body changed (its title kept: only the changed pages
 are rendered again, named in ``incremental_body_pages``).
+``api_bytes`` is the size of the rules as JSON (``api/v1/``). The real content is built from a copy
+outside the repository with the history of the checkout's ``content/`` (``ProjectPaths.history``), so
+the clean build reads it from git, as a build in a fresh clone does; the synthetic content has none.
 ``RULEBOOK_BENCH_SIZES`` (e.g. ``1000`` or an empty value) chooses the synthetic
 corpora; by default 1,000 and 5,000 entries.
 

@@ -61,7 +61,7 @@ from rulebook.adjudication.catalog import catalog_choices
 from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
-from rulebook.content.history import read_history
+from rulebook.content.history import ContentHistory, read_history
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
@@ -691,34 +691,24 @@ def _build_site(
     The stages overlap where one does not need the other's result: a worker makes the
     calculators' schemas while the content is loaded, each language tree's MkDocs build
     starts in a worker as soon as its Markdown is written, while the next tree is generated,
-    and Pagefind reads each tree as soon as it is built, while the next ones are. A clean build has a
-    worker read the content's history too; a rebuild reads it here (from its cache, unless a commit was made).
+    and Pagefind reads each tree as soon as it is built, while the next ones are; the content's history
+    is read meanwhile (:func:`_start_history`).
     """
     started = time.perf_counter()
     schemas_job = None if _SCHEMAS else builds.submit(_calculator_schemas)
-    history_folder, history_cache = paths.history or paths.content, paths.work / "cache"
-    history_job = builds.submit(read_history, history_folder, history_cache) if previous is None else None
+    history_of = _start_history(paths, builds, previous, say)
     say(f"loading content from {paths.content}")
     corpus = _load(paths)
     load_seconds = time.perf_counter() - started
     if previous is None:  # every tree will be built
         builds.start_workers()
-    results = ResultCache(paths.work / "cache" / "examples.json")
-    outcomes = verify_examples(corpus, results)
-    results.save()
-    if outcomes:
-        say(f"{len(outcomes)} worked examples verified ({results.misses} run, {results.hits} unchanged)")
+    outcomes, results = _verified_examples(paths, corpus, say)
     mo_dir = paths.work / "locales"
     catalogs = _catalogs(paths, tuple(languages))
     for warning in catalogs.warnings:
         say(f"warning: {warning} (shown in English)")
-    history = history_job.result() if history_job is not None else read_history(history_folder, history_cache)
-    if history.notice is not None:
-        say(f"notice: the pages are built without the rules' history: {history.notice}")
-    improve = dataclasses.replace(improve, content_prefix=history.prefix or f"{paths.content.name}/")
+    history = history_of()
     plans = _TreePlans(paths, paths.work / "mkdocs", site_url, builds, previous)
-    plans.config_dir.mkdir(parents=True, exist_ok=True)
-    paths.out.mkdir(parents=True, exist_ok=True)
     trees = render_site(
         corpus,
         paths.work / "docs",
@@ -732,7 +722,7 @@ def _build_site(
         memo_key=catalogs.digest,
         on_tree=plans.plan,
         history=SiteHistory(history),
-        improve=improve,
+        improve=dataclasses.replace(improve, content_prefix=history.prefix or f"{paths.content.name}/"),
         site_url=site_url,
     )
     generate_seconds = time.perf_counter() - started
@@ -788,6 +778,36 @@ def _build_site(
     return report
 
 
+def _start_history(
+    paths: ProjectPaths, builds: _Builds, previous: PreviousSite | None, say: Progress
+) -> Callable[[], ContentHistory]:
+    """Start reading the content's git history (:func:`read_history`, cached in ``build/cache``); a function that
+    waits for it, saying why there is none (the build goes on without it).
+
+    A clean build has a worker read it while the content loads; a rebuild (``previous``) reads it here, from
+    its cache unless a commit was made: a worker would have to be started for it."""
+    folder, cache = paths.history or paths.content, paths.work / "cache"
+    job = builds.submit(read_history, folder, cache) if previous is None else None
+
+    def result() -> ContentHistory:
+        history = job.result() if job is not None else read_history(folder, cache)
+        if history.notice is not None:
+            say(f"notice: the pages are built without the rules' history: {history.notice}")
+        return history
+
+    return result
+
+
+def _verified_examples(paths: ProjectPaths, corpus: Corpus, say: Progress) -> tuple[list[Any], ResultCache]:
+    """Every worked example run or read from ``build/cache/examples.json`` (:func:`verify_examples`), and that cache."""
+    results = ResultCache(paths.work / "cache" / "examples.json")
+    outcomes = verify_examples(corpus, results)
+    results.save()
+    if outcomes:
+        say(f"{len(outcomes)} worked examples verified ({results.misses} run, {results.hits} unchanged)")
+    return outcomes, results
+
+
 @dataclass
 class _TreePlans:
     """What becomes of each language tree generated: reused from ``previous``, patched or built; and its digests."""
@@ -804,6 +824,10 @@ class _TreePlans:
     """Per tree copied from ``previous`` with some pages to build again: those pages."""
     reused: list[str] = field(default_factory=list)
     """The trees copied from ``previous`` as they are."""
+
+    def __post_init__(self) -> None:
+        self.config_dir.mkdir(parents=True, exist_ok=True)
+        self.paths.out.mkdir(parents=True, exist_ok=True)
 
     def plan(self, tree: RenderedTree) -> None:
         """Reuse, patch or build the tree just generated; a build starts now, in a worker."""
