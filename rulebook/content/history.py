@@ -373,18 +373,25 @@ def _from_plain(data: Mapping[str, Any]) -> dict[str, tuple[EntryChange, ...]]:
 
 
 def read_history(content: Path, cache_folder: Path | None = None) -> ContentHistory:
-    """The history of every entry file of ``content``, from git (or the cache in ``cache_folder``, by HEAD)."""
+    """The history of every entry file of ``content``, from git (or the cache in ``cache_folder``, by HEAD).
+
+    Read again in the same process at the same HEAD, it is the history read before.
+    """
     found = _repository(content)
     if isinstance(found, str):
         return ContentHistory.unavailable(found)
     head, prefix = found
+    read_before = _READ.get(content.resolve())
+    if read_before is not None and (read_before.head, read_before.prefix) == (head, prefix):
+        return read_before
     cache = cache_folder / HISTORY_CACHE if cache_folder is not None else None
     key = {"format": _CACHE_FORMAT, "head": head, "prefix": prefix}
     if cache is not None and cache.is_file():
         try:
             kept = json.loads(cache.read_text(encoding="utf-8"))
             if kept.get("key") == key:
-                return ContentHistory(_from_plain(kept["history"]), head, prefix=prefix)
+                history = _READ[content.resolve()] = ContentHistory(_from_plain(kept["history"]), head, prefix=prefix)
+                return history
         except (OSError, ValueError, KeyError, TypeError):
             pass  # an unreadable cache is read again from git
     try:
@@ -395,4 +402,10 @@ def read_history(content: Path, cache_folder: Path | None = None) -> ContentHist
         cache.parent.mkdir(parents=True, exist_ok=True)
         plain = {"key": key, "history": _plain(changes)}
         cache.write_text(json.dumps(plain, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    return ContentHistory({entry_id: tuple(found) for entry_id, found in changes.items()}, head, prefix=prefix)
+    history = ContentHistory({entry_id: tuple(found) for entry_id, found in changes.items()}, head, prefix=prefix)
+    _READ[content.resolve()] = history
+    return history
+
+
+_READ: dict[Path, ContentHistory] = {}
+"""The history last read of each folder in this process: ``rulebook serve`` asks again for every rebuild."""

@@ -81,7 +81,8 @@ def test_only_entry_files_are_read(repository: HistoryRepository) -> None:
 def test_the_history_is_cached_by_commit(
     repository: HistoryRepository, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A second read at the same HEAD comes from the cache without running git log; a new commit reads git again."""
+    """A second read at the same HEAD is the first one in the same process, and comes from the cache file in
+    another, without running git log; a new commit reads git again."""
     cache = tmp_path / "cache"
     first = read_history(repository.content, cache)
     assert json.loads((cache / HISTORY_CACHE).read_text(encoding="utf-8"))["key"]["head"] == repository.commits[1]
@@ -91,8 +92,10 @@ def test_the_history_is_cached_by_commit(
 
     with monkeypatch.context() as patched:
         patched.setattr(history_module, "_from_git", no_git_log)
+        assert read_history(repository.content, cache) is first
+        patched.setattr(history_module, "_READ", {})  # another process: only the cache file
         again = read_history(repository.content, cache)
-    assert again.changes == first.changes
+    assert again is not first and again.changes == first.changes
     git(repository.root, "commit", "--quiet", "--no-gpg-sign", "--allow-empty", "-m", "Later", date=SECOND_DATE)
     later = read_history(repository.content, cache)
     assert later.head != first.head and later.changes == first.changes
