@@ -3,7 +3,9 @@
 With a Weblate URL configured (``rulebook build --translate-url``, else ``translate_url`` under
 ``extra:`` in ``mkdocs.yml``), a paragraph's link opens its unit in Weblate by the unit's context:
 the catalog's ``msgctxt`` ``<entry id>|body#N`` (:attr:`rulebook.translation.catalog.Unit.context`),
-``N`` being the paragraph's number, the same as its anchor's (:mod:`rulebook.site.anchors`). The
+``N`` being the paragraph's number, the same as its anchor's (:mod:`rulebook.site.anchors`). A page
+carries one template of its paragraphs' links (:meth:`ImproveLinks.paragraph_template`), which the
+page script fills in for the paragraph tapped; an entry page and a reading page alike. The
 entry's text status line searches every unit of the entry (``<entry id>|``). The URL given is the
 translation component's, without a language: ``https://weblate.example/translate/rulebook/content/``
 becomes ``…/content/de/?q=context:="how.abwerfen|body#2"`` (Weblate's exact-match search).
@@ -25,10 +27,14 @@ from urllib.parse import quote
 from rulebook.content.model import Entry, Language
 from rulebook.errors import SiteError
 
-__all__ = ["UNIT_PLACEHOLDER", "ImproveLinks", "improve_links", "unit_context"]
+__all__ = ["ENTRY_PLACEHOLDER", "UNIT_PLACEHOLDER", "ImproveLinks", "improve_links", "unit_context"]
 
 UNIT_PLACEHOLDER = "{unit}"
-"""Where a paragraph's link template takes the paragraph's number (the page script fills it in)."""
+"""Where a paragraph link's template takes the paragraph's number (the page script fills it in)."""
+
+ENTRY_PLACEHOLDER = "{entry}"
+"""Where a paragraph link's template takes the entry's id: the page's ``data-rb-prefix``, a dot and the slug
+its text is anchored with (``data-rb-anchors``), so one template serves every entry of a reading page."""
 
 
 def unit_context(entry_id: str, unit: int | str) -> str:
@@ -62,34 +68,37 @@ class ImproveLinks:
     def _weblate(self, lang: Language, query: str) -> str:
         return f"{self.translate_url}{lang.value}/?q={quote(query, safe='')}"
 
-    def _edit(self, entry: Entry) -> str:
-        return f"{self.edit_url}{quote(f'{self.content_prefix}{entry.game}/{entry.id}.yaml')}"
+    def _edit(self, game: str, entry_id: str) -> str:
+        return f"{self.edit_url}{quote(f'{self.content_prefix}{game}/')}{entry_id}.yaml"
 
-    def paragraph_template(self, entry: Entry, lang: Language) -> str | None:
-        """The link of each paragraph of ``entry``'s ``lang`` page, :data:`UNIT_PLACEHOLDER` for its number.
+    def paragraph_template(self, game: str, original: Language, lang: Language) -> str | None:
+        """The link of each paragraph of a ``lang`` page of ``game``'s entries whose original is in ``original``,
+        with :data:`ENTRY_PLACEHOLDER` and :data:`UNIT_PLACEHOLDER` for the entry and the paragraph.
 
-        >>> from rulebook.content.model import Entry
-        >>> entry = Entry.model_validate({"id": "how.x", "game": "hell-of-a-war", "source": "how-faq", "order": 1,
-        ...     "kind": "faq", "lang": "de", "text": {"de": {"title": "X", "body": "Y.", "status": "original"}}})
         >>> links = ImproveLinks("https://weblate.example/translate/rulebook/content/")
-        >>> links.paragraph_template(entry, Language.EN)
-        'https://weblate.example/translate/rulebook/content/en/?q=context%3A%3D%22how.x%7Cbody%23{unit}%22'
-        >>> ImproveLinks(edit_url="https://git.example/rulebook/edit/main/").paragraph_template(entry, Language.EN)
-        'https://git.example/rulebook/edit/main/content/hell-of-a-war/how.x.yaml'
-        >>> links.paragraph_template(entry, Language.DE) is None
+        >>> links.paragraph_template("hell-of-a-war", Language.DE, Language.EN)
+        'https://weblate.example/translate/rulebook/content/en/?q=context%3A%3D%22{entry}%7Cbody%23{unit}%22'
+        >>> ImproveLinks(edit_url="https://git.example/rulebook/edit/main/").paragraph_template(
+        ...     "hell-of-a-war", Language.DE, Language.EN)
+        'https://git.example/rulebook/edit/main/content/hell-of-a-war/{entry}.yaml'
+        >>> links.paragraph_template("hell-of-a-war", Language.DE, Language.DE) is None
         True
         """
-        if not self.offered(entry, lang):
+        if not self.configured or lang == original:
             return None
         if self.translate_url:
-            query = self._weblate(lang, f'context:="{unit_context(entry.id, UNIT_PLACEHOLDER)}"')
-            return query.replace(quote(UNIT_PLACEHOLDER, safe=""), UNIT_PLACEHOLDER)
-        return self._edit(entry)
+            query = self._weblate(lang, f'context:="{unit_context(ENTRY_PLACEHOLDER, UNIT_PLACEHOLDER)}"')
+            for placeholder in (ENTRY_PLACEHOLDER, UNIT_PLACEHOLDER):
+                query = query.replace(quote(placeholder, safe=""), placeholder)
+            return query
+        return self._edit(game, ENTRY_PLACEHOLDER)
 
     def paragraph_url(self, entry: Entry, lang: Language, unit: int) -> str | None:
-        """The link of paragraph ``unit`` (its ``body#N``) of ``entry``'s ``lang`` page, as the page script makes it."""
-        template = self.paragraph_template(entry, lang)
-        return template.replace(UNIT_PLACEHOLDER, str(unit)) if template is not None else None
+        """The link of paragraph ``unit`` (its ``body#N``) of ``entry``'s ``lang`` text, as the page script makes it."""
+        template = self.paragraph_template(entry.game, entry.lang, lang) if self.offered(entry, lang) else None
+        if template is None:
+            return None
+        return template.replace(ENTRY_PLACEHOLDER, entry.id).replace(UNIT_PLACEHOLDER, str(unit))
 
     def entry_url(self, entry: Entry, lang: Language) -> str | None:
         """The link of the entry's text status line: every unit of the entry in Weblate, else its file."""
@@ -97,7 +106,7 @@ class ImproveLinks:
             return None
         if self.translate_url:
             return self._weblate(lang, f'context:"{entry.id}|"')
-        return self._edit(entry)
+        return self._edit(entry.game, entry.id)
 
 
 def _checked(given: Any, origin: str, problems: list[str]) -> str | None:

@@ -124,7 +124,10 @@ def entry_fields(
             Link(card.name.value, relative_link(site.paths[entry.id], card_path(card)))
             for card in stated_by.get(entry.id, [])
         ],
-        "improve_paragraph": improve.paragraph_template(entry, lang) if improve is not None else None,
+        "improve_paragraph": improve.paragraph_template(entry.game, entry.lang, lang)
+        if improve is not None and improve.offered(entry, lang)
+        else None,
+        "prefix": entry.id.split(".", 1)[0],
         "improve_entry": improve.entry_url(entry, lang) if improve is not None else None,
     }
 

@@ -606,7 +606,7 @@ def _render_tree(
     for game in corpus.games:
         path = f"{game.id}/index.md"
         tree.page(path, "game.md.j2", **game_fields(site, reading, corpus, game, lang, path, card_games))
-    _write_sources(tree, site, reading, corpus, lang)
+    _write_sources(tree, site, reading, corpus, lang, context.improve)
     _write_entries(tree, site, reading, corpus, lang, context)
     for game_id, previews in game_previews(site, lang).items():
         files.write(tree.docs / PREVIEWS_FOLDER / f"{game_id}.json", previews.encode("utf-8"))
@@ -639,13 +639,26 @@ def _render_tree(
     return RenderedTree(code, tree.docs, tree.count, yaml.safe_load(overrides_text))
 
 
-def _write_sources(tree: _TreeWriter, site: SiteIndex, reading: ReadingIndex, corpus: Corpus, lang: Language) -> None:
-    """Each source's table of contents and reading view pages, then the index of every source."""
+def _write_sources(
+    tree: _TreeWriter,
+    site: SiteIndex,
+    reading: ReadingIndex,
+    corpus: Corpus,
+    lang: Language,
+    improve: ImproveLinks | None = None,
+) -> None:
+    """Each source's table of contents and reading view pages (their paragraphs' "Improve this translation"
+    link, :mod:`rulebook.site.improve`), then the index of every source."""
     for source in corpus.sources:
         path = source_path(source)
         tree.page(path, "source.md.j2", **source_fields(site, reading, source, lang, path))
+        improving = {
+            "improve_paragraph": improve.paragraph_template(source.game, source.lang, lang) if improve else None,
+            "prefix": site.games[source.game].prefix,
+        }
         for plan in reading.plans[source.id]:
-            tree.page(plan.path, "reading.md.j2", **template_fields(reading_view(site, reading, plan, lang)))
+            view = template_fields(reading_view(site, reading, plan, lang))
+            tree.page(plan.path, "reading.md.j2", **view, **improving)
     tree.page(SOURCES_INDEX, "sources.md.j2", sources=source_rows(site, reading, lang))
 
 

@@ -279,7 +279,8 @@
      (<slug>-p<N>, rulebook/site/anchors.py); here each gets a visible link to itself, its "¶". Following
      it also opens the paragraph's menu beside it: copy the paragraph's link and, where the build was
      told where translations are improved (rulebook/site/improve.py), "Improve this translation", whose
-     address is the page's data-rb-improve with the paragraph's number N (its catalog unit body#N). */
+     address is the page's data-rb-improve with the entry's id (data-rb-prefix, a dot, the slug of the
+     text's data-rb-anchors) and the paragraph's number N (its catalog unit body#N) filled in. */
   function paragraphMenu(page, unit, link, number) {
     var open = document.getElementById("rb-para-menu");
     var wasHere = open && open.previousElementSibling === link;
@@ -300,10 +301,12 @@
     });
     menu.appendChild(copy);
     var improve = page.getAttribute("data-rb-improve");
-    if (improve) {
+    var text = unit.closest("[data-rb-anchors]");
+    if (improve && text) {
+      var entry = page.getAttribute("data-rb-prefix") + "." + text.getAttribute("data-rb-anchors");
       var edit = document.createElement("a");
       edit.className = "md-button rb-para-improve";
-      edit.href = improve.split("{unit}").join(number);
+      edit.href = improve.split("{entry}").join(entry).split("{unit}").join(number);
       edit.rel = "noopener";
       edit.textContent = page.getAttribute("data-rb-improve-label");
       menu.appendChild(edit);

@@ -81,6 +81,18 @@ def test_a_paragraphs_menu_opens_its_unit_in_weblate(phone: Any, site_url: str, 
     assert phone.problems == [], phone.problems
 
 
+def test_a_reading_pages_paragraph_menu_names_its_entry(phone: Any, site_url: str) -> None:
+    """In the reading view, the ¶ menu of a section's paragraph opens that entry's unit."""
+    phone.goto(site_url + "de/sources/how-faq/", wait_until="load")
+    phone.locator(".rb-read-source a").tap()
+    phone.wait_for_url("**/de/sources/how-faq/*/")
+    phone.locator("[id='schroot-p1'] .rb-para").tap()
+    improve = phone.locator("[id='schroot-p1'] #rb-para-menu a.rb-para-improve")
+    assert parse_qs(urlsplit(improve.get_attribute("href")).query)["q"] == [f'context:="{ENTRY_ID}|body#1"']
+    _no_sideways_scroll(phone)
+    assert phone.problems == [], phone.problems
+
+
 def test_what_changed_leads_to_the_change_in_its_entrys_history(
     phone: Any, site_url: str, history_site: HistorySite
 ) -> None:

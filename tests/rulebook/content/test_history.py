@@ -128,3 +128,27 @@ def test_no_repository_shallow_clone_or_git_gives_a_notice(
     monkeypatch.setenv("PATH", str(tmp_path / "no-programs"))
     without_git = read_history(repository.content)
     assert not without_git.available and "git is not installed" in str(without_git.notice)
+
+
+def test_three_git_processes_whatever_the_number_of_files(
+    repository: HistoryRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rev-parse, one log pass and one cat-file batch read the history of every entry file, however many."""
+    entry = repository.content / "hell-of-a-war" / f"{ENTRY_ID}.yaml"
+    text = entry.read_text(encoding="utf-8")
+    for number in range(8):
+        copy_id = f"how.schroot-{number}"
+        (entry.parent / f"{copy_id}.yaml").write_text(text.replace(ENTRY_ID, copy_id), encoding="utf-8")
+    git(repository.root, "add", "-A")
+    git(repository.root, "commit", "--quiet", "--no-gpg-sign", "-m", "Eight more", date=SECOND_DATE)
+    commands: list[str] = []
+    run_git = history_module._git
+
+    def counted(folder: Path, *args: str, data: bytes | None = None) -> bytes:
+        commands.append(args[0])
+        return run_git(folder, *args, data=data)
+
+    monkeypatch.setattr(history_module, "_git", counted)
+    history = read_history(repository.content)
+    assert len(history.changes) == 9
+    assert commands == ["rev-parse", "log", "cat-file"]

@@ -14,7 +14,7 @@ import pytest
 
 from rulebook.content.model import Language
 from rulebook.errors import SiteError
-from rulebook.site.improve import UNIT_PLACEHOLDER, ImproveLinks, improve_links
+from rulebook.site.improve import ENTRY_PLACEHOLDER, UNIT_PLACEHOLDER, ImproveLinks, improve_links
 from rulebook.translation.catalog import build_catalog, load_content
 from tests.conftest import HISTORY_TRANSLATE_URL, HistorySite
 from tests.rulebook.content.history_repository import ENTRY_ID
@@ -40,15 +40,31 @@ def test_each_paragraph_opens_its_catalog_unit_in_weblate(history_site: HistoryS
     page = (history_site.root / "de" / ENTRY_PAGE).read_text(encoding="utf-8")
     template = html.unescape(re.search(r'data-rb-improve="([^"]+)"', page).group(1))  # type: ignore[union-attr]
     links = ImproveLinks(HISTORY_TRANSLATE_URL)
-    assert template == links.paragraph_template(entry, Language.DE)
+    assert template == links.paragraph_template(entry.game, entry.lang, Language.DE)
     assert 'data-rb-improve-label="Diese Übersetzung verbessern"' in page
+    # The page script's entry id: the page's prefix, a dot, the slug its text is anchored with.
+    prefix = re.search(r'data-rb-prefix="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    slug = re.search(r'data-rb-anchors="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    assert f"{prefix}.{slug}" == ENTRY_ID
     for context in contexts:
         unit = context.rsplit("#", 1)[1]
-        url = template.replace(UNIT_PLACEHOLDER, unit)
+        url = template.replace(ENTRY_PLACEHOLDER, ENTRY_ID).replace(UNIT_PLACEHOLDER, unit)
         assert url.startswith(f"{HISTORY_TRANSLATE_URL}de/?q=")
         assert _weblate_query(url) == f'context:="{context}"'
         assert url == links.paragraph_url(entry, Language.DE, int(unit))
         assert f'id="schroot-p{unit}"' in page, "the paragraph carrying that number is on the page"
+
+
+def test_the_reading_view_carries_the_same_links(history_site: HistorySite) -> None:
+    """A reading page of the source gives its paragraphs the same template, and each section its entry's slug."""
+    reading = next((history_site.root / "de" / "sources" / "how-faq").glob("*/index.html"))
+    page = reading.read_text(encoding="utf-8")
+    entry = load_content(history_site.repository.content).corpus.entries[0]
+    template = html.unescape(re.search(r'data-rb-improve="([^"]+)"', page).group(1))  # type: ignore[union-attr]
+    assert template == ImproveLinks(HISTORY_TRANSLATE_URL).paragraph_template(entry.game, entry.lang, Language.DE)
+    assert 'data-rb-prefix="how"' in page and 'data-rb-anchors="schroot"' in page
+    original = next((history_site.root / "nl" / "sources" / "how-faq").glob("*/index.html"))
+    assert "data-rb-improve" not in original.read_text(encoding="utf-8")
 
 
 def test_the_text_status_line_searches_the_whole_entry(history_site: HistorySite) -> None:
@@ -76,7 +92,9 @@ def test_without_weblate_the_edit_url_opens_the_content_file(history_site: Histo
     expected = f"https://git.example/rulebook/edit/main/content/hell-of-a-war/{ENTRY_ID}.yaml"
     assert links.paragraph_url(entry, Language.RU, 2) == links.entry_url(entry, Language.RU) == expected
     assert content.files[ENTRY_ID].relative_to(history_site.repository.root).as_posix() == expected.rsplit("main/")[1]
-    assert ImproveLinks().paragraph_template(entry, Language.RU) is None, "nothing configured, nothing offered"
+    assert links.paragraph_template(entry.game, entry.lang, Language.RU) == expected.replace(ENTRY_ID, "{entry}")
+    assert ImproveLinks().paragraph_url(entry, Language.RU, 2) is None, "nothing configured, nothing offered"
+    assert links.paragraph_url(entry, Language.NL, 2) is None, "the original is not a translation to improve"
 
 
 def test_a_weblate_url_wins_over_the_site_settings_and_bad_ones_are_all_reported() -> None:
