@@ -43,6 +43,7 @@ __all__ = [
     "EntryVersion",
     "TextVersion",
     "change_kinds",
+    "keep_history",
     "read_history",
 ]
 
@@ -409,3 +410,10 @@ def read_history(content: Path, cache_folder: Path | None = None) -> ContentHist
 
 _READ: dict[Path, ContentHistory] = {}
 """The history last read of each folder in this process: ``rulebook serve`` asks again for every rebuild."""
+
+
+def keep_history(content: Path, history: ContentHistory) -> None:
+    """Keep ``history`` of ``content``, read by another process (a build's worker), for this process's next
+    :func:`read_history` at the same commit."""
+    if history.available:
+        _READ[content.resolve()] = history

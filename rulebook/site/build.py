@@ -61,7 +61,7 @@ from rulebook.adjudication.catalog import catalog_choices
 from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
-from rulebook.content.history import ContentHistory, read_history
+from rulebook.content.history import ContentHistory, keep_history, read_history
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
@@ -790,7 +790,11 @@ def _start_history(
     job = builds.submit(read_history, folder, cache) if previous is None else None
 
     def result() -> ContentHistory:
-        history = job.result() if job is not None else read_history(folder, cache)
+        if job is not None:
+            history = job.result()
+            keep_history(folder, history)  # for the rebuilds of this process (rulebook serve)
+        else:
+            history = read_history(folder, cache)
         if history.notice is not None:
             say(f"notice: the pages are built without the rules' history: {history.notice}")
         return history

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.content import history as history_module
-from rulebook.content.history import HISTORY_CACHE, ChangeKind, change_kinds, read_history
+from rulebook.content.history import HISTORY_CACHE, ChangeKind, change_kinds, keep_history, read_history
 from rulebook.content.load import load_corpus
 from tests.rulebook.content.history_repository import (
     ENTRY_ID,
@@ -152,3 +152,20 @@ def test_three_git_processes_whatever_the_number_of_files(
     history = read_history(repository.content)
     assert len(history.changes) == 9
     assert commands == ["rev-parse", "log", "cat-file"]
+
+
+def test_a_history_read_by_another_process_is_kept_for_the_next_read(
+    repository: HistoryRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build's worker reads the history; kept in the building process, its rebuilds need neither git log nor
+    a cache file."""
+    monkeypatch.setattr(history_module, "_READ", {})
+    from_worker = read_history(repository.content)
+    monkeypatch.setattr(history_module, "_READ", {})
+    keep_history(repository.content, from_worker)
+
+    def no_git_log(content: Path) -> None:
+        raise AssertionError("git log ran although the history was kept")
+
+    monkeypatch.setattr(history_module, "_from_git", no_git_log)
+    assert read_history(repository.content) is from_worker
