@@ -337,7 +337,14 @@ def command_build(args: argparse.Namespace) -> int:
 
     site_url = site_url_for_build(args.site_url, os.environ, args.production, DEFAULT_SITE_URL)
     with _site_paths(args) as paths:
-        build_site(paths, languages=args.lang or LANGUAGES, site_url=site_url, progress=_site_progress("build"))
+        build_site(
+            paths,
+            languages=args.lang or LANGUAGES,
+            site_url=site_url,
+            progress=_site_progress("build"),
+            translate_url=args.translate_url,
+            edit_url=args.edit_url,
+        )
     return 0
 
 
@@ -576,6 +583,18 @@ def _add_site_commands(commands: argparse._SubParsersAction[argparse.ArgumentPar
     )
     build.add_argument(
         "--production", action="store_true", help="a build for publishing: refuse to build without a site URL"
+    )
+    build.add_argument(
+        "--translate-url",
+        metavar="URL",
+        help='"Improve this translation" opens the paragraph in this Weblate component, e.g. '
+        "https://weblate.example/translate/rulebook/content/ (default: extra.translate_url in mkdocs.yml)",
+    )
+    build.add_argument(
+        "--edit-url",
+        metavar="URL",
+        help="without a Weblate URL, it opens the entry's content file in this web editor, e.g. "
+        "https://github.com/owner/rulebook/edit/main/ (default: extra.edit_url in mkdocs.yml)",
     )
     build.set_defaults(run=command_build)
 

@@ -3,7 +3,8 @@
 The real content is loaded once per test session (:func:`real_content`, also
 used at collection time by modules that parametrize over its examples), and the
 small sample content of ``tests/data/good`` is built into a site once per session
-(:func:`sample_site`) for every module that only reads that site.
+(:func:`sample_site`) for every module that only reads that site; so is the content of a small
+git repository with two commits (:func:`history_site`, :mod:`tests.rulebook.content.history_repository`).
 
 In CI (``CI=true``) a missing prerequisite is a failure, never a skip.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from hypothesis import settings
 
 from rulebook.content.load import LoadResult, load_corpus
 from rulebook.content.model import Corpus
+from tests.rulebook.content.history_repository import HistoryRepository, write_history_repository
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -90,6 +93,32 @@ def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     build_site(paths)
     return paths.out
+
+
+@dataclass(frozen=True)
+class HistorySite:
+    """The site of :mod:`tests.rulebook.content.history_repository`'s repository, with its progress messages."""
+
+    repository: HistoryRepository
+    root: Path
+    messages: tuple[str, ...]
+
+
+HISTORY_TRANSLATE_URL = "https://weblate.example/translate/rulebook/content/"
+"""The Weblate component :func:`history_site` is built with (``--translate-url``)."""
+
+
+@pytest.fixture(scope="session")
+def history_site(tmp_path_factory: pytest.TempPathFactory) -> HistorySite:
+    """The repository with two commits built once per session in de, en and nl (its original), with a Weblate URL."""
+    from rulebook.site.build import ProjectPaths, build_site
+
+    folder = tmp_path_factory.mktemp("history-site")
+    repository = write_history_repository(folder / "repo")
+    paths = ProjectPaths.for_project(REPOSITORY, content=repository.content, out=folder / "site", work=folder / "build")
+    messages: list[str] = []
+    build_site(paths, languages=("de", "en", "nl"), progress=messages.append, translate_url=HISTORY_TRANSLATE_URL)
+    return HistorySite(repository, paths.out, tuple(messages))
 
 
 @pytest.fixture()

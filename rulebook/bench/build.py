@@ -23,6 +23,9 @@ reused, and served before the search index is made again), with
 ``incremental_search_seconds`` the indexing that follows; ``incremental_body_seconds``
 the same for one entry's English body changed (its title kept: only the changed pages
 are rendered again, named in ``incremental_body_pages``).
+``api_bytes`` is the size of the rules as JSON (``api/v1/``). The real content is built from a copy
+outside the repository with the history of the checkout's ``content/`` (``ProjectPaths.history``), so
+the clean build reads it from git, as a build in a fresh clone does; the synthetic content has none.
 ``RULEBOOK_BENCH_SIZES`` (e.g. ``1000`` or an empty value) chooses the synthetic
 corpora; by default 1,000 and 5,000 entries.
 
@@ -35,6 +38,7 @@ of every tree carries text as a fully translated corpus would.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -185,12 +189,15 @@ def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
     then its body."""
     content = scratch / "content"
     shutil.copytree(root / "content", content)
-    paths = ProjectPaths.for_project(root, content=content, out=scratch / "site", work=scratch / "build")
+    # The copy is outside the repository: the pages show the history of the content it was copied from.
+    paths = ProjectPaths.for_project(
+        root, content=content, out=scratch / "site", work=scratch / "build", history=root / "content"
+    )
     started = time.perf_counter()
     report = build_site(paths)
     total = time.perf_counter() - started
     retitled = _retitle_one_entry(content)
-    staging = ProjectPaths.for_project(root, content=content, out=scratch / "site.staging", work=scratch / "build")
+    staging = dataclasses.replace(paths, out=scratch / "site.staging")
     started = time.perf_counter()
     again = build_site(staging, previous=PreviousSite.of(paths.out, report), search=False)
     incremental = time.perf_counter() - started
@@ -198,7 +205,7 @@ def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
     index_search(staging.out)
     incremental_search = time.perf_counter() - started
     edited = _edit_one_body(content)
-    body_paths = ProjectPaths.for_project(root, content=content, out=scratch / "site.body", work=scratch / "build")
+    body_paths = dataclasses.replace(paths, out=scratch / "site.body")
     started = time.perf_counter()
     body = build_site(body_paths, previous=PreviousSite.of(staging.out, again), search=False)
     incremental_body = time.perf_counter() - started
@@ -219,6 +226,7 @@ def bench_real(root: Path, scratch: Path) -> dict[str, Any]:
         "incremental_body_pages": {lang: list(pages) for lang, pages in body.patched_pages.items()},
         "incremental_body_rebuilt_trees": sorted(set(body.pages) - set(body.reused_trees) - set(body.patched_pages)),
         "pages": sum(report.pages.values()),
+        "api_bytes": report.api_bytes,
     }
 
 

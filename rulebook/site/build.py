@@ -42,6 +42,7 @@ the last tree's indexing and the writing of the index.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import multiprocessing
@@ -60,11 +61,14 @@ from rulebook.adjudication.catalog import catalog_choices
 from rulebook.adjudication.examples import ResultCache
 from rulebook.adjudication.forms import FormLabels, form_labels, page_catalog_json
 from rulebook.adjudication.messages import load_language
+from rulebook.content.history import ContentHistory, keep_history, read_history
 from rulebook.content.load import load_corpus
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.errors import ContentError, ExampleFailure, SiteError
 from rulebook.site.api import API_FOLDER, write_api
+from rulebook.site.history import SiteHistory
 from rulebook.site.i18n import compile_catalogs, language_name, load_translations
+from rulebook.site.improve import ImproveLinks, improve_links
 from rulebook.site.mkdocs_run import mkdocs_build, start_worker
 from rulebook.site.offline import KeepScope, keep_scopes, write_keep_manifests
 from rulebook.site.render import RenderedTree, render_root_page, render_site
@@ -78,6 +82,7 @@ from rulebook.site.runtime import (
     write_runtime,
 )
 from rulebook.site.search_index import TreeIndexer
+from rulebook.site.urls import DEFAULT_SITE_URL
 from rulebook.site.views import SiteIndex
 
 __all__ = [
@@ -100,9 +105,6 @@ __all__ = [
     "tree_digest",
     "verify_examples",
 ]
-
-DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
-"""Where ``rulebook serve`` publishes the site; each tree's ``site_url`` is this plus ``<lang>/``."""
 
 Progress = Callable[[str], None]
 _Result = TypeVar("_Result")
@@ -127,6 +129,8 @@ class ProjectPaths:
     """The adjudicator package's sources, bundled for the calculator pages."""
     web: Path
     """``calculator.js`` and ``sw.js``, the calculator pages' script and service worker."""
+    history: Path | None = None
+    """The folder whose git history the pages show (:mod:`rulebook.site.history`); ``content`` when ``None``."""
 
     @classmethod
     def for_project(
@@ -137,6 +141,7 @@ class ProjectPaths:
         out: Path | None = None,
         work: Path | None = None,
         templates: Path | None = None,
+        history: Path | None = None,
     ) -> ProjectPaths:
         """The standard layout of a checkout at ``root``; any folder can be replaced."""
         return cls(
@@ -150,6 +155,7 @@ class ProjectPaths:
             node_modules=root / "node_modules",
             adjudicator=root / "adjudicator",
             web=root / "web",
+            history=history,
         )
 
 
@@ -519,15 +525,21 @@ def _absolute(base: Path, value: str) -> str:
     return str(path if path.is_absolute() else (base / path).resolve())
 
 
+def _site_settings(paths: ProjectPaths) -> dict[str, Any]:
+    """``mkdocs.yml`` as MkDocs reads it."""
+    from mkdocs.utils.yaml import yaml_load
+
+    with paths.mkdocs_config.open(encoding="utf-8") as handle:
+        config: dict[str, Any] = yaml_load(handle) or {}
+    return config
+
+
 def tree_config(
     paths: ProjectPaths, lang: str, overrides: dict[str, Any], site_url: str, docs_dir: Path
 ) -> dict[str, Any]:
     """The MkDocs configuration of one language tree, from ``mkdocs.yml`` and the rendered overrides."""
-    from mkdocs.utils.yaml import yaml_load
-
     base_dir = paths.mkdocs_config.parent
-    with paths.mkdocs_config.open(encoding="utf-8") as handle:
-        config: dict[str, Any] = yaml_load(handle) or {}
+    config = _site_settings(paths)
     config["docs_dir"] = str(docs_dir.resolve())
     config["site_dir"] = str((paths.out / lang).resolve())
     config["site_url"] = site_url.rstrip("/") + f"/{lang}/"
@@ -557,6 +569,7 @@ def tree_config(
         {"name": language_name(code), "lang": code, "link": f"../{code}/index.html"} for code in LANGUAGES
     ]
     extra["search_label"] = overrides["search_label"]
+    extra["feed_title"] = overrides["feed_title"]  # overrides/main.html: the changes feed in every page's head
     extra["offline_words"] = overrides["offline_words"]  # overrides/main.html: the note on a page kept offline
     extra["site_root"] = site_url.rstrip("/") + "/"  # overrides/main.html: hreflang alternates per page
     config["extra"] = extra
@@ -632,6 +645,8 @@ def build_site(
     workers: int | None = None,
     previous: PreviousSite | None = None,
     search: bool = True,
+    translate_url: str | None = None,
+    edit_url: str | None = None,
 ) -> BuildReport:
     """Generate and build the whole site into ``paths.out``; raises a :class:`RulebookError` on any problem.
 
@@ -639,12 +654,14 @@ def build_site(
     rebuilt, and a tree where only the bodies of some pages changed is copied and those pages
     rendered again (:func:`changed_pages`). With ``search=False`` Pagefind does not run: the
     caller indexes the finished site (:func:`index_search`), as ``rulebook serve`` does after it
-    serves a rebuild.
+    serves a rebuild. ``translate_url`` and ``edit_url`` say where "Improve this translation" leads
+    (:mod:`rulebook.site.improve`; without them, what ``extra:`` of ``mkdocs.yml`` says).
     """
     say = progress or (lambda message: None)
     unknown = [lang for lang in languages if lang not in LANGUAGES]
     if unknown:
         raise SiteError(f"unknown language(s) {', '.join(unknown)}; the site languages are {', '.join(LANGUAGES)}")
+    improve = improve_links(translate_url, edit_url, _site_settings(paths).get("extra") or {})
     check_runtime_inputs(paths.node_modules, paths.adjudicator, paths.web)  # before any worker starts
     indexer = TreeIndexer(paths.out) if search else None
     # One worker more than there are cores: with one per core, the last tree's MkDocs build ran alone
@@ -652,7 +669,7 @@ def build_site(
     # more, the trees share the cores to the end.
     builds = _Builds(workers or min(len(languages) + 1, (os.cpu_count() or 1) + 1), say, indexer)
     try:
-        return _build_site(paths, languages, site_url, say, builds, previous, indexer)
+        return _build_site(paths, languages, site_url, say, builds, previous, indexer, improve)
     finally:
         builds.close()
         if indexer is not None:
@@ -667,33 +684,31 @@ def _build_site(
     builds: _Builds,
     previous: PreviousSite | None,
     indexer: TreeIndexer | None,
+    improve: ImproveLinks,
 ) -> BuildReport:
     """:func:`build_site`, with the worker processes of ``builds`` and, unless ``search=False``, the search ``indexer``.
 
     The stages overlap where one does not need the other's result: a worker makes the
     calculators' schemas while the content is loaded, each language tree's MkDocs build
     starts in a worker as soon as its Markdown is written, while the next tree is generated,
-    and Pagefind reads each tree as soon as it is built, while the next ones are.
+    and Pagefind reads each tree as soon as it is built, while the next ones are; the content's history
+    is read meanwhile (:func:`_start_history`).
     """
     started = time.perf_counter()
     schemas_job = None if _SCHEMAS else builds.submit(_calculator_schemas)
+    history_of = _start_history(paths, builds, previous, say)
     say(f"loading content from {paths.content}")
     corpus = _load(paths)
     load_seconds = time.perf_counter() - started
     if previous is None:  # every tree will be built
         builds.start_workers()
-    results = ResultCache(paths.work / "cache" / "examples.json")
-    outcomes = verify_examples(corpus, results)
-    results.save()
-    if outcomes:
-        say(f"{len(outcomes)} worked examples verified ({results.misses} run, {results.hits} unchanged)")
+    outcomes, results = _verified_examples(paths, corpus, say)
     mo_dir = paths.work / "locales"
     catalogs = _catalogs(paths, tuple(languages))
     for warning in catalogs.warnings:
         say(f"warning: {warning} (shown in English)")
+    history = history_of()
     plans = _TreePlans(paths, paths.work / "mkdocs", site_url, builds, previous)
-    plans.config_dir.mkdir(parents=True, exist_ok=True)
-    paths.out.mkdir(parents=True, exist_ok=True)
     trees = render_site(
         corpus,
         paths.work / "docs",
@@ -706,6 +721,9 @@ def _build_site(
         labels_in=catalogs.labels,
         memo_key=catalogs.digest,
         on_tree=plans.plan,
+        history=SiteHistory(history),
+        improve=dataclasses.replace(improve, content_prefix=history.prefix or f"{paths.content.name}/"),
+        site_url=site_url,
     )
     generate_seconds = time.perf_counter() - started
 
@@ -760,6 +778,40 @@ def _build_site(
     return report
 
 
+def _start_history(
+    paths: ProjectPaths, builds: _Builds, previous: PreviousSite | None, say: Progress
+) -> Callable[[], ContentHistory]:
+    """Start reading the content's git history (:func:`read_history`, cached in ``build/cache``); a function that
+    waits for it, saying why there is none (the build goes on without it).
+
+    A clean build has a worker read it while the content loads; a rebuild (``previous``) reads it here, from
+    its cache unless a commit was made: a worker would have to be started for it."""
+    folder, cache = paths.history or paths.content, paths.work / "cache"
+    job = builds.submit(read_history, folder, cache) if previous is None else None
+
+    def result() -> ContentHistory:
+        if job is not None:
+            history = job.result()
+            keep_history(folder, history)  # for the rebuilds of this process (rulebook serve)
+        else:
+            history = read_history(folder, cache)
+        if history.notice is not None:
+            say(f"notice: the pages are built without the rules' history: {history.notice}")
+        return history
+
+    return result
+
+
+def _verified_examples(paths: ProjectPaths, corpus: Corpus, say: Progress) -> tuple[list[Any], ResultCache]:
+    """Every worked example run or read from ``build/cache/examples.json`` (:func:`verify_examples`), and that cache."""
+    results = ResultCache(paths.work / "cache" / "examples.json")
+    outcomes = verify_examples(corpus, results)
+    results.save()
+    if outcomes:
+        say(f"{len(outcomes)} worked examples verified ({results.misses} run, {results.hits} unchanged)")
+    return outcomes, results
+
+
 @dataclass
 class _TreePlans:
     """What becomes of each language tree generated: reused from ``previous``, patched or built; and its digests."""
@@ -776,6 +828,10 @@ class _TreePlans:
     """Per tree copied from ``previous`` with some pages to build again: those pages."""
     reused: list[str] = field(default_factory=list)
     """The trees copied from ``previous`` as they are."""
+
+    def __post_init__(self) -> None:
+        self.config_dir.mkdir(parents=True, exist_ok=True)
+        self.paths.out.mkdir(parents=True, exist_ok=True)
 
     def plan(self, tree: RenderedTree) -> None:
         """Reuse, patch or build the tree just generated; a build starts now, in a worker."""

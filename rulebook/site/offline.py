@@ -65,6 +65,7 @@ SHARED_PAGES = (
     "examples/index.html",
     "sources/index.html",
     "translation/index.html",
+    "changes/index.html",
     "manifest.webmanifest",
 )
 """Tree-relative files every kept game needs: its links lead there, and the calculators read the entries' titles."""

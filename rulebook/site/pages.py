@@ -8,15 +8,28 @@ worked examples gets them rendered by the renderer, which alone holds the templa
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulebook.content.model import CatalogCard, Corpus, Entry, Game, Language, Source, in_language
 from rulebook.site.cards import card_path, cards_index_path
 from rulebook.site.examples import ExamplesPage
+from rulebook.site.history import (
+    CHANGES_FEED,
+    CHANGES_PAGE,
+    CHANGES_PER_SOURCE,
+    FEED_ENTRIES,
+    ChangeRow,
+    FeedItem,
+    SiteHistory,
+    SourceChanges,
+    change_anchor,
+)
 from rulebook.site.i18n import format_count
+from rulebook.site.improve import ImproveLinks
 from rulebook.site.reading import ReadingIndex, entry_place, first_reading_page
-from rulebook.site.urls import calculator_path, examples_path, relative_link, term_path
+from rulebook.site.urls import calculator_path, examples_path, page_url, relative_link, term_path
 from rulebook.site.views import (
     CalculatorListItem,
     EntryView,
@@ -33,8 +46,10 @@ from rulebook.site.views import (
 
 __all__ = [
     "calculators_index_fields",
+    "changes_fields",
     "entry_fields",
     "examples_index_fields",
+    "feed_fields",
     "game_examples_fields",
     "game_fields",
     "home_fields",
@@ -98,8 +113,10 @@ def entry_fields(
     view: EntryView,
     lang: Language,
     stated_by: Mapping[str, list[CatalogCard]],
+    improve: ImproveLinks | None = None,
 ) -> dict[str, Any]:
-    """An entry's page but its rendered examples: its view, its place in the source, the cards it states."""
+    """An entry's page but its rendered examples and History: its view, its place in the source, the cards it
+    states, where "Improve this translation" leads (a paragraph's link, with the placeholder for its number)."""
     return {
         **template_fields(view),
         "place": entry_place(site, reading, entry, lang),
@@ -107,7 +124,60 @@ def entry_fields(
             Link(card.name.value, relative_link(site.paths[entry.id], card_path(card)))
             for card in stated_by.get(entry.id, [])
         ],
+        "improve_paragraph": improve.paragraph_template(entry.game, entry.lang, lang)
+        if improve is not None and improve.offered(entry, lang)
+        else None,
+        "prefix": entry.id.split(".", 1)[0],
+        "improve_entry": improve.entry_url(entry, lang) if improve is not None else None,
     }
+
+
+def changes_fields(site: SiteIndex, history: SiteHistory, corpus: Corpus, lang: Language) -> dict[str, Any]:
+    """The "What changed" page: the last changes of each source the tree shows, each linking to its History."""
+    sources = []
+    for source in corpus.sources:
+        rows = history.recent([e for e in corpus.entries if e.source == source.id], lang, CHANGES_PER_SOURCE)
+        changes = tuple(
+            ChangeRow(
+                date=row.change.date[:10],
+                date_text=history.date_text(row, lang),
+                link=dataclasses.replace(
+                    site.entry_link(row.entry, lang, CHANGES_PAGE),
+                    href=f"{relative_link(CHANGES_PAGE, site.paths[row.entry.id])}#{change_anchor(row.change)}",
+                ),
+                kinds=row.kinds,
+            )
+            for row in rows
+        )
+        sources.append(SourceChanges(in_language(source.title, lang), changes))
+    return {"available": history.available, "sources": sources, "feed_href": CHANGES_FEED}
+
+
+def feed_fields(site: SiteIndex, history: SiteHistory, corpus: Corpus, lang: Language, site_url: str) -> dict[str, Any]:
+    """The Atom feed of the tree's changes: the :data:`FEED_ENTRIES` newest, with absolute links under ``site_url``."""
+    root = site_url.rstrip("/")
+    items = []
+    for row in history.recent(corpus.entries, lang, FEED_ENTRIES):
+        link = site.entry_link(row.entry, lang, CHANGES_PAGE)
+        items.append(
+            FeedItem(
+                title=f"{link.section} {link.title}" if link.section else link.title,
+                href=f"{root}{page_url(lang.value, site.paths[row.entry.id])}#{change_anchor(row.change)}",
+                date=row.change.date,
+                kinds=row.kinds,
+                diff=history.feed_diff(row, lang),
+            )
+        )
+    return {
+        "items": items,
+        "page_href": f"{root}{page_url(lang.value, CHANGES_PAGE)}",
+        "feed_href": f"{root}/{lang.value}/{CHANGES_FEED}",
+        "updated": items[0].date if items else _NO_DATE,
+    }
+
+
+_NO_DATE = "1970-01-01T00:00:00+00:00"
+"""A feed's ``updated`` when it has no change: a fixed date, so an unchanged tree is not built again."""
 
 
 def examples_index_fields(

@@ -19,6 +19,7 @@ Page paths, hence URLs, derive from ids only, so deep links stay stable::
     examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
     calculators/index.md, calculators/<name>.md                 the calculators, one page each
     translation.md, search.md                                   translation status, search
+    changes.md, changes.xml       /<lang>/changes/              what changed (rulebook.site.history), its Atom feed
     _previews/<game>.json                                       entries' titles and first paragraphs (link previews)
     offline.md                    /<lang>/offline/              "not kept offline" (the service worker's answer)
     manifest.webmanifest, icons/<name>.png                      the tree's web app manifest and its icons
@@ -61,18 +62,23 @@ from adjudicator.registry import calculators
 from rulebook import __version__
 from rulebook.adjudication.examples import ExampleOutcome
 from rulebook.adjudication.forms import FormLabels
+from rulebook.content.history import ContentHistory
 from rulebook.content.model import LANGUAGES, Corpus, Entry, Language, in_language
 from rulebook.errors import TemplateError
 from rulebook.site.cards import card_path, card_view, cards_index_path, cards_stated_by, catalog_view
 from rulebook.site.examples import ExamplesPage, PlainWords, plain_html, plan_example_pages
+from rulebook.site.history import CHANGES_FEED, CHANGES_PAGE, SiteHistory
 from rulebook.site.i18n import language_name, load_translations
 from rulebook.site.icons import ICONS, Icon, icon_png
+from rulebook.site.improve import ImproveLinks
 from rulebook.site.jinja_cache import CompiledTemplates
 from rulebook.site.markdown import inline_markdown, yaml_string
 from rulebook.site.pages import (
     calculators_index_fields,
+    changes_fields,
     entry_fields,
     examples_index_fields,
+    feed_fields,
     game_examples_fields,
     game_fields,
     home_fields,
@@ -90,6 +96,7 @@ from rulebook.site.reading import (
 )
 from rulebook.site.urls import (
     CALCULATOR_ENTRIES,
+    DEFAULT_SITE_URL,
     ICONS_FOLDER,
     OFFLINE_PAGE,
     RESERVED_FOLDERS,
@@ -382,6 +389,9 @@ def render_site(
     labels_in: Mapping[str, FormLabels] | None = None,
     memo_key: str | None = None,
     on_tree: Callable[[RenderedTree], None] | None = None,
+    history: SiteHistory | None = None,
+    improve: ImproveLinks | None = None,
+    site_url: str = DEFAULT_SITE_URL,
 ) -> list[RenderedTree]:
     """Write every page of every language tree to ``out_dir/<lang>/`` and return the trees.
 
@@ -398,14 +408,19 @@ def render_site(
     ``memo_key`` (a digest of the catalogs ``answers_in`` and ``labels_in`` were read from) lets
     a tree whose inputs did not change since the last render into the same folder in this process
     be left as it is (see the module's docstring); ``None`` renders every tree.
+
+    ``history`` is the content's git history (:mod:`rulebook.site.history`: each entry's History, the
+    changes page and its feed, whose links are absolute under ``site_url``); without it those pages say
+    the build had none. ``improve`` says where "Improve this translation" leads (:mod:`rulebook.site.improve`).
     """
     check_game_ids(corpus)
     site = SiteIndex(corpus, outcomes, answers_in)
+    context = _TreeContext(history or SiteHistory(ContentHistory.unavailable("no history given")), improve, site_url)
     reading = plan_reading(site)
     envs = {code: _environment(templates_dir, mo_dir, code, (labels_in or {}).get(code)) for code in languages}
     inputs: dict[str, str] = {}
     if memo_key is not None:
-        around = _json_digest([memo_key, _folder_digest(templates_dir), _folder_digest(mo_dir)])
+        around = _json_digest([memo_key, _folder_digest(templates_dir), _folder_digest(mo_dir), context.digest()])
         shared = corpus_inputs(corpus, outcomes)
         inputs = {
             code: _json_digest([around, tree_inputs(corpus, outcomes, Language(code), shared)]) for code in languages
@@ -436,7 +451,7 @@ def render_site(
         _TREES.pop(docs.resolve(), None)
         before = set(files.written)
         tree = _render_tree(
-            site, reading, corpus, code, out_dir, templates_dir, envs[code], example_pages, files, weighed
+            site, reading, corpus, code, out_dir, templates_dir, envs[code], example_pages, files, weighed, context
         )
         trees.append(tree)
         if key is not None:
@@ -448,6 +463,20 @@ def render_site(
             on_tree(tree)
     files.remove_others(out_dir)
     return trees
+
+
+@dataclass(frozen=True)
+class _TreeContext:
+    """What every tree of one render shows besides the content: its history, where improvements go, its address."""
+
+    history: SiteHistory
+    improve: ImproveLinks | None
+    site_url: str
+
+    def digest(self) -> str:
+        """What a tree's pages take from this: the history's commit, the links, the address."""
+        history = self.history.history
+        return _json_digest([history.head, history.notice, repr(self.improve), self.site_url])
 
 
 def _common(code: str) -> dict[str, Any]:
@@ -561,6 +590,7 @@ def _render_tree(
     example_pages: Mapping[str, list[ExamplesPage]],
     files: _Files,
     weighed: Mapping[tuple[str, str], str],
+    context: _TreeContext,
 ) -> RenderedTree:
     """Write every page of the ``code`` language tree to ``out_dir/<code>/``.
 
@@ -576,8 +606,8 @@ def _render_tree(
     for game in corpus.games:
         path = f"{game.id}/index.md"
         tree.page(path, "game.md.j2", **game_fields(site, reading, corpus, game, lang, path, card_games))
-    _write_sources(tree, site, reading, corpus, lang)
-    _write_entries(tree, site, reading, corpus, lang)
+    _write_sources(tree, site, reading, corpus, lang, context.improve)
+    _write_entries(tree, site, reading, corpus, lang, context)
     for game_id, previews in game_previews(site, lang).items():
         files.write(tree.docs / PREVIEWS_FOLDER / f"{game_id}.json", previews.encode("utf-8"))
     _write_cards(tree, site, corpus, lang, card_games, labels)
@@ -587,6 +617,11 @@ def _render_tree(
     _write_examples(tree, site, corpus, lang, games, example_pages, weighed)
     _write_calculators(tree, site, lang)
     tree.page("translation.md", "translation.md.j2", **template_fields(status_view(site, lang)))
+    tree.page(CHANGES_PAGE, "changes.md.j2", **changes_fields(site, context.history, corpus, lang))
+    feed = _render(
+        env, "changes.xml.j2", {**tree.common, **feed_fields(site, context.history, corpus, lang, context.site_url)}
+    )
+    tree.files.write(tree.docs / CHANGES_FEED, feed.strip().encode("utf-8") + b"\n")
     tree.page("search.md", "search.md.j2")
     tree.page(OFFLINE_PAGE, "offline.md.j2")
     manifest = _render(env, "manifest.webmanifest.j2", {**tree.common, "icons": ICONS})
@@ -604,25 +639,46 @@ def _render_tree(
     return RenderedTree(code, tree.docs, tree.count, yaml.safe_load(overrides_text))
 
 
-def _write_sources(tree: _TreeWriter, site: SiteIndex, reading: ReadingIndex, corpus: Corpus, lang: Language) -> None:
-    """Each source's table of contents and reading view pages, then the index of every source."""
+def _write_sources(
+    tree: _TreeWriter,
+    site: SiteIndex,
+    reading: ReadingIndex,
+    corpus: Corpus,
+    lang: Language,
+    improve: ImproveLinks | None = None,
+) -> None:
+    """Each source's table of contents and reading view pages (their paragraphs' "Improve this translation"
+    link, :mod:`rulebook.site.improve`), then the index of every source."""
     for source in corpus.sources:
         path = source_path(source)
         tree.page(path, "source.md.j2", **source_fields(site, reading, source, lang, path))
+        improving = {
+            "improve_paragraph": improve.paragraph_template(source.game, source.lang, lang) if improve else None,
+            "prefix": site.games[source.game].prefix,
+        }
         for plan in reading.plans[source.id]:
-            tree.page(plan.path, "reading.md.j2", **template_fields(reading_view(site, reading, plan, lang)))
+            view = template_fields(reading_view(site, reading, plan, lang))
+            tree.page(plan.path, "reading.md.j2", **view, **improving)
     tree.page(SOURCES_INDEX, "sources.md.j2", sources=source_rows(site, reading, lang))
 
 
-def _write_entries(tree: _TreeWriter, site: SiteIndex, reading: ReadingIndex, corpus: Corpus, lang: Language) -> None:
-    """Each entry's page, its worked examples opened in full while the page's budget lasts."""
+def _write_entries(
+    tree: _TreeWriter, site: SiteIndex, reading: ReadingIndex, corpus: Corpus, lang: Language, context: _TreeContext
+) -> None:
+    """Each entry's page, its worked examples opened in full while the page's budget lasts, its History last."""
     stated_by = cards_stated_by(corpus.cards)
     for entry in corpus.entries:
         view = entry_view(site, entry, lang)
+        history_view = context.history.entry_history(entry, lang)
+        history = (
+            Markup(_render(tree.env, "_history.md.j2", {**tree.common, "history": history_view}).strip())
+            if history_view is not None
+            else None
+        )
         # Every example is shown at least compact; the budget left after those opens them one by one, in
         # order, to their scenario and steps.
         rendered = [tree.example_markdown(example, compact=True) for example in view.examples]
-        budget = ENTRY_MARKDOWN_BUDGET - _size(view.main_body) - _size(view.second_body or "")
+        budget = ENTRY_MARKDOWN_BUDGET - _size(view.main_body) - _size(view.second_body or "") - _size(history or "")
         budget -= sum(_size(compact) for compact in rendered)
         for index, example in enumerate(view.examples):
             full = tree.example_markdown(example, compact=False)
@@ -630,8 +686,8 @@ def _write_entries(tree: _TreeWriter, site: SiteIndex, reading: ReadingIndex, co
                 break
             budget -= _size(full) - _size(rendered[index])
             rendered[index] = full
-        fields = entry_fields(site, reading, entry, view, lang, stated_by)
-        tree.page(site.paths[entry.id], "entry.md.j2", **{**fields, "examples": rendered})
+        fields = entry_fields(site, reading, entry, view, lang, stated_by, context.improve)
+        tree.page(site.paths[entry.id], "entry.md.j2", **{**fields, "examples": rendered, "history": history})
 
 
 def _write_cards(

@@ -24,6 +24,7 @@ _ATTRIBUTES: dict[str, set[str]] = {
     "*": _GLOBAL_ATTRIBUTES,
     "a": {"href", "hreflang"},
     "details": {"open"},
+    "time": {"datetime"},
     "button": {"type"},
     "form": {"action", "method"},
     "input": {"name", "type", "autocomplete", "value", "placeholder"},

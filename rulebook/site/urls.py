@@ -13,6 +13,7 @@ Page paths, hence URLs::
     examples/<game>/<n>.md        /<lang>/examples/<game>/<n>/  a game's examples from its n-th page on (n ≥ 2)
     calculators/index.md, calculators/<name>.md                 the calculators, one page each
     translation.md, search.md                                   translation status, search
+    changes.md, changes.xml       /<lang>/changes/              what changed, and its Atom feed
     offline.md                    /<lang>/offline/              "not kept offline"
 
 A calculator page opens a scenario given in its URL fragment (:func:`share_fragment`).
@@ -33,6 +34,7 @@ from rulebook.errors import SiteError
 
 __all__ = [
     "CALCULATOR_ENTRIES",
+    "DEFAULT_SITE_URL",
     "ICONS_FOLDER",
     "OFFLINE_PAGE",
     "RESERVED_FOLDERS",
@@ -50,9 +52,13 @@ __all__ = [
 ]
 
 
+DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
+"""Where ``rulebook serve`` publishes the site; each tree's ``site_url`` is this plus ``<lang>/``."""
+
 RESERVED_FOLDERS = frozenset(
     {
         "assets",
+        "changes",
         "calculators",
         "glossary",
         "sources",

@@ -5,9 +5,9 @@
   "use strict";
   var script = document.currentScript;
 
-  function copyLink(button) {
-    var url = location.origin + location.pathname;
-    var done = function () { button.textContent = button.getAttribute("data-rb-copied"); };
+  function copyLink(button, url, copied) {
+    url = url || location.origin + location.pathname;
+    var done = function () { button.textContent = copied || button.getAttribute("data-rb-copied"); };
     var fallback = function () {
       var field = document.createElement("textarea");
       field.value = url;
@@ -34,7 +34,7 @@
     var box = null;
     var shownFor = null;
     var timer = null;
-    var reserved = { glossary: 1, sources: 1, examples: 1, calculators: 1, search: 1, translation: 1, _previews: 1 };
+    var reserved = { glossary: 1, sources: 1, examples: 1, calculators: 1, search: 1, translation: 1, changes: 1, _previews: 1 };
     var game = page.getAttribute("data-rb-game");
     var source = page.getAttribute("data-rb-source");
 
@@ -276,22 +276,83 @@
   });
 
   /* Paragraph anchors: the build gives every unit of an entry's text an id
-     (<slug>-p<N>, rulebook/site/anchors.py); here each gets a visible link to itself. */
+     (<slug>-p<N>, rulebook/site/anchors.py); here each gets a visible link to itself, its "¶". Following
+     it also opens the paragraph's menu beside it: copy the paragraph's link and, where the build was
+     told where translations are improved (rulebook/site/improve.py), "Improve this translation", whose
+     address is the page's data-rb-improve with the entry's id (data-rb-prefix, a dot, the slug of the
+     text's data-rb-anchors) and the paragraph's number N (its catalog unit body#N) filled in. */
+  function paragraphMenu(page, unit, link, number) {
+    var open = document.getElementById("rb-para-menu");
+    var wasHere = open && open.previousElementSibling === link;
+    if (open) {
+      open.previousElementSibling.setAttribute("aria-expanded", "false");
+      open.remove();
+    }
+    if (wasHere) return;
+    var menu = document.createElement("span");
+    menu.className = "rb-para-menu";
+    menu.id = "rb-para-menu";
+    var copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "md-button rb-para-copy";
+    copy.textContent = page.getAttribute("data-rb-copy-label");
+    copy.addEventListener("click", function () {
+      copyLink(copy, location.origin + location.pathname + "#" + unit.id, page.getAttribute("data-rb-copied"));
+    });
+    menu.appendChild(copy);
+    var improve = page.getAttribute("data-rb-improve");
+    var text = unit.closest("[data-rb-anchors]");
+    if (improve && text) {
+      var entry = page.getAttribute("data-rb-prefix") + "." + text.getAttribute("data-rb-anchors");
+      var edit = document.createElement("a");
+      edit.className = "md-button rb-para-improve";
+      edit.href = improve.split("{entry}").join(entry).split("{unit}").join(number);
+      edit.rel = "noopener";
+      edit.textContent = page.getAttribute("data-rb-improve-label");
+      menu.appendChild(edit);
+    }
+    link.after(menu);
+    link.setAttribute("aria-expanded", "true");
+    link.setAttribute("aria-controls", menu.id);
+  }
   var page = document.querySelector("[data-rb-paragraph-link]");
   if (page) {
     var label = page.getAttribute("data-rb-paragraph-link");
     page.querySelectorAll("[data-rb-anchors] [id]").forEach(function (unit) {
-      if (!/-p\d+$/.test(unit.id)) return;
+      var found = /-p(\d+)$/.exec(unit.id);
+      if (!found) return;
       var link = document.createElement("a");
       link.className = "rb-para";
       link.href = "#" + unit.id;
       link.setAttribute("aria-label", label);
+      link.setAttribute("aria-expanded", "false");
       link.title = label;
       link.textContent = "¶";
+      link.addEventListener("click", function () { paragraphMenu(page, unit, link, found[1]); });
       var holder = unit.tagName === "TR" ? unit.lastElementChild : unit;
       if (holder) holder.appendChild(link);
     });
+    document.addEventListener("keydown", function (event) {
+      var open = document.getElementById("rb-para-menu");
+      if (event.key !== "Escape" || !open) return;
+      var owner = open.previousElementSibling;
+      owner.setAttribute("aria-expanded", "false");
+      open.remove();
+      owner.focus();
+    });
   }
+
+  /* A link to a change in an entry's History (#history-<commit>, from the "What changed" page or the
+     feed) opens the closed History, and the change's own details, to show it. */
+  function revealTarget() {
+    var target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    for (var node = target; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS") node.open = true;
+    }
+    if (target && target.id.indexOf("history") === 0) target.scrollIntoView();
+  }
+  revealTarget();
+  window.addEventListener("hashchange", revealTarget);
 
   if (!script) return;
   var tree = new URL("../", script.src);

@@ -84,3 +84,16 @@ def test_a_production_build_refuses_without_a_site_url(
     assert main([*arguments, "--production"]) == 1
     assert "'rules.example' (from RULEBOOK_SITE_URL) must start with http:// or https://" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_build_refuses_improve_links_that_are_not_web_addresses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rulebook build --translate-url`/`--edit-url` not starting with http(s):// names both options, builds nothing."""
+    out = tmp_path / "site"
+    arguments = ["--content", str(DATA / "good"), "--sources", str(SAMPLE_SOURCES), "build", "--out", str(out)]
+    assert main([*arguments, "--translate-url", "weblate.example", "--edit-url", "git@git.example:r.git"]) == 1
+    error = capsys.readouterr().err
+    assert "--translate-url must start with http:// or https:// (got 'weblate.example')" in error
+    assert "--edit-url must start with http:// or https:// (got 'git@git.example:r.git')" in error
+    assert "Traceback" not in error and not out.exists()

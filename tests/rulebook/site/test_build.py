@@ -328,6 +328,7 @@ def test_per_language_mkdocs_config(tmp_path: Path) -> None:
         "search_label": "Zoeken",
         "palette_labels": {"to_dark": "Donker", "to_light": "Licht"},
         "offline_words": {"saved": "Offline: opgeslagen op {date}.", "newer": "n", "reload": "r"},
+        "feed_title": "Rulebook: wijzigingen",
     }
     config = tree_config(paths, "nl", overrides, "http://example.org/rules/", tmp_path / "docs" / "nl")
     assert config["strict"] is True
@@ -337,6 +338,7 @@ def test_per_language_mkdocs_config(tmp_path: Path) -> None:
     assert config["plugins"] == []
     assert [option["toggle"]["name"] for option in config["theme"]["palette"]] == ["Donker", "Licht"]
     assert config["extra"]["offline_words"] == overrides["offline_words"]
+    assert config["extra"]["feed_title"] == "Rulebook: wijzigingen"
     assert config["hooks"] == [
         str(REPOSITORY / "rulebook" / "site" / "sanitize.py"),
         str(REPOSITORY / "rulebook" / "site" / "minify.py"),

@@ -258,7 +258,7 @@ class TestTextOrigin:
 
 class TestRenderSite:
     def test_every_page_of_every_tree(self, sample_content: Path, mo_dir: Path, tmp_path: Path) -> None:
-        """Home, game, source TOC, entries, glossary, terms, examples, calculators, status and search exist.
+        """Home, game, source TOC, entries, glossary, terms, examples, calculators, status, changes and search exist.
 
         Each in every language.
         """
@@ -273,6 +273,7 @@ class TestRenderSite:
             ["calculators/index.md", *(f"calculators/{name}.md" for name in calculators())]
         )
         assert [page for page in pages if page not in calculator_pages] == [
+            "changes.md",
             "examples/index.md",
             "glossary/index.md",
             "glossary/reaktion.md",
@@ -736,7 +737,7 @@ class TestTreeInputs:
         assert [message.split(":")[0] for message in said] == [
             "en unchanged",
             "de unchanged",
-            "generated 54 pages for nl",
+            "generated 55 pages for nl",
         ]
         fresh = render_site(dutch, tmp_path / "fresh", TEMPLATES, mo_dir, languages)
         assert [tree.pages for tree in trees] == [tree.pages for tree in fresh]
