@@ -783,7 +783,7 @@ function mapFields(key, valueSchema, path, current, write, keys) {
   const addRow = (name, value) => {
     const here = [...path, name];
     rows.append(element("div", { class: "rb-field" }, [
-      element("label", { for: fieldId(here), text: named(name), title: name }),
+      element("label", { for: fieldId(here), text: named(name) }),
       scalarInput(kind, valueSchema, false, here, value, write),
     ]));
   };

@@ -91,6 +91,7 @@ left in the stationary chain (weighted by its cost), per thousand runs; a replay
 from __future__ import annotations
 
 import enum
+import functools
 import math
 import random
 from collections import defaultdict
@@ -785,10 +786,10 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool 
         if number >= last_forward:
             break
         number += 1
-        progress.advance(round_share * (number - 1), 1)
         if table is not None:
             table.playing = number
-        current, dropped, played = _play_round(rules, current, number, finish_forward, visited.add)
+        report = functools.partial(_report_forward, round_share, number - 1)
+        current, dropped, played = _play_round(rules, current, number, finish_forward, visited.add, report)
         reached = current
         pruned += dropped
         expected_rounds += played
@@ -814,22 +815,36 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool 
     )
 
 
+_STATES_PER_STEP = 256
+"""A round played forward by the general solver reports its progress (:mod:`adjudicator.progress`) every so many
+states."""
+
+
+def _report_forward(round_share: float, rounds_before: int, done: float) -> None:
+    """The progress of a round played forward: the rounds before it and ``done`` of it, each ``round_share``."""
+    progress.advance(round_share * (rounds_before + done), 1)
+
+
 def _play_round(
     rules: _Rules,
     current: Mapping[tuple[State, Counts | None], float],
     number: int,
     finish: Callable[[State, Ending, float], None],
     visit: Callable[[State], None],
+    report: Callable[[float], None] | None = None,
 ) -> tuple[dict[tuple[State, Counts | None], float], float, float]:
     """Round ``number`` of the general solver from every state of ``current`` (with the casualties that still fire).
 
     Each state below ``prune_below`` is dropped; ``visit`` receives every state played and
-    ``finish`` every ending. Returns the states still in battle, the probability dropped and
+    ``finish`` every ending; ``report`` hears the share of the round done, every
+    :data:`_STATES_PER_STEP` states. Returns the states still in battle, the probability dropped and
     the probability played (this round's share of the expected rounds).
     """
     following: dict[tuple[State, Counts | None], float] = defaultdict(float)
     dropped = played = 0.0
-    for (state, ghost), p in current.items():
+    for index, ((state, ghost), p) in enumerate(current.items()):
+        if report is not None and not index % _STATES_PER_STEP:
+            report(index / len(current))
         if p < rules.setup.prune_below:
             dropped += p
             continue
