@@ -344,8 +344,17 @@
 
   /* A link to a change in an entry's History (#history-<commit>, from the "What changed" page or the
      feed) opens the closed History, and the change's own details, to show it. */
+  function hashId() {
+    /* A fragment is any text (a calculator's share link, or one altered by hand): one that does not decode
+       is an id of no element, never an error that stops this script. */
+    try {
+      return decodeURIComponent(location.hash.slice(1));
+    } catch (error) {
+      return location.hash.slice(1);
+    }
+  }
   function revealTarget() {
-    var target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    var target = location.hash.length > 1 ? document.getElementById(hashId()) : null;
     for (var node = target; node; node = node.parentElement) {
       if (node.tagName === "DETAILS") node.open = true;
     }
