@@ -41,14 +41,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from rulebook.errors import RulebookError
 from rulebook.site.build import ProjectPaths, build_site
-from rulebook.site.serve import PrecompressedFileHandler
+from rulebook.site.serve import LocalServer, PrecompressedFileHandler
 
 __all__ = [
     "CHROMIUM",
@@ -163,8 +162,8 @@ def serve_counting(root: Path) -> Iterator[tuple[str, RequestLog]]:
     """Serve ``root`` on a free port of 127.0.0.1; yields the base URL (with ``/``) and the request log."""
     log = RequestLog()
     handler = type("Handler", (_CountingHandler,), {"request_log": log})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
-    server.daemon_threads = True
+    # A worker stopped mid-download (the page's Stop) closes its connection: that is no error to print.
+    server = LocalServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -45,7 +45,15 @@ from rulebook.errors import RulebookError
 from rulebook.site.build import PreviousSite, ProjectPaths, build_site, index_search, keep_offline_manifests
 from rulebook.site.runtime import ENCODINGS
 
-__all__ = ["PrecompressedFileHandler", "Snapshot", "accepted_encodings", "serve", "snapshot", "watched_paths"]
+__all__ = [
+    "LocalServer",
+    "PrecompressedFileHandler",
+    "Snapshot",
+    "accepted_encodings",
+    "serve",
+    "snapshot",
+    "watched_paths",
+]
 
 Snapshot = dict[str, tuple[int, int]]
 """File path → (modification time in ns, size) of every watched file."""
@@ -154,7 +162,9 @@ class _QuietHandler(PrecompressedFileHandler):
             sys.stderr.write(f"rulebook serve: {args[1]} {args[0]}\n")
 
 
-class _PreviewServer(ThreadingHTTPServer):
+class LocalServer(ThreadingHTTPServer):
+    """A threaded HTTP server for a browser on this machine: a connection the browser closes is no error."""
+
     daemon_threads = True
 
     def handle_error(self, request: Any, client_address: Any) -> None:
@@ -215,7 +225,7 @@ def serve(
     paths.out.mkdir(parents=True, exist_ok=True)
     handler = partial(_QuietHandler, directory=str(paths.out))
     try:
-        server = _PreviewServer((host, port), handler)
+        server = LocalServer((host, port), handler)
     except OSError as error:
         raise RulebookError(
             f"cannot serve on {host}:{port} ({error.strerror}); choose another port with --port"
