@@ -4,6 +4,7 @@ the Monte Carlo and the replay agree with each other and with hand calculations.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -126,6 +127,31 @@ class TestExactAgainstHandCalculation:
         outcome = solve_exact(BattleSetup((INFANTRY_A, ARMOR_A), (INFANTRY_D,), (8, 4), (10,), prune_below=1e-4))
         assert outcome.pruned > 0
         assert math.isclose(sum(outcome.ending_probabilities()), 1.0, abs_tol=1e-12)
+
+
+class TestBudgetOverCompositions:
+    """The general solver (units that skip the loss order: submarines whose hits cannot fall on aircraft) drops at
+    most its budget in all, as the loss-count path does, however many states it plays."""
+
+    SEA = BattleSetup(
+        (SUB_A, FIGHTER_A, Combatant("battleship", hits_on=4, cost=24)),
+        (TRANSPORT_D, Combatant("submarine", hits_on=2, cost=8, hits_air=False), FIGHTER_D, CARRIER_D),
+        (10, 10, 10),
+        (5, 10, 10, 5),
+    )
+
+    def test_a_sea_battle_of_thirty_drops_at_most_the_budget(self) -> None:
+        outcome = solve_exact(self.SEA)
+        assert outcome.states > 500
+        assert 0 < outcome.pruned <= self.SEA.prune_below
+
+    @pytest.mark.parametrize("budget", [1e-9, 1e-6, 1e-3])
+    def test_a_coarser_budget_drops_more_but_no_more_than_it(self, budget: float) -> None:
+        exact = solve_exact(self.SEA).ending_probabilities()
+        coarse = solve_exact(dataclasses.replace(self.SEA, prune_below=budget))
+        assert self.SEA.prune_below < coarse.pruned <= budget
+        for fine, rough in zip(exact, coarse.ending_probabilities()):
+            assert abs(fine - rough) <= 2 * budget
 
 
 class TestPolicies:
