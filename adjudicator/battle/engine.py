@@ -621,19 +621,12 @@ class _Rules:
         self._sampling_cache[key] = plan
         return plan
 
-    def round_ids(
-        self, attacker: int, defender: int, ghost: Counts | None, tolerance: float = 0.0
-    ) -> dict[tuple[int, int], float]:
-        """Compositions in battle after one round, as (attacker id, defender id), with their chances.
-
-        With a ``tolerance``, every volley (and pair of first strikes) less likely than it is left
-        out: the chances then add up to less than 1, by what was left out.
-        """
+    def round_ids(self, attacker: int, defender: int, ghost: Counts | None) -> dict[tuple[int, int], float]:
+        """Compositions in battle after one round, as (attacker id, defender id), with their chances: every volley
+        of both sides (a round played forward, where the casualties of a bombardment may still fire)."""
         outcomes: dict[tuple[int, int], float] = defaultdict(float)
         for strike_a, chance_a in self.volleys(0, attacker, True, defender):
             for strike_d, chance_d in self.volleys(1, defender, True, attacker):
-                if tolerance and chance_a * chance_d < tolerance:
-                    continue
                 attacker_1 = self.take_id(0, attacker, strike_d)
                 defender_1 = self.take_id(1, defender, strike_a)
                 firing = defender_1
@@ -647,9 +640,6 @@ class _Rules:
                     (self.take_id(0, attacker_1, volley), chance)
                     for volley, chance in self.volleys(1, firing, False, attacker_1)
                 ]
-                if tolerance:
-                    after_d = [item for item in after_d if item[1] >= tolerance]
-                    after_a = [item for item in after_a if item[1] >= tolerance]
                 base = chance_a * chance_d
                 for left_d, chance_hit_d in after_d:
                     scaled = base * chance_hit_d
@@ -1199,52 +1189,54 @@ def _by_round(
     return _by_round_on_compositions(rules, played, current, table)
 
 
-_VOLLEYS_LEFT_OUT = 64
-"""About the most volleys of one side a state leaves out in a round played on (:func:`_by_round_on_compositions`):
-each is less likely than ``prune_below`` over the state's mass and this, so that a state leaves out about
-``prune_below`` in all (their chances fall off fast on both sides of the likely hits)."""
-
-
 def _by_round_on_compositions(
     rules: _Rules, played: int, current: Mapping[tuple[State, Counts | None], float], table: _RoundTable
 ) -> float:
-    """The stationary rounds after round ``played`` state by state, as the general solver plays them
-    (:func:`_push_outcomes`) with no self-loop eliminated, into ``table``; the probability dropped.
+    """The stationary rounds after round ``played`` as the general solver plays them, with no self-loop eliminated,
+    into ``table``; the probability dropped.
 
-    Each state below ``prune_below`` is dropped, and each of its volleys less likely than
-    ``prune_below`` over its mass and :data:`_VOLLEYS_LEFT_OUT`; what is left out is counted.
+    Each round's states fire their first strikes (the compositions they leave are states of their own,
+    :meth:`_Rules.strike_cut`) and the main fire (:func:`_main_fire`). The pass drops at most
+    :data:`BY_ROUND_TOLERANCE` (it follows the battle until less than that is still on; the odds
+    keep their own budget): each round a share of what is left over the rounds that may come, a
+    quarter of it for the least likely states of each kind and a quarter for the far tails of
+    their fire, as in :func:`_solve_stationary`.
     """
-    setup = rules.setup
-    compositions_a, compositions_d = rules.compositions
-    states: dict[_StateIds, float] = defaultdict(float)
+    keys = _StateKeys()
+    states: dict[int, float] = defaultdict(float)
     for (state, _), p in current.items():
         a, d = rules.intern(0, state.attacker), rules.intern(1, state.defender)
-        states[(a, d, state.attacker_withdrawn, state.defender_withdrawn)] += p
+        states[keys.key(a, d, state.attacker_withdrawn, state.defender_withdrawn)] += p
     dropped = 0.0
     number = played
     while states and number < BY_ROUND_ROUNDS and math.fsum(states.values()) >= BY_ROUND_TOLERANCE:
         number += 1
-        levels: dict[int, dict[_StateIds, float]] = defaultdict(lambda: defaultdict(float))
+        share = (BY_ROUND_TOLERANCE - dropped) / (BY_ROUND_ROUNDS - number + 1) / 4
+        levels: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+        onward = levels.__getitem__
+        struck: dict[int, float] = defaultdict(float)
         ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
-        for (a, d, out_a, out_d), p in states.items():
-            if p < setup.prune_below:
-                dropped += p
-            elif not rules.progresses(a, d):
-                ended[(Ending.UNDECIDED, a, d, out_a, out_d)] += p
+        played_states, lost = _played(states, share)
+        dropped += lost
+        for key, p, tolerance in played_states:
+            a, d, state = keys.state(rules, key)
+            if not rules.progresses(a, d):
+                ended[(Ending.UNDECIDED, a, d, state.attacker_withdrawn, state.defender_withdrawn)] += p
+            elif not rules.strikes_fire(a, d):
+                dropped += p * _main_fire(rules, key, keys.withdrawn, p, tolerance, ended, onward)
             else:
-                outcomes = rules.round_ids(a, d, None, tolerance=setup.prune_below / (p * _VOLLEYS_LEFT_OUT))
-                dropped += max(0.0, p * (1.0 - math.fsum(outcomes.values())))
-                _push_outcomes(rules, outcomes, p, out_a, out_d, ended, levels.__getitem__)
+                strikes, left_out = rules.strike_cut(a, d, tolerance)
+                dropped += p * left_out
+                for a_1, d_1, chance in strikes:
+                    struck[keys.key(a_1, d_1, state.attacker_withdrawn, state.defender_withdrawn)] += p * chance
+        played_struck, lost = _played(struck, share)
+        dropped += lost
+        for key, p, tolerance in played_struck:
+            dropped += p * _main_fire(rules, key, keys.withdrawn, p, tolerance, ended, onward)
         table.playing = number
         _finish_ended(rules, ended, table.finish)
         states = {key: p for level in levels.values() for key, p in level.items()}
-        table.add_states(
-            number,
-            {
-                (State(compositions_a[a], compositions_d[d], out_a, out_d), None): p
-                for (a, d, out_a, out_d), p in states.items()
-            },
-        )
+        table.add_states(number, {(keys.state(rules, key)[2], None): p for key, p in states.items()})
     return dropped
 
 
@@ -1293,6 +1285,28 @@ defender's, this many bits each (an integer hashes faster than a tuple of tuples
 _ID_MASK = (1 << _ID_BITS) - 1
 
 
+class _StateKeys:
+    """The states of the stationary rounds over compositions as integers: the withdrawn units interned here, the
+    compositions by :meth:`_Rules.intern`."""
+
+    def __init__(self) -> None:
+        self.withdrawn: list[tuple[Counts, Counts]] = []
+        self._ids: dict[tuple[Counts, Counts], int] = {}
+
+    def key(self, a: int, d: int, out_a: Counts, out_d: Counts) -> int:
+        """The integer of the compositions ``a`` and ``d`` in battle, with ``out_a`` and ``out_d`` withdrawn."""
+        w = self._ids.get((out_a, out_d))
+        if w is None:
+            w = self._ids[(out_a, out_d)] = len(self.withdrawn)
+            self.withdrawn.append((out_a, out_d))
+        return (w << 2 * _ID_BITS) | (a << _ID_BITS) | d
+
+    def state(self, rules: _Rules, key: int) -> tuple[int, int, State]:
+        """The compositions' ids of ``key`` and its :class:`State`."""
+        a, d = (key >> _ID_BITS) & _ID_MASK, key & _ID_MASK
+        return a, d, State(rules.compositions[0][a], rules.compositions[1][d], *self.withdrawn[key >> 2 * _ID_BITS])
+
+
 def _solve_stationary(
     rules: _Rules,
     start: Mapping[State, float],
@@ -1323,15 +1337,11 @@ def _solve_stationary(
     struck: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
     """Final mass by ending and interned compositions, turned into survivors once at the end."""
-    withdrawn: list[tuple[Counts, Counts]] = []
-    withdrawn_ids: dict[tuple[Counts, Counts], int] = {}
+    keys = _StateKeys()
+    withdrawn = keys.withdrawn
     for (attacker, defender, out_a, out_d), p in start.items():
         a, d = rules.intern(0, attacker), rules.intern(1, defender)
-        w = withdrawn_ids.setdefault((out_a, out_d), len(withdrawn))
-        if w == len(withdrawn):
-            withdrawn.append((out_a, out_d))
-        buckets[alive_a[a] + alive_d[d]][(w << 2 * _ID_BITS) | (a << _ID_BITS) | d] += p
-    compositions_a, compositions_d = rules.compositions
+        buckets[alive_a[a] + alive_d[d]][keys.key(a, d, out_a, out_d)] += p
     # A level of n units left costs about n⁴ (its states, times both sides' hits): the share done is about
     # 1 - (n/top)⁵.
     top = max(buckets, default=0)
@@ -1341,21 +1351,16 @@ def _solve_stationary(
         progress.advance(top**5 - level**5, top**5)
         share = (budget - pruned) / (level + 1) / 4
         if level in struck:
-            kept, dropped = _drop_least(struck.pop(level), share)
+            played_struck, dropped = _played(struck.pop(level), share)
             pruned += dropped
-            tails = share / 2 / math.fsum(p for _, p in kept) if kept else 0.0
-            each = share / 2 / max(len(kept), 1)
-            for key, p in kept:
-                pruned += p * _main_fire(rules, key, withdrawn, p, tails + each / p, ended, onward)
+            for key, p, tolerance in played_struck:
+                pruned += p * _main_fire(rules, key, withdrawn, p, tolerance, ended, onward)
         if level not in buckets:
             continue
-        kept, dropped = _drop_least(buckets.pop(level), share)
+        played_states, dropped = _played(buckets.pop(level), share)
         pruned += dropped
-        tails = share / 2 / math.fsum(p for _, p in kept) if kept else 0.0
-        each = share / 2 / max(len(kept), 1)
-        for key, p in kept:
-            w, a, d = key >> 2 * _ID_BITS, (key >> _ID_BITS) & _ID_MASK, key & _ID_MASK
-            state = State(compositions_a[a], compositions_d[d], *withdrawn[w])
+        for key, p, tails in played_states:
+            a, d, state = keys.state(rules, key)
             visited.add(state)
             stay = rules.stay(a, d)
             if stay >= 1.0 - 1e-15:
@@ -1363,8 +1368,8 @@ def _solve_stationary(
                 continue
             flow = p / (1.0 - stay)
             rounds += flow
-            # flow · (what the strikes and the main fire leave out) ≤ p · tails + each: a quarter of the share.
-            tolerance = (tails + each / p) * (1.0 - stay)
+            # flow · (what the strikes and the main fire leave out) ≤ p · tails: over the level, a quarter of the share.
+            tolerance = tails * (1.0 - stay)
             if not rules.strikes_fire(a, d):
                 pruned += flow * _main_fire(rules, key, withdrawn, flow, tolerance, ended, onward, self_loop=True)
                 continue
@@ -1377,9 +1382,26 @@ def _solve_stationary(
                     )
                     pruned += flow * chance * lost
                 else:
-                    struck[alive_a[a_1] + alive_d[d_1]][(w << 2 * _ID_BITS) | (a_1 << _ID_BITS) | d_1] += flow * chance
+                    struck[alive_a[a_1] + alive_d[d_1]][
+                        keys.key(a_1, d_1, state.attacker_withdrawn, state.defender_withdrawn)
+                    ] += flow * chance
     _finish_ended(rules, ended, finish)
     return pruned, rounds
+
+
+def _played(states: Mapping[int, float], share: float) -> tuple[list[tuple[int, float, float]], float]:
+    """``states`` less the least likely ones (together at most ``share``, :func:`_drop_least`), each with the chance
+    its fire may leave out, and the probability dropped.
+
+    Their fire leaves out at most ``share`` more in all: half of it in proportion to the states'
+    mass, half in equal parts, so that a rare state cuts its tails closer.
+    """
+    kept, dropped = _drop_least(states, share)
+    if not kept:
+        return [], dropped
+    tails = share / 2 / math.fsum(p for _, p in kept)
+    each = share / 2 / len(kept)
+    return [(key, p, tails + each / p) for key, p in kept], dropped
 
 
 def _main_fire(
