@@ -115,7 +115,7 @@ from operator import add, itemgetter
 from typing import NamedTuple, TypeVar
 
 from adjudicator import progress
-from adjudicator.battle.losses import Counts, LossChain, play_rounds, solve_chains
+from adjudicator.battle.losses import Counts, LossBattle, LossChain, play_rounds, solve_chains
 from adjudicator.dice import Die, binomial, cap_hits, check_roll, hit_distribution
 from adjudicator.errors import ScenarioError
 from adjudicator.messages import N_, N_plural, message
@@ -1040,20 +1040,18 @@ def _solve_group(
     def visit(i: int, first: int, last: int) -> None:
         played.update(range(i * stride + first, i * stride + last + 1))
 
-    setup = rules.setup
     dropped, rounds_played = solve_chains(
-        attacker,
-        defender,
-        start,
-        rounds,
-        setup.retreat_after_round,
-        setup.retreat_below,
-        setup.round_limit,
-        budget,
-        _finish_counts(rules, group, finish),
-        visit,
+        _loss_battle(rules, group, rounds, budget), _finish_counts(rules, group, finish), visit
     )
     return dropped, rounds_played, len(played)
+
+
+def _loss_battle(rules: _Rules, group: _LossGroup, rounds: Sequence[int], budget: float) -> LossBattle:
+    """A loss-count group as a :class:`~adjudicator.battle.losses.LossBattle` with the setup's rules."""
+    setup = rules.setup
+    return LossBattle(
+        group[0], group[1], group[4], rounds, setup.retreat_after_round, setup.retreat_below, setup.round_limit, budget
+    )
 
 
 def _finish_counts(
@@ -1255,14 +1253,7 @@ def _by_round_on_chains(rules: _Rules, groups: Sequence[_LossGroup], played: int
         rounds = _GroupRounds(table, group, played)
         table.playing = played + 1
         dropped += play_rounds(
-            group[0],
-            group[1],
-            group[4],
-            range(played + 1, BY_ROUND_ROUNDS + 1),
-            setup.retreat_after_round,
-            setup.retreat_below,
-            setup.round_limit,
-            setup.prune_below / len(groups),
+            _loss_battle(rules, group, range(played + 1, BY_ROUND_ROUNDS + 1), setup.prune_below / len(groups)),
             BY_ROUND_TOLERANCE * (math.fsum(group[4].values()) + 1 / len(groups)) / 2,
             _finish_counts(rules, group, table.finish),
             rounds.after_round,

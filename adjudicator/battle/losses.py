@@ -97,7 +97,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from itertools import accumulate, repeat
 from operator import add, mul, sub, truediv
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from adjudicator.dice import Die
 
@@ -120,7 +120,7 @@ class Combatant(Protocol):
     def chance(self, die: Die = Die.D6) -> float: ...
 
 
-__all__ = ["AfterRound", "Fire", "LossChain", "play_rounds", "solve_chains"]
+__all__ = ["AfterRound", "Fire", "LossBattle", "LossChain", "play_rounds", "solve_chains"]
 
 Counts = tuple[int, ...]
 
@@ -834,20 +834,24 @@ AfterRound = Callable[[int, Mapping[int, list[float]]], None]
 the masses by defender losses."""
 
 
-def play_rounds(
-    attacker: LossChain,
-    defender: LossChain,
-    start: dict[tuple[int, int], float],
-    rounds: Sequence[int],
-    retreat_after_round: int | None,
-    retreat_below: int | None,
-    round_limit: int | None,
-    budget: float,
-    left_on: float,
-    finish: Finish,
-    after_round: AfterRound,
-) -> float:
-    """Play ``rounds`` forward one at a time from ``start`` (mass by loss counts), each with its number's rules.
+class LossBattle(NamedTuple):
+    """A battle over loss counts from some states on: both sides' chains, where it starts, and its rules."""
+
+    attacker: LossChain
+    defender: LossChain
+    start: dict[tuple[int, int], float]
+    """Mass by (attacker losses, defender losses)."""
+    rounds: Sequence[int]
+    """The rounds to play forward, by number (those whose rules name them)."""
+    retreat_after_round: int | None
+    retreat_below: int | None
+    round_limit: int | None
+    budget: float
+    """The most probability the solve may drop."""
+
+
+def play_rounds(battle: LossBattle, left_on: float, finish: Finish, after_round: AfterRound) -> float:
+    """Play the battle's ``rounds`` forward one at a time from its ``start``, each with its number's rules.
 
     ``finish`` receives every ending, ``after_round`` the states still in battle after each
     round. Stops after the round that leaves less than ``left_on`` of probability in battle.
@@ -855,6 +859,7 @@ def play_rounds(
     :meth:`_Solver.stationary_rows`), and the rounding of the packed convolutions; returns the
     probability dropped.
     """
+    attacker, defender, start, rounds, retreat_after_round, retreat_below, round_limit, budget = battle
     solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, lambda i, first, last: None)
     height = defender.size
     rows: dict[int, list[float]] = {}
@@ -915,23 +920,13 @@ def _play_grid_round(
     return still
 
 
-def solve_chains(
-    attacker: LossChain,
-    defender: LossChain,
-    start: dict[tuple[int, int], float],
-    rounds: Sequence[int],
-    retreat_after_round: int | None,
-    retreat_below: int | None,
-    round_limit: int | None,
-    budget: float,
-    finish: Finish,
-    visit: Callable[[int, int, int], None],
-) -> tuple[float, float]:
-    """Fight the battle from ``start`` (mass by loss counts): the forward ``rounds``, then the stationary chain.
+def solve_chains(battle: LossBattle, finish: Finish, visit: Callable[[int, int, int], None]) -> tuple[float, float]:
+    """Fight the battle from its ``start``: the forward ``rounds``, then the stationary chain.
 
     ``finish`` receives every ending, ``visit(i, first, last)`` the states ``(i, first … last)`` played.
     Returns the dropped probability (at most ``budget``) and the expected number of rounds played.
     """
+    attacker, defender, start, rounds, retreat_after_round, retreat_below, round_limit, budget = battle
     solver = _Solver(attacker, defender, retreat_below, budget, len(rounds), finish, visit)
     if not rounds and round_limit is None and not solver.first_strike:
         solver.stationary_rows([(i, j, mass) for (i, j), mass in start.items()])
