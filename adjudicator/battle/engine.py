@@ -1033,8 +1033,7 @@ def _solve_group(
 
     Returns the dropped probability, the expected number of rounds played and the number of states played.
     """
-    attacker, defender, _, _, start = group
-    stride = defender.size + 1
+    stride = group[1].size + 1
     played: set[int] = set()
 
     def visit(i: int, first: int, last: int) -> None:

@@ -73,10 +73,20 @@ element operations in all, in C loops of :func:`map` (``O(N²·√N)``), and ``O
 Python-level steps per row instead of ``O(N)`` per state. What is left grows with the
 number of groups: where the opening fire splits the battle into ``G`` starting
 compositions that are not loss counts of one chain (an anti-aircraft gun shooting at
-two aircraft types gives ``(f+1)·(b+1)`` of them, about 650 for 30 fighters and 20
-bombers, some 250 with mass above the budget), each is solved as its own group and
-the cost is ``G`` times that of one battle: 3.7 million states at 150 v 150 with the
-gun. Groups share their chains' distributions and cut tables, not their states.
+two aircraft types gives ``(f+1)·(b+1)`` of them, 651 for 30 fighters and 20 bombers),
+each is solved as its own group and the cost is ``G`` times that of one battle.
+The least likely groups are dropped whole within half the budget (266 of the 651,
+holding less than ``5e-13``); the 385 left cost about 0.09 s each at 150 v 150, 35 s
+in all, 3.7 million states. Groups share their chains' distributions and cut tables,
+not their states, and cannot: a group's aircraft fire in every round it lasts, so its
+attacker's hit distribution after ``k`` losses is that of the ground units left
+convolved with its own aircraft's, and the defender's hits depend on the defender's
+losses, which the aircraft's hits move. The two do not commute, so no group's
+masses follow from another's; and their compositions meet only once the attacker has
+lost every ground unit (its aircraft are lost last), where the rows that remain are
+about a third of a group's. Row by row, a group is some ``10^5`` element operations
+per row of its ``N`` rows, about 0.1 ms of them per row even in C loops: with
+hundreds of groups that is seconds, whatever the Python around it.
 
 >>> from adjudicator.battle.engine import Combatant
 >>> chain = LossChain((Combatant("infantry", 1), Combatant("armor", 3)), (2, 1), Die.D6)
