@@ -84,9 +84,10 @@ convolved with its own aircraft's, and the defender's hits depend on the defende
 losses, which the aircraft's hits move. The two do not commute, so no group's
 masses follow from another's; and their compositions meet only once the attacker has
 lost every ground unit (its aircraft are lost last), where the rows that remain are
-about a third of a group's. Row by row, a group is some ``10^5`` element operations
-per row of its ``N`` rows, about 0.1 ms of them per row even in C loops: with
-hundreds of groups that is seconds, whatever the Python around it.
+about a third of a group's. Row by row, a group is some ``10^4`` element operations
+a row (the defender's hits into each waiting vector, the lost unit's dice added to
+each), about 0.1 ms even in the C loops of :func:`map`: 15 ms a group of 150 rows, six
+seconds for 385 groups, whatever the Python around it.
 
 >>> from adjudicator.battle.engine import Combatant
 >>> chain = LossChain((Combatant("infantry", 1), Combatant("armor", 3)), (2, 1), Die.D6)
