@@ -51,6 +51,7 @@ __all__ = [
     "N_plural",
     "Plural",
     "Summarized",
+    "Table",
     "message",
     "message_from_plain",
     "word_list",
@@ -155,12 +156,36 @@ def word_list(words: Iterable[str], separator: str = ", ") -> MessageList:
     return MessageList(tuple(Message(word) for word in words), separator)
 
 
+@dataclass(frozen=True)
+class Table:
+    """Figures in rows under column headings: a part of an answer that a terminal prints as a table.
+
+    The caption and the headings are msgids; a cell is a message, most often a figure alone
+    (a template of fields and signs, no word: ``"{share:.1%}"``), written the reader's way.
+
+    >>> table = Table(N_("Expected rounds"), (N_("Round"),), ((Message("{share:.1%}", {"share": 0.25}),),))
+    >>> AnswerLanguage("de", {"Round": "Runde"}, decimal=",", percent="{}\u00a0%").render(table.rows[0][0])
+    '25,0\xa0%'
+    """
+
+    caption: str
+    """What the table shows, a msgid."""
+    headings: tuple[str, ...]
+    """Each column's heading, a msgid."""
+    rows: tuple[tuple[Message, ...], ...]
+    """One message per column in each row."""
+
+
 class Summarized:
     """Base of a result whose answer is a few :class:`Message` lines; gives their English :meth:`summary`."""
 
     def summary_messages(self) -> list[Message]:
         """The answer in a few lines, to be rendered in the reader's language."""
         raise NotImplementedError
+
+    def tables(self) -> list[Table]:
+        """The answer's tables, shown under its lines (none unless a result has some: a battle's rounds)."""
+        return []
 
     def summary(self) -> list[str]:
         """The answer in a few English lines."""
