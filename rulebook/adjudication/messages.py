@@ -28,11 +28,13 @@ Updating the catalogs after a template changed (the test suite fails until they 
 
 :func:`load_language` reads ``locales/<lang>/LC_MESSAGES/adjudicator.po`` into an
 :class:`adjudicator.messages.AnswerLanguage` with the locale's number symbols from Babel, for
-``rulebook adjudicate --lang`` and, as JSON, for the calculator pages.
+the commands that answer in the reader's language (``rulebook adjudicate --lang``, ``rulebook
+hex-number --lang``: :func:`add_language_options`) and, as JSON, for the calculator pages.
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import io
 from collections.abc import Collection, Iterator, Mapping
@@ -45,11 +47,14 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
 from adjudicator.messages import AnswerLanguage
+from rulebook.content.model import LANGUAGES
 from rulebook.errors import CatalogError
 
 __all__ = [
     "DOMAIN",
+    "LOCALES",
     "STEP_CALLS",
+    "add_language_options",
     "extract_adjudicator",
     "extract_calculator_labels",
     "language_catalog_path",
@@ -59,6 +64,9 @@ __all__ = [
 
 DOMAIN = "adjudicator"
 """The gettext domain of everything the calculators say."""
+
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+"""The repository's catalogs: ``<lang>/LC_MESSAGES/<domain>.po``."""
 
 STEP_CALLS: Mapping[str, int] = {
     "add": 1,
@@ -220,6 +228,24 @@ def read_catalog(path: Path, lang: str, domain: str | None = None) -> Catalog:
     catalog = read_po(io.BytesIO(data), locale=lang, domain=domain, abort_invalid=True)
     _READ[key] = (data, catalog)
     return catalog
+
+
+def add_language_options(command: argparse.ArgumentParser, answer: str) -> None:
+    """``--lang`` and ``--locales`` of a command that says ``answer`` in the reader's language (:func:`load_language`).
+
+    >>> command = argparse.ArgumentParser()
+    >>> add_language_options(command, "the answer")
+    >>> options = command.parse_args(["--lang", "hu"])
+    >>> options.lang, Path(options.locales) == LOCALES
+    ('hu', True)
+    """
+    command.add_argument("--lang", default="en", choices=LANGUAGES, help=f"language of {answer} (default en)")
+    command.add_argument(
+        "--locales",
+        default=str(LOCALES),
+        metavar="DIR",
+        help=f"folder of the catalogs, <lang>/LC_MESSAGES/{DOMAIN}.po (default: the repository's locales/)",
+    )
 
 
 def load_language(locales_dir: Path, lang: str) -> AnswerLanguage:
