@@ -10,7 +10,8 @@ method that finds them by reading the sources' syntax trees (no import, no execu
 - the template of a summary line: ``message("…")``, ``Message("…")``;
 - what a scenario problem expected: ``ScenarioError(path, "…")`` and the converter's
   ``collector.fail(path, "…")`` (:mod:`adjudicator.errors`);
-- every ``N_("…")`` (words used as values, calculator labels) and
+- every ``N_("…")`` (words used as values, calculator labels),
+  ``N_context("…", "…")`` (a word with a context, ``msgctxt``) and
   ``N_plural("…", "…")`` (a plural msgid pair).
 
 Each msgid gets a translator comment naming the entry id the step cites, when that is a
@@ -46,7 +47,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
-from adjudicator.messages import AnswerLanguage
+from adjudicator.messages import AnswerLanguage, N_context
 from rulebook.content.model import LANGUAGES
 from rulebook.errors import CatalogError
 
@@ -140,11 +141,13 @@ def extract_adjudicator(
 
     >>> import io
     >>> source = b'trace.add("us.5", "{n} hexes", n=2)\\nN_("infantry")\\nN_plural("{count} hit", "{count} hits")'
+    >>> source += b'\\nN_context("on a map", "units")'
     >>> for found in extract_adjudicator(io.BytesIO(source), (), (), {}):
     ...     print(found)
     (1, None, '{n} hexes', ['rule us.5'])
     (2, None, 'infantry', [])
     (3, 'ngettext', ('{count} hit', '{count} hits'), [])
+    (4, 'pgettext', ('on a map', 'units'), [])
     """
     tree = ast.parse(fileobj.read())
     found: list[_Extracted] = []
@@ -158,10 +161,10 @@ def extract_adjudicator(
         name = _name(node)
         if name == "N_" and node.args and (text := _literal(node.args[0])) is not None:
             found.append((node.lineno, None, text, []))
-        elif name == "N_plural" and len(node.args) >= 2:
-            singular, plural = _literal(node.args[0]), _literal(node.args[1])
-            if singular is not None and plural is not None:
-                found.append((node.lineno, "ngettext", (singular, plural), []))
+        elif name in ("N_plural", "N_context") and len(node.args) >= 2:
+            first, second = _literal(node.args[0]), _literal(node.args[1])
+            if first is not None and second is not None:
+                found.append((node.lineno, "ngettext" if name == "N_plural" else "pgettext", (first, second), []))
     yield from sorted(found, key=lambda item: item[0])
 
 
@@ -273,7 +276,7 @@ def load_language(locales_dir: Path, lang: str) -> AnswerLanguage:
             continue
         if isinstance(entry.id, str):
             assert isinstance(entry.string, str)
-            messages[entry.id] = entry.string
+            messages[N_context(entry.context, entry.id) if entry.context else entry.id] = entry.string
         elif any(entry.string):
             messages[entry.id[0]] = tuple(entry.string)
     return AnswerLanguage(
