@@ -13,6 +13,8 @@ Marking, so that ``rulebook.adjudication.messages`` extracts every msgid from th
 - ``trace.add(rule, "literal template", **params)`` — a step (also ``Step(rule, "…")``);
 - ``message("literal template", **params)`` — a summary line;
 - ``N_("word")`` — a word used as a value (an enum value, a phase name, a label);
+- ``N_context("what it means here", "word")`` — a word that needs another translation in one
+  use than in another (``pgettext``'s context: ``units`` of a battle, ``units`` on a hex map);
 - ``N_plural("{count} hit", "{count} hits", count="count")`` — a template with plural forms,
   in place of the literal in any of the above; ``count`` names the field that selects the form.
 
@@ -42,15 +44,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "CONTEXT_SEPARATOR",
     "ENGLISH",
     "TRACE_HEADING",
     "AnswerLanguage",
     "Message",
     "MessageList",
     "N_",
+    "N_context",
     "N_plural",
     "Plural",
     "Summarized",
+    "Table",
     "message",
     "message_from_plain",
     "word_list",
@@ -68,6 +73,23 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, d
     'Battle odds'
     """
     return message
+
+
+CONTEXT_SEPARATOR = "\x04"
+"""gettext's separator between a message's context and its msgid (the key of a word marked :func:`N_context`)."""
+
+
+def N_context(context: str, message: str) -> str:  # noqa: N802 - see N_
+    """Mark ``message`` as a msgid with a ``context`` (``pgettext``): the same English with a translation of its own.
+
+    Returns the catalog's key, the context and the msgid joined by :data:`CONTEXT_SEPARATOR`;
+    a reader's language translates it as that entry, and shows the msgid where the catalog lacks it.
+
+    >>> units = N_context("counted on a hex map", "units")
+    >>> ENGLISH.translate(units), AnswerLanguage("ru", {units: "подразделений"}).translate(units)
+    ('units', 'подразделений')
+    """
+    return f"{context}{CONTEXT_SEPARATOR}{message}"
 
 
 TRACE_HEADING = N_("Why:")
@@ -155,12 +177,36 @@ def word_list(words: Iterable[str], separator: str = ", ") -> MessageList:
     return MessageList(tuple(Message(word) for word in words), separator)
 
 
+@dataclass(frozen=True)
+class Table:
+    """Figures in rows under column headings: a part of an answer that a terminal prints as a table.
+
+    The caption and the headings are msgids; a cell is a message, most often a figure alone
+    (a template of fields and signs, no word: ``"{share:.1%}"``), written the reader's way.
+
+    >>> table = Table(N_("Expected rounds"), (N_("Round"),), ((Message("{share:.1%}", {"share": 0.25}),),))
+    >>> AnswerLanguage("de", {"Round": "Runde"}, decimal=",", percent="{}\u00a0%").render(table.rows[0][0])
+    '25,0\xa0%'
+    """
+
+    caption: str
+    """What the table shows, a msgid."""
+    headings: tuple[str, ...]
+    """Each column's heading, a msgid."""
+    rows: tuple[tuple[Message, ...], ...]
+    """One message per column in each row."""
+
+
 class Summarized:
     """Base of a result whose answer is a few :class:`Message` lines; gives their English :meth:`summary`."""
 
     def summary_messages(self) -> list[Message]:
         """The answer in a few lines, to be rendered in the reader's language."""
         raise NotImplementedError
+
+    def tables(self) -> list[Table]:
+        """The answer's tables, shown under its lines (none unless a result has some: a battle's rounds)."""
+        return []
 
     def summary(self) -> list[str]:
         """The answer in a few English lines."""
@@ -186,8 +232,9 @@ class AnswerLanguage:
     """A reader's language: the catalog of templates and how numbers are written.
 
     ``messages`` maps an English msgid to its translation: a string, or for a plural
-    msgid (keyed by its singular) one string per plural form of the language. A
-    missing or empty translation falls back to English.
+    msgid (keyed by its singular) one string per plural form of the language; a msgid
+    with a context is keyed as :func:`N_context` writes it. A missing or empty
+    translation falls back to English.
 
     >>> german = AnswerLanguage("de", {"Expected rounds: {rounds:.3f}": "Erwartete Runden: {rounds:.3f}"}, decimal=",")
     >>> german.render(message("Expected rounds: {rounds:.3f}", rounds=2.5))
@@ -218,11 +265,12 @@ class AnswerLanguage:
         return function
 
     def translate(self, text: str) -> str:
-        """``text`` in this language when the catalog has it, else unchanged (a name, a number, English)."""
+        """``text`` in this language when the catalog has it, else unchanged (a name, a number, English); a word
+        marked :func:`N_context` without a translation is its msgid."""
         translated = self.messages.get(text)
         if isinstance(translated, str) and translated:
             return translated
-        return text
+        return text.rpartition(CONTEXT_SEPARATOR)[2]
 
     def template_for(self, template: str, plural: str | None, count: Any) -> str:
         """The translated template of a message, the right plural form chosen; English if missing."""

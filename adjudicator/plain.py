@@ -55,6 +55,7 @@ __all__ = [
     "InvalidScenario",
     "Partial",
     "PlainHooks",
+    "REQUIRED_FIELD_MISSING",
     "from_plain",
     "part",
     "to_plain",
@@ -62,6 +63,9 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+REQUIRED_FIELD_MISSING = N_("required field is missing")
+"""The problem of a field without a default that the plain data leaves out."""
 
 
 def xml_text(text: str) -> str:
@@ -369,7 +373,7 @@ def _convert_fields(cls: type[Any], data: Mapping[str, Any], path: str, collecto
         if name in data:
             values[name] = _convert(hints[name], data[name], _join(path, name), collector)
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-            collector.fail(_join(path, name), "required field is missing")
+            collector.fail(_join(path, name), REQUIRED_FIELD_MISSING)
     if unknown or len(collector.errors) > before:
         converted = {name: value for name, value in values.items() if value is not _INVALID}
         partial = Partial(cls, converted, frozenset(values) - frozenset(converted))

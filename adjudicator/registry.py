@@ -13,7 +13,8 @@ new calculator is registered in one place: its package's ``CALCULATORS``. Result
 frozen dataclasses with a ``trace`` field (:class:`~adjudicator.trace.Trace`), a
 ``summary_messages()`` method giving the answer in a few
 :class:`~adjudicator.messages.Message` lines to render in any language, and
-``summary()``, the same lines in English (:class:`~adjudicator.messages.Summarized`).
+``summary()``, the same lines in English, and ``tables()``, the figures it shows in rows
+(a battle's rounds; :class:`~adjudicator.messages.Summarized`).
 
 Importing every game package costs about a second in the browser (Pyodide), so the two
 lookups a calculator page makes import only what they need: :func:`prepare` takes the
@@ -38,7 +39,7 @@ from typing import Any, Protocol, cast
 
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import plain_problems, size_problems
-from adjudicator.messages import AnswerLanguage, Message
+from adjudicator.messages import AnswerLanguage, Message, Table
 from adjudicator.plain import InvalidScenario, PlainHooks, from_plain
 from adjudicator.trace import Trace
 
@@ -70,6 +71,10 @@ class Result(Protocol):
 
     def summary(self) -> list[str]:
         """The answer in a few English lines."""
+        ...
+
+    def tables(self) -> list[Table]:
+        """Figures in rows the answer shows under its lines (:meth:`adjudicator.messages.Summarized.tables`)."""
         ...
 
 

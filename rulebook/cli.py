@@ -23,6 +23,7 @@ from typing import Any, TypedDict
 
 from pydantic import TypeAdapter
 
+from rulebook.adjudication.messages import add_language_options
 from rulebook.content.load import default_paths, load_corpus
 from rulebook.content.model import (
     LANGUAGES,
@@ -539,15 +540,7 @@ def _add_content_commands(commands: argparse._SubParsersAction[argparse.Argument
     adjudicate.add_argument("calculator", help="calculator name (see `rulebook schema` for scenario.<name>)")
     adjudicate.add_argument("--scenario", required=True, metavar="FILE", help="scenario file (.yaml, .yml or .json)")
     adjudicate.add_argument("--json", action="store_true", help="print the result as JSON (with its summary lines)")
-    adjudicate.add_argument(
-        "--lang", default="en", choices=LANGUAGES, help="language of the answer and the trace (default en)"
-    )
-    adjudicate.add_argument(
-        "--locales",
-        default=str(Path(__file__).resolve().parent.parent / "locales"),
-        metavar="DIR",
-        help="folder of the catalogs, <lang>/LC_MESSAGES/adjudicator.po (default: the repository's locales/)",
-    )
+    add_language_options(adjudicate, "the answer and the trace")
     adjudicate.set_defaults(run=command_adjudicate)
 
     for content in game_contents():

@@ -8,6 +8,7 @@
   :mod:`adjudicator.axis_and_allies_2e.combat`, the strategic game of Europe in
   :mod:`adjudicator.strategic_europe.combat`)
 - :mod:`.calculators` — the ``battle`` and ``battle-replay`` calculators
+- :mod:`.rounds` — their results round by round, and the table of the first rounds
 
 This package imports no game: :func:`~.scenario.rules_for` finds a game's rules through
 the registry.

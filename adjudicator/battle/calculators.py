@@ -41,9 +41,10 @@ from adjudicator.battle.engine import (
     solve_exact,
 )
 from adjudicator.battle.picture import render_battle_svg
+from adjudicator.battle.rounds import RoundLine, rounds_table
 from adjudicator.battle.scenario import BattleScenario, Game, Method, ReplayScenario, rules_for
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
+from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, Table, message
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import Calculator
 from adjudicator.trace import Trace, TraceBuilder
@@ -118,24 +119,6 @@ class OutcomeLine:
     attacker: dict[str, int]
     defender: dict[str, int]
     probability: float
-
-
-@dataclass(frozen=True)
-class RoundLine:
-    """The battle after one round: the chance that it is still on, and each side's expected units left."""
-
-    round: int
-    still_on: float
-    """Chance that the battle goes on after this round."""
-    attacker_units: float
-    """Expected attacker units left after this round: in the battle, withdrawn, or the survivors of a battle that
-    ended (in or before this round)."""
-    defender_units: float
-    """Expected defender units left after this round, counted in the same way."""
-    attacker_value: float | None
-    """Expected cost (IPC) of the attacker units left; ``None`` where the source gives no costs."""
-    defender_value: float | None
-    """Expected cost (IPC) of the defender units left."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +203,11 @@ class BattleResult(Summarized):
             lines.append(message("Expected rounds: {rounds:.3f}", rounds=self.expected_rounds))
         return lines
 
+    def tables(self) -> list[Table]:
+        """The first rounds (:func:`adjudicator.battle.rounds.rounds_table`)."""
+        table = rounds_table(self.by_round)
+        return [table] if table else []
+
 
 @dataclass(frozen=True)
 class ReplayResult(Summarized):
@@ -269,6 +257,11 @@ class ReplayResult(Summarized):
             )
         )
         return lines
+
+    def tables(self) -> list[Table]:
+        """The rounds replayed (:func:`adjudicator.battle.rounds.rounds_table`)."""
+        table = rounds_table(self.by_round)
+        return [table] if table else []
 
 
 def prepare(scenario: BattleScenario, trace: TraceBuilder) -> tuple[BattleSetup, AfterBattle]:

@@ -31,7 +31,7 @@ from adjudicator.limits import (
     check_at_most,
 )
 from adjudicator.meaning import Choice, Kind, means
-from adjudicator.messages import N_, message
+from adjudicator.messages import N_, N_context, message
 from adjudicator.trace import TraceBuilder
 
 __all__ = [
@@ -121,6 +121,9 @@ class Game(enum.Enum):
     AXIS_AND_ALLIES_2E = "axis-and-allies-2e"
     STRATEGIC_EUROPE = "strategic-europe"
 
+
+_UNITS = N_context("units of a side in a dice battle", "units")
+"""What a battle's size is counted in (a map's units are counted in another word in some languages)."""
 
 _AA = (Game.AXIS_AND_ALLIES_2E.value,)
 _SE = (Game.STRATEGIC_EUROPE.value,)
@@ -337,7 +340,7 @@ class BattleScenario:
                     "use method: monte-carlo (simulated battles, up to {limit} units a side), or fewer units",
                     limit=MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
                 ),
-                N_("units"),
+                _UNITS,
             )
             types = sum(1 for count in units.values() if count > 0)
             check_at_most(
@@ -356,7 +359,7 @@ class BattleScenario:
                 total,
                 MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
                 N_("each round rolls every die: use fewer units"),
-                N_("units"),
+                _UNITS,
             )
 
     def _check_monte_carlo_work(self) -> None:

@@ -39,7 +39,7 @@ from adjudicator.battle.engine import AfterBattle, BattleSetup, Combatant
 from adjudicator.dice import check_value
 from adjudicator.errors import ScenarioError
 from adjudicator.meaning import Choice
-from adjudicator.messages import N_
+from adjudicator.messages import N_, word_list
 from adjudicator.strategic_europe.vocabulary import (
     Country,
     Side,
@@ -244,7 +244,7 @@ def side_value(side: BattleSide, unit: UnitType, role: Role, label: str, trace: 
             "se.preface",
             "{label} {unit}: {role}={value} as given in the scenario (the basic rules' values are not in this source)",
             label=label,
-            unit=unit.value,
+            unit=unit.label,
             role=role.value,
             value=value,
         )
@@ -254,7 +254,7 @@ def side_value(side: BattleSide, unit: UnitType, role: Role, label: str, trace: 
         rule,
         "{label} {unit}: {role}={value}, as the source states",
         label=label,
-        unit=unit.value,
+        unit=unit.label,
         role=role.value,
         value=value,
     )
@@ -335,7 +335,7 @@ def _side(
                     "paratroopers in the attack cancel the river/coast defence modifier ({modifier:+d}) for "
                     "{unit}: VÉ stays {value}",
                     modifier=scenario.defence_modifier,
-                    unit=unit.value,
+                    unit=unit.label,
                     value=value,
                 )
             else:
@@ -344,7 +344,7 @@ def _side(
                     "se.paratroopers",
                     "river/coast defence modifier {modifier:+d}: {unit} VÉ {value} → {modified}",
                     modifier=scenario.defence_modifier,
-                    unit=unit.value,
+                    unit=unit.label,
                     value=value,
                     modified=modified,
                 )
@@ -364,8 +364,10 @@ def _side(
         "se.destroyers",
         "{label} casualties are taken in this order ({how}): {order}",
         label=label,
-        how="given" if side.loss_order else "assumed: the weakest first; the source leaves the choice to the owner",
-        order=", ".join(unit.value for unit in order),
+        how=N_("given")
+        if side.loss_order
+        else N_("assumed: the weakest first; the source leaves the choice to the owner"),
+        order=word_list(unit.label for unit in order),
     )
     twice = rolls_twice and label == "attacker"
     units = tuple(

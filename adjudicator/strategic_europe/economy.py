@@ -82,8 +82,10 @@ CONVOY_LOSS_PER_SUBMARINE_HPP = 2
 LEND_LEASE_CAP_DIVISOR = 4
 """``a küldő ország alap HPP-jének negyede`` (a quarter)."""
 
-NORTH_ATLANTIC = "North Atlantic Ocean"
-NORWEGIAN_SEA = "Norwegian Sea"
+NORTH_ATLANTIC = N_("North Atlantic Ocean")
+"""The sea area where the US convoy to England can be attacked (a catalog word, shown translated)."""
+NORWEGIAN_SEA = N_("Norwegian Sea")
+"""The sea area where the convoys to the Soviet Union can be attacked (``Norvég-tenger``)."""
 
 
 # --- strategic-bombing ----------------------------------------------------------------------
@@ -219,13 +221,18 @@ def evaluate_bombing(scenario: StrategicBombingScenario) -> BombingResult:
 
 def _raid_allowed(raid: BombingRaid, trace: TraceBuilder) -> bool:
     if raid.target in (Country.FRANCE, Country.USSR, Country.VICHY_FRANCE):
-        france = " (Vichy France lies within France's original borders)" if raid.target is Country.VICHY_FRANCE else ""
         trace.add(
             BOMBERS,
-            "Strategic Bombing cannot be carried out against France or the Soviet Union: "
-            "the raid on {target} is not allowed{france}",
+            N_(
+                "Strategic Bombing cannot be carried out against France or the Soviet Union: "
+                "the raid on {target} is not allowed (Vichy France lies within France's original borders)"
+            )
+            if raid.target is Country.VICHY_FRANCE
+            else N_(
+                "Strategic Bombing cannot be carried out against France or the Soviet Union: "
+                "the raid on {target} is not allowed"
+            ),
             target=raid.target.label,
-            france=france,
         )
         return False
     if same_side(raid.attacker, raid.target):
@@ -631,15 +638,25 @@ def evaluate_lend_lease(scenario: LendLeaseScenario) -> LendLeaseResult:
             already = sent.get(shipment.sender, 0) if scenario.cap is LendLeaseCap.PER_SENDER_PER_TURN else 0
             if already + shipment.amount_hpp > cap:
                 allowed = False
+                over_the_cap = (
+                    N_(
+                        "{sender} may send at most a quarter of its base {base} HPP, i.e. {cap} HPP; "
+                        "{amount} HPP after {already} HPP sent this turn is more"
+                    )
+                    if already
+                    else N_(
+                        "{sender} may send at most a quarter of its base {base} HPP, i.e. {cap} HPP; "
+                        "{amount} HPP is more"
+                    )
+                )
                 trace.add(
                     LEND_LEASE,
-                    "{sender} may send at most a quarter of its base {base} HPP, i.e. {cap} HPP; "
-                    "{amount} HPP{already} is more",
+                    over_the_cap,
                     sender=shipment.sender.label,
                     base=base,
                     cap=cap,
                     amount=shipment.amount_hpp,
-                    already=f" after {already} HPP sent this turn" if already else "",
+                    already=already,
                 )
             else:
                 trace.add(

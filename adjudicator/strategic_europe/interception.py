@@ -390,8 +390,8 @@ class InterceptionResult(Summarized):
                         "{chance:.2%}: interceptions that take place: {taking_place}; losses: {losses}; {verdict}",
                         chance=chain.probability,
                         taking_place=", ".join(chain.taking_place) or message("none"),
-                        losses=str(chain.losses),
-                        verdict=message("the movement continues with {units}", units=str(chain.movement_units))
+                        losses=_losses(chain.losses),
+                        verdict=message("the movement continues with {units}", units=_text(chain.movement_units))
                         if chain.movement_continues
                         else message("the movement is stopped"),
                     )
@@ -528,8 +528,8 @@ def _evaluate_odds(scenario: InterceptionScenario, unrolled: list[Interception])
             "chance {chance:.2%}: interceptions that take place: {taking_place}; losses {losses}; {verdict}",
             chance=probability,
             taking_place=", ".join(chain.taking_place) or message("none"),
-            losses=str(chain.losses),
-            verdict=message("the movement continues with {units}", units=str(chain.movement_units))
+            losses=_losses(chain.losses),
+            verdict=message("the movement continues with {units}", units=_text(chain.movement_units))
             if chain.movement_continues
             else message("the movement is stopped"),
         )

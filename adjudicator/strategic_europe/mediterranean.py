@@ -71,6 +71,14 @@ class Strait(Enum):
     GIBRALTAR = "gibraltar"
     SUEZ = "suez"
 
+    @property
+    def label(self) -> str:
+        """The place's name as a catalog word (shown translated)."""
+        return _STRAIT_NAMES[self]
+
+
+_STRAIT_NAMES = {Strait.GIBRALTAR: N_("Gibraltar"), Strait.SUEZ: N_("Suez")}
+
 
 class StraitLoss(Enum):
     """Reading of 'if the Axis captures Gibraltar or Suez, England's base HPP drops by 5'."""
@@ -169,14 +177,14 @@ def evaluate_gibraltar_suez(scenario: GibraltarSuezScenario) -> GibraltarSuezRes
         trace.add(
             MEDITERRANEAN,
             "the Axis holds {place}: England's base HPP is reduced at once",
-            place=place.value.capitalize(),
+            place=place.label,
         )
     for place in scenario.recaptured_before_reckoning:
         trace.add(
             MEDITERRANEAN,
             "the Allies have retaken {place}, but England gets its base HPP back only at the next "
             "Annual Economic Reckoning",
-            place=place.value.capitalize(),
+            place=place.label,
         )
     reduction = _strait_reduction(
         len(scenario.held_by_axis) + len(scenario.recaptured_before_reckoning), scenario.reading
@@ -311,9 +319,15 @@ def evaluate_malta(scenario: MaltaGarrisonScenario) -> MaltaResult:
     if not problems:
         trace.add(
             MEDITERRANEAN,
-            "at most one infantry or armour unit, one fleet and one air unit may be on Malta: "
-            "the garrison keeps the limit{full}",
-            full=" and is complete" if full else "",
+            N_(
+                "at most one infantry or armour unit, one fleet and one air unit may be on Malta: "
+                "the garrison keeps the limit and is complete"
+            )
+            if full
+            else N_(
+                "at most one infantry or armour unit, one fleet and one air unit may be on Malta: "
+                "the garrison keeps the limit"
+            ),
         )
     return MaltaResult(not problems, full, tuple(problems), trace.build())
 

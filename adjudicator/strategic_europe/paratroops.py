@@ -221,6 +221,14 @@ class BridgeheadSite(Enum):
     PLYMOUTH = "plymouth"
     DOVER = "dover"
 
+    @property
+    def label(self) -> str:
+        """The territory's name as a catalog word (shown translated)."""
+        return _SITE_NAMES[self]
+
+
+_SITE_NAMES = {BridgeheadSite.PLYMOUTH: N_("Plymouth"), BridgeheadSite.DOVER: N_("Dover")}
+
 
 class EmptyDropCost(Enum):
     """Reading of ``maximum 1 HPP (ha volt a területen védekező angol egység)`` for an undefended territory."""
@@ -297,7 +305,7 @@ class BridgeheadResult(Summarized):
 def evaluate_bridgehead(scenario: BridgeheadScenario) -> BridgeheadResult:
     """Cost and conditions of the Plymouth/Dover paratrooper bridgehead (``se.paratroopers.example-bridgehead``)."""
     trace = TraceBuilder()
-    site = scenario.site.value.capitalize()
+    site = scenario.site.label
     if scenario.defending_english_units:
         cost = PARADROP_BRIDGEHEAD_MAX_HPP
         trace.add(
@@ -635,7 +643,7 @@ class DefenceResult(Summarized):
 def evaluate_defence(scenario: DefenceScenario) -> DefenceResult:
     """The defending unit's VÉ after the modifiers paratroopers, destroyers and submarines cancel."""
     trace = TraceBuilder()
-    unit = scenario.defender.value
+    unit = scenario.defender.label
     applied: list[DefenceModifier] = []
     cancelled: list[DefenceModifier] = []
     for modifier in scenario.modifiers:

@@ -294,7 +294,7 @@ def _soviet_declaration(scenario: WarDeclarationScenario, trace: TraceBuilder) -
                 SOVIET_GERMAN,
                 "the Soviet Union attacked Germany: {names} stay neutral, and German troops there "
                 "must withdraw in the following turn",
-                names=", ".join(s.label for s in neutral),
+                names=country_words(neutral),
             )
     return DeclarationResult(True, cost, (), 0, neutral, trace.build())
 
@@ -308,7 +308,7 @@ def _german_declaration(scenario: WarDeclarationScenario, trace: TraceBuilder) -
     trace.add(
         SOVIET_GERMAN,
         "{names} join at once without a further declaration; their troops go on the board and may move and attack",
-        names=", ".join(s.label for s in SATELLITES),
+        names=country_words(SATELLITES),
     )
     gain = sum(scenario.satellite_hpp.values())
     if scenario.satellite_hpp:

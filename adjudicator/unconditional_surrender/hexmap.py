@@ -45,7 +45,8 @@ from functools import cached_property
 from typing import Any
 
 from adjudicator.errors import ScenarioError
-from adjudicator.messages import N_, Message, message
+from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
+from adjudicator.messages import N_, Message, N_context, message
 from adjudicator.plain import InvalidScenario, Partial, PlainHooks, part
 from adjudicator.unconditional_surrender.numbering import (
     HexNumbering,
@@ -62,6 +63,7 @@ __all__ = [
     "AXIAL_DIRECTIONS",
     "COORDINATE_LIMIT",
     "DESERT_COUNTRIES",
+    "MAP_SIZE_LIMITS",
     "BoxKind",
     "Country",
     "CountryKind",
@@ -93,6 +95,17 @@ __all__ = [
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """The six neighbour offsets of an axial hex, east first, counter-clockwise."""
 
+
+MAP_SIZE_LIMITS = (
+    SizeLimit("map.hexes", MAP_HEXES, N_("hexes"), N_("draw a smaller part of the map")),
+    SizeLimit(
+        "units",
+        MAP_UNITS,
+        N_context("units placed on an Unconditional Surrender! map", "units"),
+        N_("place fewer units"),
+    ),
+)
+"""The fields of a scenario of a map with units whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
 _OFFSETS = tuple((dq << 21) + dr for dq, dr in AXIAL_DIRECTIONS)
 COORDINATE_LIMIT = 1 << 20

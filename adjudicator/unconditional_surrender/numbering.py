@@ -61,6 +61,7 @@ __all__ = [
     "expand_map",
     "hex_number_answer",
     "hex_number_json",
+    "hex_number_of_text",
     "widen_entry_hexes_schema",
     "widen_hex_schema",
     "widen_map_schema",
@@ -582,6 +583,18 @@ def hex_number_answer(numbering: Mapping[str, Any], value: str | tuple[int, int]
     return {"number": scheme.number(*value), "q": value[0], "r": value[1]}
 
 
+def hex_number_of_text(numbering: Mapping[str, Any], text: str) -> dict[str, Any]:
+    """:func:`hex_number_answer` for what a reader wrote: axial ``"q,r"`` or a printed number.
+
+    >>> hex_number_of_text({"scheme": "ccrr"}, " 7, 7"), hex_number_of_text({}, "0812 ")["q"]
+    ({'number': '0812', 'q': 7, 'r': 7}, 7)
+    """
+    axial = text.split(",")
+    if len(axial) == 2 and all(re.fullmatch(r"\s*-?\d+\s*", part) for part in axial):
+        return hex_number_answer(numbering, (int(axial[0]), int(axial[1])))
+    return hex_number_answer(numbering, text.strip())
+
+
 def hex_number_json(numbering_json: str, value: str, language_json: str | None = None) -> str:
     """JSON in, JSON out for a calculator page (Pyodide): ``value`` is a printed number or ``"q,r"``.
 
@@ -608,11 +621,7 @@ def hex_number_json(numbering_json: str, value: str, language_json: str | None =
         numbering = json.loads(numbering_json)
         if not isinstance(numbering, dict):
             raise ScenarioError("numbering", "must be a mapping of numbering fields", numbering)
-        axial = value.split(",")
-        if len(axial) == 2 and all(re.fullmatch(r"\s*-?\d+\s*", part) for part in axial):
-            found = hex_number_answer(numbering, (int(axial[0]), int(axial[1])))
-        else:
-            found = hex_number_answer(numbering, value.strip())
+        found = hex_number_of_text(numbering, value)
     except json.JSONDecodeError as error:
         not_json = ScenarioError(
             "numbering",

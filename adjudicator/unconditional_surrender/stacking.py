@@ -45,13 +45,14 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from adjudicator.errors import ScenarioError
-from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
+from adjudicator.limits import SizeLimit
 from adjudicator.meaning import means
 from adjudicator.messages import N_, Message, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial
 from adjudicator.registry import Calculator
 from adjudicator.trace import Step, Trace, TraceBuilder
 from adjudicator.unconditional_surrender.hexmap import (
+    MAP_SIZE_LIMITS,
     CountryKind,
     Faction,
     HexMap,
@@ -149,10 +150,7 @@ class StackingReadings:
 class StackingScenario(CheckedWholeOrPartial):
     """Units on a map, the Strategic Warfare Box and the moment of the check."""
 
-    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("map.hexes", MAP_HEXES, N_("hexes"), N_("draw a smaller part of the map")),
-        SizeLimit("units", MAP_UNITS, N_("units"), N_("place fewer units")),
-    )
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = MAP_SIZE_LIMITS
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     map: HexMap

@@ -41,13 +41,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from adjudicator.errors import ScenarioError
-from adjudicator.limits import MAP_HEXES, MAP_UNITS, SizeLimit
+from adjudicator.limits import SizeLimit
 from adjudicator.meaning import Kind, means
 from adjudicator.messages import N_, Message, MessageList, N_plural, Summarized, message
 from adjudicator.plain import CheckedWholeOrPartial, Partial, part
 from adjudicator.registry import Calculator
 from adjudicator.trace import Step, Trace, TraceBuilder, step
 from adjudicator.unconditional_surrender.hexmap import (
+    MAP_SIZE_LIMITS,
     BoxKind,
     Faction,
     HexMap,
@@ -220,10 +221,7 @@ class SupplyCheck:
 class SupplyScenario(CheckedWholeOrPartial):
     """A map with units and markers; whose supply to trace and which 10.3 questions to answer."""
 
-    size_limits: ClassVar[tuple[SizeLimit, ...]] = (
-        SizeLimit("map.hexes", MAP_HEXES, N_("hexes"), N_("draw a smaller part of the map")),
-        SizeLimit("units", MAP_UNITS, N_("units"), N_("place fewer units")),
-    )
+    size_limits: ClassVar[tuple[SizeLimit, ...]] = MAP_SIZE_LIMITS
     """Fields whose cost grows with their size (:mod:`adjudicator.limits`)."""
 
     map: HexMap

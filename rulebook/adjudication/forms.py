@@ -41,12 +41,14 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+from adjudicator.messages import CONTEXT_SEPARATOR
 from adjudicator.registry import calculators
 from rulebook.adjudication.messages import read_catalog
 from rulebook.adjudication.scenarios import inherited_field_docstrings, scenario_schemas
 from rulebook.content.model import LANGUAGES
 
 __all__ = [
+    "CONTEXT_SEPARATOR",
     "DOMAIN",
     "PER_FIELD_CHOICES",
     "FormLabels",
@@ -71,9 +73,6 @@ PER_FIELD_CHOICES = frozenset({"clear", "light", "medium", "heavy"})
 """Choice words that different enumerations use for different things, so that a translation needs a word
 per field: terrain "clear" (open ground) is not weather "clear" (no storm); "light", "medium" and "heavy"
 describe armour, cover and tanks, whose words agree in gender in Russian and German."""
-
-CONTEXT_SEPARATOR = "\x04"
-"""gettext's separator between a message's context and its msgid in a compiled catalog."""
 
 
 @dataclasses.dataclass(frozen=True)

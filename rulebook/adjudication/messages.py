@@ -10,7 +10,8 @@ method that finds them by reading the sources' syntax trees (no import, no execu
 - the template of a summary line: ``message("…")``, ``Message("…")``;
 - what a scenario problem expected: ``ScenarioError(path, "…")`` and the converter's
   ``collector.fail(path, "…")`` (:mod:`adjudicator.errors`);
-- every ``N_("…")`` (words used as values, calculator labels) and
+- every ``N_("…")`` (words used as values, calculator labels),
+  ``N_context("…", "…")`` (a word with a context, ``msgctxt``) and
   ``N_plural("…", "…")`` (a plural msgid pair).
 
 Each msgid gets a translator comment naming the entry id the step cites, when that is a
@@ -28,11 +29,13 @@ Updating the catalogs after a template changed (the test suite fails until they 
 
 :func:`load_language` reads ``locales/<lang>/LC_MESSAGES/adjudicator.po`` into an
 :class:`adjudicator.messages.AnswerLanguage` with the locale's number symbols from Babel, for
-``rulebook adjudicate --lang`` and, as JSON, for the calculator pages.
+the commands that answer in the reader's language (``rulebook adjudicate --lang``, ``rulebook
+hex-number --lang``: :func:`add_language_options`) and, as JSON, for the calculator pages.
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import io
 from collections.abc import Collection, Iterator, Mapping
@@ -44,12 +47,15 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
-from adjudicator.messages import AnswerLanguage
+from adjudicator.messages import AnswerLanguage, N_context
+from rulebook.content.model import LANGUAGES
 from rulebook.errors import CatalogError
 
 __all__ = [
     "DOMAIN",
+    "LOCALES",
     "STEP_CALLS",
+    "add_language_options",
     "extract_adjudicator",
     "extract_calculator_labels",
     "language_catalog_path",
@@ -59,6 +65,9 @@ __all__ = [
 
 DOMAIN = "adjudicator"
 """The gettext domain of everything the calculators say."""
+
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+"""The repository's catalogs: ``<lang>/LC_MESSAGES/<domain>.po``."""
 
 STEP_CALLS: Mapping[str, int] = {
     "add": 1,
@@ -132,11 +141,13 @@ def extract_adjudicator(
 
     >>> import io
     >>> source = b'trace.add("us.5", "{n} hexes", n=2)\\nN_("infantry")\\nN_plural("{count} hit", "{count} hits")'
+    >>> source += b'\\nN_context("on a map", "units")'
     >>> for found in extract_adjudicator(io.BytesIO(source), (), (), {}):
     ...     print(found)
     (1, None, '{n} hexes', ['rule us.5'])
     (2, None, 'infantry', [])
     (3, 'ngettext', ('{count} hit', '{count} hits'), [])
+    (4, 'pgettext', ('on a map', 'units'), [])
     """
     tree = ast.parse(fileobj.read())
     found: list[_Extracted] = []
@@ -150,10 +161,10 @@ def extract_adjudicator(
         name = _name(node)
         if name == "N_" and node.args and (text := _literal(node.args[0])) is not None:
             found.append((node.lineno, None, text, []))
-        elif name == "N_plural" and len(node.args) >= 2:
-            singular, plural = _literal(node.args[0]), _literal(node.args[1])
-            if singular is not None and plural is not None:
-                found.append((node.lineno, "ngettext", (singular, plural), []))
+        elif name in ("N_plural", "N_context") and len(node.args) >= 2:
+            first, second = _literal(node.args[0]), _literal(node.args[1])
+            if first is not None and second is not None:
+                found.append((node.lineno, "ngettext" if name == "N_plural" else "pgettext", (first, second), []))
     yield from sorted(found, key=lambda item: item[0])
 
 
@@ -222,6 +233,24 @@ def read_catalog(path: Path, lang: str, domain: str | None = None) -> Catalog:
     return catalog
 
 
+def add_language_options(command: argparse.ArgumentParser, answer: str) -> None:
+    """``--lang`` and ``--locales`` of a command that says ``answer`` in the reader's language (:func:`load_language`).
+
+    >>> command = argparse.ArgumentParser()
+    >>> add_language_options(command, "the answer")
+    >>> options = command.parse_args(["--lang", "hu"])
+    >>> options.lang, Path(options.locales) == LOCALES
+    ('hu', True)
+    """
+    command.add_argument("--lang", default="en", choices=LANGUAGES, help=f"language of {answer} (default en)")
+    command.add_argument(
+        "--locales",
+        default=str(LOCALES),
+        metavar="DIR",
+        help=f"folder of the catalogs, <lang>/LC_MESSAGES/{DOMAIN}.po (default: the repository's locales/)",
+    )
+
+
 def load_language(locales_dir: Path, lang: str) -> AnswerLanguage:
     """The adjudicator catalog of ``lang`` with Babel's number symbols for the locale.
 
@@ -247,7 +276,7 @@ def load_language(locales_dir: Path, lang: str) -> AnswerLanguage:
             continue
         if isinstance(entry.id, str):
             assert isinstance(entry.string, str)
-            messages[entry.id] = entry.string
+            messages[N_context(entry.context, entry.id) if entry.context else entry.id] = entry.string
         elif any(entry.string):
             messages[entry.id[0]] = tuple(entry.string)
     return AnswerLanguage(

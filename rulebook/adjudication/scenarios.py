@@ -34,7 +34,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from adjudicator.errors import AdjudicatorError, ScenarioError
 from adjudicator.limits import MAX_SCENARIO_BYTES, json_integer, json_too_deep_at, line_and_column, too_deep, too_large
 from adjudicator.meaning import MEANING
-from adjudicator.messages import ENGLISH, TRACE_HEADING, AnswerLanguage
+from adjudicator.messages import ENGLISH, TRACE_HEADING, AnswerLanguage, Table
 from adjudicator.plain import InvalidScenario, PlainHooks, to_plain
 from adjudicator.registry import Result, calculators, prepare
 from rulebook.adjudication.catalog import MEANING_KEY, apply_catalog
@@ -58,6 +58,7 @@ __all__ = [
     "result_document",
     "scenario_schema",
     "scenario_schemas",
+    "table_lines",
 ]
 
 
@@ -235,14 +236,34 @@ def result_document(result: Result, language: AnswerLanguage = ENGLISH) -> dict[
 
 
 def describe_result(result: Result, language: AnswerLanguage = ENGLISH) -> str:
-    """The result for the terminal: the answer, then each step with the rule it cites, in ``language``."""
+    """The result for the terminal: the answer, its tables, then each step with the rule it cites, in ``language``."""
     lines = [language.render(line) for line in result.summary_messages()]
+    for table in result.tables():
+        lines.append("")
+        lines.extend(table_lines(table, language))
     if len(result.trace):
         lines.append("")
         lines.append(language.translate(TRACE_HEADING))
         for number, step in enumerate(result.trace, start=1):
             lines.append(f"{number:3}. {step.render(language)}  [{step.rule}]")
     return "\n".join(lines)
+
+
+def table_lines(table: Table, language: AnswerLanguage = ENGLISH) -> list[str]:
+    """A table for the terminal in ``language``: its caption, then the headings and the rows in right-aligned columns.
+
+    >>> from adjudicator.messages import Message
+    >>> table = Table("Rounds", ("Round", "Still on"), ((Message("{n}", {"n": 1}), Message("{p:.1%}", {"p": 0.5})),))
+    >>> print("\\n".join(table_lines(table)))
+    Rounds
+    Round  Still on
+        1     50.0%
+    """
+    cells = [[language.translate(heading) for heading in table.headings]]
+    cells += [[language.render(cell) for cell in row] for row in table.rows]
+    widths = [max(len(row[column]) for row in cells) for column in range(len(table.headings))]
+    rows = ["  ".join(text.rjust(width) for text, width in zip(row, widths)) for row in cells]
+    return [language.translate(table.caption), *rows]
 
 
 @cache

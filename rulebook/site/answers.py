@@ -12,7 +12,8 @@ at first paint, with no runtime; Pyodide comes when the player changes something
 Labels and words follow the page script's: a figure's label is the forms catalog's field label,
 a choice its word, a number formatted for the tree's locale with at most four decimals; a battle's
 rounds (``by_round``) a table of the chance still on (a percentage, one decimal) and each side's
-units and cost (one decimal), its rows cut where the page script cuts them.
+units and cost (one decimal), its rows cut where the page script cuts them
+(:data:`adjudicator.battle.rounds.ROUNDS_SHOWN_DOWN_TO`).
 """
 
 from __future__ import annotations
@@ -28,16 +29,13 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent
 from markupsafe import Markup, escape
 
+from adjudicator.battle.rounds import ROUNDS_SHOWN_DOWN_TO
 from adjudicator.messages import AnswerLanguage
 from adjudicator.web import evaluate_json
 from rulebook.adjudication.forms import choice_label, field_label
 from rulebook.site.examples import PlainWords
 
-__all__ = ["OpeningAnswer", "ROUNDS_SHOWN_DOWN_TO", "opening_answer"]
-
-ROUNDS_SHOWN_DOWN_TO = 0.001
-"""A battle's rounds are shown up to the first that leaves less than this still on (``ROUNDS_SHOWN_DOWN_TO`` of
-``web/calculator.js``)."""
+__all__ = ["OpeningAnswer", "opening_answer"]
 
 
 @dataclass(frozen=True)

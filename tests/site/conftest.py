@@ -13,13 +13,14 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rulebook.site.build import BuildReport, ProjectPaths, build_site
+from rulebook.site.serve import LocalServer
 from tests.conftest import REPOSITORY, require
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -56,9 +57,13 @@ class _Silent(SimpleHTTPRequestHandler):
         """Keep pytest's output clean."""
 
 
-def serve_folder(root: Path) -> tuple[ThreadingHTTPServer, str]:
-    """Serve ``root`` on a free port of 127.0.0.1 in a daemon thread; returns the server and its URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Silent, directory=str(root)))
+def serve_folder(root: Path) -> tuple[LocalServer, str]:
+    """Serve ``root`` on a free port of 127.0.0.1 in a daemon thread; returns the server and its URL.
+
+    A connection the browser closes mid-download (a calculator's worker stopped) is no error:
+    :class:`rulebook.site.serve.LocalServer` prints no traceback for it into the test log.
+    """
+    server = LocalServer(("127.0.0.1", 0), partial(_Silent, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

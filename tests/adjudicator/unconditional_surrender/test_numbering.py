@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -178,3 +179,45 @@ def test_the_page_entry_point_answers_in_the_readers_language() -> None:
 def test_the_command_line_converts_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hex-number", "--scheme", "rrcc", "--prefix", "e", "e1027", "26,-4"]) == 0
     assert capsys.readouterr().out.splitlines() == ["e1027\tq=26\tr=-4", "e1027\tq=26\tr=-4"]
+
+
+def _problems_said(capsys: pytest.CaptureFixture[str], *arguments: str) -> list[str]:
+    """The problem lines `rulebook hex-number ARGUMENTS` prints (it must refuse), its command prefix removed."""
+    assert main(["hex-number", *arguments]) == 1
+    printed = capsys.readouterr()
+    assert printed.out == "" and "Traceback" not in printed.err
+    return printed.err.removeprefix("rulebook hex-number: ").splitlines()
+
+
+def test_the_command_line_says_every_numbering_problem_in_the_language_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--lang ru`: each bad option's problem once, named by its option, in Russian as the page says it."""
+    options = ["--digits", "9", "--first-row", "-1", "0812", "7,7"]
+    english = _problems_said(capsys, *options)
+    russian = _problems_said(capsys, *options, "--lang", "ru")
+    page = json.loads(
+        hex_number_json(
+            json.dumps({"digits": 9, "first_row": -1}), "0812", load_language(REPOSITORY / "locales", "ru").to_json()
+        )
+    )
+    assert [error["path"] for error in page["errors"]] == ["numbering.digits", "numbering.first_row"]
+    assert russian == [f"--digits: {page['errors'][0]['message']}", f"--first-row: {page['errors'][1]['message']}"]
+    assert english[0].startswith("--digits: the digits of each part") and russian[0] not in english
+
+
+def test_the_command_line_says_every_hex_problem_in_the_language_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--lang de`: every hex that does not fit the numbering, in German; a map without one says so by its field."""
+    german = load_language(REPOSITORY / "locales", "de").to_json()
+    said = _problems_said(capsys, "xyz", "0812", "1,a", "--lang", "de")
+    page = [json.loads(hex_number_json("{}", value, german))["errors"][0]["message"] for value in ("xyz", "1,a")]
+    assert said == [f"xyz: {page[0]}", f"1,a: {page[1]}"]
+    assert "angegeben" in said[0]  # German, not the English "got"
+    scenario = tmp_path / "map.yaml"
+    scenario.write_text("map:\n  hexes: []\n", encoding="utf-8")
+    missing = _problems_said(capsys, "--scenario", str(scenario), "0812", "--lang", "de")
+    english = _problems_said(capsys, "--scenario", str(scenario), "0812")
+    assert english == [f"{scenario}: map.numbering: required field is missing"]
+    assert len(missing) == 1 and missing[0].startswith(f"{scenario}: map.numbering: ") and missing != english

@@ -6,6 +6,7 @@ import ast
 import json
 import re
 import string
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,10 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from adjudicator.messages import Message, MessageList
-from adjudicator.registry import run
+from adjudicator.limits import EXACT_BATTLE_UNITS_PER_SIDE, MAP_UNITS
+from adjudicator.messages import CONTEXT_SEPARATOR, Message, MessageList, N_context
+from adjudicator.plain import InvalidScenario
+from adjudicator.registry import prepare, run
 from adjudicator.trace import Step
 from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.messages import language_catalog_path, load_language, template_arguments
@@ -38,20 +41,21 @@ def _sources() -> list[tuple[Path, ast.Module]]:
     return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(ADJUDICATOR.rglob("*.py"))]
 
 
+def _keys(messages: Iterable[Any]) -> set[tuple[str | None, str | tuple[str, ...]]]:
+    """Each message's context and msgid (a plural message: its msgid pair)."""
+    return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in messages if m.id}
+
+
 def test_pot_holds_exactly_what_the_extractor_finds() -> None:
-    """Extracting adjudicator/ with babel-adjudicator.cfg gives the .pot; every .po has the same msgids."""
-    extracted = {
-        (m.id if isinstance(m.id, str) else tuple(m.id))
-        for m in extract_messages(REPOSITORY, REPOSITORY / "babel-adjudicator.cfg")
-        if m.id
-    }
+    """Extracting adjudicator/ with babel-adjudicator.cfg gives the .pot; every .po has the same msgids and contexts."""
+    extracted = _keys(extract_messages(REPOSITORY, REPOSITORY / "babel-adjudicator.cfg"))
     with (LOCALES / "adjudicator.pot").open("rb") as handle:
-        in_pot = {(m.id if isinstance(m.id, str) else tuple(m.id)) for m in read_po(handle) if m.id}
+        in_pot = _keys(read_po(handle))
     assert extracted == in_pot, "run the pybabel commands in rulebook/adjudication/messages.py"
     for lang in LANGUAGES:
         with language_catalog_path(LOCALES, lang).open("rb") as handle:
             catalog = read_po(handle, locale=lang)
-        assert {(m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog if m.id} == in_pot, lang
+        assert _keys(catalog) == in_pot, lang
 
 
 def _marked(expression: ast.expr) -> bool:
@@ -389,3 +393,41 @@ def test_a_catalog_is_read_again_only_when_its_bytes_change(tmp_path: Path) -> N
     path.replace(language_catalog_path(tmp_path, "de"))
     with pytest.raises(CatalogError, match=r"adjudicator\.po: malformed catalog"):
         load_language(tmp_path, "de")
+
+
+def _size_problem(name: str, data: dict[str, Any], lang: str) -> str:
+    """The one problem ``data`` has for calculator ``name`` (a size past its limit), in ``lang``."""
+    with pytest.raises(InvalidScenario) as raised:
+        prepare(name, data)
+    [problem] = raised.value.errors
+    return problem.detail_in(load_language(LOCALES, lang))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_units_are_counted_in_each_games_word(lang: str) -> None:
+    """A battle's units and an Unconditional Surrender! map's units are msgids with contexts: in Russian the
+    battle says ``юнитов`` as the Axis & Allies pages do, the map ``подразделений`` as its own pages and its
+    "place fewer units" do; where the rule pages use one word for both, both problems use it."""
+    battle = _size_problem(
+        "battle",
+        {
+            "game": "axis-and-allies-2e",
+            "attacker": {"units": {"infantry": EXACT_BATTLE_UNITS_PER_SIDE + 1}},
+            "defender": {"units": {"infantry": 1}},
+        },
+        lang,
+    )
+    on_map = _size_problem("zoc", {"map": {"hexes": []}, "units": [{}] * (MAP_UNITS + 1)}, lang)
+    language = load_language(LOCALES, lang)
+    battle_units, map_units = (
+        language.translate(N_context(context, "units"))
+        for context in ("units of a side in a dice battle", "units placed on an Unconditional Surrender! map")
+    )
+    assert f"{EXACT_BATTLE_UNITS_PER_SIDE} {battle_units}" in battle
+    assert f"{MAP_UNITS} {map_units}" in on_map
+    assert CONTEXT_SEPARATOR not in battle + on_map
+    if lang == "ru":
+        assert (battle_units, map_units) == ("юнитов", "подразделений")
+        assert "подразделений" in language.translate("place fewer units")
+    else:
+        assert battle_units == map_units
