@@ -1243,21 +1243,25 @@ def _by_round_on_chains(rules: _Rules, groups: Sequence[_LossGroup], played: int
     A group is played until less than :data:`BY_ROUND_TOLERANCE` times the mean of its mass and
     its share of one is still on (the tolerance, for all groups together; a group of almost no
     mass stops at once); what is still on then stays on in the later rounds that other groups
-    play.
+    play. The pass drops at most the tolerance, as the rounds over compositions do: the least
+    likely groups whole within a quarter of it (the rare openings of an anti-aircraft gun), a
+    quarter shared by the groups played.
     """
-    setup = rules.setup
-    dropped = 0.0
+    kept, dropped = _drop_least_groups(groups, BY_ROUND_TOLERANCE / 4)
+    budget = BY_ROUND_TOLERANCE / 4 / max(len(kept), 1)
     followed = []
-    for group in groups:
+    for group in kept:
         rounds = _GroupRounds(table, group, played)
         table.playing = played + 1
         dropped += play_rounds(
-            _loss_battle(rules, group, range(played + 1, BY_ROUND_ROUNDS + 1), setup.prune_below / len(groups)),
-            BY_ROUND_TOLERANCE * (math.fsum(group[4].values()) + 1 / len(groups)) / 2,
+            _loss_battle(rules, group, range(played + 1, BY_ROUND_ROUNDS + 1), budget),
+            BY_ROUND_TOLERANCE * (math.fsum(group[4].values()) + 1 / len(kept)) / 2,
             _finish_counts(rules, group, table.finish),
             rounds.after_round,
         )
         followed.append(rounds)
+    if not followed:
+        return dropped
     last = max(rounds.last for rounds in followed)
     for rounds in followed:
         if rounds.row and rounds.row[0]:
