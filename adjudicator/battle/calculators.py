@@ -399,8 +399,8 @@ def evaluate_battle(scenario: BattleScenario, *, by_round: bool = True) -> Battl
     attacker_wins, defender_wins, both = outcome.ending_probabilities()
     trace.add(
         rules.method_rule,
-        "exact outcome over {states} battle states (Markov chain, self-loops eliminated; states below {threshold:g} "
-        "pruned: {pruned:.3g} of the probability)",
+        "exact outcome over {states} battle states (Markov chain, self-loops eliminated; the least likely states and "
+        "far tails dropped, at most {threshold:g} in all: {pruned:.3g} of the probability)",
         states=outcome.states,
         threshold=setup.prune_below,
         pruned=outcome.pruned,

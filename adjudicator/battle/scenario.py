@@ -281,8 +281,8 @@ class BattleScenario:
     seed: int = field(default=0, metadata=means(expert=True))
     """Monte Carlo: seed of the random number generator."""
     prune_below: float = field(default=1e-12, metadata=means(expert=True))
-    """Exact method: the most probability dropped in all, states and far tails of the hit distributions together
-    (rounds that the general solver plays drop each state below it); the dropped mass is reported."""
+    """Exact method: the most probability dropped in all, states and far tails of the hit distributions together;
+    the dropped mass is reported."""
 
     def __post_init__(self) -> None:
         # Every problem at once; on a partial scenario (a side that failed) the checks that read it are skipped.
