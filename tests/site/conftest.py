@@ -101,13 +101,20 @@ def browser() -> Iterator[Any]:
         instance.close()
 
 
-@pytest.fixture()
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh browser page (desktop size) that records failed requests and page errors."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    tab = context.new_page()
+def record_problems(tab: Any) -> Any:
+    """Give ``tab`` a ``problems`` list of its failed requests, HTTP errors and page errors; returns it.
+
+    A request the page cancelled itself (``net::ERR_ABORTED``: a tap that leaves the page while
+    its favicon still loads) is no problem; a missing file is an HTTP error, a refused one fails
+    otherwise.
+    """
     tab.problems = []
-    tab.on("requestfailed", lambda request: tab.problems.append(f"request failed: {request.url}"))
+
+    def failed(request: Any) -> None:
+        if request.failure != "net::ERR_ABORTED":
+            tab.problems.append(f"request failed: {request.url} ({request.failure})")
+
+    tab.on("requestfailed", failed)
     tab.on(
         "response",
         lambda response: (
@@ -115,7 +122,14 @@ def page(browser: Any) -> Iterator[Any]:
         ),
     )
     tab.on("pageerror", lambda error: tab.problems.append(f"page error: {error}"))
-    yield tab
+    return tab
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser page (desktop size) that records failed requests and page errors (:func:`record_problems`)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield record_problems(context.new_page())
     context.close()
 
 

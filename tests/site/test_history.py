@@ -18,7 +18,7 @@ from rulebook.site.improve import ImproveLinks
 from rulebook.translation.catalog import load_content
 from tests.conftest import HISTORY_TRANSLATE_URL, HistorySite
 from tests.rulebook.content.history_repository import ENTRY_ID
-from tests.site.conftest import serve_folder
+from tests.site.conftest import record_problems, serve_folder
 
 ENTRY = "de/hell-of-a-war/schroot/"
 
@@ -36,12 +36,7 @@ def site_url(history_site: HistorySite) -> Iterator[str]:
 def phone(browser: Any) -> Iterator[Any]:
     """A page at a 390 × 844 touch viewport that records failed requests and page errors."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    tab = context.new_page()
-    tab.problems = []
-    tab.on("requestfailed", lambda request: tab.problems.append(f"request failed: {request.url}"))
-    tab.on("response", lambda r: tab.problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
-    tab.on("pageerror", lambda error: tab.problems.append(f"page error: {error}"))
-    yield tab
+    yield record_problems(context.new_page())
     context.close()
 
 
