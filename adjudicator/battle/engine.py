@@ -1336,13 +1336,15 @@ def _solve_stationary(
     for (attacker, defender, out_a, out_d), p in start.items():
         a, d = rules.intern(0, attacker), rules.intern(1, defender)
         buckets[alive_a[a] + alive_d[d]][keys.key(a, d, out_a, out_d)] += p
-    # A level of n units left costs about n⁴ (its states, times both sides' hits): the share done is about
-    # 1 - (n/top)⁵.
-    top = max(buckets, default=0)
+    # The share done is the share of the probability no longer in battle: a level's cost follows the
+    # states it holds, which the levels above it decide (the units left alone would say the first few
+    # levels, which hold few states, are most of the work).
+    start_mass = math.fsum(start.values()) or 1.0
     onward = buckets.__getitem__
     while buckets or struck:
         level = max(max(buckets, default=-1), max(struck, default=-1))
-        progress.advance(top**5 - level**5, top**5)
+        on = math.fsum(math.fsum(states.values()) for states in (*buckets.values(), *struck.values()))
+        progress.advance(max(start_mass - on, 0.0), start_mass)
         share = (budget - pruned) / (level + 1) / 4
         if level in struck:
             played_struck, dropped = _played(struck.pop(level), share)
