@@ -66,8 +66,9 @@ of the chain in its own right, reached from many states and played once, so that
 state costs ``F + H_a·H_d`` instead of ``F·H_a·H_d`` (``F`` first-strike volleys).
 That is the cost of a sea battle where submarines (whose hits cannot fall on aircraft)
 meet aircraft: at 100 v 100 (every naval and air type, with technologies) about 6,400
-states and 2,800 struck ones, some 800 outcomes each: 3.0 s where the product of the
-volleys and a per-state threshold took 6.7 s and dropped 2.1e-10, over the budget.
+states and 2,800 struck ones, each pushed to some hundreds of outcomes (the volleys
+that leave the same composition merged first): 3.0 s where the product of the volleys
+and a per-state threshold took 6.7 s and dropped 2.1e-10, over the budget.
 On loss counts the cost is that of :mod:`adjudicator.battle.losses` (its
 docstring: states times hit distributions, per row of states rather than per
 state), times the number of groups an opening fire splits the battle into; an
@@ -475,7 +476,7 @@ class _Rules:
             tuple[list[tuple[int, float]], list[tuple[int, float]], tuple[float, ...], tuple[float, ...]],
         ] = {}
         self._volley_cache: dict[tuple[int, int, bool, int, int], tuple[tuple[Volley, float], ...]] = {}
-        self._ordered_cache: dict[tuple[int, int, bool, int], tuple[list[tuple[Volley, float]], list[float]]] = {}
+        self._ordered_cache: dict[tuple[int, int, bool, int], tuple[list[tuple[int, float]], list[float]]] = {}
         self._take_cache: dict[tuple[int, int, Volley], int] = {}
         self._progress_cache: dict[tuple[int, int], bool] = {}
         self._sampling_cache: dict[
@@ -552,19 +553,25 @@ class _Rules:
 
     def _ordered(
         self, side: int, composition: int, first_strike: bool, target: int
-    ) -> tuple[list[tuple[Volley, float]], list[float]]:
-        """:meth:`volleys` least likely first, "no hit" last whatever its chance, and their running sums (memoised)."""
+    ) -> tuple[list[tuple[int, float]], list[float]]:
+        """What ``side``'s fire leaves of the other side's composition ``target``: each composition's id with its
+        chance (the volleys that leave the same one merged), least likely first, ``target`` itself (no hit) last
+        whatever its chance; and their running sums (memoised)."""
         key = (side, composition, first_strike, target)
         cached = self._ordered_cache.get(key)
         if cached is None:
-            ordered = sorted(self.volleys(side, composition, first_strike, target), key=_no_hit_last)
+            left: dict[int, float] = defaultdict(float)
+            for volley, chance in self.volleys(side, composition, first_strike, target):
+                left[self.take_id(1 - side, target, volley)] += chance
+            ordered = sorted(left.items(), key=lambda item: (item[0] == target, item[1]))
             cached = self._ordered_cache[key] = (ordered, list(accumulate(chance for _, chance in ordered)))
         return cached
 
     def cut_volleys(
         self, side: int, composition: int, first_strike: bool, target: int, tolerance: float
-    ) -> tuple[list[tuple[Volley, float]], float]:
-        """:meth:`volleys` less the least likely ones that together have at most ``tolerance``, and their chance.
+    ) -> tuple[list[tuple[int, float]], float]:
+        """:meth:`_ordered` less the least likely compositions that together have at most ``tolerance``, and their
+        chance.
 
         "No hit" is always kept: the self-loop of a state is eliminated, never dropped.
         """
@@ -578,8 +585,8 @@ class _Rules:
         for side, mine, theirs in ((0, attacker, defender), (1, defender, attacker)):
             for first_strike in (True, False):
                 ordered, _ = self._ordered(side, mine, first_strike, theirs)
-                volley, no_hit = ordered[-1]
-                chance *= no_hit if volley == (0, 0) else 0.0
+                left, no_hit = ordered[-1]
+                chance *= no_hit if left == theirs else 0.0
         return chance
 
     def strikes_fire(self, attacker: int, defender: int) -> bool:
@@ -593,14 +600,9 @@ class _Rules:
         """The compositions both first strikes leave, (attacker id, defender id, chance), with the far tails of each
         strike left out (at most half ``tolerance`` each, :meth:`cut_volleys`), and the chance left out."""
         half = tolerance / 2
-        strikes_a, missed_a = self.cut_volleys(0, attacker, True, defender, half)
-        strikes_d, missed_d = self.cut_volleys(1, defender, True, attacker, half)
-        after_d = [(self.take_id(1, defender, volley), chance) for volley, chance in strikes_a]
-        struck = [
-            (self.take_id(0, attacker, volley), left_d, chance * chance_d)
-            for volley, chance in strikes_d
-            for left_d, chance_d in after_d
-        ]
+        after_d, missed_a = self.cut_volleys(0, attacker, True, defender, half)
+        after_a, missed_d = self.cut_volleys(1, defender, True, attacker, half)
+        struck = [(left_a, left_d, chance_a * chance_d) for left_a, chance_a in after_a for left_d, chance_d in after_d]
         return struck, missed_a + missed_d - missed_a * missed_d
 
     def sampling(
@@ -737,11 +739,6 @@ class _Rules:
                 state = State(attacker, defender, self.zero[0], self.zero[1])
                 combined[(state, ghost)] = combined.get((state, ghost), 0.0) + p * q
         return combined
-
-
-def _no_hit_last(item: tuple[Volley, float]) -> tuple[bool, float]:
-    """Sort key of a volley: least likely first, "no hit" after every other."""
-    return item[0] == (0, 0), item[1]
 
 
 _Keyed = TypeVar("_Keyed")
@@ -1428,15 +1425,13 @@ def _main_fire(
     alive_a, alive_d = rules.alive
     lost_a: list[tuple[int, float]] = []
     fighting_a: list[tuple[int, int, int, float]] = []
-    for volley, chance in volleys_d:
-        left_a = rules.take_id(0, a, volley)
+    for left_a, chance in volleys_d:
         living_a = alive_a[left_a]
         if not living_a or (below is not None and living_a < below):
             lost_a.append((left_a, chance))
         else:
             fighting_a.append((left_a, high | (left_a << _ID_BITS), living_a, chance))
-    for volley, chance in volleys_a:
-        left_d = rules.take_id(1, d, volley)
+    for left_d, chance in volleys_a:
         living_d = alive_d[left_d]
         scaled = flow * chance
         if not living_d:
