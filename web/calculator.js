@@ -885,7 +885,14 @@ function roundsTable(result, lang) {
     side(row.attacker_units, row.attacker_value),
     side(row.defender_units, row.defender_value),
   ]));
-  return element("table", { class: "rb-rounds" }, [element("caption", { text: t(costs ? "by_round_cost" : "by_round") }), element("thead", {}, [head]), element("tbody", {}, body)]);
+  return element("table", { class: "rb-rounds" }, [element("caption", { text: t(roundsCaption(result, costs)) }), element("thead", {}, [head]), element("tbody", {}, body)]);
+}
+
+// The rounds table's caption: the game's own words where it counts its units in another word (the strategic
+// game's Russian pages say «подразделение», Axis & Allies' «юнит»), with the costs where the game gives them.
+function roundsCaption(result, costs) {
+  if (costs) return "by_round_cost";
+  return UI[`by_round_${result.game}`] ? `by_round_${result.game}` : "by_round";
 }
 
 // A scenario problem: the field by its label in the page's language, the path after it in small type.

@@ -205,7 +205,7 @@ class BattleResult(Summarized):
 
     def tables(self) -> list[Table]:
         """The first rounds (:func:`adjudicator.battle.rounds.rounds_table`)."""
-        table = rounds_table(self.by_round)
+        table = rounds_table(self.by_round, self.game)
         return [table] if table else []
 
 
@@ -260,7 +260,7 @@ class ReplayResult(Summarized):
 
     def tables(self) -> list[Table]:
         """The rounds replayed (:func:`adjudicator.battle.rounds.rounds_table`)."""
-        table = rounds_table(self.by_round)
+        table = rounds_table(self.by_round, self.game)
         return [table] if table else []
 
 

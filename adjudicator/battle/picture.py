@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.battle.words import ATTACKER_LEFT, DEFENDER_LEFT, in_game
 from adjudicator.messages import ENGLISH, AnswerLanguage, Message, message
 from adjudicator.plain import xml_text
 
@@ -113,9 +114,10 @@ def render_battle_svg(scenario: Any, result: Any, language: AnswerLanguage = ENG
         body.append("</g>")
         y += BAR_HEIGHT + 6
     body.append("</g>")
+    attacker_left, defender_left = in_game(result.game, ATTACKER_LEFT), in_game(result.game, DEFENDER_LEFT)
     for side, title, chances in (
-        ("attacker", message("Attacker: units left"), tuple(result.attacker_survivor_totals)),
-        ("defender", message("Defender: units left"), tuple(result.defender_survivor_totals)),
+        ("attacker", message(attacker_left), tuple(result.attacker_survivor_totals)),
+        ("defender", message(defender_left), tuple(result.defender_survivor_totals)),
     ):
         if chances:
             body += _histogram(side, title, chances, y + 6, language)

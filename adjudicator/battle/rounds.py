@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from adjudicator.battle.words import BY_ROUND, BY_ROUND_WITH_COSTS, in_game
 from adjudicator.messages import N_, Message, Table
 
 __all__ = ["ROUNDS_SHOWN_DOWN_TO", "RoundLine", "rounds_table"]
@@ -29,13 +30,6 @@ ROUNDS_SHOWN_DOWN_TO = 0.001
 """The rounds shown end with the first that leaves less than this of the battle still on (``ROUNDS_SHOWN_DOWN_TO``
 of ``web/calculator.js``)."""
 
-_CAPTION = N_(
-    "Round by round: the chance that the battle is still on after the round, and each side's expected units left"
-)
-_CAPTION_WITH_COSTS = N_(
-    "Round by round: the chance that the battle is still on after the round, and each side's expected units left, "
-    "their cost in brackets"
-)
 _HEADINGS = (N_("Round"), N_("Still on"), N_("Attacker"), N_("Defender"))
 
 # A cell is a figure alone, no word to translate: these templates are no msgids.
@@ -76,8 +70,9 @@ def _side(units: float, cost: float | None) -> Message:
     return Message(_UNITS_AND_COST, {"units": units, "cost": cost})
 
 
-def rounds_table(lines: Sequence[RoundLine]) -> Table | None:
-    """The rounds a reader is shown (see the module's docstring), or ``None`` for a result without rounds."""
+def rounds_table(lines: Sequence[RoundLine], game: str = "axis-and-allies-2e") -> Table | None:
+    """The rounds a reader is shown (see the module's docstring), or ``None`` for a result without rounds; the
+    caption counts units in the ``game``'s word (:mod:`adjudicator.battle.words`)."""
     if not lines:
         return None
     shown: list[RoundLine] = []
@@ -87,7 +82,7 @@ def rounds_table(lines: Sequence[RoundLine]) -> Table | None:
             break
     costs = any(line.attacker_value is not None for line in lines)
     return Table(
-        _CAPTION_WITH_COSTS if costs else _CAPTION,
+        in_game(game, BY_ROUND_WITH_COSTS if costs else BY_ROUND),
         _HEADINGS,
         tuple(
             (

@@ -17,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, cast
 
+from adjudicator.battle import words
 from adjudicator.battle.engine import AfterBattle, BattleSetup
+from adjudicator.battle.words import in_game
 from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
 from adjudicator.limits import (
@@ -31,7 +33,7 @@ from adjudicator.limits import (
     check_at_most,
 )
 from adjudicator.meaning import Choice, Kind, means
-from adjudicator.messages import N_, N_context, message
+from adjudicator.messages import N_, message
 from adjudicator.trace import TraceBuilder
 
 __all__ = [
@@ -121,9 +123,6 @@ class Game(enum.Enum):
     AXIS_AND_ALLIES_2E = "axis-and-allies-2e"
     STRATEGIC_EUROPE = "strategic-europe"
 
-
-_UNITS = N_context("units of a side in a dice battle", "units")
-"""What a battle's size is counted in (a map's units are counted in another word in some languages)."""
 
 _AA = (Game.AXIS_AND_ALLIES_2E.value,)
 _SE = (Game.STRATEGIC_EUROPE.value,)
@@ -330,45 +329,40 @@ class BattleScenario:
     def _check_side_size(self, label: str) -> None:
         units = getattr(self, label).units
         total = sum(count for count in units.values() if count > 0)
+        game = self.game.value
+        exact_odds_follow = in_game(game, words.EXACT_ODDS_FOLLOW)
         if self.method is Method.EXACT:
             check_at_most(
                 f"{label}.units",
                 total,
                 EXACT_BATTLE_UNITS_PER_SIDE,
-                message(
-                    "the exact odds follow every state of both sides, which takes minutes and gigabytes past it: "
-                    "use method: monte-carlo (simulated battles, up to {limit} units a side), or fewer units",
-                    limit=MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
-                ),
-                _UNITS,
+                message(exact_odds_follow, limit=MONTE_CARLO_BATTLE_UNITS_PER_SIDE),
+                in_game(game, words.UNITS),
             )
             types = sum(1 for count in units.values() if count > 0)
             check_at_most(
                 f"{label}.units",
                 types,
                 EXACT_BATTLE_UNIT_TYPES_PER_SIDE,
-                N_(
-                    "each unit type multiplies the side's states in exact odds: use method: monte-carlo, or fewer "
-                    "unit types"
-                ),
-                N_("unit types"),
+                in_game(game, words.EXACT_UNIT_TYPES),
+                in_game(game, words.UNIT_TYPES),
             )
         else:
             check_at_most(
                 f"{label}.units",
                 total,
                 MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
-                N_("each round rolls every die: use fewer units"),
-                _UNITS,
+                in_game(game, words.EACH_ROUND_ROLLS),
+                in_game(game, words.UNITS),
             )
 
     def _check_monte_carlo_work(self) -> None:
         units = sum(count for side in (self.attacker, self.defender) for count in side.units.values() if count > 0)
         if self.runs * units > MONTE_CARLO_UNIT_RUNS:
+            too_much = in_game(self.game.value, words.MONTE_CARLO_WORK)
             raise ScenarioError(
                 "runs",
-                "times the units of both sides ({units}) must be at most {limit}, the limit (each run rolls every "
-                "unit's dice): ask for at most {runs} runs",
+                too_much,
                 self.runs,
                 units=units,
                 limit=MONTE_CARLO_UNIT_RUNS,

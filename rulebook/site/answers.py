@@ -156,7 +156,9 @@ def _rounds(result: Mapping[str, Any], words: PlainWords, texts: Mapping[str, st
         for row in shown
     )
     costs = any(row["attacker_value"] is not None for row in rows)
-    caption = escape(texts["by_round_cost" if costs else "by_round"])
+    # The game's own words where it counts its units in another word (``roundsCaption`` of the page script).
+    own = f"by_round_{result.get('game')}"
+    caption = escape(texts["by_round_cost" if costs else own if own in texts else "by_round"])
     return (
         f'<table class="rb-rounds"><caption>{caption}</caption><thead><tr>{heads}</tr></thead>'
         f"<tbody>{body}</tbody></table>"

@@ -24,6 +24,7 @@ from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.forms import page_catalog_json
 from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
 from rulebook.content.model import LANGUAGES, Corpus
+from rulebook.site.urls import share_fragment
 from tests.conftest import REPOSITORY
 from tests.site.conftest import BuiltSite
 from tests.site.test_calculators import _answer, _close, _editor_scenario, _first_example
@@ -166,6 +167,42 @@ def test_the_rounds_follow_a_tap_on_a_phone_in_russian(phone: Any, counted: tupl
     assert still_on == sorted(still_on, reverse=True) and still_on[0] <= 100
     box = page.locator(f"{HOST} table.rb-rounds").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert page.problems == []
+
+
+STRATEGIC_BATTLE = {
+    "game": "strategic-europe",
+    "attacker": {"units": {"infantry": 3, "armour": 1}, "values": {"infantry": 1, "armour": 3}},
+    "defender": {"units": {"infantry": 3}, "values": {"infantry": 2}},
+}
+"""A battle of the strategic game (source 000): its units have no costs."""
+
+ROUNDS_CAPTIONS = (
+    "Round by round: the chance that the battle is still on after the round, and each side's expected units left",
+    "Round by round: the chance that the battle is still on after the round, and each side's expected units left, "
+    "their cost in brackets",
+)
+
+
+def test_each_games_rounds_count_its_units_in_its_own_word(phone: Any, counted: tuple[str, RequestLog]) -> None:
+    """On /ru/ the rounds of an Axis & Allies battle count «юнитов» with their costs, as its pages say; those of
+    the strategic game «подразделений», as its pages say, with no costs (the game gives none)."""
+    url, _ = counted
+    page = phone
+    page.goto(url + "ru/calculators/battle/")
+    wait_for_runs(page, 1)
+    caption = page.locator(f"{HOST} table.rb-rounds caption")
+    with (LOCALES / "ru" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalog = read_po(handle, locale="ru")
+    assert caption.inner_text() == catalog[ROUNDS_CAPTIONS[1]].string
+    assert "юнитов" in caption.inner_text()
+    strategic = catalog.get(ROUNDS_CAPTIONS[0], context="battle of the strategic game")
+    assert strategic is not None, "the strategic game's caption is in the catalog"
+    page.goto(url + "ru/calculators/battle/#" + share_fragment(STRATEGIC_BATTLE))
+    page.wait_for_function(
+        "text => document.querySelector('table.rb-rounds caption')?.innerText === text", arg=str(strategic.string)
+    )
+    assert "подразделений" in caption.inner_text() and "юнит" not in caption.inner_text()
     assert page.problems == []
 
 

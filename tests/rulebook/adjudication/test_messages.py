@@ -14,6 +14,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+from adjudicator.battle.picture import render_battle_svg
 from adjudicator.limits import EXACT_BATTLE_UNITS_PER_SIDE, MAP_UNITS
 from adjudicator.messages import CONTEXT_SEPARATOR, Message, MessageList, N_context
 from adjudicator.plain import InvalidScenario
@@ -431,3 +432,43 @@ def test_units_are_counted_in_each_games_word(lang: str) -> None:
         assert "подразделений" in language.translate("place fewer units")
     else:
         assert battle_units == map_units
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_strategic_battle_counts_units_in_its_games_word(lang: str) -> None:
+    """The strategic game's battles count units in the word of its own pages (ru «подразделений», where an
+    Axis & Allies battle says «юнитов»): its size problem, the caption of its rounds table and the headings of
+    its picture; where the rule pages use one word for both games, both battles use it."""
+    language = load_language(LOCALES, lang)
+    battle_units, strategic_units = (
+        language.translate(N_context(context, "units"))
+        for context in ("units of a side in a dice battle", "battle of the strategic game")
+    )
+    problem = _size_problem(
+        "battle",
+        {
+            "game": "strategic-europe",
+            "attacker": {"units": {"infantry": EXACT_BATTLE_UNITS_PER_SIDE + 1}, "values": {"infantry": 1}},
+            "defender": {"units": {"infantry": 1}, "values": {"infantry": 2}},
+        },
+        lang,
+    )
+    assert f"{EXACT_BATTLE_UNITS_PER_SIDE} {strategic_units}" in problem
+    result = run(
+        "battle",
+        {
+            "game": "strategic-europe",
+            "attacker": {"units": {"infantry": 3, "armour": 1}, "values": {"infantry": 1, "armour": 3}},
+            "defender": {"units": {"infantry": 3}, "values": {"infantry": 2}},
+        },
+    )
+    [table] = result.tables()
+    caption = language.translate(table.caption)
+    picture = render_battle_svg(None, result, language)
+    assert CONTEXT_SEPARATOR not in problem + caption + picture
+    if lang == "ru":
+        assert (battle_units, strategic_units) == ("юнитов", "подразделений")
+        assert "юнит" not in problem + caption + picture
+        assert "подразделений" in caption and picture.count("осталось подразделений") == 2
+    else:
+        assert battle_units == strategic_units
