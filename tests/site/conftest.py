@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from rulebook.bench.browser import RequestLog, serve_counting
 from rulebook.site.build import BuildReport, ProjectPaths, build_site
 from rulebook.site.serve import LocalServer
 from tests.conftest import REPOSITORY, require
@@ -84,6 +85,13 @@ def served_site(built_site: BuiltSite) -> Iterator[Served]:
     yield Served(built_site.root, url)
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="module")
+def counted(built_site: BuiltSite) -> Iterator[tuple[str, RequestLog]]:
+    """The session's site served on 127.0.0.1 by a server that logs every file it sends (one per module)."""
+    with serve_counting(built_site.root) as served:
+        yield served
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,7 @@ from adjudicator.registry import calculator_packages, calculators
 from adjudicator.web import evaluate_json
 from rulebook.adjudication.catalog import runnable_scenario
 from rulebook.adjudication.forms import page_catalog_json
-from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
+from rulebook.bench.browser import RequestLog, wait_for_runs
 from rulebook.content.model import LANGUAGES, Corpus
 from rulebook.site.urls import share_fragment
 from tests.conftest import REPOSITORY
@@ -31,13 +31,6 @@ from tests.site.test_calculators import _answer, _close, _editor_scenario, _firs
 
 HOST = "[data-rb-calculator]"
 LOCALES = REPOSITORY / "locales"
-
-
-@pytest.fixture(scope="module")
-def counted(built_site: BuiltSite) -> Iterator[tuple[str, RequestLog]]:
-    """The session's site served on 127.0.0.1."""
-    with serve_counting(built_site.root) as served:
-        yield served
 
 
 @pytest.fixture()

@@ -26,10 +26,9 @@ from babel.messages.pofile import read_po
 
 from adjudicator.registry import calculators
 from rulebook.adjudication.scenarios import scenario_schema
-from rulebook.bench.browser import RequestLog, serve_counting, wait_for_runs
+from rulebook.bench.browser import RequestLog, wait_for_runs
 from rulebook.content.model import Corpus
 from tests.conftest import REPOSITORY
-from tests.site.conftest import BuiltSite
 from tests.site.test_no_english import ENGLISH_FUNCTION_WORDS, KEPT_AS_PRINTED
 
 HOST = "[data-rb-calculator]"
@@ -63,13 +62,6 @@ VISIBLE_TEXT = """host => {
   return text + '\\n' + options + '\\n' + labels;
 }"""
 """The calculator's visible words: its text with every group open, its select choices and placeholders."""
-
-
-@pytest.fixture(scope="module")
-def counted(built_site: BuiltSite) -> Iterator[tuple[str, RequestLog]]:
-    """The session's site served on 127.0.0.1."""
-    with serve_counting(built_site.root) as served:
-        yield served
 
 
 @pytest.fixture(scope="module")

@@ -53,13 +53,6 @@ def corpus(real_corpus: Corpus) -> Corpus:
 
 
 @pytest.fixture(scope="module")
-def counted(built_site: BuiltSite) -> Iterator[tuple[str, RequestLog]]:
-    """The session's site served on 127.0.0.1 by a server that logs every file it sends."""
-    with serve_counting(built_site.root) as served:
-        yield served
-
-
-@pytest.fixture(scope="module")
 def shared_context(browser: Any) -> Iterator[Any]:
     """One browser context for the module: after the first calculator, the runtime comes from its cache."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -26,15 +26,16 @@ from adjudicator.battle.engine import (
     solve_exact,
 )
 from adjudicator.errors import ScenarioError
-
-INFANTRY_A = Combatant("infantry", hits_on=1, cost=3)
-ARMOR_A = Combatant("armor", hits_on=3, cost=5)
-INFANTRY_D = Combatant("infantry", hits_on=2, cost=3)
-FIGHTER_D = Combatant("fighter", hits_on=4, cost=12, air=True)
-FIGHTER_A = Combatant("fighter", hits_on=3, cost=12, air=True)
-SUB_A = Combatant("submarine", hits_on=2, cost=8, first_strike=True, hits_air=False)
-TRANSPORT_D = Combatant("transport", hits_on=1, cost=8)
-CARRIER_D = Combatant("carrier", hits_on=3, cost=18)
+from tests.adjudicator.battle.units import (
+    ARMOR_A,
+    CARRIER_D,
+    FIGHTER_A,
+    FIGHTER_D,
+    INFANTRY_A,
+    INFANTRY_D,
+    SUB_A,
+    TRANSPORT_D,
+)
 
 
 def probabilities(setup: BattleSetup) -> tuple[float, float, float]:
