@@ -38,6 +38,7 @@ __all__ = [
     "BATTLE_ROUND_LIMIT",
     "EXACT_BATTLE_UNITS_PER_SIDE",
     "EXACT_BATTLE_UNIT_TYPES_PER_SIDE",
+    "EXACT_LOSS_COUNT_UNITS_PER_SIDE",
     "IPC_LIMIT",
     "MAP_HEXES",
     "MAP_UNITS",
@@ -103,12 +104,22 @@ with a traceback)."""
 # ---- Calculator limits: where a calculator's cost grows with a field ---------------------------
 
 EXACT_BATTLE_UNITS_PER_SIDE: Final = 120
-"""Units of one side of an exact battle (``method: exact``). The exact odds follow every state of
-both sides: where each side's state is its number of losses (one loss order) a hundred a side take
-about a second, but the rounds that follow every composition (an AA gun's shot, casualty choices)
-grow with the product of the sides' compositions: a hundred a side with fighters and an AA gun take
-minutes and hundreds of megabytes, a thousand would take gigabytes. Monte Carlo
-(``method: monte-carlo``) answers larger battles."""
+"""Units of one side of an exact battle (``method: exact``) whose rounds follow every composition of the
+units, or whose opening fire splits it into many battles: hits that cannot fall on aircraft meeting
+aircraft (submarines at sea), units that leave, an anti-aircraft gun's shot (a battle for each number
+of hits on each aircraft type), a bombardment whose casualties fire back. A hundred a side take
+seconds (the sea battle of ``rulebook bench battle`` three, 120 a side with an AA gun twenty), and the
+cost grows with the product of the sides' compositions. Battles on loss counts go further:
+:data:`EXACT_LOSS_COUNT_UNITS_PER_SIDE`. Monte Carlo (``method: monte-carlo``) answers larger battles."""
+
+EXACT_LOSS_COUNT_UNITS_PER_SIDE: Final = 500
+"""Units of one side of an exact battle whose states are loss counts (every hit can fall on any unit
+of the side it hits, no unit leaves: :func:`adjudicator.battle.engine.loss_count_openings`), as long
+as its openings times the units of both sides are at most this squared. Each side's state is then its
+number of losses and the odds grow with the square of the units, times about their square root: 500
+infantry, armor and fighters a side take two seconds for the odds and four and a half with the rounds,
+500 heavy bombers against infantry two and three and a half, 250 submarines with 250 battleships
+against battleships and carriers (a first strike every round) seven and twelve, under 100 MB."""
 
 EXACT_BATTLE_UNIT_TYPES_PER_SIDE: Final = 8
 """Unit types of one side of an exact battle: a side's states multiply with each type it holds."""

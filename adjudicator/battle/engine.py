@@ -137,6 +137,7 @@ __all__ = [
     "SampledOutcome",
     "SupportFire",
     "VolleyRecord",
+    "loss_count_openings",
     "replay",
     "simulate",
     "solve_exact",
@@ -948,18 +949,9 @@ def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None
         for counts in sorted({state[side] for state, _ in states}, key=lambda counts: -sum(counts)):
             if not any(counts in chain.index for chain in chains[side]):
                 chains[side].append(rules.loss_chain(side, counts))
-    for side in (0, 1):
-        # The chains hold this side's unit types in rules.sides order (LossChain only sees their dice).
-        barred = any(
-            count and unit.hits_on > 0 and not unit.hits_air
-            for chain in chains[side]
-            for unit, count in zip(rules.sides[side], chain.base)
-        )
-        air = any(
-            count and unit.air for chain in chains[1 - side] for unit, count in zip(rules.sides[1 - side], chain.base)
-        )
-        if barred and air:
-            return None
+    # The chains hold each side's unit types in rules.sides order (LossChain only sees their dice).
+    if _barred_meet_air(rules.sides, ([chain.base for chain in chains[0]], [chain.base for chain in chains[1]])):
+        return None
     groups: dict[tuple[int, int, Counts, Counts], _LossGroup] = {}
     for (state, _), p in states.items():
         attacker, defender, out_a, out_d = state
@@ -971,6 +963,53 @@ def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None
         cell = (group[0].index[attacker], group[1].index[defender])
         group[4][cell] = group[4].get(cell, 0.0) + p
     return list(groups.values())
+
+
+def _barred_meet_air(
+    sides: tuple[Sequence[Combatant], Sequence[Combatant]], counts: tuple[Sequence[Counts], Sequence[Counts]]
+) -> bool:
+    """Whether hits that cannot fall on aircraft, of either side, meet aircraft of the other (any of its ``counts``):
+    they skip the loss order, so the states are not loss counts."""
+    for side in (0, 1):
+        barred = any(
+            count and unit.hits_on > 0 and not unit.hits_air
+            for base in counts[side]
+            for unit, count in zip(sides[side], base)
+        )
+        air = any(count and unit.air for base in counts[1 - side] for unit, count in zip(sides[1 - side], base))
+        if barred and air:
+            return True
+    return False
+
+
+def loss_count_openings(setup: BattleSetup) -> int | None:
+    """How many openings of ``setup`` the exact odds play on loss counts, ``None`` where its rounds follow every
+    composition of the units (:func:`solve_exact`): told from the setup alone, before any solve, so that a
+    calculator can refuse a battle by its cost.
+
+    Its rounds follow compositions where hits that cannot fall on aircraft meet aircraft, or where units leave the
+    battle after a round. Otherwise each opening is solved on its own: an anti-aircraft gun's shot makes one for
+    each number of hits on each attacking aircraft type (:meth:`_Rules.opening`); a bombardment whose casualties
+    fire back plays round 1 once for each number of its hits. The cost of the odds grows with the openings times
+    the units of both sides.
+
+    >>> infantry, fighter = Combatant("infantry", 1, cost=3), Combatant("fighter", 3, cost=10, air=True)
+    >>> sides = (infantry, fighter), (infantry,), (10, 4), (12,)
+    >>> [loss_count_openings(BattleSetup(*sides, anti_aircraft=gun)) for gun in (None, AntiAircraftFire())]
+    [1, 5]
+    """
+    if any(unit.leaves_after_round for unit in (*setup.attacker, *setup.defender)):
+        return None
+    if _barred_meet_air((setup.attacker, setup.defender), ([setup.attacker_counts], [setup.defender_counts])):
+        return None
+    openings = 1
+    if setup.anti_aircraft is not None:
+        for unit, count in zip(setup.attacker, setup.attacker_counts):
+            if unit.air:
+                openings *= count + 1
+    if setup.support is not None and setup.support.casualties_fire_back:
+        openings *= setup.support.dice + 1
+    return openings
 
 
 def _numbered(rules: _Rules) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, cast
 
 from adjudicator.battle import words
-from adjudicator.battle.engine import AfterBattle, BattleSetup
+from adjudicator.battle.engine import AfterBattle, BattleSetup, loss_count_openings
 from adjudicator.battle.words import in_game
 from adjudicator.checks import check_count, collect_problems, raise_problems
 from adjudicator.errors import ScenarioError
@@ -26,6 +26,7 @@ from adjudicator.limits import (
     BATTLE_ROUND_LIMIT,
     EXACT_BATTLE_UNIT_TYPES_PER_SIDE,
     EXACT_BATTLE_UNITS_PER_SIDE,
+    EXACT_LOSS_COUNT_UNITS_PER_SIDE,
     MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
     MONTE_CARLO_RUNS,
     MONTE_CARLO_UNIT_RUNS,
@@ -294,6 +295,8 @@ class BattleScenario:
                 lambda: raise_problems(rules_for(self.game).problems(self)),
             )
         )
+        if self._odds and self.method is Method.EXACT:
+            raise_problems(self._exact_cost_problems())
 
     _odds: ClassVar[bool] = True
     """Whether the scenario asks for the odds (exact or Monte Carlo), whose cost grows with its sizes."""
@@ -335,7 +338,7 @@ class BattleScenario:
             check_at_most(
                 f"{label}.units",
                 total,
-                EXACT_BATTLE_UNITS_PER_SIDE,
+                EXACT_LOSS_COUNT_UNITS_PER_SIDE,
                 message(exact_odds_follow, limit=MONTE_CARLO_BATTLE_UNITS_PER_SIDE),
                 in_game(game, words.UNITS),
             )
@@ -355,6 +358,39 @@ class BattleScenario:
                 in_game(game, words.EACH_ROUND_ROLLS),
                 in_game(game, words.UNITS),
             )
+
+    def _exact_cost_problems(self) -> list[ScenarioError]:
+        """Each side past :data:`~adjudicator.limits.EXACT_BATTLE_UNITS_PER_SIDE` where the exact odds of the battle
+        as the game sets it up are not on loss counts, or its openings times the units of both sides are past
+        :data:`~adjudicator.limits.EXACT_LOSS_COUNT_UNITS_PER_SIDE` squared.
+
+        Checked once every other field is right: it sets the battle up (:meth:`GameRules.prepare`).
+        """
+        sizes = {
+            label: sum(count for count in getattr(self, label).units.values() if count > 0)
+            for label in ("attacker", "defender")
+        }
+        if max(sizes.values()) <= EXACT_BATTLE_UNITS_PER_SIDE:
+            return []
+        setup, _ = rules_for(self.game).prepare(self, TraceBuilder())
+        openings = loss_count_openings(setup)
+        work = sizes["attacker"] * sizes["defender"]
+        if openings is not None and openings * work <= EXACT_LOSS_COUNT_UNITS_PER_SIDE**2:
+            return []
+        game = self.game.value
+        units = in_game(game, words.UNITS)
+        exact_odds_follow = in_game(game, words.EXACT_ODDS_FOLLOW_COMPOSITIONS)
+        lower = message(
+            exact_odds_follow,
+            limit=MONTE_CARLO_BATTLE_UNITS_PER_SIDE,
+            loss_limit=EXACT_LOSS_COUNT_UNITS_PER_SIDE,
+        )
+        return collect_problems(
+            *(
+                functools.partial(check_at_most, f"{label}.units", size, EXACT_BATTLE_UNITS_PER_SIDE, lower, units)
+                for label, size in sizes.items()
+            )
+        )
 
     def _check_monte_carlo_work(self) -> None:
         units = sum(count for side in (self.attacker, self.defender) for count in side.units.values() if count > 0)

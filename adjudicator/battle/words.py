@@ -26,6 +26,7 @@ __all__ = [
     "DEFENDER_LEFT",
     "EACH_ROUND_ROLLS",
     "EXACT_ODDS_FOLLOW",
+    "EXACT_ODDS_FOLLOW_COMPOSITIONS",
     "EXACT_UNIT_TYPES",
     "MONTE_CARLO_WORK",
     "UNITS",
@@ -53,6 +54,23 @@ EXACT_ODDS_FOLLOW = {
         "use method: monte-carlo (simulated battles, up to {limit} units a side), or fewer units",
     ),
 }
+EXACT_ODDS_FOLLOW_COMPOSITIONS = {
+    _AA: N_(
+        "the exact odds of this battle follow every composition of both sides (hits that cannot fall on aircraft "
+        "meet aircraft) or play a battle for each outcome of the anti-aircraft gun's shot, which takes minutes past "
+        "it; where every hit can fall on any unit and no anti-aircraft gun fires, they take up to {loss_limit} units "
+        "a side: use method: monte-carlo (simulated battles, up to {limit} units a side), or fewer units"
+    ),
+    _SE: N_context(
+        "battle of the strategic game",
+        "the exact odds of this battle follow every composition of both sides (hits that cannot fall on aircraft "
+        "meet aircraft), which takes minutes past it; where every hit can fall on any unit, they take up to "
+        "{loss_limit} units a side: use method: monte-carlo (simulated battles, up to {limit} units a side), or "
+        "fewer units",
+    ),
+}
+"""Past :data:`~adjudicator.limits.EXACT_BATTLE_UNITS_PER_SIDE` where the states are not loss counts (the strategic
+game has no anti-aircraft gun)."""
 EXACT_UNIT_TYPES = {
     _AA: N_("each unit type multiplies the side's states in exact odds: use method: monte-carlo, or fewer unit types"),
     _SE: N_context(

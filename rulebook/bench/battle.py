@@ -20,13 +20,18 @@ Carlo of :mod:`adjudicator.battle.engine`:
     side's submarines can hit aircraft;
 ``exact_amphibious_100_seconds`` …
     an amphibious assault, 100 v 100 with five battleships' bombardment whose casualties fire back;
+``exact_land_500_seconds``, ``exact_land_500_first_seconds``, ``dropped_mass_land_500``
+    500 v 500 on land (300 infantry, 150 armor, 50 fighters a side; the attacker keeps a land unit), the
+    largest battle the exact odds take on loss counts (``EXACT_LOSS_COUNT_UNITS_PER_SIDE``); no Monte Carlo
+    beside it (10,000 runs of it are past ``MONTE_CARLO_UNIT_RUNS``);
 ``pyodide_exact_150_mixed_aa_seconds``
     the 150-v-150 battle evaluated by :func:`adjudicator.web.evaluate_json` (what a calculator
     page runs) under Pyodide in Debian's chromium, from the adjudicator's sources: the time of
     the call alone, measured in the page once a one-v-one battle of the same game has loaded
     the modules it imports (wall-clock seconds of the page, not CPU seconds).
 
-A battle past the exact odds' limits of :mod:`adjudicator.limits` (the 150-v-150 one: 120 units a side)
+A battle past the exact odds' limits of :mod:`adjudicator.limits` (the 150-v-150 one: its anti-aircraft gun's
+shot splits it into hundreds of battles, so 120 units a side)
 is refused by the calculator as a player would see it: its exact figures (and the Pyodide one) are
 ``None`` and ``…_refused`` gives the refusal; its Monte Carlo time stands.
 
@@ -58,6 +63,7 @@ __all__ = [
     "BATTLE",
     "BATTLE_100",
     "BATTLE_150_MIXED_AA",
+    "LAND_500",
     "MONTE_CARLO_RUNS",
     "SEA_100",
     "bench_battle",
@@ -82,6 +88,12 @@ BATTLE_150_MIXED_AA: dict[str, Any] = {
     "game": "axis-and-allies-2e",
     "attacker": {"units": {"infantry": 60, "armor": 40, "fighter": 30, "bomber": 20}},
     "defender": {"units": {"infantry": 70, "armor": 39, "fighter": 40, "aa-gun": 1}},
+}
+
+LAND_500: dict[str, Any] = {
+    "game": "axis-and-allies-2e",
+    "attacker": {"units": {"infantry": 300, "armor": 150, "fighter": 50}, "keep_land_units": 1},
+    "defender": {"units": {"infantry": 300, "armor": 150, "fighter": 50}},
 }
 
 SEA_100: dict[str, Any] = {
@@ -215,6 +227,8 @@ def bench_battle() -> dict[str, Any]:
     exact_100, exact_100_seconds = _timed(BATTLE_100)
     _, exact_100_first_seconds = _timed(BATTLE_100, first=True)
     _, monte_carlo_100_seconds = _timed({**BATTLE_100, **sampled_options})
+    land_500, land_500_seconds = _timed(LAND_500)
+    _, land_500_first_seconds = _timed(LAND_500, first=True)
     fields = ("attacker_wins", "defender_wins", "both_destroyed")
     return {
         "exact_seconds": round(exact_seconds, 4),
@@ -227,6 +241,9 @@ def bench_battle() -> dict[str, Any]:
         "monte_carlo_100_seconds": round(monte_carlo_100_seconds, 4),
         "exact_100_over_monte_carlo_100": round(exact_100_seconds / monte_carlo_100_seconds, 3),
         "dropped_mass_100": float(f"{exact_100.pruned_probability:.3g}"),
+        "exact_land_500_seconds": round(land_500_seconds, 4),
+        "exact_land_500_first_seconds": round(land_500_first_seconds, 4),
+        "dropped_mass_land_500": float(f"{land_500.pruned_probability:.3g}"),
         **_against_monte_carlo("exact_150_mixed_aa", BATTLE_150_MIXED_AA),
         **_against_monte_carlo("exact_sea_100", SEA_100),
         **_against_monte_carlo("exact_amphibious_100", AMPHIBIOUS_100),

@@ -306,6 +306,41 @@ def test_a_soviet_unit_cuts_the_supply_line_in_russian(phone: Any, counted: tupl
     assert page.problems == []
 
 
+def test_a_big_land_battle_gets_exact_odds_and_an_anti_aircraft_one_says_why_not(
+    phone: Any, counted: tuple[str, RequestLog]
+) -> None:
+    """On /de/, 200 infantry a side (past the 120 units of battles that follow compositions) get their exact odds,
+    CPython's with the German catalog; 30 attacking fighters against an anti-aircraft gun then make the battle
+    one whose gun's shot splits it into hundreds, and the page says so in German, naming both limits."""
+    url, _ = counted
+    page = phone
+    page.goto(url + "de/calculators/battle/")
+    wait_for_runs(page, 1)
+    taps = Taps(page)
+    taps.tap(_fewer("attacker", "bomber"), times=2)
+    taps.type_number("#rb-field-attacker-units-infantry", 200)
+    taps.tap(_fewer("defender", "bomber"))
+    taps.type_number("#rb-field-defender-units-infantry", 200)
+    wait_for_runs(page, 2)
+    scenario = _editor_scenario(page)
+    assert scenario["attacker"]["units"] == {"infantry": 200} and scenario["defender"]["units"] == {"infantry": 200}
+    assert page.eval_on_selector(HOST, "host => host.dataset.state") != "invalid"
+    here = json.loads(evaluate_json("battle", json.dumps(scenario), page_catalog_json(LOCALES, "de")))
+    assert here["ok"], here
+    assert _close(_answer(page), here["result"]) == []
+    runs = int(page.eval_on_selector(HOST, "host => host.dataset.runs"))
+    taps.type_number("#rb-field-attacker-units-fighter", 30)
+    page.locator(_more("defender", "aa-gun")).scroll_into_view_if_needed()
+    taps.tap(_more("defender", "aa-gun"))
+    wait_for_runs(page, runs + 1)
+    assert page.eval_on_selector(HOST, "host => host.dataset.state") == "invalid"
+    problems = page.locator("#rb-output .rb-errors").inner_text()
+    assert "attacker.units" in problems and "defender.units" in problems  # 230 and 201 units
+    assert "120" in problems and "500" in problems and "Flugabwehrkanone" in problems
+    assert "anti-aircraft" not in problems
+    assert page.problems == []
+
+
 def test_fields_of_the_other_game_are_not_asked(phone: Any, counted: tuple[str, RequestLog]) -> None:
     """Axis & Allies shows its own fields only; choosing the strategic game shows its fields and hides the others.
 

@@ -306,7 +306,17 @@ class TestCalculatorLimits:
                 "battle",
                 {**AA2, "attacker": {"units": {"infantry": 10**6}}, "defender": {"units": {"infantry": 1}}},
                 "attacker.units",
-                "must be at most 120 units, the limit; the exact odds",
+                "must be at most 500 units, the limit; the exact odds follow every state",
+            ),
+            (
+                "battle",
+                {
+                    **AA2,
+                    "attacker": {"units": {"infantry": 100, "fighter": 30, "bomber": 20}},
+                    "defender": {"units": {"infantry": 100, "aa-gun": 1}},
+                },
+                "attacker.units",
+                "must be at most 120 units, the limit; the exact odds of this battle follow every composition",
             ),
             (
                 "battle",
@@ -349,7 +359,17 @@ class TestCalculatorLimits:
                 "must be at most 10000 flags, the limit",
             ),
         ],
-        ids=["exact-units", "runs", "round-limit", "submerge", "replay-rounds", "ipc", "rect", "flags"],
+        ids=[
+            "exact-units",
+            "exact-units-anti-aircraft",
+            "runs",
+            "round-limit",
+            "submerge",
+            "replay-rounds",
+            "ipc",
+            "rect",
+            "flags",
+        ],
     )
     def test_page(self, name: str, scenario: dict[str, Any], path: str, message: str) -> None:
         """The page's answer names the field and the limit, at once (no hang, no out-of-memory)."""
@@ -361,7 +381,7 @@ class TestCalculatorLimits:
 
     def test_exact_refusal_offers_monte_carlo(self) -> None:
         """An exact battle past the limit says how to get an answer: Monte Carlo."""
-        scenario = {**AA2, "attacker": {"units": {"infantry": 500}}, "defender": {"units": {"infantry": 500}}}
+        scenario = {**AA2, "attacker": {"units": {"infantry": 501}}, "defender": {"units": {"infantry": 501}}}
         answer = page("battle", json.dumps(scenario))
         assert {error["path"] for error in answer["errors"]} == {"attacker.units", "defender.units"}
         assert all("method: monte-carlo" in error["message"] for error in answer["errors"])
@@ -380,7 +400,7 @@ class TestCalculatorLimits:
         file.write_text(
             "game: axis-and-allies-2e\nattacker:\n  units: {infantry: 1000000}\ndefender:\n  units: {armor: 1}\n"
         )
-        line = refused(adjudicate("battle", file), file, "attacker.units: must be at most 120 units")
+        line = refused(adjudicate("battle", file), file, "attacker.units: must be at most 500 units")
         assert f"{file}:3:3:" in line
 
     def test_retreat_reports_every_count_at_its_path(self) -> None:

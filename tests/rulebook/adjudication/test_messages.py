@@ -15,7 +15,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from adjudicator.battle.picture import render_battle_svg
-from adjudicator.limits import EXACT_BATTLE_UNITS_PER_SIDE, MAP_UNITS
+from adjudicator.limits import EXACT_BATTLE_UNITS_PER_SIDE, EXACT_LOSS_COUNT_UNITS_PER_SIDE, MAP_UNITS
 from adjudicator.messages import CONTEXT_SEPARATOR, Message, MessageList, N_context
 from adjudicator.plain import InvalidScenario
 from adjudicator.registry import prepare, run
@@ -413,7 +413,7 @@ def test_units_are_counted_in_each_games_word(lang: str) -> None:
         "battle",
         {
             "game": "axis-and-allies-2e",
-            "attacker": {"units": {"infantry": EXACT_BATTLE_UNITS_PER_SIDE + 1}},
+            "attacker": {"units": {"infantry": EXACT_LOSS_COUNT_UNITS_PER_SIDE + 1}},
             "defender": {"units": {"infantry": 1}},
         },
         lang,
@@ -424,7 +424,7 @@ def test_units_are_counted_in_each_games_word(lang: str) -> None:
         language.translate(N_context(context, "units"))
         for context in ("units of a side in a dice battle", "units placed on an Unconditional Surrender! map")
     )
-    assert f"{EXACT_BATTLE_UNITS_PER_SIDE} {battle_units}" in battle
+    assert f"{EXACT_LOSS_COUNT_UNITS_PER_SIDE} {battle_units}" in battle
     assert f"{MAP_UNITS} {map_units}" in on_map
     assert CONTEXT_SEPARATOR not in battle + on_map
     if lang == "ru":
@@ -432,6 +432,25 @@ def test_units_are_counted_in_each_games_word(lang: str) -> None:
         assert "подразделений" in language.translate("place fewer units")
     else:
         assert battle_units == map_units
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_exact_odds_off_loss_counts_are_refused_in_each_language(lang: str) -> None:
+    """Past its limit a battle whose exact odds follow compositions (submarines against aircraft at sea) is
+    refused in the reader's language, naming both limits: the one it is past and the one of battles on loss
+    counts, which the same units without the submarines reach."""
+    sea = {
+        "game": "axis-and-allies-2e",
+        "kind": "sea",
+        "attacker": {"units": {"battleship": 100, "fighter": EXACT_BATTLE_UNITS_PER_SIDE - 99}},
+        "defender": {"units": {"submarine": 1}},
+    }
+    problem = _size_problem("battle", sea, lang)
+    english = _size_problem("battle", sea, "en")
+    assert f"{EXACT_BATTLE_UNITS_PER_SIDE} " in problem and f"{EXACT_LOSS_COUNT_UNITS_PER_SIDE} " in problem
+    assert (problem == english) == (lang == "en")
+    assert CONTEXT_SEPARATOR not in problem
+    prepare("battle", {**sea, "defender": {"units": {"battleship": 1}}})
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -448,12 +467,12 @@ def test_a_strategic_battle_counts_units_in_its_games_word(lang: str) -> None:
         "battle",
         {
             "game": "strategic-europe",
-            "attacker": {"units": {"infantry": EXACT_BATTLE_UNITS_PER_SIDE + 1}, "values": {"infantry": 1}},
+            "attacker": {"units": {"infantry": EXACT_LOSS_COUNT_UNITS_PER_SIDE + 1}, "values": {"infantry": 1}},
             "defender": {"units": {"infantry": 1}, "values": {"infantry": 2}},
         },
         lang,
     )
-    assert f"{EXACT_BATTLE_UNITS_PER_SIDE} {strategic_units}" in problem
+    assert f"{EXACT_LOSS_COUNT_UNITS_PER_SIDE} {strategic_units}" in problem
     result = run(
         "battle",
         {

@@ -1,8 +1,8 @@
 """Tests of :mod:`rulebook.bench.battle`: the benchmark reports every battle, its Monte Carlo time and dropped mass.
 
-No timing is asserted. The three big battles are replaced by small ones of the same kinds
-(a land battle with an anti-aircraft gun, a sea battle of every type with technologies, an
-amphibious assault with bombardment) so that the test runs the whole benchmark, the
+No timing is asserted. The four big battles are replaced by small ones of the same kinds
+(a land battle keeping a land unit, one with an anti-aircraft gun, a sea battle of every type
+with technologies, an amphibious assault with bombardment) so that the test runs the whole benchmark, the
 Pyodide run in chromium included, in seconds.
 """
 
@@ -22,6 +22,11 @@ SMALL_BATTLES: dict[str, dict[str, Any]] = {
         "game": "axis-and-allies-2e",
         "attacker": {"units": {"infantry": 3, "armor": 2, "fighter": 2, "bomber": 1}},
         "defender": {"units": {"infantry": 4, "armor": 2, "fighter": 2, "aa-gun": 1}},
+    },
+    "LAND_500": {
+        "game": "axis-and-allies-2e",
+        "attacker": {"units": {"infantry": 3, "armor": 2, "fighter": 1}, "keep_land_units": 1},
+        "defender": {"units": {"infantry": 3, "armor": 2, "fighter": 1}},
     },
     "SEA_100": {
         "game": "axis-and-allies-2e",
@@ -62,12 +67,16 @@ def test_reports_every_battle_with_its_monte_carlo_and_dropped_mass(monkeypatch:
         "monte_carlo_100_seconds",
         "exact_100_over_monte_carlo_100",
         "dropped_mass_100",
+        "exact_land_500_seconds",
+        "exact_land_500_first_seconds",
+        "dropped_mass_land_500",
         "pyodide_exact_150_mixed_aa_seconds",
         *(f"{name}{suffix}" for name in big for suffix in ("_seconds", "_monte_carlo_seconds", "_over_monte_carlo")),
         *(f"{name}_dropped_mass" for name in big),
     }
     assert figures["monte_carlo_runs"] == 10_000
     assert 0 < figures["dropped_mass_100"] <= 1e-12
+    assert 0 <= figures["dropped_mass_land_500"] <= 1e-12
     assert all(0 <= figures[f"{name}_dropped_mass"] <= 1e-12 for name in big)
     assert all(figures[f"{name}_monte_carlo_seconds"] > 0 for name in big)
     assert figures["pyodide_exact_150_mixed_aa_seconds"] > 0
