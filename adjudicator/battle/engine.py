@@ -27,7 +27,8 @@ casualties optionally firing back in round 1) may come.
 
 **Exact solution** (:func:`solve_exact`). The state is the number of each unit
 type in the battle and withdrawn on each side; it is a Markov chain. Rounds whose
-rules depend on the round number (round 1, leaving, retreat after round N, a round
+rules depend on the round number (round 1 where a bombardment's casualties fire back
+in it or the attacker retreats below K units, leaving, retreat after round N, a round
 limit) are propagated forward round by round; after them the chain is stationary
 and is solved by visiting the states in order of decreasing total units (every
 transition other than "no hits" removes a unit), each state once, with its
@@ -59,16 +60,24 @@ round or the attacker retreats below K units (which comes after a round); otherw
 is the first stationary round.
 
 **Where the cost grows.** A state of the general solver pushes its mass to every pair
-of volleys both sides keep: ``H_a·H_d`` outcomes put in a dictionary one by one (a
-state is one integer, its compositions' ids, so the key hashes fast). A first strike
-(attacking submarines) leaves a composition of its own before the main fire: a state
-of the chain in its own right, reached from many states and played once, so that a
-state costs ``F + H_a·H_d`` instead of ``F·H_a·H_d`` (``F`` first-strike volleys).
+of compositions both sides' fire leaves and keeps: ``L_a·L_d`` outcomes put in a
+dictionary one by one (a state is one integer, its compositions' ids, so the key hashes
+fast; the dictionary of each level of units left is looked up once a state, not once an
+outcome, and the endings are kept by state and ending the same way). What one side's fire
+leaves of a composition is worked out once for each pair of compositions: each number of
+barred hits leaves one composition, and the other hits walk from it along the
+compositions that hits on the earliest units leave, memoised for each composition, so
+that a pair costs one addition per pair of hit counts instead of a composition looked up
+per volley. A first strike (attacking submarines) leaves a composition of its own before
+the main fire: a state of the chain in its own right, reached from many states and
+played once, so that a state costs ``F + L_a·L_d`` instead of ``F·L_a·L_d`` (``F``
+first-strike outcomes). Round 1 is the first stationary round unless a rule names it.
 That is the cost of a sea battle where submarines (whose hits cannot fall on aircraft)
 meet aircraft: at 100 v 100 (every naval and air type, with technologies) about 6,400
-states and 2,800 struck ones, each pushed to some hundreds of outcomes (the volleys
-that leave the same composition merged first): 3.0 s where the product of the volleys
-and a per-state threshold took 6.7 s and dropped 2.1e-10, over the budget.
+states and 2,900 struck ones, each pushed to some 480 outcomes: 4.4 million pushes of
+about 0.2 µs, a second; with the outcomes of 31,000 pairs of compositions and the
+states' own steps, 3.5 s for its odds on the 2-core machine (8.4 s with round 1 played
+forward and a composition looked up per volley).
 On loss counts the cost is that of :mod:`adjudicator.battle.losses` (its
 docstring: states times hit distributions, per row of states rather than per
 state), times the number of groups an opening fire splits the battle into; an
@@ -112,7 +121,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat, starmap
-from operator import add, itemgetter
+from operator import add, itemgetter, mul
 from typing import NamedTuple, TypeVar
 
 from adjudicator import progress
@@ -462,7 +471,7 @@ class _Rules:
         self.sides = (setup.attacker, setup.defender)
         self.zero = (tuple(0 for _ in setup.attacker), tuple(0 for _ in setup.defender))
         self.stationary_after = max(
-            [1, setup.retreat_after_round or 0]
+            [setup.retreat_after_round or 0]
             + [unit.leaves_after_round or 0 for unit in (*setup.attacker, *setup.defender)]
         )
         self.leave_rounds = {
@@ -479,6 +488,8 @@ class _Rules:
         self._volley_cache: dict[tuple[int, int, bool, int, int], tuple[tuple[Volley, float], ...]] = {}
         self._ordered_cache: dict[tuple[int, int, bool, int], tuple[list[tuple[int, float]], list[float]]] = {}
         self._take_cache: dict[tuple[int, int, Volley], int] = {}
+        self._together_cache: dict[tuple[int, int, bool], tuple[float, ...]] = {}
+        self._path_cache: dict[tuple[int, int], list[int]] = {}
         self._progress_cache: dict[tuple[int, int], bool] = {}
         self._sampling_cache: dict[
             tuple[int, int, bool, int],
@@ -561,12 +572,51 @@ class _Rules:
         key = (side, composition, first_strike, target)
         cached = self._ordered_cache.get(key)
         if cached is None:
+            other = 1 - side
+            ground, total = self.ground[other][target], self.alive[other][target]
+            barred, free, barred_hits, free_hits = self.fire(side, composition, first_strike)
+            if ground == total and barred:
+                barred_hits, free_hits = (1.0,), self.fire_together(side, composition, first_strike)
             left: dict[int, float] = defaultdict(float)
-            for volley, chance in self.volleys(side, composition, first_strike, target):
-                left[self.take_id(1 - side, target, volley)] += chance
-            ordered = sorted(left.items(), key=lambda item: (item[0] == target, item[1]))
+            # A volley's barred hits fall first, then the others on the earliest units left (as in _take).
+            for hits, chance in enumerate(cap_hits(barred_hits, ground)):
+                if chance:
+                    path = self.free_path(other, self.take_id(other, target, (hits, 0)))
+                    for after, chance_after in zip(path, map(mul, cap_hits(free_hits, total - hits), repeat(chance))):
+                        left[after] += chance_after
+            no_hit = left.pop(target, 0.0)
+            ordered = sorted(left.items(), key=itemgetter(1))
+            # A chance that underflowed to zero is no outcome (a side fires only if it can leave another).
+            impossible = 0
+            while impossible < len(ordered) and not ordered[impossible][1]:
+                impossible += 1
+            del ordered[:impossible]
+            if no_hit:
+                ordered.append((target, no_hit))
             cached = self._ordered_cache[key] = (ordered, list(accumulate(chance for _, chance in ordered)))
         return cached
+
+    def fire_together(self, side: int, composition: int, first_strike: bool) -> tuple[float, ...]:
+        """The hit distribution of all the groups of :meth:`fire` rolled together (at a side without aircraft,
+        hits barred from aircraft are like the others), memoised."""
+        key = (side, composition, first_strike)
+        together = self._together_cache.get(key)
+        if together is None:
+            barred, free, _, _ = self.fire(side, composition, first_strike)
+            together = self._together_cache[key] = hit_distribution(barred + free)
+        return together
+
+    def free_path(self, side: int, composition: int) -> list[int]:
+        """``path[w]``: the id of the composition ``w`` hits that may fall on aircraft leave of ``composition``
+        (each takes the earliest unit left), memoised."""
+        key = (side, composition)
+        path = self._path_cache.get(key)
+        if path is None:
+            path = [composition]
+            for _ in range(self.alive[side][composition]):
+                path.append(self.take_id(side, path[-1], (0, 1)))
+            self._path_cache[key] = path
+        return path
 
     def cut_volleys(
         self, side: int, composition: int, first_strike: bool, target: int, tolerance: float
@@ -821,7 +871,10 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool 
             current[(state, ghost)] = current.get((state, ghost), 0.0) + p
     if table is not None:
         table.add_states(0, current)
-    last_forward = setup.round_limit if setup.round_limit is not None else rules.stationary_after
+    # Round 1 differs from the rounds after it where the casualties of a bombardment fire back in it, and where the
+    # attacker retreats below K units (which comes only after a round: a side that starts below K fights round 1).
+    first_differs = setup.retreat_below is not None or any(ghost is not None for _, ghost in current)
+    last_forward = max(rules.stationary_after, int(first_differs)) if setup.round_limit is None else setup.round_limit
     last_leaving = max(rules.leave_rounds, default=0)
     round_share = _forward_round_share(setup, last_forward)
     number = 0
@@ -1248,15 +1301,15 @@ def _by_round_on_compositions(
         levels: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
         onward = levels.__getitem__
         struck: dict[int, float] = defaultdict(float)
-        ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
+        ended = _endings()
         played_states, lost = _played(states, share)
         dropped += lost
         for key, p, tolerance in played_states:
             a, d, state = keys.state(rules, key)
             if not rules.progresses(a, d):
-                ended[(Ending.UNDECIDED, a, d, state.attacker_withdrawn, state.defender_withdrawn)] += p
+                ended[Ending.UNDECIDED][key] += p
             elif not rules.strikes_fire(a, d):
-                dropped += p * _main_fire(rules, key, keys.withdrawn, p, tolerance, ended, onward)
+                dropped += p * _main_fire(rules, key, p, tolerance, ended, onward)
             else:
                 strikes, left_out = rules.strike_cut(a, d, tolerance)
                 dropped += p * left_out
@@ -1265,9 +1318,9 @@ def _by_round_on_compositions(
         played_struck, lost = _played(struck, share)
         dropped += lost
         for key, p, tolerance in played_struck:
-            dropped += p * _main_fire(rules, key, keys.withdrawn, p, tolerance, ended, onward)
+            dropped += p * _main_fire(rules, key, p, tolerance, ended, onward)
         table.playing = number
-        _finish_ended(rules, ended, table.finish)
+        _finish_ended(rules, ended, keys.withdrawn, table.finish)
         states = {key: p for level in levels.values() for key, p in level.items()}
         table.add_states(number, {(keys.state(rules, key)[2], None): p for key, p in states.items()})
     return dropped
@@ -1306,8 +1359,13 @@ def _by_round_on_chains(rules: _Rules, groups: Sequence[_LossGroup], played: int
     return dropped
 
 
-_StateIds = tuple[int, int, Counts, Counts]
-"""A state of the stationary rounds: each side's interned composition in battle, and its units withdrawn."""
+_Endings = defaultdict[Ending, defaultdict[int, float]]
+"""Final mass of the stationary rounds by ending and state (an integer of :class:`_StateKeys`)."""
+
+
+def _endings() -> _Endings:
+    return defaultdict(lambda: defaultdict(float))
+
 
 _ID_BITS = 32
 """A state of :func:`_solve_stationary` is one integer: the withdrawn units' id, the attacker's composition id and the
@@ -1365,8 +1423,8 @@ def _solve_stationary(
     pruned = rounds = 0.0
     buckets: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     struck: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-    ended: dict[tuple[Ending, int, int, Counts, Counts], float] = defaultdict(float)
-    """Final mass by ending and interned compositions, turned into survivors once at the end."""
+    ended = _endings()
+    """Final mass by ending and state, turned into survivors once at the end."""
     keys = _StateKeys()
     withdrawn = keys.withdrawn
     for (attacker, defender, out_a, out_d), p in start.items():
@@ -1379,14 +1437,14 @@ def _solve_stationary(
     onward = buckets.__getitem__
     while buckets or struck:
         level = max(max(buckets, default=-1), max(struck, default=-1))
-        on = math.fsum(math.fsum(states.values()) for states in (*buckets.values(), *struck.values()))
+        on = sum(sum(states.values()) for states in (*buckets.values(), *struck.values()))
         progress.advance(max(start_mass - on, 0.0), start_mass)
         share = (budget - pruned) / (level + 1) / 4
         if level in struck:
             played_struck, dropped = _played(struck.pop(level), share)
             pruned += dropped
             for key, p, tolerance in played_struck:
-                pruned += p * _main_fire(rules, key, withdrawn, p, tolerance, ended, onward)
+                pruned += p * _main_fire(rules, key, p, tolerance, ended, onward)
         if level not in buckets:
             continue
         played_states, dropped = _played(buckets.pop(level), share)
@@ -1403,21 +1461,19 @@ def _solve_stationary(
             # flow · (what the strikes and the main fire leave out) ≤ p · tails: over the level, a quarter of the share.
             tolerance = tails * (1.0 - stay)
             if not rules.strikes_fire(a, d):
-                pruned += flow * _main_fire(rules, key, withdrawn, flow, tolerance, ended, onward, self_loop=True)
+                pruned += flow * _main_fire(rules, key, flow, tolerance, ended, onward, self_loop=True)
                 continue
             strikes, left_out = rules.strike_cut(a, d, tolerance / 2)
             pruned += flow * left_out
             for a_1, d_1, chance in strikes:
                 if a_1 == a and d_1 == d:
-                    lost = _main_fire(
-                        rules, key, withdrawn, flow * chance, tolerance / 2, ended, onward, self_loop=True
-                    )
+                    lost = _main_fire(rules, key, flow * chance, tolerance / 2, ended, onward, self_loop=True)
                     pruned += flow * chance * lost
                 else:
                     struck[alive_a[a_1] + alive_d[d_1]][
                         keys.key(a_1, d_1, state.attacker_withdrawn, state.defender_withdrawn)
                     ] += flow * chance
-    _finish_ended(rules, ended, finish)
+    _finish_ended(rules, ended, withdrawn, finish)
     return pruned, rounds
 
 
@@ -1439,10 +1495,9 @@ def _played(states: Mapping[int, float], share: float) -> tuple[list[tuple[int, 
 def _main_fire(
     rules: _Rules,
     key: int,
-    withdrawn: Sequence[tuple[Counts, Counts]],
     flow: float,
     tolerance: float,
-    ended: dict[tuple[Ending, int, int, Counts, Counts], float],
+    ended: _Endings,
     onward: Callable[[int], dict[int, float]],
     *,
     self_loop: bool = False,
@@ -1456,80 +1511,79 @@ def _main_fire(
     """
     a, d = (key >> _ID_BITS) & _ID_MASK, key & _ID_MASK
     high = key & ~((1 << 2 * _ID_BITS) - 1)
-    out_a, out_d = withdrawn[key >> 2 * _ID_BITS]
     half = tolerance / 2
     volleys_a, missed_a = rules.cut_volleys(0, a, False, d, half)
     volleys_d, missed_d = rules.cut_volleys(1, d, False, a, half)
     below = rules.setup.retreat_below
     alive_a, alive_d = rules.alive
-    lost_a: list[tuple[int, float]] = []
-    fighting_a: list[tuple[int, int, int, float]] = []
+    destroyed_a: list[tuple[int, float]] = []
+    """The attacker's compositions with no unit left, as the upper bits of their keys, with their chances."""
+    retreated_a: list[tuple[int, float]] = []
+    fighting_a: list[tuple[int, int, float]] = []
     for left_a, chance in volleys_d:
         living_a = alive_a[left_a]
-        if not living_a or (below is not None and living_a < below):
-            lost_a.append((left_a, chance))
+        upper = high | (left_a << _ID_BITS)
+        if not living_a:
+            destroyed_a.append((upper, chance))
+        elif below is not None and living_a < below:
+            retreated_a.append((upper, chance))
         else:
-            fighting_a.append((left_a, high | (left_a << _ID_BITS), living_a, chance))
+            fighting_a.append((upper, living_a, chance))
+    won, lost, both, retreat = (
+        ended[ending]
+        for ending in (Ending.ATTACKER_WINS, Ending.DEFENDER_WINS, Ending.BOTH_DESTROYED, Ending.ATTACKER_RETREATED)
+    )
+    # The levels the pushes reach, by units left from the fewest up: looked up once, not once a push.
+    fewest_a = min((living for _, living, _ in fighting_a), default=0)
+    fewest_d = min((alive_d[left] for left, _ in volleys_a), default=0)
+    most = max((living for _, living, _ in fighting_a), default=0) + max(alive_d[left] for left, _ in volleys_a)
+    levels = list(map(onward, range(fewest_a + fewest_d, most + 1))) if fighting_a else []
+    pushes = [(upper, living - fewest_a, chance) for upper, living, chance in fighting_a]
     for left_d, chance in volleys_a:
         living_d = alive_d[left_d]
         scaled = flow * chance
         if not living_d:
-            for left_a, _, _, chance_a in fighting_a:
-                ended[(Ending.ATTACKER_WINS, left_a, left_d, out_a, out_d)] += scaled * chance_a
-            for left_a, chance_a in lost_a:
-                winner = Ending.ATTACKER_WINS if alive_a[left_a] else Ending.BOTH_DESTROYED
-                ended[(winner, left_a, left_d, out_a, out_d)] += scaled * chance_a
+            for upper, _, chance_a in fighting_a:
+                won[upper | left_d] += scaled * chance_a
+            for upper, chance_a in retreated_a:
+                won[upper | left_d] += scaled * chance_a
+            for upper, chance_a in destroyed_a:
+                both[upper | left_d] += scaled * chance_a
             continue
-        for left_a, chance_a in lost_a:
-            ending = Ending.DEFENDER_WINS if not alive_a[left_a] else Ending.ATTACKER_RETREATED
-            ended[(ending, left_a, left_d, out_a, out_d)] += scaled * chance_a
-        skip = key if self_loop else -1
-        for _, upper, living_a, chance_a in fighting_a:
-            target = upper | left_d
-            if target != skip:
-                onward(living_a + living_d)[target] += scaled * chance_a
-    return missed_a + missed_d - missed_a * missed_d
-
-
-def _push_outcomes(
-    rules: _Rules,
-    outcomes: Mapping[tuple[int, int], float],
-    flow: float,
-    out_a: Counts,
-    out_d: Counts,
-    ended: dict[tuple[Ending, int, int, Counts, Counts], float],
-    onward: Callable[[int], dict[_StateIds, float]],
-) -> None:
-    """``flow`` of a state of the stationary rounds through its ``outcomes``: each ending into ``ended``, each state
-    that fights on into ``onward`` of its total units. Only defeat and "retreat below K units" end it here."""
-    below = rules.setup.retreat_below
-    alive_a, alive_d = rules.alive
-    for (left_a, left_d), q in outcomes.items():
-        living_a, living_d = alive_a[left_a], alive_d[left_d]
-        mass = flow * q
-        if not living_d:
-            ended[(Ending.ATTACKER_WINS if living_a else Ending.BOTH_DESTROYED, left_a, left_d, out_a, out_d)] += mass
-        elif not living_a:
-            ended[(Ending.DEFENDER_WINS, left_a, left_d, out_a, out_d)] += mass
-        elif below is not None and living_a < below:
-            ended[(Ending.ATTACKER_RETREATED, left_a, left_d, out_a, out_d)] += mass
+        for upper, chance_a in destroyed_a:
+            lost[upper | left_d] += scaled * chance_a
+        for upper, chance_a in retreated_a:
+            retreat[upper | left_d] += scaled * chance_a
+        offset = living_d - fewest_d
+        if self_loop and left_d == d:
+            for upper, above, chance_a in pushes:
+                target = upper | left_d
+                if target != key:
+                    levels[above + offset][target] += scaled * chance_a
         else:
-            onward(living_a + living_d)[(left_a, left_d, out_a, out_d)] += mass
+            for upper, above, chance_a in pushes:
+                levels[above + offset][upper | left_d] += scaled * chance_a
+    return missed_a + missed_d - missed_a * missed_d
 
 
 def _finish_ended(
     rules: _Rules,
-    ended: Mapping[tuple[Ending, int, int, Counts, Counts], float],
+    ended: Mapping[Ending, Mapping[int, float]],
+    withdrawn: Sequence[tuple[Counts, Counts]],
     finish: Callable[[State, Ending, float], None],
 ) -> None:
-    """Each ending of :func:`_push_outcomes` to ``finish``, the attacker's survivors withdrawn if it retreated."""
+    """Each ending of the stationary rounds (by ending, the states' keys of :class:`_StateKeys`) to ``finish``, the
+    attacker's survivors withdrawn if it retreated."""
     compositions_a, compositions_d = rules.compositions
-    for (ending, left_a, left_d, out_a, out_d), mass in ended.items():
-        if ending is Ending.ATTACKER_RETREATED:
-            withdrawn = tuple(x + y for x, y in zip(compositions_a[left_a], out_a))
-            finish(State(rules.zero[0], compositions_d[left_d], withdrawn, out_d), ending, mass)
-        else:
-            finish(State(compositions_a[left_a], compositions_d[left_d], out_a, out_d), ending, mass)
+    for ending, masses in ended.items():
+        for key, mass in masses.items():
+            left_a, left_d = compositions_a[(key >> _ID_BITS) & _ID_MASK], compositions_d[key & _ID_MASK]
+            out_a, out_d = withdrawn[key >> 2 * _ID_BITS]
+            if ending is Ending.ATTACKER_RETREATED:
+                retreated = tuple(x + y for x, y in zip(left_a, out_a))
+                finish(State(rules.zero[0], left_d, retreated, out_d), ending, mass)
+            else:
+                finish(State(left_a, left_d, out_a, out_d), ending, mass)
 
 
 def _rolled(groups: Sequence[tuple[int, float]], draw: Callable[[], float]) -> int:
