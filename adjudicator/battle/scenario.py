@@ -231,6 +231,16 @@ class BattleSide:
             )
         )
 
+    @property
+    def unit_count(self) -> int:
+        """How many units the side has, of every type."""
+        return sum(count for count in self.units.values() if count > 0)
+
+    @property
+    def unit_type_count(self) -> int:
+        """How many unit types the side has one unit of or more."""
+        return sum(1 for count in self.units.values() if count > 0)
+
     def _check_loss_order(self) -> None:
         if len(set(self.loss_order)) != len(self.loss_order):
             raise ScenarioError("loss_order", "must name each unit type once", list(self.loss_order))
@@ -330,8 +340,8 @@ class BattleScenario:
         )
 
     def _check_side_size(self, label: str) -> None:
-        units = getattr(self, label).units
-        total = sum(count for count in units.values() if count > 0)
+        side = getattr(self, label)
+        total = side.unit_count
         game = self.game.value
         exact_odds_follow = in_game(game, words.EXACT_ODDS_FOLLOW)
         if self.method is Method.EXACT:
@@ -342,10 +352,9 @@ class BattleScenario:
                 message(exact_odds_follow, limit=MONTE_CARLO_BATTLE_UNITS_PER_SIDE),
                 in_game(game, words.UNITS),
             )
-            types = sum(1 for count in units.values() if count > 0)
             check_at_most(
                 f"{label}.units",
-                types,
+                side.unit_type_count,
                 EXACT_BATTLE_UNIT_TYPES_PER_SIDE,
                 in_game(game, words.EXACT_UNIT_TYPES),
                 in_game(game, words.UNIT_TYPES),
@@ -366,10 +375,7 @@ class BattleScenario:
 
         Checked once every other field is right: it sets the battle up (:meth:`GameRules.prepare`).
         """
-        sizes = {
-            label: sum(count for count in getattr(self, label).units.values() if count > 0)
-            for label in ("attacker", "defender")
-        }
+        sizes = {"attacker": self.attacker.unit_count, "defender": self.defender.unit_count}
         if max(sizes.values()) <= EXACT_BATTLE_UNITS_PER_SIDE:
             return []
         setup, _ = rules_for(self.game).prepare(self, TraceBuilder())
@@ -393,7 +399,7 @@ class BattleScenario:
         )
 
     def _check_monte_carlo_work(self) -> None:
-        units = sum(count for side in (self.attacker, self.defender) for count in side.units.values() if count > 0)
+        units = self.attacker.unit_count + self.defender.unit_count
         if self.runs * units > MONTE_CARLO_UNIT_RUNS:
             too_much = in_game(self.game.value, words.MONTE_CARLO_WORK)
             raise ScenarioError(
