@@ -489,7 +489,7 @@ class _Rules:
         self._ordered_cache: dict[tuple[int, int, bool, int], tuple[list[tuple[int, float]], list[float]]] = {}
         self._take_cache: dict[tuple[int, int, Volley], int] = {}
         self._together_cache: dict[tuple[int, int, bool], tuple[float, ...]] = {}
-        self._path_cache: dict[tuple[int, int], list[int]] = {}
+        self._paths: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
         self._progress_cache: dict[tuple[int, int], bool] = {}
         self._sampling_cache: dict[
             tuple[int, int, bool, int],
@@ -577,15 +577,26 @@ class _Rules:
             barred, free, barred_hits, free_hits = self.fire(side, composition, first_strike)
             if ground == total and barred:
                 barred_hits, free_hits = (1.0,), self.fire_together(side, composition, first_strike)
-            left: dict[int, float] = defaultdict(float)
-            # A volley's barred hits fall first, then the others on the earliest units left (as in _take).
-            for hits, chance in enumerate(cap_hits(barred_hits, ground)):
-                if chance:
-                    path = self.free_path(other, self.take_id(other, target, (hits, 0)))
-                    for after, chance_after in zip(path, map(mul, cap_hits(free_hits, total - hits), repeat(chance))):
-                        left[after] += chance_after
-            no_hit = left.pop(target, 0.0)
-            ordered = sorted(left.items(), key=itemgetter(1))
+            barred_after = cap_hits(barred_hits, ground)
+            if len(barred_after) == 1:
+                # Every hit falls on the earliest units left: each composition of one path is one hit count.
+                chances = cap_hits(free_hits, total)
+                if barred_after[0] != 1.0:
+                    chances = tuple(map(mul, chances, repeat(barred_after[0])))
+                no_hit = chances[0]
+                ordered = sorted(zip(self.free_path(other, target)[1:], chances[1:]), key=itemgetter(1))
+            else:
+                left: dict[int, float] = defaultdict(float)
+                # A volley's barred hits fall first, then the others on the earliest units left (as in _take).
+                for hits, chance in enumerate(barred_after):
+                    if chance:
+                        path = self.free_path(other, self.take_id(other, target, (hits, 0)))
+                        for after, chance_after in zip(
+                            path, map(mul, cap_hits(free_hits, total - hits), repeat(chance))
+                        ):
+                            left[after] += chance_after
+                no_hit = left.pop(target, 0.0)
+                ordered = sorted(left.items(), key=itemgetter(1))
             # A chance that underflowed to zero is no outcome (a side fires only if it can leave another).
             impossible = 0
             while impossible < len(ordered) and not ordered[impossible][1]:
@@ -593,7 +604,7 @@ class _Rules:
             del ordered[:impossible]
             if no_hit:
                 ordered.append((target, no_hit))
-            cached = self._ordered_cache[key] = (ordered, list(accumulate(chance for _, chance in ordered)))
+            cached = self._ordered_cache[key] = (ordered, list(accumulate(map(itemgetter(1), ordered))))
         return cached
 
     def fire_together(self, side: int, composition: int, first_strike: bool) -> tuple[float, ...]:
@@ -608,14 +619,22 @@ class _Rules:
 
     def free_path(self, side: int, composition: int) -> list[int]:
         """``path[w]``: the id of the composition ``w`` hits that may fall on aircraft leave of ``composition``
-        (each takes the earliest unit left), memoised."""
-        key = (side, composition)
-        path = self._path_cache.get(key)
+        (each takes the earliest unit left), memoised.
+
+        A path after one hit is the path of the composition that hit leaves, so each composition's next one is
+        worked out once (:meth:`take_id`), however many paths pass through it.
+        """
+        paths = self._paths[side]
+        path = paths.get(composition)
         if path is None:
-            path = [composition]
-            for _ in range(self.alive[side][composition]):
-                path.append(self.take_id(side, path[-1], (0, 1)))
-            self._path_cache[key] = path
+            walked = []
+            current = composition
+            while current not in paths and self.alive[side][current]:
+                walked.append(current)
+                current = self.take_id(side, current, (0, 1))
+            path = paths.setdefault(current, [current])
+            for earlier in reversed(walked):
+                path = paths[earlier] = [earlier, *path]
         return path
 
     def cut_volleys(
