@@ -76,8 +76,8 @@ That is the cost of a sea battle where submarines (whose hits cannot fall on air
 meet aircraft: at 100 v 100 (every naval and air type, with technologies) about 6,400
 states and 2,900 struck ones, each pushed to some 480 outcomes: 4.4 million pushes of
 about 0.2 µs, a second; with the outcomes of 31,000 pairs of compositions and the
-states' own steps, 3.5 s for its odds on the 2-core machine (8.4 s with round 1 played
-forward and a composition looked up per volley).
+states' own steps, 3.9–4.8 s for its odds on the 2-core machine in a slow stretch
+(9.5–10.1 s with round 1 played forward and a composition looked up per volley).
 On loss counts the cost is that of :mod:`adjudicator.battle.losses` (its
 docstring: states times hit distributions, per row of states rather than per
 state), times the number of groups an opening fire splits the battle into; an
