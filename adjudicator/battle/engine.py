@@ -974,10 +974,9 @@ def _play_round(
     :data:`_STATES_PER_STEP` states. Returns the states still in battle, the probability dropped and
     the probability played (this round's share of the expected rounds).
     """
-    following: dict[tuple[State, Counts | None], float] = defaultdict(float)
-    after_round: dict[tuple[int, int, tuple[Counts, Counts]], tuple[State, Ending | None]] = {}
-    """The end of this round for each outcome (many states of the round reach the same one)."""
-    compositions_a, compositions_d = rules.compositions
+    reached: dict[tuple[Counts, Counts], dict[tuple[int, int], float]] = defaultdict(lambda: defaultdict(float))
+    """The mass of each outcome (the compositions' ids) by the units withdrawn, many states of the round reaching the
+    same one: the end of the round is applied once an outcome."""
     kept, dropped = _drop_least(current, allowance)
     played = 0.0
     for index, ((state, ghost), p) in enumerate(kept):
@@ -988,19 +987,26 @@ def _play_round(
         if not rules.can_progress(state.attacker, state.defender) and ghost is None:
             finish(state, Ending.UNDECIDED, p)
             continue
-        withdrawn = state.attacker_withdrawn, state.defender_withdrawn
         outcomes = rules.round_ids(rules.intern(0, state.attacker), rules.intern(1, state.defender), ghost)
-        for (attacker, defender), q in outcomes.items():
-            known = after_round.get((attacker, defender, withdrawn))
-            if known is None:
-                known = after_round[(attacker, defender, withdrawn)] = rules.after_round(
-                    State(compositions_a[attacker], compositions_d[defender], *withdrawn), number
-                )
-            after, ending = known
-            if ending is not None:
-                finish(after, ending, p * q)
-            else:
-                following[(after, None)] += p * q
+        into = reached[(state.attacker_withdrawn, state.defender_withdrawn)]
+        for pair, q in outcomes.items():
+            into[pair] += p * q
+    following: dict[tuple[State, Counts | None], float] = defaultdict(float)
+    compositions_a, compositions_d = rules.compositions
+    alive_a, alive_d = rules.alive
+    setup = rules.setup
+    below = setup.retreat_below or 0
+    # A round no rule names ends only where a side has no unit left or the attacker retreats below K units.
+    named = number in rules.leave_rounds or number in (setup.retreat_after_round, setup.round_limit)
+    for withdrawn, masses in reached.items():
+        for (attacker, defender), mass in masses.items():
+            state = State(compositions_a[attacker], compositions_d[defender], *withdrawn)
+            if named or not alive_a[attacker] or not alive_d[defender] or alive_a[attacker] < below:
+                state, ending = rules.after_round(state, number)
+                if ending is not None:
+                    finish(state, ending, mass)
+                    continue
+            following[(state, None)] += mass
     return following, dropped, played
 
 
@@ -1024,11 +1030,16 @@ def _loss_chain_groups(rules: _Rules, states: Mapping[tuple[State, Counts | None
     # The chains hold each side's unit types in rules.sides order (LossChain only sees their dice).
     if _barred_meet_air(rules.sides, ([chain.base for chain in chains[0]], [chain.base for chain in chains[1]])):
         return None
+    # Each composition's chain: the first of the side's chains that holds it.
+    chain_of: tuple[dict[Counts, int], dict[Counts, int]] = ({}, {})
+    for side in (0, 1):
+        for index, chain in enumerate(chains[side]):
+            for counts in chain.index:
+                chain_of[side].setdefault(counts, index)
     groups: dict[tuple[int, int, Counts, Counts], _LossGroup] = {}
     for (state, _), p in states.items():
         attacker, defender, out_a, out_d = state
-        a = next(index for index, chain in enumerate(chains[0]) if attacker in chain.index)
-        d = next(index for index, chain in enumerate(chains[1]) if defender in chain.index)
+        a, d = chain_of[0][attacker], chain_of[1][defender]
         group = groups.get((a, d, out_a, out_d))
         if group is None:
             group = groups[(a, d, out_a, out_d)] = (chains[0][a], chains[1][d], out_a, out_d, {})
@@ -1203,16 +1214,24 @@ class _RoundTable:
 
     def add_states(self, number: int, states: Mapping[tuple[State, Counts | None], float]) -> None:
         """Add the states of the general solver still on after round ``number``."""
-        columns: list[list[float]] = [[] for _ in range(1 + sum(self.sizes))]
+        # The units are linear in the mass: each side's compositions (with what it withdrew) are summed once each.
+        by_side: tuple[dict[tuple[Counts, Counts], float], dict[tuple[Counts, Counts], float]] = (
+            defaultdict(float),
+            defaultdict(float),
+        )
         for (state, _), p in states.items():
-            columns[0].append(p)
-            units = (
-                *map(add, state.attacker, state.attacker_withdrawn),
-                *map(add, state.defender, state.defender_withdrawn),
-            )
-            for column, count in zip(columns[1:], units):
-                if count:
-                    column.append(p * count)
+            by_side[0][(state.attacker, state.attacker_withdrawn)] += p
+            by_side[1][(state.defender, state.defender_withdrawn)] += p
+        columns: list[list[float]] = [list(by_side[0].values())]
+        for side in (0, 1):
+            for index in range(self.sizes[side]):
+                columns.append(
+                    [
+                        p * (counts[index] + out[index])
+                        for (counts, out), p in by_side[side].items()
+                        if counts[index] + out[index]
+                    ]
+                )
         if states:
             self.add_on(number, list(map(math.fsum, columns)))
 
