@@ -485,7 +485,6 @@ class _Rules:
             tuple[int, int, bool],
             tuple[list[tuple[int, float]], list[tuple[int, float]], tuple[float, ...], tuple[float, ...]],
         ] = {}
-        self._volley_cache: dict[tuple[int, int, bool, int, int], tuple[tuple[Volley, float], ...]] = {}
         self._ordered_cache: dict[tuple[int, int, bool, int], tuple[list[tuple[int, float]], list[float]]] = {}
         self._take_cache: dict[tuple[int, int, Volley], int] = {}
         self._together_cache: dict[tuple[int, int, bool], tuple[float, ...]] = {}
@@ -541,27 +540,6 @@ class _Rules:
                     (free if unit.hits_air else barred).append((count * unit.dice, unit.chance(self.setup.die)))
             cached = self._fire_cache[key] = (barred, free, hit_distribution(barred), hit_distribution(free))
         return cached
-
-    def volleys(self, side: int, composition: int, first_strike: bool, target: int) -> tuple[tuple[Volley, float], ...]:
-        """Every capped volley ``side`` can fire from a composition at the other side's composition ``target``."""
-        other = 1 - side
-        ground, total = self.ground[other][target], self.alive[other][target]
-        key = (side, composition, first_strike, ground, total)
-        cached = self._volley_cache.get(key)
-        if cached is not None:
-            return cached
-        barred, free, barred_hits, free_hits = self.fire(side, composition, first_strike)
-        if ground == total and barred:
-            barred_hits, free_hits = (1.0,), hit_distribution(barred + free)
-        outcomes: dict[Volley, float] = defaultdict(float)
-        for hits, chance in enumerate(cap_hits(barred_hits, ground)):
-            if chance:
-                for more, chance_more in enumerate(cap_hits(free_hits, total - hits)):
-                    if chance_more:
-                        outcomes[(hits, more)] += chance * chance_more
-        result = tuple(outcomes.items())
-        self._volley_cache[key] = result
-        return result
 
     def _ordered(
         self, side: int, composition: int, first_strike: bool, target: int
@@ -694,24 +672,19 @@ class _Rules:
         return plan
 
     def round_ids(self, attacker: int, defender: int, ghost: Counts | None) -> dict[tuple[int, int], float]:
-        """Compositions in battle after one round, as (attacker id, defender id), with their chances: every volley
-        of both sides (a round played forward, where the casualties of a bombardment may still fire)."""
+        """Compositions in battle after one round, as (attacker id, defender id), with their chances: what every
+        strike and main fire of both sides leaves (a round played forward, where the casualties of a bombardment
+        may still fire)."""
         outcomes: dict[tuple[int, int], float] = defaultdict(float)
-        for strike_a, chance_a in self.volleys(0, attacker, True, defender):
-            for strike_d, chance_d in self.volleys(1, defender, True, attacker):
-                attacker_1 = self.take_id(0, attacker, strike_d)
-                defender_1 = self.take_id(1, defender, strike_a)
-                firing = defender_1
-                if ghost is not None:
-                    firing = self.intern(1, tuple(a + b for a, b in zip(self.compositions[1][defender_1], ghost)))
-                after_d = [
-                    (self.take_id(1, defender_1, volley), chance)
-                    for volley, chance in self.volleys(0, attacker_1, False, defender_1)
-                ]
-                after_a = [
-                    (self.take_id(0, attacker_1, volley), chance)
-                    for volley, chance in self.volleys(1, firing, False, attacker_1)
-                ]
+        struck_d, _ = self._ordered(0, attacker, True, defender)
+        struck_a, _ = self._ordered(1, defender, True, attacker)
+        for defender_1, chance_d in struck_d:
+            firing = defender_1
+            if ghost is not None:
+                firing = self.intern(1, tuple(a + b for a, b in zip(self.compositions[1][defender_1], ghost)))
+            for attacker_1, chance_a in struck_a:
+                after_d, _ = self._ordered(0, attacker_1, False, defender_1)
+                after_a, _ = self._ordered(1, firing, False, attacker_1)
                 base = chance_a * chance_d
                 for left_d, chance_hit_d in after_d:
                     scaled = base * chance_hit_d
@@ -1571,11 +1544,16 @@ def _main_fire(
         ended[ending]
         for ending in (Ending.ATTACKER_WINS, Ending.DEFENDER_WINS, Ending.BOTH_DESTROYED, Ending.ATTACKER_RETREATED)
     )
-    # The levels the pushes reach, by units left from the fewest up: looked up once, not once a push.
-    fewest_a = min((living for _, living, _ in fighting_a), default=0)
-    fewest_d = min((alive_d[left] for left, _ in volleys_a), default=0)
-    most = max((living for _, living, _ in fighting_a), default=0) + max(alive_d[left] for left, _ in volleys_a)
-    levels = list(map(onward, range(fewest_a + fewest_d, most + 1))) if fighting_a else []
+    # The levels the pushes reach (both sides with units left), by units left from the fewest up: looked up
+    # once, not once a push.
+    living_after_d = [alive_d[left] for left, _ in volleys_a if alive_d[left]]
+    levels: list[dict[int, float]] = []
+    fewest_a = fewest_d = 0
+    if fighting_a and living_after_d:
+        fewest_a = min(living for _, living, _ in fighting_a)
+        fewest_d = min(living_after_d)
+        most = max(living for _, living, _ in fighting_a) + max(living_after_d)
+        levels = list(map(onward, range(fewest_a + fewest_d, most + 1)))
     pushes = [(upper, living - fewest_a, chance) for upper, living, chance in fighting_a]
     for left_d, chance in volleys_a:
         living_d = alive_d[left_d]
