@@ -77,7 +77,8 @@ def evaluate_json(
     first answer then imports that package only (see :func:`~adjudicator.registry.prepare`).
     ``reporter`` hears how far a long computation is (:func:`adjudicator.progress.reporting`).
     ``first=True`` asks for the answer without the parts that can wait, where the calculator has
-    such parts (a battle's rounds): the page shows it, then asks for the whole answer.
+    such parts (a battle's rounds): the page shows it, then asks for the whole answer, which takes up
+    what the first one left (a battle's odds, :func:`~adjudicator.battle.calculators.evaluate_battle_first`).
 
     >>> print(json.loads(evaluate_json("no-such-calculator", "{}"))["errors"][0]["message"].split(";")[0])
     unknown calculator 'no-such-calculator'

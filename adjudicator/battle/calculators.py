@@ -36,9 +36,11 @@ from adjudicator.battle.engine import (
     RoundOdds,
     RoundRecord,
     RoundRolls,
+    RoundsToCome,
     replay,
     simulate,
     solve_exact,
+    solve_exact_first,
 )
 from adjudicator.battle.picture import render_battle_svg
 from adjudicator.battle.rounds import RoundLine, rounds_table
@@ -366,7 +368,7 @@ def evaluate_battle(scenario: BattleScenario, *, by_round: bool = True) -> Battl
     costs_known = rules.costs_known
     if scenario.method is Method.MONTE_CARLO:
         return _monte_carlo(scenario, setup, after, rules.method_rule, costs_known, trace, by_round)
-    outcome = solve_exact(setup, by_round=by_round)
+    outcome = _solved(scenario, setup, by_round)
     lines: dict[tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]], float] = defaultdict(float)
     survivors_a = dict.fromkeys(_by_type(setup.attacker, setup.attacker_counts), 0.0)
     survivors_d = dict.fromkeys(_by_type(setup.defender, setup.defender_counts), 0.0)
@@ -444,8 +446,33 @@ def evaluate_battle(scenario: BattleScenario, *, by_round: bool = True) -> Battl
 
 
 def evaluate_battle_first(scenario: BattleScenario) -> BattleResult:
-    """The ``battle`` calculator without the rounds: the answer a page shows while they are computed."""
+    """The ``battle`` calculator without the rounds: the answer a page shows while they are computed.
+
+    The rounds of the exact odds wait for the next :func:`evaluate_battle` of the same scenario, which then
+    plays them without solving the odds again (:func:`_solved`).
+    """
     return evaluate_battle(scenario, by_round=False)
+
+
+_WAITING: list[tuple[BattleScenario, RoundsToCome]] = []
+"""The rounds of the last first answer (:func:`evaluate_battle_first`) with its scenario: at most one, kept only
+until the next evaluation, which takes them if it asks for the rounds of the same scenario."""
+
+
+def _solved(scenario: BattleScenario, setup: BattleSetup, by_round: bool) -> ExactOutcome:
+    """The exact outcome of ``setup``; with ``by_round`` its rounds too, from the odds a first answer of the same
+    scenario left waiting where there is one (the same numbers: the rounds' pass follows the same solve)."""
+    waiting = _WAITING.pop() if _WAITING else None
+    if by_round:
+        if waiting is not None and waiting[0] == scenario:
+            return waiting[1].played()
+        return solve_exact(setup, by_round=True)
+    # The previous wait is let go before the solve, so that two solves' memory is never held at once.
+    del waiting
+    odds, rounds = solve_exact_first(setup)
+    if rounds is not None:
+        _WAITING.append((scenario, rounds))
+    return odds
 
 
 def _explain_rounds(trace: TraceBuilder, rule: str, outcome: ExactOutcome) -> None:

@@ -93,7 +93,8 @@ without its self-loop: :func:`~adjudicator.battle.losses.play_rounds`), until le
 :data:`BY_ROUND_TOLERANCE` is still on or :data:`BY_ROUND_ROUNDS` rounds have been played.
 Each row holds the chance still on, the units of the battles still on and the endings of
 its round. A state is reached in several rounds, so the pass costs one to three times
-the odds.
+the odds. :func:`solve_exact_first` gives the odds alone and keeps what the pass needs
+(:class:`RoundsToCome`), so that the odds can be shown while the rounds follow from them.
 
 **Monte Carlo** (:func:`simulate`) plays the same rules with a caller's
 :class:`random.Random`, so it is deterministic for a seed. **Replay**
@@ -113,6 +114,7 @@ left in the stationary chain (weighted by its cost), per thousand runs; a replay
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import enum
 import functools
 import math
@@ -143,6 +145,7 @@ __all__ = [
     "RoundOdds",
     "RoundRecord",
     "RoundRolls",
+    "RoundsToCome",
     "SampledOutcome",
     "SupportFire",
     "VolleyRecord",
@@ -150,6 +153,7 @@ __all__ = [
     "replay",
     "simulate",
     "solve_exact",
+    "solve_exact_first",
 ]
 
 
@@ -834,13 +838,45 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool 
     its first rows, and a second pass (:func:`_by_round`) plays on from them over the same
     hit distributions.
     """
+    odds, rounds = solve_exact_first(setup, loss_counts=loss_counts, rounds_to_come=by_round)
+    return rounds.played() if rounds is not None else odds
+
+
+@dataclass
+class RoundsToCome:
+    """The second pass of an exact solve, kept from its odds (:func:`solve_exact_first`): :meth:`played` gives what
+    ``solve_exact(setup, by_round=True)`` gives, the same numbers, without solving the odds again."""
+
+    odds: ExactOutcome
+    rules: _Rules
+    loss_counts: bool
+    table: _RoundTable
+    played_forward: int
+    reached: dict[tuple[State, Counts | None], float]
+    reached_groups: list[_LossGroup] | None
+    forward_dropped: float
+
+    def played(self) -> ExactOutcome:
+        """The odds with the battle after each round (:attr:`ExactOutcome.by_round`)."""
+        dropped = self.forward_dropped + _by_round(
+            self.rules, self.loss_counts, self.table, self.played_forward, self.reached, self.reached_groups
+        )
+        return dataclasses.replace(self.odds, by_round=self.table.rows(), by_round_dropped=dropped)
+
+
+def solve_exact_first(
+    setup: BattleSetup, *, loss_counts: bool = True, rounds_to_come: bool = True
+) -> tuple[ExactOutcome, RoundsToCome | None]:
+    """The odds of :func:`solve_exact` without the rounds, and (with ``rounds_to_come``) what the rounds' pass
+    needs to follow them: the rounds the odds played forward, and the rules with the hit distributions they
+    worked out."""
     rules = _Rules(setup)
     finals: dict[tuple[Ending, Counts, Counts], float] = defaultdict(float)
     pruned = 0.0
     expected_rounds = 0.0
     visited: set[State] = set()
     states = 0
-    table = _RoundTable(rules) if by_round else None
+    table = _RoundTable(rules) if rounds_to_come else None
     table_dropped = 0.0
 
     def finish(state: State, ending: Ending, p: float) -> None:
@@ -908,16 +944,15 @@ def solve_exact(setup: BattleSetup, *, loss_counts: bool = True, by_round: bool 
         pruned_later, rounds_later = _solve_stationary(rules, stationary, finish, visited, setup.prune_below - pruned)
     mass = math.fsum(finals.values())
     ordered = sorted(finals.items(), key=lambda item: (-item[1], item[0][0].value, item[0][1], item[0][2]))
-    if table is not None:
-        table_dropped += _by_round(rules, loss_counts, table, number, reached, reached_groups)
-    return ExactOutcome(
+    odds = ExactOutcome(
         finals=tuple(FinalState(ending, a, d, p / mass) for (ending, a, d), p in ordered),
         pruned=pruned + pruned_later,
         states=states + len(visited),
         expected_rounds=(expected_rounds + rounds_later) / mass,
-        by_round=table.rows() if table is not None else (),
-        by_round_dropped=table_dropped,
     )
+    if table is None:
+        return odds, None
+    return odds, RoundsToCome(odds, rules, loss_counts, table, number, reached, reached_groups, table_dropped)
 
 
 _STATES_PER_STEP = 256

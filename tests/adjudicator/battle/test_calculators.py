@@ -386,3 +386,38 @@ class TestByRound:
         assert first.by_round == () and whole.by_round
         assert dataclasses.replace(whole, by_round=(), trace=first.trace) == first
         assert len(whole.trace.steps) == len(first.trace.steps) + 1
+
+    @pytest.mark.parametrize(
+        "battle",
+        [
+            {"attacker": {"units": {"infantry": 6, "armor": 3, "fighter": 2}}, "defender": {"units": {"infantry": 8}}},
+            {
+                "kind": "sea",
+                "attacker": {"units": {"submarine": 3, "fighter": 2, "battleship": 1}},
+                "defender": {"units": {"submarine": 2, "carrier": 1, "fighter": 2}},
+            },
+            {
+                "kind": "amphibious",
+                "attacker": {"units": {"infantry": 4, "armor": 2, "battleship": 2}},
+                "defender": {"units": {"infantry": 5, "armor": 1}},
+            },
+            {
+                "attacker": {"units": {"infantry": 4, "fighter": 3, "bomber": 2}},
+                "defender": {"units": {"infantry": 5, "aa-gun": 1}},
+            },
+        ],
+        ids=["land", "sea", "amphibious", "aa-gun"],
+    )
+    def test_the_rounds_after_a_first_answer_are_those_of_the_whole_answer(self, battle: dict[str, Any]) -> None:
+        """The whole answer asked for after the first one of the same scenario (the page's second call) plays the
+        rounds the first left waiting, and is the whole answer computed alone, number for number; a first answer
+        of another battle in between leaves nothing to take."""
+        scenario = from_plain(BattleScenario, {"game": "axis-and-allies-2e", **battle})
+        other = from_plain(BattleScenario, {"game": "axis-and-allies-2e", **battle, "round_limit": 2})
+        alone = evaluate_battle(scenario)
+        evaluate_battle_first(scenario)
+        assert evaluate_battle(scenario) == alone
+        evaluate_battle_first(scenario)
+        evaluate_battle_first(other)
+        assert evaluate_battle(scenario) == alone
+        assert len(alone.by_round) > 1
