@@ -367,6 +367,7 @@ def evaluate_battle(scenario: BattleScenario, *, by_round: bool = True) -> Battl
     setup, after = rules.prepare(scenario, trace)
     costs_known = rules.costs_known
     if scenario.method is Method.MONTE_CARLO:
+        _WAITING.clear()
         return _monte_carlo(scenario, setup, after, rules.method_rule, costs_known, trace, by_round)
     outcome = _solved(scenario, setup, by_round)
     lines: dict[tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]], float] = defaultdict(float)
@@ -463,12 +464,12 @@ def _solved(scenario: BattleScenario, setup: BattleSetup, by_round: bool) -> Exa
     """The exact outcome of ``setup``; with ``by_round`` its rounds too, from the odds a first answer of the same
     scenario left waiting where there is one (the same numbers: the rounds' pass follows the same solve)."""
     waiting = _WAITING.pop() if _WAITING else None
-    if by_round:
-        if waiting is not None and waiting[0] == scenario:
-            return waiting[1].played()
-        return solve_exact(setup, by_round=True)
-    # The previous wait is let go before the solve, so that two solves' memory is never held at once.
+    if by_round and waiting is not None and waiting[0] == scenario:
+        return waiting[1].played()
+    # A wait not taken is let go before the solve, so that two solves' memory is never held at once.
     del waiting
+    if by_round:
+        return solve_exact(setup, by_round=True)
     odds, rounds = solve_exact_first(setup)
     if rounds is not None:
         _WAITING.append((scenario, rounds))
