@@ -139,8 +139,13 @@ def test_search_filters_by_game_source_and_kind(page: Any, served_site: Served) 
     """Results can be narrowed by game, source and kind; a game filter keeps only that game's entries."""
     _open(page, served_site.url + "en/search/?q=retreat")
     page.wait_for_selector(PAGE_RESULT, timeout=SEARCH_WAIT_MS)
-    # Pagefind's UI adds the filter names as each filter's data arrives, not with the first result.
-    page.wait_for_function("document.querySelectorAll('.pagefind-ui__filter-name').length >= 3", timeout=SEARCH_WAIT_MS)
+    # Pagefind's UI adds the filter names as each filter's data arrives, not with the first result, and in no set
+    # order: all three named here must be in before they are read (there are more filters than these).
+    page.wait_for_function(
+        "['Game', 'Source', 'Kind'].every(name => [...document.querySelectorAll('.pagefind-ui__filter-name')]"
+        ".some(element => element.textContent.trim() === name))",
+        timeout=SEARCH_WAIT_MS,
+    )
     names = page.locator(".pagefind-ui__filter-name").all_inner_texts()
     assert {"Game", "Source", "Kind"} <= {name.strip() for name in names}, names
     page.locator(".pagefind-ui__filter-name", has_text="Game").click()
